@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MSG } from '../messages.js';
+import { STAFF_ROLES } from '../permissions.js';
+import { ZDecimalString } from './common.js';
+
+export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
+export const ZKycStatus = z.enum(KYC_STATUSES);
+export type TKycStatus = z.infer<typeof ZKycStatus>;
+
+/** Profile of spec section 3, as the API returns it. */
+export const ZProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  kycStatus: ZKycStatus,
+  tradingVolumeUsd: ZDecimalString,
+  isBanned: z.boolean(),
+  role: z.enum(STAFF_ROLES).nullable(),
+  createdAt: z.string(),
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const ZSessionResponse = z.object({ user: ZProfile.nullable() });
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
+
+// --- shared field rules, used by the forms and by the server alike ---
+export const ZEmail = z.string().trim().toLowerCase().max(254, MSG.emailInvalid).email(MSG.emailInvalid);
+export const ZPassword = z.string().min(8, MSG.passwordTooShort).max(128, MSG.passwordTooLong);
+/** Mirrors better-auth's username plugin: 3-30 of letters, digits, underscore, dot. */
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(1, MSG.usernameRequired)
+  .min(3, MSG.usernameFormat)
+  .max(30, MSG.usernameFormat)
+  .regex(/^[a-zA-Z0-9_.]+$/, MSG.usernameFormat);
+export const ZFullName = z
+  .string()
+  .trim()
+  .min(1, MSG.fullNameRequired)
+  .max(100, MSG.fullNameFormat)
+  .regex(/^[\p{L}\s'-]+$/u, MSG.fullNameFormat);
+/** Optional phone: digits with an optional leading +, spaces and dashes allowed. */
+export const ZPhone = z
+  .string()
+  .trim()
+  .max(20, MSG.phoneInvalid)
+  .regex(/^\+?[0-9 -]{7,19}$/, MSG.phoneInvalid);
+
+export const ZSignupRequest = z
+  .object({
+    username: ZUsername,
+    fullName: ZFullName,
+    email: ZEmail,
+    phone: z.union([ZPhone, z.literal('')]).optional(),
+    password: ZPassword,
+  })
+  .strict();
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+export const ZLoginPortal = z.enum(['customer', 'admin']);
+export const ZLoginRequest = z
+  .object({
+    email: z.string().trim().toLowerCase().min(1, MSG.emailInvalid).max(254),
+    password: z.string().min(1, MSG.invalidCredentials).max(128),
+    portal: ZLoginPortal,
+  })
+  .strict();
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZUsernameAvailableQuery = z.object({ username: z.string().trim().min(1).max(64) }).strict();
+export const ZUsernameAvailableResponse = z.object({ available: z.boolean() });
+
+export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
+export const ZForgotPasswordResponse = z.object({ message: z.string() });
+
+export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: ZPassword }).strict();
+
+/** Strength meter of spec section 5: one point each for length >= 8, mixed case, a digit, a symbol. */
+export const STRENGTH_LABELS = ['Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
+export function scorePassword(password: string): { score: number; label: (typeof STRENGTH_LABELS)[number] } {
+  let score = 0;
+  if (password.length >= 8) score += 1;
+  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 1;
+  if (/\d/.test(password)) score += 1;
+  if (/[^A-Za-z0-9]/.test(password)) score += 1;
+  return { score, label: STRENGTH_LABELS[score] };
+}

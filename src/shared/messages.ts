@@ -1,0 +1,49 @@
+/**
+ * Every user-facing message of the spec's catalogue (sections 5 and 8), written once.
+ * Texts in quotes in the spec are exact; keep them so.
+ */
+export const MSG = {
+  // Signup / validation (spec 5)
+  usernameRequired: 'Username is required.',
+  usernameFormat: 'Username must be 3-30 characters: letters, numbers, underscores or dots.',
+  fullNameRequired: 'Full name is required.',
+  fullNameFormat: 'Full name can only contain letters, spaces, hyphens, or apostrophes.',
+  emailInvalid: 'A valid email is required.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password must be at most 128 characters.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  phoneInvalid: 'Enter a valid phone number.',
+  usernameTaken: (username: string) => `Username "${username}" is already taken. Please choose another one.`,
+  usernameCheckFailed: 'Could not verify username. Please try again.',
+  signupFailed: 'Signup failed. The email might already be in use.',
+
+  // Login (spec 6, 8)
+  loginFailed: 'Login failed',
+  invalidCredentials: 'Invalid credentials.',
+  adminMustUseAdminLogin: 'Admin accounts must use the admin login.',
+  notAdmin: 'This account does not have admin privileges.',
+  banned: 'This account has been suspended. Please contact support.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
+
+  // Password reset
+  resetRequested: (email: string) => `If an account with ${email} exists, a reset link has been sent.`,
+  resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  resetDone: 'Your password has been reset. Redirecting to login…',
+
+  // Access
+  unauthenticated: 'Please log in to continue.',
+  forbidden: 'You do not have the required permissions to view this page.',
+  accessDeniedTitle: 'Access Denied',
+  crossSite: 'Cross-site request refused.',
+  notFound: 'Not found.',
+  badRequest: 'The request is not valid.',
+
+  // Generic (spec 8)
+  unexpected: 'An unexpected error occurred. Please try again.',
+  genericError: 'An error occurred.',
+  userNotFound: 'User not found.',
+
+  // Email (spec 1)
+  smtpNotConfigured: 'SMTP settings are not fully configured. Skipping actual email send.',
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * The role matrix of spec section 6, written once. Server guards (requireArea) and the web
+ * app's menus and route guards both read this table, so they cannot disagree.
+ */
+export const STAFF_ROLES = ['super_admin', 'manager', 'support', 'compliance'] as const;
+export type TStaffRole = (typeof STAFF_ROLES)[number];
+/** Customers have no role. */
+export type TRole = TStaffRole | null;
+
+/** Roles a super admin may give to a new admin. */
+export const CREATABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
+
+export const ROLE_LABELS: Record<TStaffRole, string> = {
+  super_admin: 'Super Admin',
+  manager: 'Manager',
+  support: 'Support',
+  compliance: 'Compliance',
+};
+
+export const AREAS = [
+  'dashboard',
+  'users',
+  'orders',
+  'coins',
+  'paymentMethods',
+  'kyc',
+  'chat',
+  'cannedResponses',
+  'contact',
+  'emails',
+  'settings',
+  'admins',
+  'audit',
+] as const;
+export type TArea = (typeof AREAS)[number];
+
+export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
+  dashboard: ['super_admin', 'manager', 'support', 'compliance'],
+  users: ['super_admin', 'manager', 'compliance'],
+  orders: ['super_admin', 'manager', 'support'],
+  coins: ['super_admin', 'manager'],
+  paymentMethods: ['super_admin', 'manager'],
+  kyc: ['super_admin', 'manager', 'compliance'],
+  chat: ['super_admin', 'support'],
+  cannedResponses: ['super_admin', 'manager'],
+  contact: ['super_admin', 'manager'],
+  emails: ['super_admin'],
+  settings: ['super_admin'],
+  admins: ['super_admin'],
+  // Not in the spec: the staff audit log the decisions add, for the super admin only.
+  audit: ['super_admin'],
+};
+
+export function isStaffRole(role: unknown): role is TStaffRole {
+  return typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+export function canAccess(role: TRole | undefined, area: TArea): boolean {
+  if (!isStaffRole(role)) return false;
+  return AREA_ROLES[area].includes(role);
+}
+
+/** The admin menu, in display order; each entry is shown only to the roles of its area. */
+export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[] = [
+  { area: 'dashboard', label: 'Dashboard', path: '/admin/dashboard' },
+  { area: 'users', label: 'Users', path: '/admin/users' },
+  { area: 'orders', label: 'Orders', path: '/admin/orders' },
+  { area: 'coins', label: 'Currencies', path: '/admin/coins' },
+  { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
+  { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
+  { area: 'chat', label: 'Live Chat', path: '/admin/chat' },
+  { area: 'cannedResponses', label: 'Canned Responses', path: '/admin/canned-responses' },
+  { area: 'contact', label: 'Contact Page', path: '/admin/contact' },
+  { area: 'emails', label: 'Email Log', path: '/admin/emails' },
+  { area: 'settings', label: 'Settings', path: '/admin/settings' },
+  { area: 'admins', label: 'Admin Management', path: '/admin/management' },
+  { area: 'audit', label: 'Audit Log', path: '/admin/audit' },
+];
+
+export function menuFor(role: TRole | undefined) {
+  return ADMIN_MENU.filter((item) => canAccess(role, item.area));
+}
