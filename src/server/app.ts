@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.js';
+import { openDatabase, type TDatabase } from './db/client.js';
+import { EmailSender } from './lib/email/sender.js';
+import { createAuth, type TAuth } from './modules/auth/better-auth.js';
+import { mountAuth } from './modules/auth/mount.js';
+import { accountRoutes } from './modules/auth/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { registerAccess } from './plugins/access.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: TDatabase;
+    auth: TAuth;
+    emailSender: EmailSender;
+    config: TConfig;
+  }
+}
+
+export type TBuildOptions = {
+  /** An open, migrated database (tests pass a cloned PGlite). Otherwise opened from config. */
+  database?: TDatabase;
+  /** Start the background email sender (off in most tests, which call runOnce themselves). */
+  startBackgroundJobs?: boolean;
+  logger?: boolean;
+};
+
+export async function buildApp(config: TConfig, options: TBuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const ownsDatabase = !options.database;
+  const db = database.db;
+
+  const emailSender = new EmailSender({
+    db,
+    log: app.log,
+    serverSecret: config.authSecret,
+    smtpPassFromEnv: config.smtpPassFromEnv,
+    from: config.emailFrom,
+    intervalMs: config.emailSendIntervalMs,
+  });
+  const onEmailQueued = () => {
+    if (options.startBackgroundJobs) emailSender.kick();
+  };
+  const auth = createAuth({ db, config, onEmailQueued });
+
+  app.decorate('database', database);
+  app.decorate('auth', auth);
+  app.decorate('emailSender', emailSender);
+  app.decorate('config', config);
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  registerAccess(app, { auth, db });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  mountAuth(app, auth, config);
+  await app.register(systemRoutes, { db });
+  await app.register(accountRoutes, { auth, db, config, onEmailQueued });
+
+  if (config.serveWeb) await registerWeb(app, config.webDir);
+
+  if (options.startBackgroundJobs) app.addHook('onReady', async () => emailSender.start());
+  app.addHook('onClose', async () => {
+    await emailSender.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  return app;
+}

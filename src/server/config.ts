@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads; .env.example lists the same. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.string().default('false'),
+  ADMIN_EMAIL: z.string().email().default('admin@cedicrypto.local'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SMTP_PASS: z.string().optional(),
+  EMAIL_FROM: z.string().default('CediCrypto <no-reply@cedicrypto.local>'),
+  EMAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_WEB: ZBool.default(true),
+});
+
+export type TConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  appOrigin: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  trustProxy: boolean | number | string[];
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpPassFromEnv: string | undefined;
+  emailFrom: string;
+  emailSendIntervalMs: number;
+  authRateLimit: { window: number; max: number };
+  logLevel: string;
+  serveWeb: boolean;
+  webDir: string;
+};
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(raw: string): TConfig['trustProxy'] {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * The auth secret signs session cookies. Production must set AUTH_SECRET; for `npm start` on a
+ * laptop a random one is made once and kept in the data directory (mode 0600).
+ */
+function resolveSecret(fromEnv: string | undefined, dataDir: string, env: string): string {
+  if (fromEnv) return fromEnv;
+  if (env === 'production') throw new ConfigError('AUTH_SECRET: required in production (at least 32 characters)');
+  if (env === 'test') return 'test-secret-test-secret-test-secret-0123456789';
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<TConfig> = {}): TConfig {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const config: TConfig = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: '',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpPassFromEnv: e.SMTP_PASS,
+    emailFrom: e.EMAIL_FROM,
+    emailSendIntervalMs: e.EMAIL_SEND_INTERVAL_MS,
+    authRateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    logLevel: e.LOG_LEVEL,
+    serveWeb: e.SERVE_WEB,
+    webDir: path.resolve('dist/web'),
+    ...overrides,
+  };
+  config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);
+  return config;
+}

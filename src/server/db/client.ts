@@ -1,0 +1,143 @@
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type TSchema = typeof schema;
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+/** A transaction handle has the same query API as the database. */
+export type TTx = Parameters<Parameters<TDb['transaction']>[0]>[0];
+export type TDbOrTx = TDb | TTx;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// NUMERIC stays a string (decimal-safe); bigint counts become numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export class DataDirLockedError extends Error {}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes on one folder would corrupt it. Take an
+ * exclusive lock file (created with O_EXCL); a lock left by a dead process is taken over.
+ */
+export function acquireDataDirLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        continue; // removed meanwhile; try again
+      }
+      if (pid > 0 && isProcessAlive(pid)) {
+        throw new DataDirLockedError(
+          `Another server (process ${pid}) is already using the data directory ${dataDir}. ` +
+            'Stop it first, or start this one with a different DATA_DIR.',
+        );
+      }
+      try {
+        unlinkSync(file); // stale lock of a process that died
+      } catch {
+        // someone else took it over; loop decides
+      }
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
+}
+
+export type TOpenDatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { pglite: PGlite };
+
+export async function openDatabase(options: TOpenDatabaseOptions): Promise<TDatabase> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  if ('pglite' in options) {
+    const db = drizzlePglite(options.pglite, { schema }) as unknown as TDb;
+    return { db, kind: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
+  }
+  const release = acquireDataDirLock(options.dataDir);
+  try {
+    const pglite = new PGlite(path.join(options.dataDir, 'pgdata'));
+    await pglite.waitReady;
+    const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
+    return {
+      db,
+      kind: 'pglite',
+      pglite,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies the committed migrations. On PostgreSQL an advisory lock keeps concurrent starts in line. */
+export async function migrateDatabase(database: TDatabase): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(872341)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(872341)').catch(() => undefined);
+    client.release();
+  }
+}
+
+export async function pingDatabase(db: TDb): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

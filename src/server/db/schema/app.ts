@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+/** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  serviceFeePercentage: numeric('service_fee_percentage', { precision: 5, scale: 2 }).notNull().default('2.5'),
+  notificationEmail: text('notification_email'),
+  smtpHost: text('smtp_host'),
+  smtpPort: integer('smtp_port'),
+  smtpSecure: boolean('smtp_secure').notNull().default(true),
+  smtpUser: text('smtp_user'),
+  smtpPassEncrypted: text('smtp_pass_encrypted'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
+/** Every email the product produces, written in the transaction of the event (D12). */
+export const emailLog = pgTable(
+  'email_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_log_sent_at_idx').on(t.sentAt),
+    index('email_log_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const coins = pgTable('coins', {
+  id: serial('id').primaryKey(),
+  symbol: text('symbol').notNull().unique(),
+  name: text('name').notNull(),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  walletAddress: text('wallet_address'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export type TPaymentMethodDetails =
+  | { type: 'momo'; provider: string; name: string; number: string }
+  | { type: 'bank'; name: string; bankName: string; accountNumber: string };
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  details: jsonb('details').$type<TPaymentMethodDetails>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactPageContent = pgTable('contact_page_content', {
+  id: integer('id').primaryKey(),
+  headline: text('headline').notNull(),
+  introParagraph: text('intro_paragraph').notNull(),
+  supportEmail: text('support_email').notNull(),
+  supportPhone: text('support_phone').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cannedResponses = pgTable('canned_responses', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Staff audit log: append-only. The application only inserts; a trigger refuses UPDATE and
+ * DELETE so not even a bug can rewrite history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+);

@@ -1,0 +1,12 @@
+import type { TDbOrTx } from '../../db/client.js';
+import { emailLog } from '../../db/schema/app.js';
+import type { TRenderedEmail } from './templates.js';
+
+/**
+ * Writes an email to the email log (D12). Call it inside the transaction of the event that
+ * causes it: if the event rolls back, so does the email. The background sender delivers it.
+ */
+export async function queueEmail(db: TDbOrTx, to: string, email: TRenderedEmail): Promise<number> {
+  const [row] = await db.insert(emailLog).values({ to, subject: email.subject, body: email.body }).returning({ id: emailLog.id });
+  return row.id;
+}

@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG } from '../../../shared/messages.js';
+import type { TDb } from '../../db/client.js';
+import { emailLog, settings } from '../../db/schema/app.js';
+import { decryptSecret } from '../secrets.js';
+
+const MAX_ATTEMPTS = 5;
+const BATCH = 10;
+
+type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string };
+
+export type TEmailSenderOptions = {
+  db: TDb;
+  log: FastifyBaseLogger;
+  serverSecret: string;
+  smtpPassFromEnv?: string;
+  from: string;
+  intervalMs: number;
+};
+
+/**
+ * Delivers queued emails over SMTP when the settings row is complete. Each batch is leased with
+ * a conditional update (FOR UPDATE SKIP LOCKED), so several server processes never send one
+ * email twice, and no transaction is held open while talking to the SMTP server.
+ */
+export class EmailSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: TEmailSenderOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        void this.runOnce().finally(tick);
+      }, this.options.intervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Ask for a delivery run soon (after an email was queued). */
+  kick(): void {
+    if (this.stopped) return;
+    setImmediate(() => void this.runOnce());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  runOnce(): Promise<void> {
+    this.running ??= this.deliverBatch()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'email delivery run failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  private async readSmtp(): Promise<TSmtp | null> {
+    const [row] = await this.options.db.select().from(settings).where(eq(settings.id, 1));
+    if (!row) return null;
+    let pass = this.options.smtpPassFromEnv ?? '';
+    if (!pass && row.smtpPassEncrypted) pass = decryptSecret(row.smtpPassEncrypted, this.options.serverSecret);
+    if (!row.smtpHost || !row.smtpPort || !row.smtpUser || !pass) return null;
+    return { host: row.smtpHost, port: row.smtpPort, secure: row.smtpSecure, user: row.smtpUser, pass };
+  }
+
+  private async leaseBatch() {
+    return this.options.db
+      .update(emailLog)
+      .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` })
+      .where(
+        sql`${emailLog.id} IN (SELECT id FROM email_log WHERE status = 'pending' AND next_attempt_at <= now()
+            ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
+      )
+      .returning();
+  }
+
+  private async deliverBatch(): Promise<void> {
+    const { db, log } = this.options;
+    const batch = await this.leaseBatch();
+    if (batch.length === 0) return;
+    const smtp = await this.readSmtp();
+    if (!smtp) {
+      log.warn(MSG.smtpNotConfigured);
+      for (const email of batch) {
+        await db.update(emailLog).set({ status: 'skipped' }).where(eq(emailLog.id, email.id));
+      }
+      return;
+    }
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: { user: smtp.user, pass: smtp.pass },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    try {
+      for (const email of batch) {
+        try {
+          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html: email.body });
+          await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, email.id));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const isFinal = email.attempts >= MAX_ATTEMPTS;
+          log.error({ emailId: email.id, err: message }, 'email delivery failed');
+          await db
+            .update(emailLog)
+            .set({
+              status: isFinal ? 'failed' : 'pending',
+              lastError: message.slice(0, 500),
+              nextAttemptAt: sql`now() + (interval '1 minute' * ${2 ** email.attempts})`,
+            })
+            .where(eq(emailLog.id, email.id));
+        }
+      }
+    } finally {
+      transport.close();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Email templates rendered to HTML on the server. Every interpolated value is escaped:
+ * names and notes come from customers.
+ */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export type TRenderedEmail = { subject: string; body: string };
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;color:#0f766e">CediCrypto</h1>
+<h2 style="font-size:18px">${escapeHtml(title)}</h2>
+${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
+${button}
+<p style="font-size:12px;color:#64748b;margin-top:32px">CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.</p>
+</body></html>`;
+}
+
+export function renderWelcomeEmail(input: { fullName: string; appUrl: string }): TRenderedEmail {
+  return {
+    subject: 'Welcome to CediCrypto',
+    body: layout(
+      `Welcome, ${input.fullName}!`,
+      [
+        'Your account is ready. You can buy and sell Bitcoin, Ether, USDT and more with mobile money or bank transfer.',
+        'Until your identity is verified you can trade up to $20 in total. Complete KYC to remove the limit; reviews take 24-48 hours.',
+      ],
+      { label: 'Go to your dashboard', url: `${input.appUrl}/#/dashboard` },
+    ),
+  };
+}
+
+export function renderPasswordResetEmail(input: { fullName: string; resetUrl: string }): TRenderedEmail {
+  return {
+    subject: 'Reset your CediCrypto password',
+    body: layout(
+      'Reset your password',
+      [
+        `Hello ${escapeHtml(input.fullName)},`,
+        'We received a request to reset your password. The link below is valid for one hour and can be used once.',
+        'If you did not ask for this, you can ignore this email; your password stays the same.',
+      ],
+      { label: 'Reset password', url: input.resetUrl },
+    ),
+  };
+}

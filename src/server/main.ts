@@ -1,0 +1,52 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
+import { seedDatabase } from './db/seed.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    await migrateDatabase(database);
+    const seeded = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    if (seeded.generatedPassword) {
+      console.log(
+        `\n  Super admin created: ${seeded.adminEmail}\n  Password (shown only this once): ${seeded.generatedPassword}\n` +
+          '  Sign in at /#/admin/login and keep it somewhere safe.\n',
+      );
+    }
+    app = await buildApp(config, { database, startBackgroundJobs: true });
+    app.addHook('onClose', async () => database.close());
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`\n  CediCrypto is running at ${config.appUrl}\n`);
+  } catch (error) {
+    if (app) await app.close().catch(() => undefined);
+    else await database.close().catch(() => undefined);
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app!.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app!
+      .close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n  Cannot start: ${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, username } from 'better-auth/plugins';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { TConfig } from '../../config.js';
+import type { TDb } from '../../db/client.js';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/auth.js';
+import { queueEmail } from '../../lib/email/outbox.js';
+import { renderPasswordResetEmail } from '../../lib/email/templates.js';
+
+/**
+ * The server overwrites this header with Fastify's request.ip on every request (which honours
+ * TRUST_PROXY), and better-auth reads the client IP only from it. Without this its rate limiter
+ * sees no IP behind Fastify and puts everybody in one bucket; and a client's own
+ * X-Forwarded-For is never trusted.
+ */
+export const CLIENT_IP_HEADER = 'x-exchange-client-ip';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+export function buildResetUrl(appUrl: string, token: string): string {
+  // Built by hand: better-auth's own callback URL would put the token outside the hash route.
+  return `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function createAuth(options: { db: TDb; config: TConfig; onEmailQueued: () => void }) {
+  const { db, config } = options;
+  const limit = { window: config.authRateLimit.window, max: config.authRateLimit.max };
+  return betterAuth({
+    appName: 'CediCrypto',
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.appOrigin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const fullName = (user as { fullName?: string }).fullName || user.name;
+        await queueEmail(db, user.email, renderPasswordResetEmail({ fullName, resetUrl: buildResetUrl(config.appUrl, token) }));
+        options.onEmailQueued();
+      },
+    },
+    user: {
+      additionalFields: {
+        fullName: { type: 'string', required: true, input: true },
+        phone: { type: 'string', required: false, input: true },
+        kycStatus: { type: 'string', required: false, input: false, defaultValue: 'unverified' },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a ban or a role change takes effect on the very next request.
+      cookieCache: { enabled: false },
+    },
+    verification: { storeIdentifier: 'hashed' },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': limit,
+        '/sign-up/email': limit,
+        '/request-password-reset': limit,
+        '/reset-password': limit,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.appUrl.startsWith('https://'),
+    },
+    logger: { level: config.env === 'test' ? 'error' : 'warn' },
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      // The admin plugin gives us bans (a banned user cannot sign in). Its own HTTP endpoints are
+      // not exposed (see mount.ts); staff actions go through our audited routes and the matrix.
+      admin({
+        defaultRole: 'customer',
+        adminRoles: ['super_admin'],
+        roles: { super_admin: adminAc, manager: userAc, support: userAc, compliance: userAc, customer: userAc },
+        bannedUserMessage: 'This account has been suspended. Please contact support.',
+      }),
+    ],
+  });
+}
+
+export type TAuth = ReturnType<typeof createAuth>;

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../../shared/messages.js';
+import type { TConfig } from '../../config.js';
+import { AUTH_BASE_PATH, type TAuth } from './better-auth.js';
+
+/**
+ * better-auth at its default path. Only the endpoints the product uses directly are passed
+ * through; sign-in, sign-up and password reset go through /api/session and /api/account (which
+ * add the product's rules and still run better-auth's handler), and its admin endpoints are
+ * never exposed: staff actions go through our own audited routes.
+ */
+const PASS_THROUGH = new Set(['GET /get-session', 'POST /sign-out']);
+
+export function mountAuth(app: FastifyInstance, auth: TAuth, config: TConfig): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_BASE_PATH}/*`,
+    config: { access: 'public' },
+    schema: { hide: true },
+    async handler(request, reply) {
+      const subPath = request.url.slice(AUTH_BASE_PATH.length).split('?')[0];
+      if (!PASS_THROUGH.has(`${request.method} ${subPath}`)) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+      }
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const response = await auth.handler(
+        new Request(`${config.appUrl}${request.url}`, {
+          method: request.method,
+          headers,
+          body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { TLoginRequest, TSignupRequest } from '../../../shared/contracts/account.js';
+import { MSG } from '../../../shared/messages.js';
+import { isStaffRole } from '../../../shared/permissions.js';
+import type { TConfig } from '../../config.js';
+import type { TDb } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/auth.js';
+import { AppError } from '../../lib/errors.js';
+import { queueEmail } from '../../lib/email/outbox.js';
+import { renderWelcomeEmail } from '../../lib/email/templates.js';
+import type { TUserRow } from '../../plugins/access.js';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
+
+export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void };
+
+type TAuthResult = { status: number; body: Record<string, unknown> | null; setCookies: string[] };
+
+/**
+ * Runs a better-auth endpoint through its HTTP handler (not auth.api), so that its rate
+ * limiter, origin check and cookie handling apply exactly as for a direct call.
+ */
+async function callAuth(deps: TAccountDeps, request: FastifyRequest, path: string, payload: unknown): Promise<TAuthResult> {
+  const headers = new Headers({
+    'content-type': 'application/json',
+    origin: deps.config.appOrigin,
+    [CLIENT_IP_HEADER]: request.ip,
+  });
+  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  const userAgent = request.headers['user-agent'];
+  if (userAgent) headers.set('user-agent', userAgent);
+  const response = await deps.auth.handler(
+    new Request(`${deps.config.appUrl}${AUTH_BASE_PATH}${path}`, { method: 'POST', headers, body: JSON.stringify(payload) }),
+  );
+  const text = await response.text();
+  let body: Record<string, unknown> | null = null;
+  try {
+    body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body, setCookies: response.headers.getSetCookie() };
+}
+
+function forwardCookies(reply: FastifyReply, cookies: string[]): void {
+  for (const cookie of cookies) reply.header('set-cookie', cookie);
+}
+
+async function findUserById(db: TDb, id: string): Promise<TUserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new AppError('NOT_FOUND', MSG.userNotFound);
+  return row;
+}
+
+export async function isUsernameTaken(db: TDb, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function signInWithPassword(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, input: TLoginRequest) {
+  const result = await callAuth(deps, request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status === 403 && String(result.body?.code ?? '').includes('BANNED')) throw new AppError('BANNED', MSG.banned);
+  if (result.status !== 200 || !result.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+
+  const signedIn = result.body as { token: string; user: { id: string } };
+  const user = await findUserById(deps.db, signedIn.user.id);
+  const isStaff = isStaffRole(user.role);
+  if (input.portal === 'customer' && isStaff) {
+    await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
+    throw new AppError('ADMIN_LOGIN_REQUIRED', MSG.adminMustUseAdminLogin);
+  }
+  if (input.portal === 'admin' && !isStaff) {
+    await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
+    throw new AppError('NOT_ADMIN', MSG.notAdmin);
+  }
+  forwardCookies(reply, result.setCookies);
+  return user;
+}
+
+export async function signOut(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const result = await callAuth(deps, request, '/sign-out', {});
+  forwardCookies(reply, result.setCookies);
+}
+
+export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, input: TSignupRequest) {
+  const taken = () => new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
+  if (await isUsernameTaken(deps.db, input.username)) throw taken();
+
+  const result = await callAuth(deps, request, '/sign-up/email', {
+    email: input.email,
+    password: input.password,
+    name: input.fullName,
+    fullName: input.fullName,
+    username: input.username,
+    displayUsername: input.username,
+    phone: input.phone ? input.phone : undefined,
+  });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status !== 200 || !result.body) {
+    const code = String(result.body?.code ?? '');
+    // Two people racing for one name: the unique index lets exactly one through.
+    if (code.includes('USERNAME') || (await isUsernameTaken(deps.db, input.username))) throw taken();
+    if (code.includes('EXIST') || code.includes('EMAIL')) {
+      throw new AppError('EMAIL_TAKEN', MSG.signupFailed, { fields: { email: MSG.signupFailed } });
+    }
+    request.log.warn({ status: result.status, code }, 'signup refused by auth');
+    throw new AppError('EMAIL_TAKEN', MSG.signupFailed);
+  }
+  const created = result.body as { user: { id: string } };
+  const user = await findUserById(deps.db, created.user.id);
+  await queueEmail(deps.db, user.email, renderWelcomeEmail({ fullName: user.fullName, appUrl: deps.config.appUrl }));
+  deps.onEmailQueued();
+  forwardCookies(reply, result.setCookies);
+  return user;
+}
+
+export async function requestPasswordReset(deps: TAccountDeps, request: FastifyRequest, email: string): Promise<string> {
+  const result = await callAuth(deps, request, '/request-password-reset', { email, redirectTo: '/' });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status >= 500) request.log.error({ status: result.status }, 'password reset request failed');
+  // Same answer whether or not the account exists.
+  return MSG.resetRequested(email);
+}
+
+export async function resetPassword(deps: TAccountDeps, request: FastifyRequest, token: string, password: string): Promise<void> {
+  const result = await callAuth(deps, request, '/reset-password', { token, newPassword: password });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status !== 200) throw new AppError('INVALID_TOKEN', MSG.resetInvalid);
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { canAccess, isStaffRole, type TArea, type TStaffRole } from '../../shared/permissions.js';
+import type { TDb } from '../db/client.js';
+import { sessions, users } from '../db/schema/auth.js';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
+import type { TAuth } from '../modules/auth/better-auth.js';
+
+/**
+ * Who may call a route. Every /api route must declare one in `config.access`; registration
+ * fails otherwise, so no route can be forgotten. Checked here, before the handler runs.
+ * - 'public': anyone
+ * - 'user': any signed-in person
+ * - 'customer': a signed-in customer (no staff role)
+ * - { area }: staff whose role may use that area of the matrix (src/shared/permissions.ts)
+ */
+export type TAccess = 'public' | 'user' | 'customer' | { area: TArea };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of this request (loaded once), or null. */
+    currentUser(): Promise<TUserRow | null>;
+    sessionToken?: string;
+  }
+}
+
+export type TUserRow = typeof users.$inferSelect;
+export type TActor = { id: string; email: string; role: TStaffRole | null; user: TUserRow };
+
+const userCache = new WeakMap<FastifyRequest, Promise<TUserRow | null>>();
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TDb }): void {
+  const { auth, db } = deps;
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.url.startsWith('/api/auth/')) return;
+    if (route.method === 'HEAD') return;
+    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+  });
+
+  app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
+    let cached = userCache.get(this);
+    if (!cached) {
+      cached = (async () => {
+        if (!this.headers.cookie) return null;
+        const result = await auth.api.getSession({ headers: toHeaders(this) });
+        if (!result) return null;
+        const [row] = await db.select().from(users).where(eq(users.id, result.user.id));
+        if (!row) return null;
+        if (row.banned) {
+          // A banned user's sessions end, whatever cookie they still hold.
+          await db.delete(sessions).where(eq(sessions.userId, row.id));
+          return null;
+        }
+        this.sessionToken = result.session.token;
+        return row;
+      })();
+      userCache.set(this, cached);
+    }
+    return cached;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const user = await request.currentUser();
+    if (!user) throw unauthenticated();
+    const staff = isStaffRole(user.role);
+    if (access === 'user') return;
+    if (access === 'customer') {
+      if (staff) throw forbidden();
+      return;
+    }
+    if (!canAccess(staff ? (user.role as TStaffRole) : null, access.area)) {
+      throw new AppError('FORBIDDEN', `${forbidden().message}`, { fields: { permission: access.area } });
+    }
+  });
+}
+
+/** The signed-in person, for handlers behind an access rule (never null there). */
+export async function requireActor(request: FastifyRequest): Promise<TActor> {
+  const user = await request.currentUser();
+  if (!user) throw unauthenticated();
+  return { id: user.id, email: user.email, role: isStaffRole(user.role) ? user.role : null, user };
+}

@@ -1,0 +1,56 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages.js';
+import type { TConfig } from '../config.js';
+import { AppError } from '../lib/errors.js';
+import { CLIENT_IP_HEADER } from '../modules/auth/better-auth.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Origins allowed to send state-changing requests: the app itself (and Vite's dev server). */
+export function allowedOrigins(config: TConfig): Set<string> {
+  const origins = new Set([config.appOrigin]);
+  if (config.env === 'development') origins.add('http://localhost:5173');
+  return origins;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React style attributes (e.g. progress widths) need inline styles; no inline scripts.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.appUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.appUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  const origins = allowedOrigins(config);
+  app.addHook('onRequest', async (request) => {
+    // Overwrite whatever the client sent: request.ip already honours TRUST_PROXY.
+    request.headers[CLIENT_IP_HEADER] = request.ip;
+
+    // CSRF: a browser always sends Origin on cross-site POSTs, and Sec-Fetch-Site where it can.
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (!origins.has(origin)) throw new AppError('CROSS_SITE', MSG.crossSite);
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE', MSG.crossSite);
+  });
+}

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built SPA: hashed assets are immutable for a year, index.html is never cached so a
+ * deploy is picked up at once. Hash routing means the server only ever serves '/'.
+ */
+export async function registerWeb(app: FastifyInstance, webDir: string): Promise<boolean> {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built web app at ${webDir}; run "npm run build". Serving the API only.`);
+    return false;
+  }
+  const indexHtml = readFileSync(indexFile);
+  await app.register(fastifyStatic, {
+    root: webDir,
+    index: false,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/', { config: { access: 'public' } }, sendIndex);
+  app.get('/index.html', { config: { access: 'public' } }, sendIndex);
+  return true;
+}
