@@ -20,6 +20,8 @@ declare module 'fastify' {
     auth: TAuth;
     emailSender: EmailSender;
     config: TConfig;
+    /** Every route as registered (method, url, access rule): the authorization test walks it. */
+    routeTable: { method: string; url: string; access: unknown }[];
   }
 }
 
@@ -67,12 +69,20 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const onEmailQueued = () => {
     if (options.startBackgroundJobs) emailSender.kick();
   };
-  const auth = createAuth({ db, config, onEmailQueued });
+  const auth = createAuth({ db, config, log: app.log, onEmailQueued });
 
   app.decorate('database', database);
   app.decorate('auth', auth);
   app.decorate('emailSender', emailSender);
   app.decorate('config', config);
+
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
 
   registerErrorHandler(app);
   await registerSecurity(app, config);

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, username } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/auth.js';
@@ -23,7 +24,7 @@ export function buildResetUrl(appUrl: string, token: string): string {
   return `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function createAuth(options: { db: TDb; config: TConfig; onEmailQueued: () => void }) {
+export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBaseLogger; onEmailQueued: () => void }) {
   const { db, config } = options;
   const limit = { window: config.authRateLimit.window, max: config.authRateLimit.max };
   return betterAuth({
@@ -80,7 +81,15 @@ export function createAuth(options: { db: TDb; config: TConfig; onEmailQueued: (
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith('https://'),
     },
-    logger: { level: config.env === 'test' ? 'error' : 'warn' },
+    // Into our pino log, never the console. A failed insert is usually the unique index
+    // refusing a duplicate username in a race, which the signup route answers properly.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const detail = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+        options.log[level === 'debug' ? 'debug' : level === 'info' ? 'info' : 'warn']({ detail }, `better-auth: ${message}`);
+      },
+    },
     plugins: [
       username({ minUsernameLength: 3, maxUsernameLength: 30 }),
       // The admin plugin gives us bans (a banned user cannot sign in). Its own HTTP endpoints are

@@ -1,0 +1,293 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLog } from '../../db/schema/app.js';
+import { sessions, users, verifications } from '../../db/schema/auth.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
+
+describe('accounts', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function latestEmailTo(email: string) {
+    const [row] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(sql`${emailLog.id} desc`).limit(1);
+    return row;
+  }
+
+  it('signs up a customer, who is signed in at once and gets a welcome email', async () => {
+    const username = uniqueName('kofi');
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username, fullName: "Kofi Ama-Owusu O'Neil", email: `${username}@Example.com`, password: 'Str0ng-Passw0rd', phone: '0241234567' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { user } = response.json();
+    expect(user).toMatchObject({
+      username,
+      fullName: "Kofi Ama-Owusu O'Neil",
+      email: `${username}@example.com`,
+      phone: '0241234567',
+      kycStatus: 'unverified',
+      tradingVolumeUsd: '0.00',
+      isBanned: false,
+      role: null,
+    });
+    const cookie = cookieFrom(response);
+    expect(response.headers['set-cookie']).toContain('HttpOnly');
+    const session = await t.request({ method: 'GET', url: '/api/session', cookie });
+    expect(session.json().user.id).toBe(user.id);
+    const welcome = await latestEmailTo(user.email);
+    expect(welcome.subject).toBe('Welcome to CediCrypto');
+    expect(welcome.status).toBe('pending');
+  });
+
+  it('validates signup with the spec messages, per field', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username: '', fullName: 'R2D2', email: 'nope', password: 'short' },
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('VALIDATION');
+    expect(error.fields.username).toBe('Username is required.');
+    expect(error.fields.fullName).toBe('Full name can only contain letters, spaces, hyphens, or apostrophes.');
+    expect(error.fields.email).toBe('A valid email is required.');
+    expect(error.fields.password).toBe('Password must be at least 8 characters.');
+  });
+
+  it('refuses unknown fields such as role on signup', async () => {
+    const username = uniqueName('sneaky');
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username, fullName: 'Sneaky Person', email: `${username}@example.com`, password: 'Passw0rd-long', role: 'super_admin' },
+    });
+    expect(response.statusCode).toBe(400);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, `${username}@example.com`));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('says a username is taken, whatever its case', async () => {
+    const first = await t.signUp();
+    const available = await t.request({ method: 'GET', url: `/api/account/username-available?username=${first.username.toUpperCase()}` });
+    expect(available.json()).toEqual({ available: false });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username: first.username.toUpperCase(), fullName: 'Other Person', email: `${uniqueName()}@example.com`, password: 'Passw0rd-long' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(`Username "${first.username.toUpperCase()}" is already taken. Please choose another one.`);
+  });
+
+  it('lets exactly one of two simultaneous signups with one username through', async () => {
+    const username = uniqueName('race');
+    const attempt = (n: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/account/signup',
+        payload: { username, fullName: 'Race Person', email: `${username}-${n}@example.com`, password: 'Passw0rd-long' },
+      });
+    const results = await Promise.all([attempt(1), attempt(2), attempt(3)]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409]);
+    const rows = await t.database.db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const first = await t.signUp();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username: uniqueName(), fullName: 'Copy Cat', email: first.email.toUpperCase(), password: 'Passw0rd-long' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('Signup failed. The email might already be in use.');
+  });
+
+  it('signs in and out', async () => {
+    const customer = await t.signUp();
+    const cookie = await t.loginCookie(customer.email, customer.password);
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user.email).toBe(customer.email);
+    const out = await t.request({ method: 'POST', url: '/api/session/logout', cookie });
+    expect(out.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toBeNull();
+  });
+
+  it('answers a wrong password with "Invalid credentials."', async () => {
+    const customer = await t.signUp();
+    const response = await t.login(customer.email, 'wrong-password');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.' });
+    const unknown = await t.login('nobody@example.com', 'whatever-password');
+    expect(unknown.json().error.message).toBe('Invalid credentials.');
+  });
+
+  it('refuses staff at the customer login and leaves no session behind', async () => {
+    const before = await t.database.db.select().from(sessions);
+    const response = await t.login(SUPER_ADMIN.email, SUPER_ADMIN.password, 'customer');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'ADMIN_LOGIN_REQUIRED', message: 'Admin accounts must use the admin login.' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const after = await t.database.db.select().from(sessions);
+    expect(after.length).toBe(before.length);
+    const admin = await t.login(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user.role).toBe('super_admin');
+  });
+
+  it('refuses customers at the admin login', async () => {
+    const customer = await t.signUp();
+    const response = await t.login(customer.email, customer.password, 'admin');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'NOT_ADMIN', message: 'This account does not have admin privileges.' });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a banned user and ends their sessions', async () => {
+    const customer = await t.signUp();
+    const cookie = customer.cookie;
+    await t.database.db.update(users).set({ banned: true }).where(eq(users.id, customer.id));
+    const session = await t.request({ method: 'GET', url: '/api/session', cookie });
+    expect(session.json().user).toBeNull();
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toHaveLength(0);
+    const response = await t.login(customer.email, customer.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('BANNED');
+  });
+
+  it('resets a password with the emailed hash-route link, once, within the hour', async () => {
+    const customer = await t.signUp();
+    const forgot = await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
+    expect(forgot.json()).toEqual({ message: `If an account with ${customer.email} exists, a reset link has been sent.` });
+    const email = await latestEmailTo(customer.email);
+    expect(email.subject).toBe('Reset your CediCrypto password');
+    const link = /http:\/\/localhost:3000\/#\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(email.body);
+    expect(link).not.toBeNull();
+    const token = link![1];
+
+    // D: tokens are stored hashed, never in clear.
+    const stored = await t.database.db.select().from(verifications);
+    expect(stored.some((v) => v.identifier.includes(token) || v.value.includes(token))).toBe(false);
+
+    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(401);
+    expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
+    // The old session ended with the reset.
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
+
+    const again = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Another-Passw0rd' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('refuses a reset token older than one hour', async () => {
+    const customer = await t.signUp();
+    await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
+    const email = await latestEmailTo(customer.email);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(email.body)![1];
+    // Move every live token 61 minutes into the past.
+    await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
+    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    expect(reset.statusCode).toBe(400);
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
+  });
+
+  it('gives the same forgot-password answer for an unknown email, and sends nothing', async () => {
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog);
+    const response = await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: 'ghost@example.com' } });
+    expect(response.json()).toEqual({ message: 'If an account with ghost@example.com exists, a reset link has been sent.' });
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('refuses a cross-site POST (Origin or Sec-Fetch-Site)', async () => {
+    const customer = await t.signUp();
+    const evil = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/logout',
+      headers: { origin: 'https://evil.example', cookie: customer.cookie },
+    });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json().error.code).toBe('CROSS_SITE');
+    const fetchSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/logout',
+      headers: { 'sec-fetch-site': 'cross-site', cookie: customer.cookie },
+    });
+    expect(fetchSite.statusCode).toBe(403);
+    // The session survived both attempts.
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).not.toBeNull();
+  });
+
+  it('keeps better-auth admin endpoints unreachable from outside', async () => {
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const response = await t.request({ method: 'POST', url: '/api/auth/admin/set-role', cookie: admin, payload: { userId: 'x', role: 'super_admin' } });
+    expect(response.statusCode).toBe(404);
+    const session = await t.request({ method: 'GET', url: '/api/auth/get-session', cookie: admin });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.email).toBe(SUPER_ADMIN.email);
+  });
+});
+
+describe('login rate limit', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('limits each client IP on its own, ignoring a spoofed X-Forwarded-For', async () => {
+    const customer = await t.signUp();
+    const attacker = '203.0.113.7';
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        remoteAddress: attacker,
+        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: customer.email, password: 'wrong-password', portal: 'customer' },
+      });
+      codes.push(response.statusCode);
+    }
+    expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(codes.slice(3)).toEqual([429, 429]);
+    const limited = await t.login(customer.email, customer.password, 'customer', attacker);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many attempts. Please wait a minute and try again.');
+
+    const someoneElse = await t.login(customer.email, customer.password, 'customer', '192.0.2.44');
+    expect(someoneElse.statusCode).toBe(200);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('uses the X-Forwarded-For the proxy sets', async () => {
+    const customer = await t.signUp();
+    const viaProxy = (clientIp: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        remoteAddress: '127.0.0.1',
+        headers: { origin: 'http://localhost:3000', 'x-forwarded-for': clientIp },
+        payload: { email: customer.email, password, portal: 'customer' },
+      });
+    await viaProxy('203.0.113.9', 'wrong-password');
+    await viaProxy('203.0.113.9', 'wrong-password');
+    expect((await viaProxy('203.0.113.9', customer.password)).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.10', customer.password)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,78 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+/** Spec section 9: toasts last 5 seconds. */
+export const TOAST_DURATION_MS = 5_000;
+
+type ToastVariant = 'success' | 'error';
+type ToastItem = { id: number; variant: ToastVariant; message: string };
+type ToastApi = { success: (message: string) => void; error: (message: string) => void };
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+  const push = useCallback((variant: ToastVariant, message: string) => {
+    const id = nextId.current++;
+    setToasts((current) => [...current.slice(-3), { id, variant, message }]);
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({ success: (message) => push('success', message), error: (message) => push('error', message) }),
+    [push],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <section
+        aria-label="Notifications"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
+      >
+        {toasts.map((toast) => (
+          <Toast key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </section>
+    </ToastContext.Provider>
+  );
+}
+
+function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+
+  return (
+    <div
+      role="status"
+      className={cn(
+        'pointer-events-auto flex w-full max-w-sm animate-toast-in items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg',
+        toast.variant === 'success' ? 'border-brand-200 bg-white text-brand-900' : 'border-red-200 bg-white text-red-800',
+      )}
+    >
+      <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', toast.variant === 'success' ? 'bg-brand-600' : 'bg-red-600')} />
+      <p className="flex-1">{toast.message}</p>
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(toast.id)}
+        className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+      >
+        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
+          <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>.');
+  return api;
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZForgotPasswordResponse } from '../../../../shared/contracts/account.js';
+import { apiRequest } from '../../../lib/api';
+
+export function requestPasswordReset(input: { email: string }) {
+  return apiRequest('/api/account/forgot-password', {
+    method: 'POST',
+    body: input,
+    schema: ZForgotPasswordResponse,
+    operation: 'Password reset request',
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

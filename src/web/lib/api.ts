@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import { ZErrorResponse } from '../../shared/contracts/common.js';
+import { MSG } from '../../shared/messages.js';
+
+/** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(options: { code: string; message: string; status: number; fields?: Record<string, string> }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.code = options.code;
+    this.status = options.status;
+    this.fields = options.fields;
+  }
+}
+
+/** The text to show a person for any error: the server's message, or the generic fallback. */
+export function getErrorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MSG.unexpected;
+}
+
+/** Time limits of spec section 8, in milliseconds. */
+export const TIMEOUTS = {
+  login: 8_000,
+  profileLoad: 8_000,
+  signup: 10_000,
+  default: 15_000,
+} as const;
+
+/**
+ * Runs `run` with an AbortSignal and rejects with MSG.timedOut(operation) when it takes longer
+ * than `ms`; the underlying request is aborted so it does not linger on slow mobile data.
+ */
+export function withTimeout<T>(
+  operation: string,
+  ms: number,
+  run: (signal: AbortSignal) => Promise<T>,
+  outerSignal?: AbortSignal,
+): Promise<T> {
+  const controller = new AbortController();
+  const forwardAbort = () => controller.abort(outerSignal?.reason);
+  if (outerSignal?.aborted) forwardAbort();
+  outerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new ApiError({ code: 'TIMEOUT', message: MSG.timedOut(operation), status: 0 }));
+      controller.abort();
+    }, ms);
+    run(controller.signal)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(timer);
+        outerSignal?.removeEventListener('abort', forwardAbort);
+      });
+  });
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, string | undefined>;
+  /** Response schema from src/shared/contracts; the answer is parsed with it. */
+  schema?: z.ZodType<T>;
+  /** Shown in the timeout message: '{operation} timed out. ...' */
+  operation?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: Record<string, string | undefined>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const parsed = ZErrorResponse.safeParse(data);
+  if (!parsed.success) return new ApiError({ code: 'UNEXPECTED', message: MSG.unexpected, status });
+  const { code, message, fields } = parsed.data.error;
+  return new ApiError({ code, message, status, fields });
+}
+
+/**
+ * One JSON request to our own API (same origin, session cookie). Rejects with ApiError:
+ * the server's error, a timeout, or MSG.unexpected for a network failure or a malformed answer.
+ */
+export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, query, schema, operation = 'Request', timeoutMs = TIMEOUTS.default, signal } = options;
+  const hasBody = method !== 'GET';
+
+  return withTimeout(
+    operation,
+    timeoutMs,
+    async (abortSignal) => {
+      let response: Response;
+      try {
+        response = await fetch(buildUrl(path, query), {
+          method,
+          credentials: 'same-origin',
+          headers: hasBody
+            ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+            : { Accept: 'application/json' },
+          // State-changing requests always carry a JSON body (an empty object at least).
+          body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+          signal: abortSignal,
+        });
+      } catch (error) {
+        if (abortSignal.aborted) throw error;
+        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
+      }
+
+      const data = await readJson(response);
+      if (!response.ok) throw toApiError(response.status, data);
+      if (!schema) return data as T;
+
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: MSG.unexpected, status: response.status });
+      return parsed.data;
+    },
+    signal,
+  );
+}

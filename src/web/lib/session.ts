@@ -1,0 +1,82 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ZProfile, ZSessionResponse, type TProfile } from '../../shared/contracts/account.js';
+import { isStaffRole } from '../../shared/permissions.js';
+import { apiRequest, TIMEOUTS } from './api';
+import { paths } from './paths';
+
+/** localStorage key of the profile shown instantly at start, then refreshed from the server. */
+const CACHED_PROFILE_KEY = 'cachedProfile';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export function readCachedProfile(): TProfile | null {
+  try {
+    const raw = localStorage.getItem(CACHED_PROFILE_KEY);
+    if (!raw) return null;
+    const parsed = ZProfile.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedProfile(user: TProfile | null): void {
+  try {
+    if (user) localStorage.setItem(CACHED_PROFILE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(CACHED_PROFILE_KEY);
+  } catch {
+    // Storage can be full or disabled (private mode); the cache is only a convenience.
+  }
+}
+
+/** Everything this app keeps in the browser goes at logout (shared computers are common). */
+export function clearLocalCaches(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Nothing to clear when storage is unavailable.
+  }
+}
+
+export async function getSession(signal?: AbortSignal): Promise<TProfile | null> {
+  const { user } = await apiRequest('/api/session', {
+    schema: ZSessionResponse,
+    operation: 'Profile load',
+    timeoutMs: TIMEOUTS.profileLoad,
+    signal,
+  });
+  writeCachedProfile(user);
+  return user;
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => getSession(signal),
+    // The cached profile shows at once; updatedAt 0 makes it stale so the server is asked too.
+    initialData: () => readCachedProfile() ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** The signed-in person (null when anonymous) and whether the first answer is still awaited. */
+export function useSession(): { user: TProfile | null; isRestoring: boolean } {
+  const query = useQuery(sessionQueryOptions());
+  return { user: query.data ?? null, isRestoring: query.isPending };
+}
+
+export function setSessionUser(queryClient: QueryClient, user: TProfile | null): void {
+  writeCachedProfile(user);
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+}
+
+/** Where a signed-in person belongs: staff to the back-office, customers to their dashboard. */
+export function getHomePathFor(user: TProfile): string {
+  return isStaffRole(user.role) ? paths.admin.dashboard.getHref() : paths.dashboard.getHref();
+}
+
+export function getFirstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type TConfig } from '../../src/server/config.js';
+import { openDatabase, type TDatabase } from '../../src/server/db/client.js';
+import { createAccount } from '../../src/server/db/seed.js';
+import type { TStaffRole } from '../../src/shared/permissions.js';
+import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '../setup/constants.js';
+
+export { SUPER_ADMIN, TEST_ORIGIN };
+
+/** A fresh copy of the prepared database: PGlite in memory, or a PostgreSQL clone of the template. */
+export async function openTestDatabase(): Promise<TDatabase> {
+  const templateUrl = inject('templateDatabaseUrl');
+  if (templateUrl) {
+    const name = `t_${randomUUID().replaceAll('-', '')}`;
+    const adminUrl = new URL(templateUrl);
+    adminUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    await admin.connect();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant: wait and try again.
+        if (attempt > 50 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    await admin.end();
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 60 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+    return database;
+  }
+  const dump = readFileSync(inject('pgliteDumpPath'));
+  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  await pglite.waitReady;
+  return openDatabase({ pglite });
+}
+
+export function testConfig(env: Record<string, string> = {}, overrides: Partial<TConfig> = {}): TConfig {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      APP_URL: TEST_APP_URL,
+      ADMIN_EMAIL: SUPER_ADMIN.email,
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
+    overrides,
+  );
+}
+
+export type TTestApp = {
+  app: FastifyInstance;
+  database: TDatabase;
+  /** app.inject with a same-origin Origin header (what a browser sends) unless told otherwise. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  signUp(input?: Partial<{ username: string; fullName: string; email: string; password: string; phone: string }>): Promise<{ cookie: string; email: string; password: string; id: string; username: string }>;
+  login(email: string, password: string, portal?: 'customer' | 'admin', remoteAddress?: string): Promise<LightMyRequestResponse>;
+  loginCookie(email: string, password: string, portal?: 'customer' | 'admin'): Promise<string>;
+  createStaff(role: TStaffRole): Promise<{ id: string; email: string; password: string; cookie: string }>;
+  close(): Promise<void>;
+};
+
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const list = Array.isArray(header) ? header : header ? [header] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<TConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TTestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig(env, overrides), { database, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+
+  const request: TTestApp['request'] = ({ cookie, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  const login: TTestApp['login'] = (email, password, portal = 'customer', remoteAddress) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, password, portal },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  const loginCookie: TTestApp['loginCookie'] = async (email, password, portal = 'customer') => {
+    const response = await login(email, password, portal);
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return cookieFrom(response);
+  };
+
+  const signUp: TTestApp['signUp'] = async (input = {}) => {
+    const username = input.username ?? uniqueName('cust');
+    const email = input.email ?? `${username}@example.com`;
+    const password = input.password ?? 'Customer-Passw0rd!';
+    const response = await request({
+      method: 'POST',
+      url: '/api/account/signup',
+      payload: { username, fullName: input.fullName ?? 'Ama Mensah', email, password, ...(input.phone ? { phone: input.phone } : {}) },
+    });
+    if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+    return { cookie: cookieFrom(response), email, password, id: response.json().user.id, username };
+  };
+
+  const createStaff: TTestApp['createStaff'] = async (role) => {
+    const username = uniqueName(role.replace('_', ''));
+    const email = `${username}@staff.example.com`;
+    const password = 'Staff-Passw0rd!';
+    const id = await createAccount(database.db, { email, password, fullName: `Staff ${role}`, username, role });
+    return { id, email, password, cookie: await loginCookie(email, password, 'admin') };
+  };
+
+  return {
+    app,
+    database,
+    request,
+    signUp,
+    login,
+    loginCookie,
+    createStaff,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

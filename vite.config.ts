@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The web app lives in src/web and is built into dist/web, which the server serves.
+// In development the API runs separately on port 3001; /api (including the realtime
+// WebSocket) is proxied to it so the browser only ever talks to one origin.
+export default defineConfig({
+  root: 'src/web',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3001', ws: true },
+    },
+  },
+});
