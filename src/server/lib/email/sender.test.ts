@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailLog, settings } from '../../db/schema/app.js';
+import { encryptSecret } from '../secrets.js';
+import { queueEmail } from './outbox.js';
+import { EmailSender } from './sender.js';
+import { renderWelcomeEmail } from './templates.js';
+import { openTestDatabase } from '../../../../tests/helpers/test-app.js';
+import type { TDatabase } from '../../db/client.js';
+
+type TReceived = { from: string; to: string[]; data: string; user: string };
+
+/** A real SMTP peer on a local port (smtp-server), accepting one user. */
+async function startSmtpPeer(credentials: { user: string; pass: string }) {
+  const received: TReceived[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      return callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+          user: String(session.user),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function captureLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+describe('email sender', () => {
+  let database: TDatabase;
+  const secret = 'unit-test-server-secret-0123456789abcdef';
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('skips delivery with the spec message while SMTP settings are incomplete', async () => {
+    const { log, lines } = captureLogger();
+    const id = await queueEmail(database.db, 'kofi@example.com', renderWelcomeEmail({ fullName: 'Kofi', appUrl: 'http://x' }));
+    const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'a@b.c', intervalMs: 1000 });
+    await sender.runOnce();
+    const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+    expect(row.status).toBe('skipped');
+    expect(lines.map((l) => l.msg)).toContain('SMTP settings are not fully configured. Skipping actual email send.');
+  });
+
+  it('delivers to a real SMTP peer once configured, once per email', async () => {
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
+    try {
+      await database.db
+        .update(settings)
+        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .where(eq(settings.id, 1));
+      const id = await queueEmail(database.db, 'ama@example.com', renderWelcomeEmail({ fullName: 'Ama <b>', appUrl: 'http://x' }));
+      const { log } = captureLogger();
+      const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
+      // Two runs at once must not send the same email twice.
+      await Promise.all([sender.runOnce(), sender.runOnce()]);
+      await sender.runOnce();
+      expect(peer.received).toHaveLength(1);
+      expect(peer.received[0].to).toEqual(['ama@example.com']);
+      expect(peer.received[0].user).toBe('mailer');
+      expect(peer.received[0].data).toContain('Subject: Welcome to CediCrypto');
+      expect(peer.received[0].data).toContain('Ama &lt;b&gt;');
+      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      expect(row.status).toBe('sent');
+      expect(row.deliveredAt).not.toBeNull();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('records a failure and retries later when the SMTP server refuses', async () => {
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'other-pass' });
+    try {
+      await database.db
+        .update(settings)
+        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .where(eq(settings.id, 1));
+      const id = await queueEmail(database.db, 'yaw@example.com', renderWelcomeEmail({ fullName: 'Yaw', appUrl: 'http://x' }));
+      const { log, lines } = captureLogger();
+      const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
+      await sender.runOnce();
+      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toBeTruthy();
+      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      expect(lines.some((l) => l.msg === 'email delivery failed')).toBe(true);
+    } finally {
+      await peer.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess, menuFor } from './permissions.js';
+import { scorePassword } from './contracts/account.js';
+
+describe('role matrix', () => {
+  it('matches spec section 6 for a few telling cases', () => {
+    expect(canAccess('support', 'chat')).toBe(true);
+    expect(canAccess('support', 'users')).toBe(false);
+    expect(canAccess('compliance', 'kyc')).toBe(true);
+    expect(canAccess('compliance', 'orders')).toBe(false);
+    expect(canAccess('manager', 'settings')).toBe(false);
+    expect(canAccess('super_admin', 'admins')).toBe(true);
+    expect(canAccess(null, 'dashboard')).toBe(false);
+  });
+
+  it('builds each role its menu', () => {
+    expect(menuFor('support').map((m) => m.label)).toEqual(['Dashboard', 'Orders', 'Live Chat']);
+    expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'KYC Submissions']);
+    expect(menuFor(null)).toEqual([]);
+    expect(menuFor('super_admin')).toHaveLength(13);
+  });
+});
+
+describe('password strength', () => {
+  it.each([
+    ['', 'Weak'],
+    ['abcdefgh', 'Weak'],
+    ['abcdEFGH', 'Fair'],
+    ['abcdEFG1', 'Good'],
+    ['abcdEF1!', 'Strong'],
+  ])('%s is %s', (password, label) => {
+    expect(scorePassword(password).label).toBe(label);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '../helpers/test-app.js';
+
+/**
+ * Who may call every /api route, written out from spec section 6 (and the decisions), not
+ * derived from the code under test. A route the server registers that is missing here fails.
+ *   'public'   anyone, signed in or not
+ *   'user'     any signed-in person
+ *   'customer' signed-in customers only
+ *   [roles]    those staff roles only
+ */
+type TExpected = 'public' | 'user' | 'customer' | readonly ('super_admin' | 'manager' | 'support' | 'compliance')[];
+
+const EXPECTED: Record<string, TExpected> = {
+  'GET /api/health': 'public',
+  'GET /api/session': 'public',
+  'POST /api/session/login': 'public',
+  'POST /api/session/logout': 'public',
+  'GET /api/account/username-available': 'public',
+  'POST /api/account/signup': 'public',
+  'POST /api/account/forgot-password': 'public',
+  'POST /api/account/reset-password': 'public',
+  // better-auth's mount: only get-session and sign-out pass (tested in the auth tests).
+  'GET /api/auth/*': 'public',
+  'POST /api/auth/*': 'public',
+};
+
+const PERSONAS = ['anonymous', 'customer', 'super_admin', 'manager', 'support', 'compliance'] as const;
+type TPersona = (typeof PERSONAS)[number];
+
+function isAllowed(expected: TExpected, persona: TPersona): boolean {
+  if (expected === 'public') return true;
+  if (persona === 'anonymous') return false;
+  if (expected === 'user') return true;
+  if (expected === 'customer') return persona === 'customer';
+  return (expected as readonly string[]).includes(persona);
+}
+
+/** A concrete URL for a route pattern: path parameters become a harmless id. */
+function concreteUrl(url: string): string {
+  return url.replace(/:[A-Za-z]+/g, '1').replace('*', 'get-session');
+}
+
+describe('authorization matrix', () => {
+  let t: TTestApp;
+  const cookies = new Map<TPersona, string>();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookies.set('customer', (await t.signUp()).cookie);
+    cookies.set('super_admin', await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin'));
+    for (const role of ['manager', 'support', 'compliance'] as const) cookies.set(role, (await t.createStaff(role)).cookie);
+  });
+  afterAll(() => t.close());
+
+  function apiRoutes() {
+    return t.app.routeTable
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort((a, b) => Number(a.includes('logout')) - Number(b.includes('logout')));
+  }
+
+  it('lists every registered /api route', () => {
+    const missing = apiRoutes().filter((key) => !(key in EXPECTED));
+    expect(missing, 'routes missing from the expected table').toEqual([]);
+    const stale = Object.keys(EXPECTED).filter((key) => !apiRoutes().includes(key));
+    expect(stale, 'table entries for routes that no longer exist').toEqual([]);
+  });
+
+  it('lets each persona through exactly where the table says', async () => {
+    const failures: string[] = [];
+    for (const key of apiRoutes()) {
+      const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+      for (const persona of PERSONAS) {
+        const response = await t.request({
+          method,
+          url: concreteUrl(url),
+          cookie: cookies.get(persona),
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const allowed = isAllowed(EXPECTED[key], persona);
+        const denied = response.statusCode === 401 || response.statusCode === 403;
+        if (allowed && denied) failures.push(`${key} as ${persona}: expected through, got ${response.statusCode}`);
+        if (!allowed) {
+          const want = persona === 'anonymous' ? 401 : 403;
+          if (response.statusCode !== want) failures.push(`${key} as ${persona}: expected ${want}, got ${response.statusCode}`);
+        }
+        if (response.statusCode >= 500) failures.push(`${key} as ${persona}: ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
