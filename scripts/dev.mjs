@@ -1,0 +1,12 @@
+// npm run dev: the API server on :3001 (reloading on change) and Vite on :5173 (proxying /api).
+import { spawn } from 'node:child_process';
+
+const env = { ...process.env, PORT: '3001', APP_URL: 'http://localhost:5173', SERVE_WEB: 'false' };
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], { stdio: 'inherit', env }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => { if (code) stop(); });

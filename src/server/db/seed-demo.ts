@@ -1,0 +1,44 @@
+// npm run seed:demo: demo customers and payment methods for trying the product. Optional; run it
+// while the server is stopped (the embedded database allows one process at a time).
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config.js';
+import { migrateDatabase, openDatabase } from './client.js';
+import { paymentMethods } from './schema/app.js';
+import { users } from './schema/auth.js';
+import { createAccount, seedDatabase } from './seed.js';
+
+const DEMO_PASSWORD = 'Demo-Passw0rd!';
+const DEMO_CUSTOMERS = [
+  { username: 'ama', fullName: 'Ama Mensah', email: 'ama@demo.cedicrypto.local', phone: '0241234567' },
+  { username: 'kwame', fullName: 'Kwame Boateng', email: 'kwame@demo.cedicrypto.local', phone: '0201234567' },
+  { username: 'efua', fullName: 'Efua Owusu', email: 'efua@demo.cedicrypto.local', phone: '0271234567' },
+];
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+    await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    for (const customer of DEMO_CUSTOMERS) {
+      const exists = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${customer.email}`);
+      if (exists.length === 0) await createAccount(database.db, { ...customer, password: DEMO_PASSWORD });
+    }
+    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods);
+    if (count === 0) {
+      await database.db.insert(paymentMethods).values([
+        { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
+        { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
+        { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
+      ]);
+    }
+    console.log(`Demo data ready. Customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
