@@ -8,6 +8,8 @@ import { EmailSender } from './lib/email/sender.js';
 import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
+import { kycRoutes } from './modules/kyc/routes.js';
+import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -97,6 +99,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued });
+  await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
 
   if (config.serveWeb) await registerWeb(app, config.webDir);
 

@@ -14,6 +14,7 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  DOCUMENTS_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -38,6 +39,8 @@ export type TConfig = {
   appUrl: string;
   appOrigin: string;
   dataDir: string;
+  /** Private KYC document storage (local folder). */
+  documentsDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
@@ -95,6 +98,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl,
     appOrigin: new URL(appUrl).origin,
     dataDir,
+    documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
     databaseUrl: e.DATABASE_URL,
     authSecret: '',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -61,6 +63,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       SERVE_WEB: 'false',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MAX: '1000',
+      DOCUMENTS_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'exchange-docs-')), 'documents'),
       ...env,
     },
     overrides,
@@ -157,3 +160,28 @@ export async function createTestApp(
     },
   };
 }
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipart(fields: Record<string, string>, files: Record<string, { name: string; type: string; data: Buffer }>) {
+  const boundary = `----exchangetest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real 1x1 PNG and a minimal JPEG header, for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const TINY_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(64, 1)]);

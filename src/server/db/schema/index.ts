@@ -1,2 +1,4 @@
 export * from './auth.js';
 export * from './app.js';
+export * from './market.js';
+export * from './kyc.js';

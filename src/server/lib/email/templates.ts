@@ -54,3 +54,41 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: st
     ),
   };
 }
+
+export function renderKycReceivedEmail(input: { fullName: string }): TRenderedEmail {
+  return {
+    subject: 'We received your KYC documents',
+    body: layout('Your documents are under review', [
+      `Hello ${escapeHtml(input.fullName)},`,
+      'Thank you for submitting your identity documents. Our compliance team reviews them within 24-48 hours.',
+      'Trading is paused until the review is complete. We will email you as soon as there is a decision.',
+    ]),
+  };
+}
+
+export function renderKycDecisionEmail(input: {
+  fullName: string;
+  decision: 'approved' | 'rejected';
+  reason?: string | null;
+  appUrl: string;
+}): TRenderedEmail {
+  if (input.decision === 'approved') {
+    return {
+      subject: 'Your identity is verified',
+      body: layout(
+        'KYC approved',
+        [`Hello ${escapeHtml(input.fullName)},`, 'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.'],
+        { label: 'Start trading', url: `${input.appUrl}/#/dashboard` },
+      ),
+    };
+  }
+  const reason = input.reason ? `Reason: ${escapeHtml(input.reason)}` : 'Your documents could not be verified.';
+  return {
+    subject: 'Your KYC submission was not approved',
+    body: layout(
+      'KYC not approved',
+      [`Hello ${escapeHtml(input.fullName)},`, reason, 'You can submit new documents at any time.'],
+      { label: 'Submit again', url: `${input.appUrl}/#/kyc` },
+    ),
+  };
+}

@@ -21,7 +21,7 @@ const SIZES: Record<ButtonSize, string> = {
 
 export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-lg font-semibold no-underline transition-colors hover:no-underline disabled:cursor-not-allowed',
+    'inline-flex items-center justify-center gap-2 rounded-lg whitespace-nowrap font-semibold no-underline transition-colors hover:no-underline disabled:cursor-not-allowed',
     VARIANTS[variant],
     SIZES[size],
     className,

@@ -17,8 +17,12 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       clearLocalCaches();
-      queryClient.clear();
+      // Drop every cached answer but keep the session query itself, so that everything
+      // watching it sees the null at once (removing it would leave observers on a stale copy).
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      // Past mutations hold what was typed (e.g. the login form's password).
+      setTimeout(() => queryClient.getMutationCache().clear(), 0);
     },
   });
 }

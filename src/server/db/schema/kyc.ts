@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+export const KYC_ID_TYPES = ['passport', 'national_id', 'drivers_license', 'voter_id'] as const;
+export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A customer's identity documents (spec section 3). Document files live in private storage
+ * under random keys; the table holds only the keys and their verified content types.
+ */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idType: text('id_type', { enum: KYC_ID_TYPES }).notNull(),
+    idNumber: text('id_number').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    frontKey: text('front_key'),
+    frontType: text('front_type'),
+    backKey: text('back_key'),
+    backType: text('back_type'),
+    status: text('status', { enum: KYC_SUBMISSION_STATUSES }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('kyc_submissions_submitted_at_idx').on(t.submittedAt),
+    index('kyc_submissions_user_idx').on(t.userId),
+    // At most one submission under review per customer, even for two simultaneous uploads.
+    uniqueIndex('kyc_submissions_one_pending_per_user').on(t.userId).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,186 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  KYC_MAX_FILE_BYTES,
+  KYC_MSG,
+  ZKycDecisionResponse,
+  ZKycDocumentParams,
+  ZKycFields,
+  ZKycIdParams,
+  ZKycListQuery,
+  ZKycRejectRequest,
+  ZKycSubmissionDetail,
+  ZKycSubmissionList,
+  ZMyKyc,
+} from '../../../shared/contracts/kyc.js';
+import { AppError } from '../../lib/errors.js';
+import { sniffImageType } from '../../lib/storage.js';
+import { requireActor } from '../../plugins/access.js';
+import {
+  decideKycSubmission,
+  findKycSubmissions,
+  findMyLatestSubmission,
+  getKycSubmission,
+  readKycDocument,
+  submitKyc,
+  type TDocumentUpload,
+  type TKycDeps,
+} from './service.js';
+
+const SIDES = ['front', 'back'] as const;
+
+/** Reads the multipart form: text fields and at most the two documents, each under 5 MB. */
+async function readKycForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files: Partial<Record<(typeof SIDES)[number], Buffer>> = {};
+  const errors: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const side = SIDES.find((s) => s === part.fieldname);
+        try {
+          const data = await part.toBuffer();
+          if (side && data.length > 0) files[side] = data;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
+          errors[side ?? '_'] = KYC_MSG.fileTooLarge;
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      // Raised by the part iterator as well; the rest of the form is not read.
+      const side = (error as { part?: { fieldname?: string } }).part?.fieldname ?? '_';
+      errors[side] = KYC_MSG.fileTooLarge;
+      return { fields, files, errors };
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('VALIDATION', KYC_MSG.bothDocumentsRequired);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MSG.generic);
+    throw error;
+  }
+  return { fields, files, errors };
+}
+
+export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
+  // Multipart only inside this plugin: everything else stays JSON-only.
+  await app.register(multipart, {
+    limits: { fileSize: KYC_MAX_FILE_BYTES - 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 },
+  });
+
+  app.get(
+    '/api/kyc',
+    { config: { access: 'customer' }, schema: { tags: ['kyc'], response: { 200: ZMyKyc } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const row = await findMyLatestSubmission(deps.db, actor.id);
+      return {
+        submission: row
+          ? { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: row.rejectionReason }
+          : null,
+      };
+    },
+  );
+
+  app.post(
+    '/api/kyc',
+    {
+      config: { access: 'customer' },
+      // Two documents at the limit plus the form fields; each file is checked on its own below.
+      bodyLimit: 2 * KYC_MAX_FILE_BYTES + 64 * 1024,
+      schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MSG.generic);
+      const { fields, files, errors } = await readKycForm(request);
+
+      const parsed = ZKycFields.safeParse(fields);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+      }
+      const documents: Partial<Record<(typeof SIDES)[number], TDocumentUpload>> = {};
+      for (const side of SIDES) {
+        if (errors[side]) continue;
+        const data = files[side];
+        if (!data) {
+          errors[side] = KYC_MSG.documentRequired;
+          continue;
+        }
+        const type = sniffImageType(data);
+        if (!type) errors[side] = KYC_MSG.mustBeImage;
+        else documents[side] = { data, type };
+      }
+      if (Object.keys(errors).length > 0 || !parsed.success || !documents.front || !documents.back) {
+        const missingBoth = errors.front === KYC_MSG.documentRequired && errors.back === KYC_MSG.documentRequired;
+        const message = missingBoth ? KYC_MSG.bothDocumentsRequired : (Object.values(errors)[0] ?? KYC_MSG.generic);
+        throw new AppError('VALIDATION', message, { fields: errors });
+      }
+      const row = await submitKyc(deps, actor, parsed.data, { front: documents.front, back: documents.back });
+      return reply.status(201).send({
+        submission: { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: null },
+      });
+    },
+  );
+
+  app.get(
+    '/api/admin/kyc-submissions',
+    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], querystring: ZKycListQuery, response: { 200: ZKycSubmissionList } } },
+    async (request) => findKycSubmissions(deps.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/kyc-submissions/:id',
+    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycSubmissionDetail } } },
+    async (request) => getKycSubmission(deps.db, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/kyc-submissions/:id/documents/:side',
+    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], params: ZKycDocumentParams } },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const document = await readKycDocument(deps, { actor, ...request.params, ip: request.ip });
+      return reply
+        .header('content-type', document.type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(document.data);
+    },
+  );
+
+  app.post(
+    '/api/admin/kyc-submissions/:id/approve',
+    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const submission = await decideKycSubmission(deps, { actor, id: request.params.id, decision: 'approved', ip: request.ip });
+      return { submission };
+    },
+  );
+
+  app.post(
+    '/api/admin/kyc-submissions/:id/reject',
+    {
+      config: { access: { area: 'kyc' } },
+      schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest.optional(), response: { 200: ZKycDecisionResponse } },
+    },
+    async (request) => {
+      const actor = await requireActor(request);
+      const submission = await decideKycSubmission(deps, {
+        actor,
+        id: request.params.id,
+        decision: 'rejected',
+        reason: request.body?.reason,
+        ip: request.ip,
+      });
+      return { submission };
+    },
+  );
+};

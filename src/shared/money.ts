@@ -1,0 +1,94 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Decimal arithmetic for money, shared by server and web (ARCHITECTURE.md, "Money is decimal").
+ * Amounts travel as strings and are computed with decimal.js, never with JS floats.
+ */
+
+/** A decimal.js constructor with room for NUMERIC(30,12) values and no exponent notation. */
+export const Dec = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -50, toExpPos: 50 });
+export type TDecimal = InstanceType<typeof Dec>;
+export type TDecimalInput = string | number | Decimal;
+
+export const CRYPTO_DECIMALS = 8;
+export const FIAT_DECIMALS = 2;
+/** USD unit prices (buy/sell price of a coin) keep 8 decimals: a dogecoin costs a few cents. */
+export const PRICE_DECIMALS = 8;
+/** Spec section 9. */
+export const DEFAULT_SERVICE_FEE_PERCENTAGE = '2.5';
+export const DEFAULT_GHS_RATE = '16.5';
+
+export type TRounding = 'half-up' | 'down' | 'up';
+
+const ROUNDING: Record<TRounding, Decimal.Rounding> = {
+  'half-up': Decimal.ROUND_HALF_UP,
+  down: Decimal.ROUND_DOWN,
+  up: Decimal.ROUND_UP,
+};
+
+const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/** True for a plain decimal string such as '12', '-0.5' or '91234.12' (no exponent, no commas). */
+export function isDecimalString(value: string): boolean {
+  return DECIMAL_PATTERN.test(value);
+}
+
+/** A Decimal from a string, number or Decimal; throws on anything that is not a finite number. */
+export function toDecimal(value: TDecimalInput): TDecimal {
+  const decimal = new Dec(value);
+  if (!decimal.isFinite()) throw new Error(`Not a finite decimal: ${String(value)}`);
+  return decimal;
+}
+
+/** The plain decimal string of a value, without trailing zeros: '91234.120000' -> '91234.12'. */
+export function normalizeDecimal(value: TDecimalInput): string {
+  const text = toDecimal(value).toFixed();
+  return text === '-0' ? '0' : text;
+}
+
+function roundTo(value: TDecimalInput, decimals: number, rounding: TRounding): string {
+  const text = toDecimal(value).toFixed(decimals, ROUNDING[rounding]);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** A crypto amount with exactly 8 decimals: '0.12345679'. */
+export function roundCrypto(value: TDecimalInput, rounding: TRounding = 'half-up'): string {
+  return roundTo(value, CRYPTO_DECIMALS, rounding);
+}
+
+/** A fiat amount (USD or GHS) with exactly 2 decimals: '1234.57'. */
+export function roundFiat(value: TDecimalInput, rounding: TRounding = 'half-up'): string {
+  return roundTo(value, FIAT_DECIMALS, rounding);
+}
+
+/** A USD unit price rounded to 8 decimals, trailing zeros removed: '93514.973'. */
+export function roundPrice(value: TDecimalInput): string {
+  return normalizeDecimal(toDecimal(value).toDecimalPlaces(PRICE_DECIMALS, Decimal.ROUND_HALF_UP));
+}
+
+/** The price a customer pays: base x (1 + fee/100). */
+export function calculateBuyPriceUsd(baseUsd: TDecimalInput, serviceFeePercentage: TDecimalInput): string {
+  return roundPrice(toDecimal(baseUsd).times(toDecimal(1).plus(toDecimal(serviceFeePercentage).div(100))));
+}
+
+/** The price a customer is paid when selling: base x (1 - fee/100). */
+export function calculateSellPriceUsd(baseUsd: TDecimalInput, serviceFeePercentage: TDecimalInput): string {
+  return roundPrice(toDecimal(baseUsd).times(toDecimal(1).minus(toDecimal(serviceFeePercentage).div(100))));
+}
+
+/** USD -> GHS at the given rate (cedis per dollar), 2 decimals. */
+export function convertUsdToGhs(amountUsd: TDecimalInput, ghsRate: TDecimalInput, rounding: TRounding = 'half-up'): string {
+  return roundFiat(toDecimal(amountUsd).times(ghsRate), rounding);
+}
+
+/** GHS -> USD at the given rate (cedis per dollar), 2 decimals. */
+export function convertGhsToUsd(amountGhs: TDecimalInput, ghsRate: TDecimalInput, rounding: TRounding = 'half-up'): string {
+  return roundFiat(toDecimal(amountGhs).div(ghsRate), rounding);
+}
+
+/** The change from `from` to `to` in percent with 2 decimals, or null when `from` is zero. */
+export function calculatePercentChange(from: TDecimalInput, to: TDecimalInput): string | null {
+  const start = toDecimal(from);
+  if (start.isZero()) return null;
+  return roundTo(toDecimal(to).minus(start).div(start).times(100), 2, 'half-up');
+}

@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { isStaffRole } from '../../../shared/permissions.js';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+
+/** Customer pages: anonymous people go to '/', staff go to their back-office. */
+export function RequireCustomer() {
+  const { user } = useSession();
+  if (!user) return <Navigate to={paths.home.getHref()} replace />;
+  if (isStaffRole(user.role)) return <Navigate to={paths.admin.dashboard.getHref()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Splash } from '../components/ui/splash';
+import { useSession } from '../lib/session';
+
+/** Spec section 9: wait at most 3 s for the session; then go on as anonymous (or cached). */
+const MAX_RESTORE_WAIT_MS = 3_000;
+
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { isRestoring } = useSession();
+  const [hasWaitedEnough, setHasWaitedEnough] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setHasWaitedEnough(true), MAX_RESTORE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (isRestoring && !hasWaitedEnough) return <Splash message="Restoring your session…" />;
+  return children;
+}

@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+
+export function ChatPage() {
+  return <AdminPlaceholderPage title="Live Chat Support" />;
+}

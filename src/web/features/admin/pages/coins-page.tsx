@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+
+export function CoinsPage() {
+  return <AdminPlaceholderPage title="Currency Management" />;
+}

@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+
+export function ContactContentPage() {
+  return <AdminPlaceholderPage title="Manage Contact Page" />;
+}

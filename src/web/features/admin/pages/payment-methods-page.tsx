@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+
+export function PaymentMethodsPage() {
+  return <AdminPlaceholderPage title="Payment Methods" />;
+}

@@ -1,0 +1,5 @@
+import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+
+export function SettingsPage() {
+  return <AdminPlaceholderPage title="Settings" />;
+}

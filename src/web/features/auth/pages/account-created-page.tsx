@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ZProfile } from '../../../../shared/contracts/account.js';
+import { buttonClassName } from '../../../components/ui/button';
+import { paths } from '../../../lib/paths';
+import { getFirstName, setSessionUser, useSession } from '../../../lib/session';
+import { AuthCard } from '../components/auth-card';
+
+function readCreatedUser(state: unknown) {
+  if (typeof state !== 'object' || state === null || !('user' in state)) return null;
+  const parsed = ZProfile.safeParse(state.user);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Shown after signup. It adopts the new session here, outside the guest-only signup route. */
+export function AccountCreatedPage() {
+  const location = useLocation();
+  const createdUser = useMemo(() => readCreatedUser(location.state), [location.state]);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (createdUser) setSessionUser(queryClient, createdUser);
+  }, [createdUser, queryClient]);
+
+  const person = createdUser ?? user;
+  if (!person) return <Navigate to={paths.home.getHref()} replace />;
+
+  return (
+    <AuthCard title="Account Created!">
+      <div className="space-y-5">
+        <p className="text-slate-700">
+          Welcome to CediCrypto, {getFirstName(person.fullName)}. Your account is ready and you are signed in.
+        </p>
+        <p className="text-sm text-slate-600">
+          You can trade up to $20 straight away. Complete identity verification (KYC) to remove the limit.
+        </p>
+        <Link to={paths.dashboard.getHref()} className={buttonClassName('primary', 'md', 'w-full')}>
+          Go to dashboard
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { PageHeading } from '../../../components/page-heading';
+
+const QUESTIONS = [
+  {
+    question: 'How do I buy crypto?',
+    answer:
+      'Create an account, choose Buy, pick a coin and an amount, then pay with mobile money or bank transfer and enter your payment transaction ID. We send the crypto to your wallet address once your payment is confirmed.',
+  },
+  {
+    question: 'What are the fees?',
+    answer: 'We charge a flat 2.5% service fee, already included in the buy and sell prices you see. There are no hidden charges.',
+  },
+  {
+    question: 'How long does an order take?',
+    answer: 'Most orders are completed shortly after we confirm your payment or your crypto transfer, usually within minutes during business hours.',
+  },
+  {
+    question: 'Why do I need to verify my identity (KYC)?',
+    answer:
+      'The law requires us to know our customers. Until your KYC is approved you can trade up to $20 in total; after approval the limit is removed. Reviews take 24-48 hours.',
+  },
+  {
+    question: 'Is my money safe?',
+    answer:
+      'We verify every customer, keep identity documents private, protect accounts with secure sessions and record every staff action. Always keep your password secret and log out on shared computers.',
+  },
+];
+
+export function FaqPage() {
+  return (
+    <div className="container-page py-10">
+      <PageHeading title="Frequently asked questions" />
+      <div className="max-w-3xl space-y-3">
+        {QUESTIONS.map((item) => (
+          <details key={item.question} className="group card !p-0">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900">
+              {item.question}
+              <span aria-hidden="true" className="text-brand-700 transition-transform group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <p className="px-5 pb-5 text-slate-700">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </div>
+  );
+}
