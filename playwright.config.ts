@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'exchange-e2e-'));
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
-export const E2E_ADMIN = { email: 'admin@cedicrypto.e2e', password: 'E2e-Super-Admin-Passw0rd' };
+export const E2E_ADMIN = { email: 'admin@e2e.cedicrypto.test', password: 'E2e-Super-Admin-Passw0rd' };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // The manifest lets tests and bench/ tell which chunks a page loads.
+    manifest: true,
   },
   server: {
     proxy: {

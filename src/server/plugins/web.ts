@@ -18,6 +18,8 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
     root: webDir,
     index: false,
     wildcard: true,
+    // Our own cache headers below; the plugin's default would override them.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

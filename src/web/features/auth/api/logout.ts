@@ -15,7 +15,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
+    onSettled: async () => {
+      // A session fetch still in flight would otherwise put the signed-out user back.
+      await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
       clearLocalCaches();
       // Drop every cached answer but keep the session query itself, so that everything
       // watching it sees the null at once (removing it would leave observers on a stale copy).

@@ -1,0 +1,420 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MARKET_ERROR_MESSAGES, type TMarketResponse } from '../../../shared/contracts/market.js';
+import { formatUsd } from '../../../shared/format.js';
+import type { TDatabase } from '../../db/client.js';
+import { coins, settings } from '../../db/schema/app.js';
+import { pricePoints } from '../../db/schema/market.js';
+import type { TPriceOptions } from '../../lib/prices/options.js';
+import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
+import { createTestApp, openTestDatabase, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { registerMarket } from './routes.js';
+import { MarketService } from './service.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+function captureLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+function coin(market: TMarketResponse, symbol: string) {
+  const found = market.coins.find((c) => c.symbol === symbol);
+  if (!found) throw new Error(`no ${symbol} in the market`);
+  return found;
+}
+
+describe('price refresher', () => {
+  let database: TDatabase;
+  let fake: TFakePriceServer;
+  let nowMs: number;
+  const services: MarketService[] = [];
+
+  beforeAll(async () => {
+    [database, fake] = await Promise.all([openTestDatabase(), startFakePriceServer()]);
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    fake.reset();
+    nowMs = Date.now();
+    await database.db.delete(pricePoints);
+  });
+  afterEach(async () => {
+    await Promise.all(services.splice(0).map((s) => s.stop()));
+  });
+
+  function createService(prices: Partial<TPriceOptions> = {}, log = pino({ level: 'silent' })) {
+    const service = new MarketService({ database, log, prices: fake.priceOptions(prices), now: () => new Date(nowMs) });
+    services.push(service);
+    return service;
+  }
+
+  async function storedPoints(symbol: string) {
+    return database.db.select().from(pricePoints).where(eq(pricePoints.symbol, symbol)).orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id));
+  }
+
+  it('fetches CoinGecko and the GHS rate once, and records every price', async () => {
+    const service = createService();
+    await service.refreshOnce();
+    expect(fake.hits).toEqual({ coingecko: 1, binance: 0, 'er-api': 1, 'currency-api': 0 });
+    const market = await service.getMarket();
+    expect(market.errors).toEqual({});
+    expect(market.ghsRate).toBe('11.6421');
+    expect(coin(market, 'btc')).toMatchObject({ baseUsd: '91234.12', change24h: '-1.84', history: ['91234.12'], isStale: false });
+    const rows = await database.db.select().from(pricePoints);
+    expect(rows).toHaveLength(10);
+    expect(rows.find((r) => r.symbol === 'btc')).toMatchObject({ source: 'coingecko', change24h: '-1.8423' });
+  });
+
+  it('falls back to Binance when CoinGecko is down, with the 24 h change from recorded prices', async () => {
+    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '90000', source: 'coingecko', fetchedAt: new Date(nowMs - 24 * HOUR - MINUTE) });
+    fake.set('coingecko', { kind: 'down' });
+    const service = createService();
+    await service.refreshOnce();
+    expect(fake.hits.coingecko).toBe(1);
+    expect(fake.hits.binance).toBe(1);
+    const market = await service.getMarket();
+    expect(market.errors).toEqual({});
+    expect(coin(market, 'btc')).toMatchObject({ baseUsd: '91210.01', change24h: '1.34' });
+    expect(coin(market, 'usdt').baseUsd).toBe('1');
+    expect(coin(market, 'eth').change24h).toBeNull(); // nothing recorded 24 h ago, and Binance gives none
+    expect((await storedPoints('btc'))[0].source).toBe('binance');
+  });
+
+  it('keeps the last good price and sets the error when both crypto providers fail', async () => {
+    const service = createService({ timeoutMs: 300 });
+    await service.refreshOnce();
+    const before = await service.getMarket();
+
+    fake.set('coingecko', { kind: 'hang' });
+    fake.set('binance', { kind: 'down' });
+    nowMs += MINUTE;
+    await service.refreshOnce();
+    const during = await service.getMarket();
+    expect(during.errors).toEqual({ crypto: MARKET_ERROR_MESSAGES.crypto });
+    expect(coin(during, 'btc').baseUsd).toBe('91234.12');
+    expect(during.lastUpdated).toBe(before.lastUpdated);
+    expect(coin(during, 'btc').history).toEqual(['91234.12']); // a failure records nothing
+
+    nowMs += 5 * MINUTE;
+    expect((await service.getMarket()).isStale).toBe(true);
+    expect(coin(await service.getMarket(), 'btc').isStale).toBe(true);
+
+    fake.set('coingecko', { kind: 'ok' });
+    fake.set('binance', { kind: 'ok' });
+    fake.coingecko.bitcoin.usd = 92000.5;
+    await service.refreshOnce();
+    const after = await service.getMarket();
+    expect(after.errors).toEqual({});
+    expect(after.isStale).toBe(false);
+    expect(coin(after, 'btc').history).toEqual(['91234.12', '92000.5']);
+  });
+
+  it('uses the currency-api when open.er-api.com fails, and asks for the rate at most hourly', async () => {
+    fake.set('er-api', { kind: 'down' });
+    const service = createService();
+    await service.refreshOnce();
+    expect((await service.getMarket()).ghsRate).toBe('11.64619458');
+    expect(fake.hits).toMatchObject({ 'er-api': 1, 'currency-api': 1 });
+
+    fake.set('er-api', { kind: 'ok' });
+    nowMs += 59 * MINUTE;
+    await service.refreshOnce();
+    expect(fake.hits).toMatchObject({ 'er-api': 1, 'currency-api': 1 });
+    nowMs += 2 * MINUTE;
+    await service.refreshOnce();
+    expect(fake.hits['er-api']).toBe(2);
+    expect((await service.getMarket()).ghsRate).toBe('11.6421');
+
+    // A new process (restart) also waits for the hour, from the stored rate's time.
+    const restarted = createService();
+    nowMs += 10 * MINUTE;
+    await restarted.refreshOnce();
+    expect(fake.hits['er-api']).toBe(2);
+  });
+
+  it('uses 16.5 with the GHS error when both rate providers fail and none was ever stored', async () => {
+    fake.set('er-api', { kind: 'down' });
+    fake.set('currency-api', { kind: 'invalid' });
+    const service = createService();
+    await service.refreshOnce();
+    const market = await service.getMarket();
+    expect(market.ghsRate).toBe('16.5');
+    expect(market.errors).toEqual({ ghs: MARKET_ERROR_MESSAGES.ghs });
+    expect(await storedPoints('ghs')).toHaveLength(0);
+
+    // Retried after 5 minutes, not on every refresh; the error stays meanwhile.
+    nowMs += MINUTE;
+    await service.refreshOnce();
+    expect(fake.hits['er-api']).toBe(1);
+    expect((await service.getMarket()).errors).toEqual({ ghs: MARKET_ERROR_MESSAGES.ghs });
+    fake.set('er-api', { kind: 'ok' });
+    nowMs += 5 * MINUTE;
+    await service.refreshOnce();
+    const recovered = await service.getMarket();
+    expect(recovered.ghsRate).toBe('11.6421');
+    expect(recovered.errors).toEqual({});
+  });
+
+  it('honours 429 Retry-After: the provider is not called again before it allows', async () => {
+    fake.set('coingecko', { kind: 'rate-limited', retryAfter: '120' });
+    const service = createService();
+    await service.refreshOnce();
+    expect(fake.hits).toMatchObject({ coingecko: 1, binance: 1 });
+    expect((await service.getMarket()).errors).toEqual({});
+
+    fake.set('coingecko', { kind: 'ok' });
+    nowMs += 60_000;
+    await service.refreshOnce();
+    expect(fake.hits).toMatchObject({ coingecko: 1, binance: 2 });
+    nowMs += 60_000;
+    await service.refreshOnce();
+    expect(fake.hits).toMatchObject({ coingecko: 2, binance: 2 });
+    expect((await storedPoints('btc'))[0].source).toBe('coingecko');
+  });
+
+  it('sends the CoinGecko demo key when configured', async () => {
+    const service = createService({ coingeckoApiKey: 'cg-demo-123' });
+    await service.refreshOnce();
+    expect(fake.requests.find((r) => r.provider === 'coingecko')?.headers['x-cg-demo-api-key']).toBe('cg-demo-123');
+  });
+
+  it('prunes history older than 48 hours', async () => {
+    await database.db.insert(pricePoints).values([
+      { symbol: 'btc', priceUsd: '1', source: 'coingecko', fetchedAt: new Date(nowMs - 49 * HOUR) },
+      { symbol: 'btc', priceUsd: '2', source: 'coingecko', fetchedAt: new Date(nowMs - 47 * HOUR) },
+    ]);
+    await createService().refreshOnce();
+    expect((await storedPoints('btc')).map((r) => r.priceUsd)).toEqual(['91234.120000000000', '2.000000000000']);
+  });
+
+  it('simulated feed: no upstream calls, a small walk around the latest real level, marked simulated', async () => {
+    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '50000', source: 'coingecko', fetchedAt: new Date(nowMs - HOUR) });
+    const service = createService({ feed: 'simulated' });
+    for (let i = 0; i < 5; i += 1) {
+      nowMs += MINUTE;
+      await service.refreshOnce();
+    }
+    expect(fake.totalHits()).toBe(0);
+    const market = await service.getMarket();
+    expect(market.feed).toBe('simulated');
+    expect(market.errors).toEqual({});
+    const btc = coin(market, 'btc');
+    expect(btc.history).toHaveLength(6); // the real point, then five simulated ones
+    expect(Math.abs(Number(btc.baseUsd) / 50000 - 1)).toBeLessThan(0.05);
+    const eth = coin(market, 'eth');
+    expect(Math.abs(Number(eth.baseUsd) / 3000 - 1)).toBeLessThan(0.05); // seed level
+    expect((await storedPoints('eth'))[0].source).toBe('simulated');
+
+    // A live process never shows simulated points.
+    const live = createService();
+    fake.set('coingecko', { kind: 'down' });
+    fake.set('binance', { kind: 'down' });
+    await live.refreshOnce();
+    expect(coin(await live.getMarket(), 'btc').history).toEqual(['50000']);
+    expect(coin(await live.getMarket(), 'eth').baseUsd).toBeNull();
+  });
+
+  it('uses a 2.5% fee when the settings cannot be read', async () => {
+    const service = createService();
+    await service.refreshOnce();
+    await database.db.execute(sql`ALTER TABLE settings RENAME TO settings_away`);
+    try {
+      const market = await service.getMarket();
+      expect(market.serviceFeePercentage).toBe('2.5');
+      expect(coin(market, 'btc')).toMatchObject({ buyUsd: '93514.973', sellUsd: '88953.267' });
+    } finally {
+      await database.db.execute(sql`ALTER TABLE settings_away RENAME TO settings`);
+    }
+    await database.db.delete(settings).where(eq(settings.id, 1));
+    try {
+      expect((await service.getMarket()).serviceFeePercentage).toBe('2.5');
+    } finally {
+      await database.db.insert(settings).values({ id: 1 });
+    }
+  });
+
+  it('runs on a timer until stopped, and a failing refresh never throws out of it', async () => {
+    const { log, lines } = captureLogger();
+    const service = createService({ refreshSeconds: 0.05 }, log);
+    service.start();
+    await expect.poll(() => fake.hits.coingecko, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+    await database.db.execute(sql`ALTER TABLE price_points RENAME TO price_points_away`);
+    try {
+      await expect.poll(() => lines.filter((l) => l.msg === 'price refresh failed').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      await service.stop();
+      await database.db.execute(sql`ALTER TABLE price_points_away RENAME TO price_points`);
+    }
+    const hits = fake.hits.coingecko;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fake.hits.coingecko).toBe(hits);
+    expect(lines.find((l) => l.msg === 'price refresh failed')?.level).toBe(50);
+  });
+});
+
+describe('GET /api/market', () => {
+  let t: TTestApp;
+  let fake: TFakePriceServer;
+
+  beforeAll(async () => {
+    fake = await startFakePriceServer();
+    // Until buildApp registers the market module itself (same env names as config.ts).
+    t = await createTestApp(fake.env({ PRICE_REFRESH_SECONDS: '60' }), {}, (app) => {
+      if (!app.hasDecorator('market')) void registerMarket(app, { database: app.database, prices: fake.priceOptions({ refreshSeconds: 60 }) });
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it('answers without any price before the first refresh, and never calls a provider itself', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/market' });
+    expect(response.statusCode).toBe(200);
+    const market: TMarketResponse = response.json();
+    expect(market).toMatchObject({ ghsRate: '16.5', feed: 'live', serviceFeePercentage: '2.5', lastUpdated: null, isStale: true, errors: {} });
+    expect(coin(market, 'btc')).toEqual({
+      symbol: 'btc',
+      name: 'Bitcoin',
+      baseUsd: null,
+      buyUsd: null,
+      sellUsd: null,
+      change24h: null,
+      history: [],
+      isStale: true,
+    });
+    expect(fake.totalHits()).toBe(0);
+  });
+
+  it('serves enabled coins in display order with buy and sell prices exact to the cent', async () => {
+    await t.app.market.refreshOnce();
+    const response = await t.request({ method: 'GET', url: '/api/market' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const market: TMarketResponse = response.json();
+    expect(market.coins.map((c) => c.symbol)).toEqual(['btc', 'eth', 'usdt', 'bnb', 'ltc', 'xrp', 'ada', 'sol', 'doge']);
+    expect(market).toMatchObject({ ghsRate: '11.6421', feed: 'live', serviceFeePercentage: '2.5', isStale: false, errors: {} });
+    expect(coin(market, 'btc')).toMatchObject({ name: 'Bitcoin', baseUsd: '91234.12', buyUsd: '93514.973', sellUsd: '88953.267', change24h: '-1.84' });
+    expect(formatUsd(coin(market, 'btc').buyUsd)).toBe('$93,514.97');
+    expect(formatUsd(coin(market, 'btc').sellUsd)).toBe('$88,953.27');
+    expect(coin(market, 'doge')).toMatchObject({ baseUsd: '0.16042', buyUsd: '0.1644305', sellUsd: '0.1564095' });
+    expect(coin(market, 'eth')).toMatchObject({ buyUsd: '3148.33875', sellUsd: '2994.76125' });
+
+    // The fee comes from the settings; disabled coins are left out; sort order is respected.
+    await t.database.db.update(settings).set({ serviceFeePercentage: '1.5' }).where(eq(settings.id, 1));
+    await t.database.db.update(coins).set({ isEnabled: false }).where(eq(coins.symbol, 'doge'));
+    await t.database.db.update(coins).set({ sortOrder: 0 }).where(eq(coins.symbol, 'sol'));
+    try {
+      const changed: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
+      expect(changed.serviceFeePercentage).toBe('1.5');
+      expect(changed.coins.map((c) => c.symbol)).toEqual(['sol', 'btc', 'eth', 'usdt', 'bnb', 'ltc', 'xrp', 'ada']);
+      expect(coin(changed, 'btc')).toMatchObject({ buyUsd: '92602.6318', sellUsd: '89865.6082' });
+    } finally {
+      await t.database.db.update(settings).set({ serviceFeePercentage: '2.5' }).where(eq(settings.id, 1));
+      await t.database.db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'doge'));
+      await t.database.db.update(coins).set({ sortOrder: 8 }).where(eq(coins.symbol, 'sol'));
+    }
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag once prices change', async () => {
+    await t.app.market.refreshOnce();
+    const first = await t.request({ method: 'GET', url: '/api/market' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await t.request({ method: 'GET', url: '/api/market', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect((await t.request({ method: 'GET', url: '/api/market', headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+
+    fake.coingecko.bitcoin.usd = 95000;
+    await t.app.market.refreshOnce();
+    const changed = await t.request({ method: 'GET', url: '/api/market', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('returns as sparkline exactly the last 20 recorded prices, oldest first', async () => {
+    for (let i = 0; i < 22; i += 1) {
+      fake.coingecko.bitcoin.usd = 90000 + i * 10.25;
+      fake.coingecko.dogecoin.usd = 0.16 + i / 10000;
+      await t.app.market.refreshOnce();
+    }
+    const market: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
+    for (const symbol of ['btc', 'doge', 'eth']) {
+      const rows = await t.database.db
+        .select({ priceUsd: pricePoints.priceUsd })
+        .from(pricePoints)
+        .where(and(eq(pricePoints.symbol, symbol)))
+        .orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id))
+        .limit(20);
+      const stored = rows.reverse().map((r) => String(Number(r.priceUsd)));
+      expect(coin(market, symbol).history).toEqual(stored);
+    }
+    expect(coin(market, 'btc').history).toHaveLength(20);
+    expect(coin(market, 'btc').history.at(-1)).toBe('90215.25');
+    expect(coin(market, 'btc').baseUsd).toBe('90215.25');
+  });
+
+  it('makes one upstream fetch per interval however many clients ask', async () => {
+    t.app.market.start();
+    try {
+      await t.app.market.refreshOnce(); // joins the first run of the timer
+      const responses = await Promise.all(Array.from({ length: 200 }, () => t.request({ method: 'GET', url: '/api/market' })));
+      expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+      expect(new Set(responses.map((r) => r.headers.etag)).size).toBe(1);
+      expect(fake.hits.coingecko).toBe(1);
+      expect(fake.hits.binance).toBe(0);
+      expect(fake.totalHits()).toBeLessThanOrEqual(2); // + at most one hourly GHS rate
+    } finally {
+      await t.app.market.stop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('several processes on one PostgreSQL', () => {
+  let database: TDatabase;
+  let fake: TFakePriceServer;
+  beforeAll(async () => {
+    [database, fake] = await Promise.all([openTestDatabase(), startFakePriceServer()]);
+  });
+  afterAll(async () => {
+    await fake.close();
+    await database.close();
+  });
+
+  it('only the holder of the advisory lock fetches; the others read the stored prices', async () => {
+    const log = pino({ level: 'silent' });
+    const first = new MarketService({ database, log, prices: fake.priceOptions() });
+    const second = new MarketService({ database, log, prices: fake.priceOptions() });
+    try {
+      await Promise.all([first.refreshOnce(), second.refreshOnce()]);
+      await Promise.all([first.refreshOnce(), second.refreshOnce()]);
+      expect(fake.hits.coingecko).toBe(2);
+      expect(fake.hits['er-api']).toBe(1);
+      await second.refreshOnce(); // reload what the holder stored
+      await first.refreshOnce();
+      await second.refreshOnce();
+      const [a, b] = await Promise.all([first.getMarket(), second.getMarket()]);
+      expect(coin(b, 'btc').history).toEqual(coin(a, 'btc').history);
+      expect(b.ghsRate).toBe('11.6421');
+      expect(b.errors).toEqual({});
+      expect(fake.hits.coingecko).toBe(3);
+
+      // The holder stops: another process takes over the fetching.
+      await first.stop();
+      await second.refreshOnce();
+      expect(fake.hits.coingecko).toBe(4);
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  });
+});
