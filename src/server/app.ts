@@ -9,6 +9,7 @@ import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
+import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { registerAccess } from './plugins/access.js';
@@ -99,11 +100,17 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued });
+  const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
 
   if (config.serveWeb) await registerWeb(app, config.webDir);
 
-  if (options.startBackgroundJobs) app.addHook('onReady', async () => emailSender.start());
+  if (options.startBackgroundJobs) {
+    app.addHook('onReady', async () => {
+      emailSender.start();
+      market.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await emailSender.stop();
     if (ownsDatabase) await database.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { TPriceOptions } from './lib/prices/options.js';
 
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -30,6 +31,14 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
+  PRICE_FEED: z.enum(['live', 'simulated']).default('live'),
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).default(60),
+  COINGECKO_BASE_URL: z.string().url().default('https://api.coingecko.com'),
+  COINGECKO_API_KEY: z.string().optional(),
+  BINANCE_BASE_URL: z.string().url().default('https://api.binance.com'),
+  ER_API_BASE_URL: z.string().url().default('https://open.er-api.com'),
+  CURRENCY_API_BASE_URL: z.string().url().default('https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest'),
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type TConfig = {
@@ -54,6 +63,7 @@ export type TConfig = {
   logLevel: string;
   serveWeb: boolean;
   webDir: string;
+  prices: TPriceOptions;
 };
 
 export class ConfigError extends Error {}
@@ -111,6 +121,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     webDir: path.resolve('dist/web'),
+    prices: {
+      feed: e.PRICE_FEED,
+      refreshSeconds: e.PRICE_REFRESH_SECONDS,
+      coingeckoBaseUrl: e.COINGECKO_BASE_URL,
+      coingeckoApiKey: e.COINGECKO_API_KEY || undefined,
+      binanceBaseUrl: e.BINANCE_BASE_URL,
+      erApiBaseUrl: e.ER_API_BASE_URL,
+      currencyApiBaseUrl: e.CURRENCY_API_BASE_URL,
+      timeoutMs: e.PRICE_TIMEOUT_MS,
+    },
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);

@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminLogin, signUpInBrowser } from './support.js';
+
+// Tiny real images (8x6 pixels, drawn on a canvas): the server checks the type from the bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAYAAAD+Bd/7AAAAPklEQVR4AYSLsQkAIBADw09hZeMa9q7kag5j7xZaJTxf+IEjEC5WZ78/DEkk7HHg4U8Ch9gS2irwUJTAIfYDAAD//w7UzhYAAAAGSURBVAMAvzIaleTUmUwAAAAASUVORK5CYII=',
+  'base64',
+);
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAgEAABAgUFAAAAAAAAAAAAAAAAFBUCBREhMSQyUlSh/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAdEQABBAIDAAAAAAAAAAAAAAABAhEhMQCxQWFx/9oADAMBAAIRAxEAPwCYVy9nTNmv7iiLlXZjFvQAFoQEO3M2TuvKyUWsrZ2gNAA1Z7M5/9k=',
+  'base64',
+);
+
+async function fillKycDetails(page: Page) {
+  await page.getByLabel('ID Type').selectOption({ label: 'Ghana Card' });
+  await page.getByLabel('ID Number').fill('GHA-123456789-0');
+  await page.getByLabel('Address').fill('12 Oxford Street, Osu');
+  await page.getByLabel('City').fill('Accra');
+  await expect(page.getByLabel('Country')).toHaveValue('Ghana');
+}
+
+/** Resolves with the natural width of an <img> once it has finished loading (0 when broken). */
+function naturalWidthOf(page: Page, name: string) {
+  return page.getByRole('img', { name }).evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+    return img.naturalWidth;
+  });
+}
+
+test('a customer submits KYC, the super admin views the documents and approves, the customer is verified', async ({ page, browser }) => {
+  const user = await signUpInBrowser(page);
+  await expect(page.getByRole('link', { name: 'Complete KYC' }).first()).toBeVisible();
+  await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
+
+  await page.goto('/#/kyc');
+  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await fillKycDetails(page);
+  await page.getByLabel('Front of ID').setInputFiles({ name: 'ghana-card-front.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel('Back of ID').setInputFiles({ name: 'ghana-card-back.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await expect(page.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
+
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/kyc') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Submit for verification' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
+  await expect(page.getByText(/24-48 hours/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete KYC' })).toHaveCount(0);
+
+  // The super admin, in a separate browser context (own cookies).
+  const adminContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await adminLogin(admin);
+    await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
+    await admin.goto('/#/admin/kyc-submissions');
+    await expect(admin.getByRole('heading', { name: 'KYC Management' })).toBeVisible();
+    await admin.getByLabel('Status').selectOption('pending');
+    const row = admin.getByRole('row').filter({ hasText: user.email });
+    await expect(row).toContainText('Ghana Card');
+    await expect(row).toContainText('Pending');
+    await row.getByRole('button', { name: /^View submission #\d+$/ }).click();
+
+    const dialog = admin.getByRole('dialog', { name: /^KYC Submission #\d+$/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(user.fullName);
+    await expect(dialog).toContainText('GHA-123456789-0');
+    await expect(dialog).toContainText('12 Oxford Street, Osu, Accra, Ghana');
+    expect(await naturalWidthOf(admin, 'Front of ID document')).toBeGreaterThan(0);
+    expect(await naturalWidthOf(admin, 'Back of ID document')).toBeGreaterThan(0);
+    const frontLink = dialog.getByRole('link', { name: 'Open Front of ID in a new tab' });
+    await expect(frontLink).toHaveAttribute('target', '_blank');
+    await expect(frontLink).toHaveAttribute('href', /^\/api\/admin\/kyc-submissions\/\d+\/documents\/front$/);
+
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Approve submission' });
+    await expect(confirm).toContainText('Are you sure you want to approve this submission?');
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(admin.getByText('Submission approved. The customer is now verified.')).toBeVisible();
+    await expect(admin.getByRole('dialog', { name: /^KYC Submission #\d+$/ })).toContainText('Approved');
+    await expect(admin.getByRole('dialog').getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  } finally {
+    await adminContext.close();
+  }
+
+  // Back to the customer: verified, and no more 'Complete KYC'.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete KYC' })).toHaveCount(0);
+  await page.goto('/#/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByText('Your account has a $20 trading limit.')).toHaveCount(0);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a too-large or non-image document is refused in the browser, nothing is uploaded', async ({ page }) => {
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/kyc')) uploads.push(request.url());
+    });
+    await signUpInBrowser(page);
+    await page.goto('/#/kyc');
+    await fillKycDetails(page);
+
+    // 5 MB exactly is not under 5MB; a PNG header so that only the size is wrong.
+    const tooLarge = Buffer.alloc(5 * 1024 * 1024);
+    PNG.copy(tooLarge);
+    await page.getByLabel('Front of ID').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: tooLarge });
+    await page.getByLabel('Back of ID').setInputFiles({ name: 'id.pdf', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not an image') });
+    await expect(page.getByText('File size must be under 5MB.')).toBeVisible();
+    await expect(page.getByText('Must be JPEG or PNG.')).toBeVisible();
+    await expect(page.getByRole('img', { name: /preview$/ })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
+    await expect(page.getByLabel('Front of ID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Back of ID')).toHaveAttribute('aria-invalid', 'true');
+    // What was typed is still there, and the page fits the phone's width.
+    await expect(page.getByLabel('ID Number')).toHaveValue('GHA-123456789-0');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // A valid pair clears the messages; an empty choice is 'This document is required.' on submit.
+    await page.getByLabel('Front of ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Back of ID').setInputFiles([]);
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
+    await expect(page.getByText('This document is required.')).toBeVisible();
+    await expect(page.getByText('File size must be under 5MB.')).toHaveCount(0);
+    expect(uploads).toEqual([]);
+  });
+});
