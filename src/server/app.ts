@@ -8,6 +8,7 @@ import { EmailSender } from './lib/email/sender.js';
 import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
 
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });
+  await app.register(contentRoutes, { db });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });

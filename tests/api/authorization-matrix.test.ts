@@ -21,6 +21,7 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/forgot-password': 'public',
   'POST /api/account/reset-password': 'public',
   'GET /api/market': 'public',
+  'GET /api/content/contact': 'public',
   'GET /api/kyc': 'customer',
   'POST /api/kyc': 'customer',
   'GET /api/admin/kyc-submissions': ['super_admin', 'manager', 'compliance'],

@@ -68,3 +68,13 @@ describe('system', () => {
     ).rejects.toThrow(/declares no access rule/);
   });
 });
+
+describe('public content', () => {
+  it('serves the seeded contact page content', async () => {
+    const t = await createTestApp();
+    const response = await t.request({ method: 'GET', url: '/api/content/contact' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ headline: 'Get in touch', supportEmail: 'support@cedicrypto.com' });
+    await t.close();
+  });
+});

@@ -3,6 +3,7 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
+import { CONTACT_DEFAULTS } from '../../shared/contracts/content.js';
 import { accounts, users } from './schema/auth.js';
 import { cannedResponses, coins, contactPageContent, settings } from './schema/app.js';
 
@@ -18,13 +19,6 @@ export const SEED_COINS = [
   { symbol: 'doge', name: 'Dogecoin' },
 ] as const;
 
-export const CONTACT_DEFAULTS = {
-  headline: 'Get in touch',
-  introParagraph:
-    'Questions about an order, KYC or your account? Our support team in Accra replies within 24 business hours.',
-  supportEmail: 'support@cedicrypto.com',
-  supportPhone: '+233 30 000 0000',
-};
 
 const CANNED_RESPONSES = [
   { title: 'Greeting', message: 'Hello! Thank you for contacting CediCrypto support. How can I help you today?' },
