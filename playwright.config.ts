@@ -43,6 +43,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '500',
       EMAIL_SEND_INTERVAL_MS: '500',
       LOG_LEVEL: 'warn',
+      // No internet in CI: prices come from the simulated feed, clearly badged in the UI.
+      PRICE_FEED: 'simulated',
+      PRICE_REFRESH_SECONDS: '5',
     },
   },
 });
