@@ -31,6 +31,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   PRICE_FEED: z.enum(['live', 'simulated']).default('live'),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).default(60),
   COINGECKO_BASE_URL: z.string().url().default('https://api.coingecko.com'),
@@ -64,6 +65,7 @@ export type TConfig = {
   serveWeb: boolean;
   webDir: string;
   prices: TPriceOptions;
+  quoteTtlSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -131,6 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       currencyApiBaseUrl: e.CURRENCY_API_BASE_URL,
       timeoutMs: e.PRICE_TIMEOUT_MS,
     },
+    quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     ...overrides,
   };
   config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);

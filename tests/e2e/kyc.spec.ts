@@ -98,7 +98,7 @@ test('a customer submits KYC, the super admin views the documents and approves, 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('a too-large or non-image document is refused in the browser, nothing is uploaded', async ({ page }) => {
+  test('a too-large or non-image document is refused in the browser without uploading; a dropped upload keeps the form', async ({ page }) => {
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/kyc')) uploads.push(request.url());
@@ -130,5 +130,16 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByText('This document is required.')).toBeVisible();
     await expect(page.getByText('File size must be under 5MB.')).toHaveCount(0);
     expect(uploads).toEqual([]);
+
+    // A dropped connection: a message in an alert, and nothing typed or chosen is lost.
+    await page.getByLabel('Back of ID').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await expect(page.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
+    await page.route('**/api/kyc', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^(An error occurred\. Please try again\.|Failed to upload .+\.)$/);
+    await expect(page.getByLabel('ID Number')).toHaveValue('GHA-123456789-0');
+    await expect(page.getByLabel('City')).toHaveValue('Accra');
+    await expect(page.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeEnabled();
   });
 });

@@ -8,7 +8,7 @@ import type { TAuth } from '../modules/auth/better-auth.js';
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; registration
- * fails otherwise, so no route can be forgotten. Checked here, before the handler runs.
+ * fails otherwise, so no route can be forgotten. Checked here, before validation and the handler.
  * - 'public': anyone
  * - 'user': any signed-in person
  * - 'customer': a signed-in customer (no staff role)
@@ -72,7 +72,8 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     return cached;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use a route learns nothing about its body schema.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const user = await request.currentUser();

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './app.js';
 export * from './market.js';
 export * from './kyc.js';
+export * from './orders.js';

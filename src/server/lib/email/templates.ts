@@ -92,3 +92,54 @@ export function renderKycDecisionEmail(input: {
     ),
   };
 }
+
+export type TEmailOrder = { id: number; type: 'buy' | 'sell'; amountCrypto: string; coinSymbol: string; amountFiat: string; fiatCurrency: string };
+
+function describeOrder(order: TEmailOrder): string {
+  const verb = order.type === 'buy' ? 'Buy' : 'Sell';
+  return `${verb} ${escapeHtml(order.amountCrypto)} ${escapeHtml(order.coinSymbol.toUpperCase())} for ${escapeHtml(order.fiatCurrency)} ${escapeHtml(order.amountFiat)}`;
+}
+
+export function renderOrderConfirmationEmail(input: { fullName: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
+  return {
+    subject: `Order #${input.order.id} received`,
+    body: layout(
+      'We received your order',
+      [
+        `Hello ${escapeHtml(input.fullName)},`,
+        `Order #${input.order.id}: ${describeOrder(input.order)}.`,
+        'Your order is received and will be processed shortly: we check your payment, then complete it. You will get an email at each step.',
+      ],
+      { label: 'View your orders', url: `${input.appUrl}/#/history` },
+    ),
+  };
+}
+
+export function renderAdminOrderAlertEmail(input: { customerName: string; customerEmail: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
+  return {
+    subject: `New ${input.order.type} order #${input.order.id}`,
+    body: layout(
+      'New order to process',
+      [`${escapeHtml(input.customerName)} (${escapeHtml(input.customerEmail)}) placed order #${input.order.id}: ${describeOrder(input.order)}.`],
+      { label: 'Open Order Management', url: `${input.appUrl}/#/admin/orders` },
+    ),
+  };
+}
+
+export function renderOrderStatusEmail(input: { fullName: string; order: TEmailOrder; status: 'completed' | 'cancelled'; appUrl: string }): TRenderedEmail {
+  const isCompleted = input.status === 'completed';
+  return {
+    subject: `Order #${input.order.id} ${isCompleted ? 'completed' : 'cancelled'}`,
+    body: layout(
+      isCompleted ? 'Your order is completed' : 'Your order was cancelled',
+      [
+        `Hello ${escapeHtml(input.fullName)},`,
+        `Order #${input.order.id}: ${describeOrder(input.order)}.`,
+        isCompleted
+          ? 'Your order has been completed. Thank you for trading with CediCrypto.'
+          : 'Your order has been cancelled. If you already paid, our support team will contact you; you can also reach us through live chat.',
+      ],
+      { label: 'View your orders', url: `${input.appUrl}/#/history` },
+    ),
+  };
+}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isStaffRole } from '../../../shared/permissions.js';
 import { buttonClassName } from '../../components/ui/button';
+import { canSubmitKyc } from '../../features/kyc/kyc-status';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -24,8 +25,9 @@ function useNavItems(): NavItem[] {
     { label: 'Sell', href: paths.sell.getHref() },
     { label: 'History', href: paths.history.getHref() },
   ];
-  // Spec section 2: 'Complete KYC' only while the customer still has to verify.
-  if (user.kycStatus === 'unverified' || user.kycStatus === 'rejected') {
+  // Spec section 2: 'Complete KYC' only while the customer still has to verify; a rejected
+  // customer has to verify again (one rule with the dashboard banner and /kyc: canSubmitKyc).
+  if (canSubmitKyc(user.kycStatus)) {
     items.push({ label: 'Complete KYC', href: paths.kyc.getHref() });
   }
   return items;

@@ -1,5 +1,183 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { controlClassName, Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../../components/ui/table';
+import { getErrorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-date';
+import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '../kyc/api/list-kyc-submissions';
+import { ConfirmKycDecisionDialog } from '../kyc/components/confirm-kyc-decision-dialog';
+import { KycSubmissionDialog, type TKycDecision } from '../kyc/components/kyc-submission-dialog';
+import { KycSubmissionStatusBadge } from '../kyc/components/kyc-submission-status-badge';
+import { formatKycIdType } from '../kyc/kyc-labels';
 
+const FILTER_LABELS: Record<TKycStatusFilter, string> = { all: 'All', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
+  all: 'No KYC submissions yet.',
+  pending: 'No pending submissions.',
+  approved: 'No approved submissions.',
+  rejected: 'No rejected submissions.',
+};
+const COLUMN_COUNT = 6;
+
+/** What is open over the list: one submission, or the confirmation of a decision on it. */
+type TOpenDialog = { kind: 'detail'; id: number } | { kind: 'confirm'; id: number; decision: TKycDecision } | null;
+
+function readFilter(params: URLSearchParams): { status: TKycStatusFilter; page: number } {
+  const rawStatus = params.get('status');
+  const status = KYC_STATUS_FILTERS.find((value) => value === rawStatus) ?? 'all';
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return { status, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** /admin/kyc-submissions 'KYC Management': filter, table, pagination, review dialog (spec section 2). */
 export function KycSubmissionsPage() {
-  return <AdminPlaceholderPage title="KYC Management" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readFilter(searchParams);
+  const query = useKycSubmissions(filter);
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+
+  const setFilter = (next: { status: TKycStatusFilter; page: number }) => {
+    const params = new URLSearchParams();
+    if (next.status !== 'all') params.set('status', next.status);
+    if (next.page > 1) params.set('page', String(next.page));
+    setSearchParams(params, { replace: true });
+  };
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const submissions = data?.submissions ?? [];
+
+  return (
+    <section>
+      <PageHeading title="KYC Management" description="Review identity documents submitted by customers." />
+
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+        <Field label="Status" className="w-full sm:w-56">
+          {(control) => (
+            <select
+              {...control}
+              name="status"
+              value={filter.status}
+              onChange={(event) => setFilter({ status: event.target.value as TKycStatusFilter, page: 1 })}
+              className={controlClassName}
+            >
+              {KYC_STATUS_FILTERS.map((status) => (
+                <option key={status} value={status}>
+                  {FILTER_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {query.isFetching && !query.isPending && (
+          <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner /> Refreshing…
+          </span>
+        )}
+      </div>
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="KYC submissions" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>User</TableHeaderCell>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>ID Type</TableHeaderCell>
+            <TableHeaderCell>Submitted</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading submissions…
+              </span>
+            </TableMessageRow>
+          ) : submissions.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>{EMPTY_TEXT[filter.status]}</TableMessageRow>
+          ) : (
+            submissions.map((submission) => (
+              <TableRow key={submission.id}>
+                <TableCell className="font-medium">{submission.userFullName}</TableCell>
+                <TableCell>{submission.userEmail}</TableCell>
+                <TableCell>{formatKycIdType(submission.idType)}</TableCell>
+                <TableCell>{formatDate(submission.submittedAt)}</TableCell>
+                <TableCell>
+                  <KycSubmissionStatusBadge status={submission.status} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`View submission #${submission.id}`}
+                    onClick={() => setOpenDialog({ kind: 'detail', id: submission.id })}
+                  >
+                    View
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {data && totalPages > 1 && (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            Page {Math.min(filter.page, totalPages)} of {totalPages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filter.page >= totalPages || query.isPlaceholderData}
+            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+
+      {openDialog?.kind === 'detail' && (
+        <KycSubmissionDialog
+          id={openDialog.id}
+          onClose={() => setOpenDialog(null)}
+          onDecide={(decision) => setOpenDialog({ kind: 'confirm', id: openDialog.id, decision })}
+        />
+      )}
+      {openDialog?.kind === 'confirm' && (
+        <ConfirmKycDecisionDialog
+          id={openDialog.id}
+          decision={openDialog.decision}
+          onDone={() => setOpenDialog({ kind: 'detail', id: openDialog.id })}
+        />
+      )}
+    </section>
+  );
 }

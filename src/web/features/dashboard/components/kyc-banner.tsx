@@ -1,29 +1,40 @@
 import { Link } from 'react-router';
 import type { TKycStatus } from '../../../../shared/contracts/account.js';
 import { Alert } from '../../../components/ui/alert';
+import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 
-/** Spec section 4: unverified and pending customers see the $20 limit; verified see nothing. */
+/**
+ * Spec section 4: unverified customers see the $20 limit, pending ones that review takes 24-48
+ * hours and trading waits for it; verified and rejected customers see no limit banner (rejected
+ * ones get a small note leading back to /kyc, the same rule as the header's 'Complete KYC').
+ */
 export function KycBanner({ status }: { status: TKycStatus }) {
   if (status === 'verified') return null;
   if (status === 'pending') {
     return (
       <Alert variant="info">
-        Your identity verification is under review. We usually reply within 24-48 hours; trading is paused until then.
+        <p className="font-semibold">Your documents are under review</p>
+        <p className="mt-1">Review usually takes 24-48 hours. Trading is paused until your identity is verified.</p>
       </Alert>
     );
   }
   if (status === 'rejected') {
     return (
-      <Alert variant="warning">
+      <p className="text-sm text-slate-700">
         Your identity verification was not approved. <Link to={paths.kyc.getHref()}>Submit your documents again</Link>
-      </Alert>
+      </p>
     );
   }
   return (
-    <Alert variant="warning">
-      Your account has a $20 trading limit until you verify your identity.{' '}
-      <Link to={paths.kyc.getHref()}>Verify your identity</Link>
+    <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p>
+        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without
+        a limit.
+      </p>
+      <Link to={paths.kyc.getHref()} className={buttonClassName('primary', 'sm', 'shrink-0')}>
+        Complete KYC
+      </Link>
     </Alert>
   );
 }

@@ -1,9 +1,54 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useState } from 'react';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { useSession } from '../../../lib/session';
+import { useMyKyc } from '../api/get-my-kyc';
+import { KycForm } from '../components/kyc-form';
+import { KycPendingPanel, KycVerifiedPanel } from '../components/kyc-status-panels';
+import { canSubmitKyc } from '../kyc-status';
 
+/**
+ * /kyc. The profile's kycStatus decides what shows (unverified: the form; pending: the review
+ * panel; verified: done; rejected: the reason and the form again). The latest submission adds
+ * the submission date and the rejection reason.
+ */
 export function KycPage() {
+  const { user } = useSession();
+  const myKyc = useMyKyc();
+  const [hasJustSubmitted, setHasJustSubmitted] = useState(false);
+  if (!user) return null; // RequireCustomer guarantees a customer.
+
+  const submission = myKyc.data?.submission ?? null;
+  const status = user.kycStatus;
+
   return (
-    <div className="container-page py-8">
-      <ComingSoon title="Verify your identity" />
+    <div className="container-page max-w-3xl py-8">
+      <PageHeading
+        title="Verify your identity"
+        description={
+          canSubmitKyc(status)
+            ? 'Until your identity is verified your account has a $20 trading limit. Upload a photo of both sides of your ID.'
+            : undefined
+        }
+      />
+      {status === 'pending' && <KycPendingPanel submittedAt={submission?.submittedAt} focusOnMount={hasJustSubmitted} />}
+      {status === 'verified' && <KycVerifiedPanel />}
+      {canSubmitKyc(status) && (
+        <div className="space-y-6">
+          {status === 'rejected' && (
+            <Alert variant="warning">
+              <p className="font-semibold">Your identity verification was not approved.</p>
+              {submission?.status === 'rejected' && submission.rejectionReason && (
+                <p className="mt-1">Reason: {submission.rejectionReason}</p>
+              )}
+              <p className="mt-1">Please check your details and submit your documents again.</p>
+            </Alert>
+          )}
+          <div className="card">
+            <KycForm onSubmitted={() => setHasJustSubmitted(true)} />
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ORDER_MSG,
+  UNVERIFIED_LIMIT_USD,
+  type TAdminOrder,
+  type TAdminOrderQuery,
+  type TCreateOrderRequest,
+  type TOrder,
+  type TQuote,
+  type TQuoteRequest,
+} from '../../../shared/contracts/orders.js';
+import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '../../../shared/money.js';
+import { isValidDestinationTag, isValidWalletAddress } from '../../../shared/wallet-address.js';
+import type { TDb, TTx } from '../../db/client.js';
+import { coins, paymentMethods, settings } from '../../db/schema/app.js';
+import { users } from '../../db/schema/auth.js';
+import { orders, quotes } from '../../db/schema/orders.js';
+import { writeAudit } from '../../lib/audit.js';
+import { queueEmail } from '../../lib/email/outbox.js';
+import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '../../lib/email/templates.js';
+import { AppError } from '../../lib/errors.js';
+import type { TActor } from '../../plugins/access.js';
+import type { MarketService } from '../market/service.js';
+
+export type TOrderDeps = {
+  db: TDb;
+  market: MarketService;
+  appUrl: string;
+  quoteTtlSeconds: number;
+  log: FastifyBaseLogger;
+  onEmailQueued: () => void;
+};
+
+type TOrderRow = typeof orders.$inferSelect;
+
+export function toOrder(row: TOrderRow): TOrder {
+  return {
+    id: row.id,
+    type: row.type,
+    coinSymbol: row.coinSymbol,
+    amountCrypto: row.amountCrypto,
+    amountFiat: row.amountFiat,
+    fiatCurrency: row.fiatCurrency,
+    amountUsd: row.amountUsd,
+    unitPriceUsd: row.unitPriceUsd,
+    paymentMethod: row.paymentMethod,
+    paymentTxId: row.paymentTxId,
+    walletAddress: row.walletAddress,
+    network: row.network,
+    destinationTag: row.destinationTag,
+    payout: row.payout ?? null,
+    notes: row.notes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A quote from the server's own prices (D2): unit price with the fee, the crypto amount for the
+ * fiat amount asked, valid for QUOTE_TTL_SECONDS. Stale prices give no quote.
+ */
+export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuoteRequest): Promise<TQuote> {
+  const market = await deps.market.getMarket();
+  const coin = market.coins.find((c) => c.symbol === input.coinSymbol);
+  if (!coin) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
+  const unitPriceUsd = input.side === 'buy' ? coin.buyUsd : coin.sellUsd;
+  if (coin.isStale || !unitPriceUsd || !coin.baseUsd || toDecimal(unitPriceUsd).lte(0)) {
+    throw new AppError('UNAVAILABLE', ORDER_MSG.stalePrices);
+  }
+  const ghsRate = market.ghsRate;
+  const amountFiat = roundFiat(input.amountFiat);
+  const amountUsd = input.fiatCurrency === 'USD' ? amountFiat : convertGhsToUsd(amountFiat, ghsRate);
+  if (toDecimal(amountUsd).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  // The customer never gets more than paid for (buy) nor sends less than sold (sell).
+  const amountCrypto = roundCrypto(toDecimal(amountUsd).div(unitPriceUsd), input.side === 'buy' ? 'down' : 'up');
+  if (toDecimal(amountCrypto).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
+  const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
+  const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
+  const [row] = await deps.db
+    .insert(quotes)
+    .values({
+      id: randomUUID(),
+      userId: actor.id,
+      coinSymbol: coin.symbol,
+      side: input.side,
+      fiatCurrency: input.fiatCurrency,
+      amountFiat,
+      amountUsd,
+      amountCrypto,
+      unitPriceUsd,
+      baseUsd: coin.baseUsd,
+      ghsRate,
+      feePercentage: market.serviceFeePercentage,
+      feeUsd,
+      expiresAt,
+    })
+    .returning();
+  return {
+    id: row.id,
+    coinSymbol: row.coinSymbol,
+    side: row.side,
+    fiatCurrency: row.fiatCurrency,
+    amountFiat: row.amountFiat,
+    amountUsd: row.amountUsd,
+    amountCrypto: row.amountCrypto,
+    unitPriceUsd: row.unitPriceUsd,
+    unitPriceFiat,
+    ghsRate: row.ghsRate,
+    feePercentage: row.feePercentage,
+    feeUsd: row.feeUsd,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')}`;
+  return text.includes(index);
+}
+
+async function findByIdempotencyKey(db: TDb | TTx, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * Places an order in one transaction with the customer's row locked (D3): status checks, the
+ * quote (own, unexpired, unused), coin and method enabled, payment transaction id not used by a
+ * live order, the $20 limit for customers not yet verified, the insert, the volume, and the
+ * emails. The same Idempotency-Key returns the same order.
+ */
+export async function placeOrder(
+  deps: TOrderDeps,
+  actor: TActor,
+  input: TCreateOrderRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ order: TOrderRow; isReplay: boolean }> {
+  if (idempotencyKey) {
+    const existing = await findByIdempotencyKey(deps.db, actor.id, idempotencyKey);
+    if (existing) return { order: existing, isReplay: true };
+  }
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+      if (idempotencyKey) {
+        const existing = await findByIdempotencyKey(tx, actor.id, idempotencyKey);
+        if (existing) return { order: existing, isReplay: true };
+      }
+      if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
+      if (user.kycStatus === 'pending') throw new AppError('FORBIDDEN', ORDER_MSG.kycPending);
+
+      const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
+      if (!quote) throw new AppError('NOT_FOUND', ORDER_MSG.quoteNotFound);
+      if (quote.side !== input.type) throw new AppError('CONFLICT', ORDER_MSG.quoteSideMismatch);
+      if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('CONFLICT', ORDER_MSG.quoteExpired);
+      const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
+      if (used) throw new AppError('CONFLICT', ORDER_MSG.quoteUsed);
+
+      const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
+      if (!coin?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
+
+      let paymentMethod = 'Crypto transfer';
+      let paymentMethodId: number | null = null;
+      if (input.type === 'buy') {
+        const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, input.paymentMethodId));
+        if (!method?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.methodUnavailable);
+        paymentMethod = method.name;
+        paymentMethodId = method.id;
+      } else {
+        if (!coin.walletAddress) throw new AppError('CONFLICT', ORDER_MSG.noWalletConfigured);
+        paymentMethod = input.payout.type === 'momo' ? input.payout.provider : `Bank: ${input.payout.bankName}`;
+      }
+
+      const [txIdTaken] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(sql`lower(${orders.paymentTxId}) = lower(${input.paymentTxId})`, sql`${orders.status} <> 'cancelled'`));
+      if (txIdTaken) throw new AppError('CONFLICT', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
+
+      if (user.kycStatus !== 'verified') {
+        const after = toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd);
+        if (after.gt(UNVERIFIED_LIMIT_USD)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
+      }
+
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: actor.id,
+          quoteId: quote.id,
+          type: quote.side,
+          coinSymbol: quote.coinSymbol,
+          amountCrypto: quote.amountCrypto,
+          amountFiat: quote.amountFiat,
+          fiatCurrency: quote.fiatCurrency,
+          amountUsd: quote.amountUsd,
+          unitPriceUsd: quote.unitPriceUsd,
+          ghsRate: quote.ghsRate,
+          paymentMethodId,
+          paymentMethod,
+          paymentTxId: input.paymentTxId,
+          walletAddress: input.type === 'buy' ? input.walletAddress : null,
+          network: input.type === 'buy' ? (input.network ?? null) : null,
+          destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
+          payout: input.type === 'sell' ? input.payout : null,
+          notes: input.notes || null,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .returning();
+      await tx
+        .update(users)
+        .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
+        .where(eq(users.id, actor.id));
+
+      const emailOrder = { ...order, fiatCurrency: order.fiatCurrency };
+      await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order: emailOrder, appUrl: deps.appUrl }));
+      const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
+      if (settingsRow?.notificationEmail) {
+        await queueEmail(
+          tx,
+          settingsRow.notificationEmail,
+          renderAdminOrderAlertEmail({ customerName: user.fullName || user.name, customerEmail: user.email, order: emailOrder, appUrl: deps.appUrl }),
+        );
+      } else {
+        deps.log.warn({ orderId: order.id }, 'No admin notification email is set; skipping the new-order alert.');
+      }
+      return { order, isReplay: false };
+    });
+    if (!result.isReplay) deps.onEmailQueued();
+    return result;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (idempotencyKey && isUniqueViolation(error, 'orders_idempotency_unique')) {
+      const existing = await findByIdempotencyKey(deps.db, actor.id, idempotencyKey);
+      if (existing) return { order: existing, isReplay: true };
+    }
+    if (isUniqueViolation(error, 'orders_live_payment_tx_unique')) {
+      throw new AppError('CONFLICT', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
+    }
+    if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('CONFLICT', ORDER_MSG.quoteUsed);
+    throw error;
+  }
+}
+
+/** Checks of the order body that need no database: wallet formats per coin and network. */
+export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: string, coinName: string): void {
+  if (input.type !== 'buy') return;
+  if (coinSymbol === 'usdt' && !input.network) {
+    throw new AppError('VALIDATION', ORDER_MSG.invalidNetwork, { fields: { network: ORDER_MSG.invalidNetwork } });
+  }
+  if (!isValidWalletAddress(coinSymbol, input.walletAddress, input.network)) {
+    const message = ORDER_MSG.invalidWallet(coinName);
+    throw new AppError('VALIDATION', message, { fields: { walletAddress: message } });
+  }
+  if (input.destinationTag && !isValidDestinationTag(input.destinationTag)) {
+    throw new AppError('VALIDATION', ORDER_MSG.invalidTag, { fields: { destinationTag: ORDER_MSG.invalidTag } });
+  }
+}
+
+export async function findQuoteCoin(db: TDb, userId: string, quoteId: string) {
+  const [row] = await db
+    .select({ symbol: quotes.coinSymbol, name: coins.name })
+    .from(quotes)
+    .innerJoin(coins, eq(coins.symbol, quotes.coinSymbol))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
+  return row ?? null;
+}
+
+export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
+  return rows.map(toOrder);
+}
+
+export async function getMyOrder(db: TDb, userId: string, id: number): Promise<TOrder> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+  return toOrder(row);
+}
+
+export async function getLimit(db: TDb, userId: string) {
+  const [user] = await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId));
+  const isLimited = user.kycStatus !== 'verified';
+  const remaining = toDecimal(UNVERIFIED_LIMIT_USD).minus(user.volume);
+  return {
+    isLimited,
+    limitUsd: roundFiat(UNVERIFIED_LIMIT_USD),
+    usedUsd: roundFiat(user.volume),
+    remainingUsd: roundFiat(remaining.lt(0) ? 0 : remaining),
+  };
+}
+
+const adminColumns = {
+  order: orders,
+  customerName: users.fullName,
+  customerEmail: users.email,
+  customerPhone: users.phone,
+};
+
+function toAdminOrder(row: { order: TOrderRow; customerName: string; customerEmail: string; customerPhone: string | null }): TAdminOrder {
+  return { ...toOrder(row.order), userId: row.order.userId, customerName: row.customerName, customerEmail: row.customerEmail, customerPhone: row.customerPhone };
+}
+
+/** Days cover whole days in Africa/Accra, which is UTC+0 all year. */
+function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
+  const conditions: SQL[] = [];
+  if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, dayStart(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + 24 * 3600 * 1000)));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match: SQL[] = [ilike(users.fullName, like), ilike(users.email, like), ilike(orders.paymentTxId, like)];
+    const asId = query.q.replace(/^#/, '');
+    if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));
+    conditions.push(or(...match)!);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const sortColumn = {
+    id: orders.id,
+    createdAt: orders.createdAt,
+    customerName: users.fullName,
+    amountFiat: orders.amountFiat,
+    status: orders.status,
+  }[query.sort];
+  const direction = query.dir === 'asc' ? asc : desc;
+  const rows = await db
+    .select(adminColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(direction(sortColumn), direction(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [{ total }] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
+  return { orders: rows.map(toAdminOrder), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getAdminOrder(db: TDb, id: number): Promise<TAdminOrder> {
+  const [row] = await db.select(adminColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+  return toAdminOrder(row);
+}
+
+/**
+ * pending -> completed or cancelled, once (D11): a conditional update, the limit released on
+ * cancel, the status email and the audit entry, all in one transaction.
+ */
+export async function decideOrder(
+  deps: TOrderDeps,
+  input: { actor: TActor; id: number; status: 'completed' | 'cancelled'; ip: string },
+): Promise<TAdminOrder> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: input.status, decidedAt: new Date(), decidedBy: input.actor.id })
+      .where(and(eq(orders.id, input.id), eq(orders.status, 'pending')))
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.id));
+      throw exists ? new AppError('CONFLICT', ORDER_MSG.alreadyProcessed) : new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+    }
+    const volumeChange = input.status === 'cancelled' ? sql`${users.tradingVolumeUsd} - ${row.amountUsd}` : users.tradingVolumeUsd;
+    const [user] = await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning();
+    await queueEmail(
+      tx,
+      user.email,
+      renderOrderStatusEmail({ fullName: user.fullName || user.name, order: row, status: input.status, appUrl: deps.appUrl }),
+    );
+    await writeAudit(tx, {
+      actor: input.actor,
+      action: input.status === 'completed' ? 'order.approve' : 'order.cancel',
+      targetType: 'order',
+      targetId: row.id,
+      before: { status: 'pending' },
+      after: { status: input.status },
+      ip: input.ip,
+    });
+  });
+  deps.onEmailQueued();
+  return getAdminOrder(deps.db, input.id);
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZKycDecisionResponse } from '../../../../../shared/contracts/kyc.js';
+import { apiRequest } from '../../../../lib/api';
+import { useRefreshAfterDecision } from './use-refresh-after-decision';
+
+export function approveKycSubmission(id: number) {
+  return apiRequest(`/api/admin/kyc-submissions/${id}/approve`, {
+    method: 'POST',
+    schema: ZKycDecisionResponse,
+    operation: 'Approving the submission',
+  });
+}
+
+/**
+ * Approves a pending submission (the customer becomes verified). The server decides once
+ * (decisions.md D11): when someone else was quicker it answers 409 'This submission has
+ * already been reviewed.', and the list and detail are re-read either way.
+ */
+export function useApproveKycSubmission() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterDecision(queryClient);
+  return useMutation({
+    mutationFn: approveKycSubmission,
+    onSuccess: ({ submission }) => refresh(submission.id, submission),
+    onError: (_error, id) => refresh(id),
+  });
+}

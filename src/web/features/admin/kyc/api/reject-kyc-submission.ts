@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZKycDecisionResponse } from '../../../../../shared/contracts/kyc.js';
+import { apiRequest } from '../../../../lib/api';
+import { useRefreshAfterDecision } from './use-refresh-after-decision';
+
+export function rejectKycSubmission({ id, reason }: { id: number; reason?: string }) {
+  const trimmed = reason?.trim();
+  return apiRequest(`/api/admin/kyc-submissions/${id}/reject`, {
+    method: 'POST',
+    body: trimmed ? { reason: trimmed } : {},
+    schema: ZKycDecisionResponse,
+    operation: 'Rejecting the submission',
+  });
+}
+
+/** Rejects a pending submission with an optional reason the customer sees; 409 as for approve. */
+export function useRejectKycSubmission() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfterDecision(queryClient);
+  return useMutation({
+    mutationFn: rejectKycSubmission,
+    onSuccess: ({ submission }) => refresh(submission.id, submission),
+    onError: (_error, { id }) => refresh(id),
+  });
+}

@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from 'react';
+import type { TKycSubmissionDetail } from '../../../../../shared/contracts/kyc.js';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { getErrorMessage } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/format-date';
+import { useKycSubmission } from '../api/get-kyc-submission';
+import { kycDocumentUrl } from '../api/query-keys';
+import { formatKycIdType } from '../kyc-labels';
+import { KycSubmissionStatusBadge } from './kyc-submission-status-badge';
+
+export type TKycDecision = 'approve' | 'reject';
+
+type KycSubmissionDialogProps = {
+  id: number;
+  onClose: () => void;
+  /** Approve or Reject was pressed; the page asks for confirmation. */
+  onDecide: (decision: TKycDecision) => void;
+};
+
+/** 'KYC Submission #{id}': who, when, the ID details and both documents inline. */
+export function KycSubmissionDialog({ id, onClose, onDecide }: KycSubmissionDialogProps) {
+  const query = useKycSubmission(id);
+  const submission = query.data;
+  const isPending = submission?.status === 'pending';
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={`KYC Submission #${id}`}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {isPending && (
+            <>
+              <Button variant="danger" onClick={() => onDecide('reject')}>
+                Reject
+              </Button>
+              <Button onClick={() => onDecide('approve')}>Approve</Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {submission ? (
+        <SubmissionDetails submission={submission} />
+      ) : query.isError ? (
+        <div className="space-y-3">
+          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="text-brand-700" /> Loading submission…
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail }) {
+  const place = [submission.address, submission.city, submission.country].filter(Boolean).join(', ');
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <DetailRow label="User">
+          {submission.userFullName}
+          <span className="block text-sm text-slate-600">{submission.userEmail}</span>
+        </DetailRow>
+        <DetailRow label="Submitted">{formatDateTime(submission.submittedAt)}</DetailRow>
+        <DetailRow label="ID Type">{formatKycIdType(submission.idType)}</DetailRow>
+        <DetailRow label="ID Number">
+          <span className="font-mono">{submission.idNumber}</span>
+        </DetailRow>
+        <DetailRow label="Address">{place}</DetailRow>
+        <DetailRow label="Status">
+          <KycSubmissionStatusBadge status={submission.status} />
+          {submission.decidedAt && <span className="ml-2 text-sm text-slate-600">{formatDateTime(submission.decidedAt)}</span>}
+        </DetailRow>
+        {submission.rejectionReason && (
+          <DetailRow label="Rejection reason">
+            <span className="whitespace-pre-line">{submission.rejectionReason}</span>
+          </DetailRow>
+        )}
+      </dl>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <KycDocument id={submission.id} side="front" label="Front of ID" isProvided={submission.hasFront} />
+        <KycDocument id={submission.id} side="back" label="Back of ID" isProvided={submission.hasBack} />
+      </div>
+    </div>
+  );
+}
+
+/** A document inline (from the authenticated, audited endpoint) plus a link to open it full size. */
+function KycDocument({ id, side, label, isProvided }: { id: number; side: 'front' | 'back'; label: string; isProvided: boolean }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  const url = kycDocumentUrl(id, side);
+  return (
+    <figure className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <figcaption className="text-sm font-semibold text-slate-800">{label}</figcaption>
+      {!isProvided ? (
+        <p className="text-sm text-slate-600">Not Provided</p>
+      ) : (
+        <>
+          {hasFailed ? (
+            <p className="text-sm text-red-700">The document could not be loaded.</p>
+          ) : (
+            <img
+              src={url}
+              alt={`${label} document`}
+              onError={() => setHasFailed(true)}
+              className="max-h-72 w-full rounded-md bg-slate-50 object-contain"
+            />
+          )}
+          <a href={url} target="_blank" rel="noopener noreferrer" className="inline-block text-sm font-semibold">
+            Open {label} in a new tab
+          </a>
+        </>
+      )}
+    </figure>
+  );
+}

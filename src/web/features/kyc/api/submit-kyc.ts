@@ -1,0 +1,161 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { TProfile } from '../../../../shared/contracts/account.js';
+import { ZErrorResponse } from '../../../../shared/contracts/common.js';
+import { KYC_MSG, ZMyKyc, type TKycFields } from '../../../../shared/contracts/kyc.js';
+import { ApiError } from '../../../lib/api';
+import { SESSION_QUERY_KEY, setSessionUser } from '../../../lib/session';
+import { MY_KYC_QUERY_KEY } from './get-my-kyc';
+
+const ZSubmitKycResponse = z.object({ submission: ZMyKyc.shape.submission.unwrap() });
+export type TSubmitKycResponse = z.infer<typeof ZSubmitKycResponse>;
+
+export type TSubmitKycInput = { fields: TKycFields; front: File; back: File };
+
+type SubmitKycOptions = {
+  /** Upload progress in percent (0-100), reported while the body is being sent. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * A stalled upload (no byte sent and no answer for this long) counts as a network failure.
+ * There is deliberately no overall time limit: 10 MB over slow mobile data can take minutes.
+ */
+const STALL_TIMEOUT_MS = 60_000;
+
+/** Room for the part headers and the closing boundary around the back document's bytes. */
+const PART_OVERHEAD_BYTES = 512;
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which document was on the wire when the connection failed, from the last reported upload
+ * position. The body is: text fields, then the front document, then the back document. When
+ * nothing was reported, or everything was already sent, it cannot be told (null).
+ */
+function failedFileName(input: TSubmitKycInput, loaded: number, total: number): string | null {
+  if (total <= 0 || loaded >= total) return null;
+  const backStart = total - input.back.size - PART_OVERHEAD_BYTES;
+  return loaded < backStart ? input.front.name : input.back.name;
+}
+
+/**
+ * POST /api/kyc as multipart/form-data. XMLHttpRequest rather than fetch, because only XHR
+ * reports upload progress. Rejects with ApiError like apiRequest: the server's error (with its
+ * per-field messages), KYC_MSG.uploadFailed(file) for a network failure while a document was
+ * being sent, or KYC_MSG.generic. Same-origin XHR carries the session cookie and Origin.
+ */
+export function submitKyc(input: TSubmitKycInput, { onProgress, signal }: SubmitKycOptions = {}): Promise<TSubmitKycResponse> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(input.fields)) body.append(name, value);
+  body.append('front', input.front, input.front.name);
+  body.append('back', input.back, input.back.name);
+
+  return new Promise<TSubmitKycResponse>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError({ code: 'ABORTED', message: KYC_MSG.generic, status: 0 }));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    let loaded = 0;
+    let total = 0;
+    let settled = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(stallTimer);
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const failNetwork = () => {
+      const file = failedFileName(input, loaded, total);
+      const message = file ? KYC_MSG.uploadFailed(file) : KYC_MSG.generic;
+      finish(() => reject(new ApiError({ code: 'NETWORK', message, status: 0 })));
+    };
+    const armStallTimer = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => {
+        failNetwork();
+        xhr.abort();
+      }, STALL_TIMEOUT_MS);
+    };
+    function onAbort() {
+      xhr.abort();
+      finish(() => reject(new ApiError({ code: 'ABORTED', message: KYC_MSG.generic, status: 0 })));
+    }
+
+    xhr.open('POST', '/api/kyc');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      armStallTimer();
+      if (!event.lengthComputable) return;
+      loaded = event.loaded;
+      total = event.total;
+      onProgress?.(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
+    };
+    xhr.upload.onload = () => {
+      loaded = total;
+      onProgress?.(100);
+      armStallTimer();
+    };
+    xhr.onerror = failNetwork;
+    xhr.ontimeout = failNetwork;
+    xhr.onload = () => {
+      const data = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = ZSubmitKycResponse.safeParse(data);
+        finish(() =>
+          parsed.success
+            ? resolve(parsed.data)
+            : reject(new ApiError({ code: 'BAD_RESPONSE', message: KYC_MSG.generic, status: xhr.status })),
+        );
+        return;
+      }
+      const parsed = ZErrorResponse.safeParse(data);
+      const error = parsed.success
+        ? new ApiError({ status: xhr.status, ...parsed.data.error })
+        : new ApiError({ code: 'UNEXPECTED', message: KYC_MSG.generic, status: xhr.status });
+      finish(() => reject(error));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    armStallTimer();
+    xhr.send(body);
+  });
+}
+
+type SubmitKycVariables = { input: TSubmitKycInput } & SubmitKycOptions;
+
+/**
+ * Uploads the documents. On success the customer is pending at once (session cache updated, so
+ * the header drops 'Complete KYC'), then the session is re-read from the server. A 409 means
+ * the server knows better (already pending or verified): both caches are re-read.
+ */
+export function useSubmitKyc() {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: MY_KYC_QUERY_KEY });
+  };
+  return useMutation({
+    mutationFn: ({ input, ...options }: SubmitKycVariables) => submitKyc(input, options),
+    onSuccess: ({ submission }) => {
+      queryClient.setQueryData(MY_KYC_QUERY_KEY, { submission });
+      const user = queryClient.getQueryData<TProfile | null>(SESSION_QUERY_KEY);
+      if (user) setSessionUser(queryClient, { ...user, kycStatus: 'pending' });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'CONFLICT') refresh();
+    },
+  });
+}
