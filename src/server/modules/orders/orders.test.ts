@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, coins, emailLog, paymentMethods, settings } from '../../db/schema/app.js';
+import { users } from '../../db/schema/auth.js';
+import { orders, quotes } from '../../db/schema/orders.js';
+import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
+
+describe('orders', () => {
+  let t: TTestApp;
+  let fake: TFakePriceServer;
+  let methodId: number;
+
+  beforeAll(async () => {
+    fake = await startFakePriceServer();
+    t = await createTestApp(fake.env());
+    await t.app.market.refreshOnce();
+    const [method] = await t.database.db
+      .insert(paymentMethods)
+      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+      .returning();
+    methodId = method.id;
+    await t.database.db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
+    await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const quote = async (cookie: string, amountFiat = '15', side: 'buy' | 'sell' = 'buy', fiatCurrency = 'USD', coinSymbol = 'btc') => {
+    const response = await t.request({ method: 'POST', url: '/api/quotes', cookie, payload: { coinSymbol, side, fiatCurrency, amountFiat } });
+    if (response.statusCode !== 201) throw new Error(`quote failed: ${response.body}`);
+    return response.json();
+  };
+  const buy = (cookie: string, quoteId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie,
+      headers,
+      payload: { type: 'buy', quoteId, walletAddress: BTC_ADDRESS, paymentMethodId: methodId, paymentTxId: `MOMO-${randomUUID()}`, ...extra },
+    });
+  async function verifiedCustomer() {
+    const customer = await t.signUp();
+    await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, customer.id));
+    return customer;
+  }
+
+  it('quotes from the server prices with the fee, exact to the cent', async () => {
+    const customer = await t.signUp();
+    const q = await quote(customer.cookie, '100', 'buy', 'USD');
+    // fixtures: BTC 91234.12 USD; buy price = base x 1.025
+    expect(q.unitPriceUsd).toBe('93514.97300000');
+    expect(q.amountUsd).toBe('100.00');
+    expect(q.amountCrypto).toBe('0.00106934');
+    const sell = await quote(customer.cookie, '100', 'sell', 'USD');
+    expect(sell.unitPriceUsd).toBe('88953.26700000');
+    const ghs = await quote(customer.cookie, '116.42', 'buy', 'GHS');
+    expect(ghs.amountUsd).toBe('10.00');
+    expect(new Date(ghs.expiresAt).getTime() - Date.now()).toBeGreaterThan(100_000);
+  });
+
+  it('applies a fee change to the next quote', async () => {
+    const customer = await t.signUp();
+    await t.database.db.update(settings).set({ serviceFeePercentage: '3' }).where(eq(settings.id, 1));
+    try {
+      expect((await quote(customer.cookie, '100')).unitPriceUsd).toBe('93971.14360000');
+    } finally {
+      await t.database.db.update(settings).set({ serviceFeePercentage: '2.5' }).where(eq(settings.id, 1));
+    }
+  });
+
+  it('places a buy order from the quote, raises the volume and queues both emails', async () => {
+    const customer = await t.signUp();
+    const q = await quote(customer.cookie, '15');
+    const response = await buy(customer.cookie, q.id);
+    expect(response.statusCode).toBe(201);
+    const { order } = response.json();
+    expect(order).toMatchObject({ status: 'pending', amountFiat: q.amountFiat, amountCrypto: q.amountCrypto, amountUsd: '15.00', paymentMethod: 'MTN MoMo' });
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(user.tradingVolumeUsd).toBe('15.00');
+    const mails = await t.database.db.select().from(emailLog).where(sql`${emailLog.subject} like ${`%#${order.id} %`} or ${emailLog.subject} like ${`%#${order.id}`}`);
+    expect(mails.map((m) => m.to).sort()).toEqual(['alerts@cedicrypto.test', customer.email].sort());
+  });
+
+  it('refuses unknown fields such as a tampered amount, and stores the quote numbers only', async () => {
+    const customer = await t.signUp();
+    const q = await quote(customer.cookie, '10');
+    const tampered = await buy(customer.cookie, q.id, { amountFiat: '0.01', amountCrypto: '5' });
+    expect(tampered.statusCode).toBe(400);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
+    const ok = await buy(customer.cookie, q.id);
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, ok.json().order.id));
+    const [storedQuote] = await t.database.db.select().from(quotes).where(eq(quotes.id, q.id));
+    expect([stored.amountFiat, stored.amountCrypto, stored.amountUsd, stored.unitPriceUsd]).toEqual([
+      storedQuote.amountFiat,
+      storedQuote.amountCrypto,
+      storedQuote.amountUsd,
+      storedQuote.unitPriceUsd,
+    ]);
+  });
+
+  it('refuses an expired quote, another customer\'s quote, a used quote and a disabled coin', async () => {
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const expired = await quote(a.cookie, '5');
+    await t.database.db.update(quotes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(quotes.id, expired.id));
+    const e = await buy(a.cookie, expired.id);
+    expect(e.statusCode).toBe(409);
+    expect(e.json().error.message).toBe('This quote has expired. Please get a new quote.');
+
+    const foreign = await quote(b.cookie, '5');
+    const f = await buy(a.cookie, foreign.id);
+    expect(f.statusCode).toBe(404);
+
+    const once = await quote(a.cookie, '5');
+    expect((await buy(a.cookie, once.id)).statusCode).toBe(201);
+    expect((await buy(a.cookie, once.id)).json().error.message).toBe('This quote has already been used. Please get a new quote.');
+
+    const beforeDisable = await quote(a.cookie, '5');
+    await t.database.db.update(coins).set({ isEnabled: false }).where(eq(coins.symbol, 'btc'));
+    try {
+      const d = await buy(a.cookie, beforeDisable.id);
+      expect(d.statusCode).toBe(409);
+      expect(d.json().error.message).toBe('This coin is not available for trading right now.');
+    } finally {
+      await t.database.db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'btc'));
+    }
+  });
+
+  it('refuses a reused payment transaction id until its order is cancelled', async () => {
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const txId = `MOMO-${randomUUID()}`;
+    const first = await buy(a.cookie, (await quote(a.cookie, '5')).id, { paymentTxId: txId });
+    expect(first.statusCode).toBe(201);
+    const reused = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId: txId.toLowerCase() });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.message).toBe('This payment transaction ID has already been used.');
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    await t.request({ method: 'POST', url: `/api/admin/orders/${first.json().order.id}/cancel`, cookie: admin });
+    expect((await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId: txId })).statusCode).toBe(201);
+  });
+
+  it('refuses a wallet address with a bad checksum, and USDT without a network', async () => {
+    const customer = await t.signUp();
+    const bad = await buy(customer.cookie, (await quote(customer.cookie, '5')).id, { walletAddress: BTC_ADDRESS_BAD_CHECKSUM });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.walletAddress).toBe('Enter a valid Bitcoin wallet address.');
+    const usdt = await quote(customer.cookie, '5', 'buy', 'USD', 'usdt');
+    const noNetwork = await buy(customer.cookie, usdt.id, { walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    expect(noNetwork.json().error.fields.network).toBeDefined();
+    const trc20 = await buy(customer.cookie, usdt.id, { walletAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', network: 'TRC20' });
+    expect(trc20.statusCode).toBe(201);
+  });
+
+  it('lets exactly one of 50 simultaneous $15 orders through for an unverified customer', async () => {
+    const customer = await t.signUp();
+    const quoteIds: string[] = [];
+    for (let i = 0; i < 50; i += 1) quoteIds.push((await quote(customer.cookie, '15')).id);
+    const results = await Promise.all(quoteIds.map((id) => buy(customer.cookie, id)));
+    const accepted = results.filter((r) => r.statusCode === 201);
+    expect(accepted).toHaveLength(1);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.every((r) => r.json().error.message === 'This transaction exceeds your $20 trading limit. Please complete KYC.')).toBe(true);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(user.tradingVolumeUsd).toBe('15.00');
+    const limit = await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie });
+    expect(limit.json()).toEqual({ isLimited: true, limitUsd: '20.00', usedUsd: '15.00', remainingUsd: '5.00' });
+  });
+
+  it('returns one order for 20 simultaneous submits with one Idempotency-Key', async () => {
+    const customer = await verifiedCustomer();
+    const q = await quote(customer.cookie, '50');
+    const key = `key-${randomUUID()}`;
+    const body = { paymentTxId: `MOMO-${randomUUID()}` };
+    const results = await Promise.all(Array.from({ length: 20 }, () => buy(customer.cookie, q.id, body, { 'idempotency-key': key })));
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(1);
+  });
+
+  it('refuses a customer whose KYC is pending, on the server', async () => {
+    const customer = await t.signUp();
+    const q = await quote(customer.cookie, '5');
+    await t.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, customer.id));
+    const response = await buy(customer.cookie, q.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe('Your KYC is under review. Trading resumes once it is approved (24-48 hours).');
+  });
+
+  it('keeps customers to their own orders', async () => {
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const order = (await buy(a.cookie, (await quote(a.cookie, '5')).id)).json().order;
+    expect((await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: b.cookie })).statusCode).toBe(404);
+    const list = await t.request({ method: 'GET', url: '/api/orders', cookie: b.cookie });
+    expect(list.json().orders.some((o: { id: number }) => o.id === order.id)).toBe(false);
+    expect((await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: a.cookie })).statusCode).toBe(200);
+  });
+
+  it('places a sell order with mobile money payout details checked', async () => {
+    const customer = await verifiedCustomer();
+    const q = await quote(customer.cookie, '200', 'sell', 'GHS');
+    const payout = { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '12345' };
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      payload: { type: 'sell', quoteId: q.id, paymentTxId: `0x${'ab'.repeat(32)}`, payout },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Enter a valid Ghana mobile number.');
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      payload: { type: 'sell', quoteId: q.id, paymentTxId: `0x${'ab'.repeat(32)}`, payout: { ...payout, number: '024 123 4567' } },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().order).toMatchObject({ type: 'sell', paymentMethod: 'MTN MoMo', fiatCurrency: 'GHS', amountFiat: '200.00' });
+  });
+
+  it('lets exactly one of two staff approvals through, with one email and one audit entry; cancel releases the limit', async () => {
+    const customer = await t.signUp();
+    const order = (await buy(customer.cookie, (await quote(customer.cookie, '12')).id)).json().order;
+    const support = await t.createStaff('support');
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const results = await Promise.all([support.cookie, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const statusMails = await t.database.db.select().from(emailLog).where(eq(emailLog.subject, `Order #${order.id} completed`));
+    expect(statusMails).toHaveLength(1);
+    expect(await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'order.approve' and ${auditLog.targetId} = ${String(order.id)}`)).toHaveLength(1);
+
+    const second = (await buy(customer.cookie, (await quote(customer.cookie, '8')).id)).json().order;
+    expect((await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie })).json().remainingUsd).toBe('0.00');
+    const cancelled = await t.request({ method: 'POST', url: `/api/admin/orders/${second.id}/cancel`, cookie: support.cookie });
+    expect(cancelled.json().order.status).toBe('cancelled');
+    expect((await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie })).json().remainingUsd).toBe('8.00');
+  });
+
+  it('searches, filters by day and sorts the admin list on the server', async () => {
+    const support = await t.createStaff('support');
+    const customer = await verifiedCustomer();
+    await t.database.db.update(users).set({ fullName: 'Yaa Asantewaa Zed' }).where(eq(users.id, customer.id));
+    const order = (await buy(customer.cookie, (await quote(customer.cookie, '7')).id)).json().order;
+    const today = new Date().toISOString().slice(0, 10);
+    const byName = await t.request({ method: 'GET', url: `/api/admin/orders?q=asantewaa&from=${today}&to=${today}`, cookie: support.cookie });
+    expect(byName.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    const byId = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie: support.cookie });
+    expect(byId.json().orders[0].id).toBe(order.id);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const none = await t.request({ method: 'GET', url: `/api/admin/orders?q=asantewaa&to=${yesterday}`, cookie: support.cookie });
+    expect(none.json().total).toBe(0);
+    const sorted = await t.request({ method: 'GET', url: '/api/admin/orders?sort=amountFiat&dir=asc&pageSize=100', cookie: support.cookie });
+    const amounts = sorted.json().orders.map((o: { amountFiat: string }) => Number(o.amountFiat));
+    expect(amounts).toEqual([...amounts].sort((x, y) => x - y));
+  });
+});
+
+describe('quotes without fresh prices', () => {
+  it('gives no quote when prices are stale or missing', async () => {
+    const t = await createTestApp();
+    try {
+      const customer = await t.signUp();
+      const response = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.message).toBe('Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.');
+    } finally {
+      await t.close();
+    }
+  });
+});
