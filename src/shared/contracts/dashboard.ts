@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ZDecimalString } from './common.js';
+import { ZAdminOrder, ZOrder } from './orders.js';
+
+/** Customer portfolio: net completed holdings valued at the base price (spec section 9). */
+export const ZPortfolio = z.object({
+  holdings: z.array(z.object({ symbol: z.string(), amountCrypto: ZDecimalString, valueGhs: ZDecimalString })),
+  totalGhs: ZDecimalString,
+  /** Change of the total against the first point of the recorded history, in percent; null when unknown. */
+  change24hPercent: ZDecimalString.nullable(),
+  recentOrders: z.array(ZOrder),
+});
+export type TPortfolio = z.infer<typeof ZPortfolio>;
+
+export const ZAdminDashboard = z.object({
+  totalUsers: z.number(),
+  pendingOrders: z.number(),
+  totalVolumeUsd: ZDecimalString,
+  totalVolumeGhs: ZDecimalString,
+  /** The last 7 days (Africa/Accra), oldest first, completed volume per day. */
+  volumeByDay: z.array(z.object({ day: z.string(), volumeUsd: ZDecimalString })),
+  recentOrders: z.array(ZAdminOrder),
+});
+export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
