@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/auth/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(accountRoutes, { auth, db, config, onEmailQueued });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
+  await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
 
   if (config.serveWeb) await registerWeb(app, config.webDir);

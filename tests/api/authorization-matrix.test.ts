@@ -33,6 +33,8 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/orders/:id': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/cancel': ['super_admin', 'manager', 'support'],
+  'GET /api/portfolio': 'customer',
+  'GET /api/admin/dashboard': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/kyc': 'customer',
   'POST /api/kyc': 'customer',
   'GET /api/admin/kyc-submissions': ['super_admin', 'manager', 'compliance'],

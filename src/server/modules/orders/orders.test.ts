@@ -277,3 +277,49 @@ describe('quotes without fresh prices', () => {
     }
   });
 });
+
+describe('dashboards', () => {
+  it('values completed holdings at the base price and sums completed volume for staff', async () => {
+    const fake = await startFakePriceServer();
+    const t = await createTestApp(fake.env());
+    try {
+      await t.app.market.refreshOnce();
+      const [method] = await t.database.db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning();
+      const customer = await t.signUp();
+      const quoteResponse = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      const q = quoteResponse.json();
+      const placed = await t.request({
+        method: 'POST',
+        url: '/api/orders',
+        cookie: customer.cookie,
+        payload: { type: 'buy', quoteId: q.id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id, paymentTxId: `MOMO-${randomUUID()}` },
+      });
+      const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+      const before = (await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: admin })).json();
+      expect(before.pendingOrders).toBe(1);
+      expect(before.totalVolumeUsd).toBe('0.00');
+      expect(before.volumeByDay).toHaveLength(7);
+      await t.request({ method: 'POST', url: `/api/admin/orders/${placed.json().order.id}/approve`, cookie: admin });
+
+      const portfolio = (await t.request({ method: 'GET', url: '/api/portfolio', cookie: customer.cookie })).json();
+      expect(portfolio.holdings).toEqual([{ symbol: 'btc', amountCrypto: q.amountCrypto, valueGhs: expect.any(String) }]);
+      // amountCrypto x base 91234.12 x GHS 11.6421, to the cent
+      const expected = (Number(q.amountCrypto) * 91234.12 * 11.6421).toFixed(2);
+      expect(portfolio.totalGhs).toBe(expected);
+      expect(portfolio.recentOrders).toHaveLength(1);
+
+      const after = (await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: admin })).json();
+      expect(after).toMatchObject({ pendingOrders: 0, totalVolumeUsd: '10.00' });
+      expect(after.volumeByDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), volumeUsd: '10.00' });
+      expect(after.totalUsers).toBeGreaterThanOrEqual(1);
+      expect(after.recentOrders[0].id).toBe(placed.json().order.id);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+});
+

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAdminDashboard, ZPortfolio } from '../../../shared/contracts/dashboard.js';
+import type { TDb } from '../../db/client.js';
+import { requireActor } from '../../plugins/access.js';
+import type { MarketService } from '../market/service.js';
+import { getAdminDashboard, getPortfolio } from './service.js';
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketService }> = async (app, { db, market }) => {
+  app.get(
+    '/api/portfolio',
+    { config: { access: 'customer' }, schema: { tags: ['dashboard'], response: { 200: ZPortfolio } } },
+    async (request) => getPortfolio(db, market, (await requireActor(request)).id),
+  );
+
+  app.get(
+    '/api/admin/dashboard',
+    { config: { access: { area: 'dashboard' } }, schema: { tags: ['dashboard'], response: { 200: ZAdminDashboard } } },
+    async () => getAdminDashboard(db),
+  );
+};
