@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ZPaymentMethodDetails } from '../../../shared/contracts/admin.js';
 import { users } from './auth.js';
 
 /** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
@@ -47,9 +49,7 @@ export const coins = pgTable('coins', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export type TPaymentMethodDetails =
-  | { type: 'momo'; provider: string; name: string; number: string }
-  | { type: 'bank'; name: string; bankName: string; accountNumber: string };
+export type TPaymentMethodDetails = z.infer<typeof ZPaymentMethodDetails>;
 
 export const paymentMethods = pgTable('payment_methods', {
   id: serial('id').primaryKey(),

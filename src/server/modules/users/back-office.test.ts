@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, coins, settings } from '../../db/schema/app.js';
+import { users } from '../../db/schema/auth.js';
+import { createAccount } from '../../db/seed.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+
+describe('back-office', () => {
+  let t: TTestApp;
+  let admin: string;
+  let manager: string;
+  beforeAll(async () => {
+    t = await createTestApp({ SMTP_PASS: '' });
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    manager = (await t.createStaff('manager')).cookie;
+  });
+  afterAll(() => t.close());
+
+  it('never returns the SMTP password, stores it encrypted, and audits without it', async () => {
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      cookie: admin,
+      payload: { smtpHost: 'smtp.example.com', smtpPort: 465, smtpSecure: true, smtpUser: 'mailer', smtpPassword: 'Sup3r-Secret-Pass', serviceFeePercentage: '', notificationEmail: 'ops@example.com' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain('Sup3r-Secret-Pass');
+    expect(saved.json()).toMatchObject({ hasSmtpPassword: true, serviceFeePercentage: '2.50', smtpPort: 465 });
+    const read = await t.request({ method: 'GET', url: '/api/admin/settings', cookie: admin });
+    expect(read.body).not.toContain('Sup3r-Secret-Pass');
+    expect(read.body).not.toContain('smtpPass');
+    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    expect(row.smtpPassEncrypted).toBeTruthy();
+    expect(row.smtpPassEncrypted).not.toContain('Sup3r-Secret-Pass');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(JSON.stringify(audits)).not.toContain('Sup3r-Secret-Pass');
+    expect(JSON.stringify(audits)).not.toContain(row.smtpPassEncrypted!);
+    const list = await t.request({ method: 'GET', url: '/api/admin/audit?action=settings', cookie: admin });
+    expect(list.body).not.toContain('Sup3r-Secret-Pass');
+  });
+
+  it('validates and audits a wallet address change with before and after', async () => {
+    const [btc] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc'));
+    const bad = await t.request({ method: 'PATCH', url: `/api/admin/coins/${btc.id}`, cookie: manager, payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Enter a valid Bitcoin wallet address.');
+    const ok = await t.request({ method: 'PATCH', url: `/api/admin/coins/${btc.id}`, cookie: manager, payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    expect(ok.json().coin).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', network: 'Bitcoin' });
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change'));
+    expect(entry.before).toMatchObject({ walletAddress: null });
+    expect(entry.after).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
+    const publicCoins = await t.request({ method: 'GET', url: '/api/coins' });
+    expect(publicCoins.json().coins.find((c: { symbol: string }) => c.symbol === 'btc').walletAddress).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+  });
+
+  it('manages payment methods: add, edit, toggle, delete; customers see only enabled ones', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/payment-methods',
+      cookie: manager,
+      payload: { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().paymentMethod.id;
+    const badNumber = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${id}`,
+      cookie: manager,
+      payload: { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '12' } },
+    });
+    expect(badNumber.json().error.message).toBe('Enter a valid Ghana mobile number.');
+    await t.request({ method: 'PATCH', url: `/api/admin/payment-methods/${id}`, cookie: manager, payload: { isEnabled: false } });
+    const customer = await t.signUp();
+    const visible = await t.request({ method: 'GET', url: '/api/payment-methods', cookie: customer.cookie });
+    expect(visible.json().paymentMethods.some((m: { id: number }) => m.id === id)).toBe(false);
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/payment-methods/${id}`, cookie: manager })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/payment-methods/${id}`, cookie: manager })).statusCode).toBe(404);
+  });
+
+  it('requires title and message for canned responses', async () => {
+    const bad = await t.request({ method: 'POST', url: '/api/admin/canned-responses', cookie: manager, payload: { title: ' ', message: '' } });
+    expect(bad.json().error.fields).toMatchObject({ title: 'Title is required.', message: 'Message is required.' });
+    const ok = await t.request({ method: 'POST', url: '/api/admin/canned-responses', cookie: manager, payload: { title: 'Thanks', message: 'Thank you!' } });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('saves the contact page content that the public page shows', async () => {
+    const content = { headline: 'Talk to us', introParagraph: 'We answer fast.', supportEmail: 'help@example.com', supportPhone: '+233 20 000 0000' };
+    expect((await t.request({ method: 'PUT', url: '/api/admin/contact', cookie: manager, payload: content })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/content/contact' })).json()).toEqual(content);
+  });
+
+  it('searches 10 000 customers on the server with filters, sorting and pages of 10', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO users (id, name, full_name, email, username, role, kyc_status, trading_volume_usd, banned, phone, created_at)
+      SELECT 'bulk' || g, 'Bulk ' || g, 'Bulk Person ' || g, 'bulk' || g || '@example.com', 'bulk' || g, 'customer',
+             (ARRAY['unverified','pending','verified','rejected'])[1 + g % 4], (g % 500)::numeric, g % 10 = 0,
+             '024' || lpad(g::text, 7, '0'), now() - (g || ' minutes')::interval
+      FROM generate_series(1, 10000) AS g`);
+    const page = await t.request({ method: 'GET', url: '/api/admin/users?q=bulk&kyc=verified&account=active&sort=tradingVolumeUsd&dir=desc&page=2', cookie: manager });
+    expect(page.statusCode).toBe(200);
+    const body = page.json();
+    expect(body.pageSize).toBe(10);
+    expect(body.users).toHaveLength(10);
+    // g % 4 = 2 (verified) and g % 10 != 0 (active)
+    expect(body.total).toBe(2000);
+    expect(body.users.every((u: { kycStatus: string; isBanned: boolean }) => u.kycStatus === 'verified' && !u.isBanned)).toBe(true);
+    const volumes = body.users.map((u: { tradingVolumeUsd: string }) => Number(u.tradingVolumeUsd));
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    const byPhone = await t.request({ method: 'GET', url: '/api/admin/users?q=0240001234', cookie: manager });
+    expect(byPhone.json().users.map((u: { email: string }) => u.email)).toEqual(['bulk1234@example.com']);
+  });
+
+  it('bans a customer: their session ends at once; staff cannot be banned here', async () => {
+    const customer = await t.signUp();
+    const banned = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager });
+    expect(banned.json().user.isBanned).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
+    await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie: manager });
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
+    const [superAdmin] = await t.database.db.select().from(users).where(eq(users.role, 'super_admin'));
+    expect((await t.request({ method: 'POST', url: `/api/admin/users/${superAdmin.id}/ban`, cookie: manager })).statusCode).toBe(403);
+    const staffId = await createAccount(t.database.db, { email: 'other-staff@example.com', password: 'Staff-Passw0rd!', fullName: 'Other Staff', username: 'otherstaff', role: 'support' });
+    expect((await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager })).statusCode).toBe(403);
+  });
+
+  it('lists the email log newest first for the super admin only', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/admin/emails', cookie: admin });
+    expect(list.statusCode).toBe(200);
+    const emails = list.json().emails;
+    expect(emails.length).toBeGreaterThan(0);
+    const detail = await t.request({ method: 'GET', url: `/api/admin/emails/${emails[0].id}`, cookie: admin });
+    expect(detail.json().body).toContain('<html>');
+    expect((await t.request({ method: 'GET', url: '/api/admin/emails', cookie: manager })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { isGhanaMobileNumber } from '../wallet-address.js';
+import { ZKycStatus } from './account.js';
+import { ZDecimalString } from './common.js';
+import { MOMO_PROVIDERS, ZOrder } from './orders.js';
+
+export const ADMIN_MSG = {
+  genericError: 'An error occurred.',
+  methodUpdated: 'Method updated!',
+  methodAdded: 'Method added!',
+  methodToggled: (name: string, isEnabled: boolean) => `${name} ${isEnabled ? 'enabled' : 'disabled'}.`,
+  methodDeleted: 'Method deleted.',
+  methodNotFound: 'Payment method not found.',
+  responseUpdated: 'Response updated!',
+  responseAdded: 'Response added!',
+  responseDeleted: 'Response deleted.',
+  responseNotFound: 'Canned response not found.',
+  titleRequired: 'Title is required.',
+  messageRequired: 'Message is required.',
+  settingsSaved: 'Settings saved successfully!',
+  settingsFailed: 'Failed to save settings.',
+  coinNotFound: 'Coin not found.',
+  invalidWallet: (name: string) => `Enter a valid ${name} wallet address.`,
+  fieldRequired: 'This field is required.',
+  invalidMobile: 'Enter a valid Ghana mobile number.',
+  cannotBanStaff: 'Staff accounts cannot be banned here.',
+} as const;
+
+// --- payment methods ---
+export const ZPaymentMethodDetails = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('momo'),
+      provider: z.enum(MOMO_PROVIDERS),
+      name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+      number: z.string().trim().refine(isGhanaMobileNumber, ADMIN_MSG.invalidMobile),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('bank'),
+      name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+      bankName: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+      accountNumber: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(40),
+    })
+    .strict(),
+]);
+export const ZPaymentMethodInput = z
+  .object({ name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100), details: ZPaymentMethodDetails })
+  .strict();
+export const ZPaymentMethodToggle = z.object({ isEnabled: z.boolean() }).strict();
+export const ZAdminPaymentMethod = z.object({ id: z.number(), name: z.string(), isEnabled: z.boolean(), details: ZPaymentMethodDetails });
+export const ZAdminPaymentMethodList = z.object({ paymentMethods: z.array(ZAdminPaymentMethod) });
+export const ZAdminPaymentMethodResponse = z.object({ paymentMethod: ZAdminPaymentMethod });
+
+// --- coins ---
+export const ZAdminCoin = z.object({
+  id: z.number(),
+  symbol: z.string(),
+  name: z.string(),
+  isEnabled: z.boolean(),
+  walletAddress: z.string().nullable(),
+  network: z.string(),
+});
+export const ZAdminCoinList = z.object({ coins: z.array(ZAdminCoin) });
+export const ZCoinUpdate = z
+  .object({ walletAddress: z.string().trim().max(120).nullable().optional(), isEnabled: z.boolean().optional() })
+  .strict();
+export const ZAdminCoinResponse = z.object({ coin: ZAdminCoin });
+
+// --- canned responses ---
+export const ZCannedResponseInput = z
+  .object({
+    title: z.string().trim().min(1, ADMIN_MSG.titleRequired).max(100),
+    message: z.string().trim().min(1, ADMIN_MSG.messageRequired).max(2000),
+  })
+  .strict();
+export const ZCannedResponse = z.object({ id: z.number(), title: z.string(), message: z.string() });
+export const ZCannedResponseList = z.object({ cannedResponses: z.array(ZCannedResponse) });
+export const ZCannedResponseResponse = z.object({ cannedResponse: ZCannedResponse });
+
+// --- email log ---
+export const ZEmailLogQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const ZEmailLogItem = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+  status: z.enum(['pending', 'sent', 'failed', 'skipped']),
+});
+export const ZEmailLogList = z.object({ emails: z.array(ZEmailLogItem), total: z.number(), page: z.number(), pageSize: z.number() });
+export const ZEmailLogDetail = ZEmailLogItem.extend({ body: z.string(), lastError: z.string().nullable() });
+
+// --- settings (D5: the SMTP password is write-only) ---
+export const ZSettings = z.object({
+  notificationEmail: z.string().nullable(),
+  serviceFeePercentage: ZDecimalString,
+  smtpHost: z.string().nullable(),
+  smtpPort: z.number().nullable(),
+  smtpSecure: z.boolean(),
+  smtpUser: z.string().nullable(),
+  /** Whether a password is stored (or supplied by SMTP_PASS); the password itself is never returned. */
+  hasSmtpPassword: z.boolean(),
+  isSmtpPasswordFromEnv: z.boolean(),
+});
+export const ZSettingsUpdate = z
+  .object({
+    notificationEmail: z.union([z.string().trim().email().max(254), z.literal('')]).nullable().optional(),
+    /** Percent, 0 to 50 with one decimal; empty means the default 2.5. */
+    serviceFeePercentage: z.union([z.string().trim().regex(/^\d{1,2}(\.\d)?$/), z.literal('')]).optional(),
+    smtpHost: z.string().trim().max(253).nullable().optional(),
+    smtpPort: z.number().int().min(1).max(65535).nullable().optional(),
+    smtpSecure: z.boolean().optional(),
+    smtpUser: z.string().trim().max(254).nullable().optional(),
+    /** A new password; omit to keep the stored one, '' to remove it. */
+    smtpPassword: z.string().max(500).optional(),
+  })
+  .strict();
+
+// --- users ---
+export const USER_SORTS = ['fullName', 'createdAt', 'tradingVolumeUsd'] as const;
+export const ZUserQuery = z
+  .object({
+    q: z.string().trim().max(200).optional(),
+    kyc: z.enum(['all', 'verified', 'pending', 'rejected', 'unverified']).default('all'),
+    account: z.enum(['all', 'active', 'banned']).default('all'),
+    sort: z.enum(USER_SORTS).default('createdAt'),
+    dir: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  })
+  .strict();
+export type TUserQuery = z.infer<typeof ZUserQuery>;
+export const ZAdminUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  kycStatus: ZKycStatus,
+  tradingVolumeUsd: ZDecimalString,
+  isBanned: z.boolean(),
+  createdAt: z.string(),
+});
+export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
+export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
+export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
+
+// --- audit ---
+export const ZAuditQuery = z
+  .object({
+    actor: z.string().trim().max(254).optional(),
+    action: z.string().trim().max(100).optional(),
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export const ZAuditEntry = z.object({
+  id: z.number(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ZAuditList = z.object({ entries: z.array(ZAuditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const ZNumericIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
