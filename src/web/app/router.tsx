@@ -2,25 +2,8 @@ import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import type { TArea } from '../../shared/permissions.js';
 import { Splash } from '../components/ui/splash';
-import { AccessDeniedPage } from '../features/auth/pages/access-denied-page';
-import { AccountCreatedPage } from '../features/auth/pages/account-created-page';
-import { AdminLoginPage } from '../features/auth/pages/admin-login-page';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { SignupPage } from '../features/auth/pages/signup-page';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
-import { HistoryPage } from '../features/history/pages/history-page';
-import { KycPage } from '../features/kyc/pages/kyc-page';
-import { AboutPage } from '../features/public/pages/about-page';
-import { ContactPage } from '../features/public/pages/contact-page';
-import { FaqPage } from '../features/public/pages/faq-page';
 import { LandingPage } from '../features/public/pages/landing-page';
 import { NotFoundPage } from '../features/public/pages/not-found-page';
-import { PrivacyPage } from '../features/public/pages/privacy-page';
-import { TermsPage } from '../features/public/pages/terms-page';
-import { BuyPage } from '../features/trade/pages/buy-page';
-import { SellPage } from '../features/trade/pages/sell-page';
 import { paths } from '../lib/paths';
 import { AdminGuestOnly, GuestOnly } from './guards/guest-only';
 import { RequireArea } from './guards/require-area';
@@ -30,6 +13,14 @@ import { AdminAuthLayout } from './layouts/admin-auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
+
+/**
+ * A lazily loaded page: only the landing page ships in the first download (mobile data is
+ * expensive); every other page, with the form code and schemas it needs, loads when visited.
+ */
+function page(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
+}
 
 /**
  * An admin page: its area guard (from the shared role matrix) around a lazily loaded page,
@@ -82,30 +73,30 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           { path: paths.home.path, Component: LandingPage },
-          { path: paths.about.path, Component: AboutPage },
-          { path: paths.terms.path, Component: TermsPage },
-          { path: paths.privacy.path, Component: PrivacyPage },
-          { path: paths.contact.path, Component: ContactPage },
-          { path: paths.faq.path, Component: FaqPage },
-          { path: paths.forgotPassword.path, Component: ForgotPasswordPage },
-          { path: paths.resetPassword.path, Component: ResetPasswordPage },
-          { path: paths.resetPasswordWithToken.path, Component: ResetPasswordPage },
-          { path: paths.accountCreated.path, Component: AccountCreatedPage },
+          { path: paths.about.path, lazy: page(() => import('../features/public/pages/about-page').then((m) => m.AboutPage)) },
+          { path: paths.terms.path, lazy: page(() => import('../features/public/pages/terms-page').then((m) => m.TermsPage)) },
+          { path: paths.privacy.path, lazy: page(() => import('../features/public/pages/privacy-page').then((m) => m.PrivacyPage)) },
+          { path: paths.contact.path, lazy: page(() => import('../features/public/pages/contact-page').then((m) => m.ContactPage)) },
+          { path: paths.faq.path, lazy: page(() => import('../features/public/pages/faq-page').then((m) => m.FaqPage)) },
+          { path: paths.forgotPassword.path, lazy: page(() => import('../features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage)) },
+          { path: paths.resetPassword.path, lazy: page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)) },
+          { path: paths.resetPasswordWithToken.path, lazy: page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)) },
+          { path: paths.accountCreated.path, lazy: page(() => import('../features/auth/pages/account-created-page').then((m) => m.AccountCreatedPage)) },
           {
             Component: GuestOnly,
             children: [
-              { path: paths.login.path, Component: LoginPage },
-              { path: paths.signup.path, Component: SignupPage },
+              { path: paths.login.path, lazy: page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)) },
+              { path: paths.signup.path, lazy: page(() => import('../features/auth/pages/signup-page').then((m) => m.SignupPage)) },
             ],
           },
           {
             Component: RequireCustomer,
             children: [
-              { path: paths.dashboard.path, Component: DashboardPage },
-              { path: paths.buy.path, Component: BuyPage },
-              { path: paths.sell.path, Component: SellPage },
-              { path: paths.history.path, Component: HistoryPage },
-              { path: paths.kyc.path, Component: KycPage },
+              { path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage)) },
+              { path: paths.buy.path, lazy: page(() => import('../features/trade/pages/buy-page').then((m) => m.BuyPage)) },
+              { path: paths.sell.path, lazy: page(() => import('../features/trade/pages/sell-page').then((m) => m.SellPage)) },
+              { path: paths.history.path, lazy: page(() => import('../features/history/pages/history-page').then((m) => m.HistoryPage)) },
+              { path: paths.kyc.path, lazy: page(() => import('../features/kyc/pages/kyc-page').then((m) => m.KycPage)) },
             ],
           },
         ],
@@ -113,8 +104,8 @@ export const routes: RouteObject[] = [
       {
         Component: AdminAuthLayout,
         children: [
-          { path: paths.admin.accessDenied.path, Component: AccessDeniedPage },
-          { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, Component: AdminLoginPage }] },
+          { path: paths.admin.accessDenied.path, lazy: page(() => import('../features/auth/pages/access-denied-page').then((m) => m.AccessDeniedPage)) },
+          { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, lazy: page(() => import('../features/auth/pages/admin-login-page').then((m) => m.AdminLoginPage)) }] },
         ],
       },
       {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZErrorResponse } from '../../shared/contracts/common.js';
+import type { TErrorResponse } from '../../shared/contracts/common.js';
 import { MSG } from '../../shared/messages.js';
 
 /** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
@@ -93,10 +93,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A structural check, not zod: this module is on every page, and zod would weigh on the first load. */
+function isErrorResponse(data: unknown): data is TErrorResponse {
+  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
 function toApiError(status: number, data: unknown): ApiError {
-  const parsed = ZErrorResponse.safeParse(data);
-  if (!parsed.success) return new ApiError({ code: 'UNEXPECTED', message: MSG.unexpected, status });
-  const { code, message, fields } = parsed.data.error;
+  if (!isErrorResponse(data)) return new ApiError({ code: 'UNEXPECTED', message: MSG.unexpected, status });
+  const { code, message, fields } = data.error;
   return new ApiError({ code, message, status, fields });
 }
 

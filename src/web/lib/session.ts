@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ZProfile, ZSessionResponse, type TProfile } from '../../shared/contracts/account.js';
+import type { TProfile, TSessionResponse } from '../../shared/contracts/account.js';
 import { isStaffRole } from '../../shared/permissions.js';
 import { apiRequest, TIMEOUTS } from './api';
 import { paths } from './paths';
@@ -9,12 +9,28 @@ const CACHED_PROFILE_KEY = 'cachedProfile';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/**
+ * Structural check of a profile (from localStorage or the server). Not zod on purpose: the
+ * session is loaded on every page, and the landing page must stay light on mobile data.
+ */
+function isProfile(value: unknown): value is TProfile {
+  const p = value as Partial<TProfile> | null;
+  return (
+    typeof p?.id === 'string' &&
+    typeof p.email === 'string' &&
+    typeof p.username === 'string' &&
+    typeof p.fullName === 'string' &&
+    typeof p.kycStatus === 'string' &&
+    typeof p.isBanned === 'boolean'
+  );
+}
+
 export function readCachedProfile(): TProfile | null {
   try {
     const raw = localStorage.getItem(CACHED_PROFILE_KEY);
     if (!raw) return null;
-    const parsed = ZProfile.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isProfile(parsed) ? parsed : null;
   } catch {
     return null;
   }
@@ -40,12 +56,12 @@ export function clearLocalCaches(): void {
 }
 
 export async function getSession(signal?: AbortSignal): Promise<TProfile | null> {
-  const { user } = await apiRequest('/api/session', {
-    schema: ZSessionResponse,
+  const { user } = await apiRequest<TSessionResponse>('/api/session', {
     operation: 'Profile load',
     timeoutMs: TIMEOUTS.profileLoad,
     signal,
   });
+  if (user !== null && !isProfile(user)) throw new Error('Unexpected session answer');
   writeCachedProfile(user);
   return user;
 }

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZOk } from '../../../../shared/contracts/common.js';
 import { apiRequest } from '../../../lib/api';
 import { clearLocalCaches, SESSION_QUERY_KEY } from '../../../lib/session';
 
 export function logout() {
-  return apiRequest('/api/session/logout', { method: 'POST', schema: ZOk, operation: 'Logout' });
+  return apiRequest<{ ok: true }>('/api/session/logout', { method: 'POST', operation: 'Logout' });
 }
 
 /**
