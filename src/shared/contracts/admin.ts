@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber } from '../wallet-address.js';
-import { ZKycStatus } from './account.js';
+import { ZProfile } from './account.js';
 import { ZDecimalString } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 
@@ -130,17 +130,8 @@ export const ZUserQuery = z
   })
   .strict();
 export type TUserQuery = z.infer<typeof ZUserQuery>;
-export const ZAdminUser = z.object({
-  id: z.string(),
-  username: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  kycStatus: ZKycStatus,
-  tradingVolumeUsd: ZDecimalString,
-  isBanned: z.boolean(),
-  createdAt: z.string(),
-});
+/** A customer as staff see it: the profile without a role (customers have none). */
+export const ZAdminUser = ZProfile.omit({ role: true });
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
