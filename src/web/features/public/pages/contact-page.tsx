@@ -1,23 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { ZEmail } from '../../../../shared/contracts/account.js';
+import { CONTACT_DEFAULTS, CONTENT_MSG } from '../../../../shared/contracts/content.js';
 import { MSG } from '../../../../shared/messages.js';
 import { PageHeading } from '../../../components/page-heading';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
+import { useContactContent } from '../api/contact-content';
 
-// Default content; the editable contact page content (admin 'Contact Page') replaces it later.
-const CONTENT = {
-  headline: 'Get in touch',
-  intro: 'Questions about an order, verification or your account? Send us a message and we will reply within 24 business hours.',
-  supportEmail: 'support@cedicrypto.com',
-  supportPhone: '+233 30 000 0000',
-};
+/** A tel: link target: digits and a leading '+' only. */
+function toTelHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function Placeholder({ className }: { className: string }) {
+  return <span className={`block animate-pulse rounded bg-slate-200 ${className}`} />;
+}
 
 type ContactErrors = { name?: string; email?: string; message?: string };
 
 export function ContactPage() {
+  // Editable content (admin 'Contact Page'); the defaults are shown when it cannot be loaded.
+  const contentQuery = useContactContent();
+  const content = contentQuery.data ?? CONTACT_DEFAULTS;
+  const isLoading = contentQuery.isPending;
   const [values, setValues] = useState({ name: '', email: '', message: '' });
   const [errors, setErrors] = useState<ContactErrors>({});
   const [isSent, setIsSent] = useState(false);
@@ -35,7 +42,20 @@ export function ContactPage() {
 
   return (
     <div className="container-page py-10">
-      <PageHeading title={CONTENT.headline} description={CONTENT.intro} />
+      {contentQuery.isError && (
+        <Alert variant="warning" className="mb-6">
+          {CONTENT_MSG.loadFailed}
+        </Alert>
+      )}
+      {isLoading ? (
+        <div className="mb-6 space-y-3" aria-busy="true">
+          <span className="sr-only">Loading…</span>
+          <Placeholder className="h-8 w-56" />
+          <Placeholder className="h-4 w-full max-w-xl" />
+        </div>
+      ) : (
+        <PageHeading title={content.headline} description={content.introParagraph} />
+      )}
       <div className="grid gap-6 md:grid-cols-3">
         <div className="card md:col-span-2">
           {isSent ? (
@@ -75,12 +95,22 @@ export function ContactPage() {
         </div>
         <aside className="card space-y-3" aria-label="Support contacts">
           <h2 className="font-semibold">Support</h2>
-          <p className="text-sm text-slate-700">
-            Email: <a href={`mailto:${CONTENT.supportEmail}`}>{CONTENT.supportEmail}</a>
-          </p>
-          <p className="text-sm text-slate-700">
-            Phone: <a href={`tel:${CONTENT.supportPhone.replace(/\s/g, '')}`}>{CONTENT.supportPhone}</a>
-          </p>
+          {isLoading ? (
+            <>
+              <Placeholder className="h-4 w-48" />
+              <Placeholder className="h-4 w-36" />
+            </>
+          ) : (
+            <>
+              <p className="text-sm break-words text-slate-700">
+                Email: <a href={`mailto:${content.supportEmail}`}>{content.supportEmail}</a>
+              </p>
+              <p className="text-sm text-slate-700">
+                Phone: <a href={toTelHref(content.supportPhone)}>{content.supportPhone}</a>
+              </p>
+            </>
+          )}
+          <p className="text-sm text-slate-600">We reply within 24 business hours. Logged-in customers can also use live chat.</p>
         </aside>
       </div>
     </div>

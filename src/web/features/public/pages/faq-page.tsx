@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { paths } from '../../../lib/paths';
 
 const QUESTIONS = [
   {
@@ -12,7 +14,7 @@ const QUESTIONS = [
   },
   {
     question: 'How long does an order take?',
-    answer: 'Most orders are completed shortly after we confirm your payment or your crypto transfer, usually within minutes during business hours.',
+    answer: 'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
   },
   {
     question: 'Why do I need to verify my identity (KYC)?',
@@ -43,6 +45,9 @@ export function FaqPage() {
           </details>
         ))}
       </div>
+      <p className="mt-8 text-slate-700">
+        Still have a question? <Link to={paths.contact.getHref()}>Contact our support team</Link>.
+      </p>
     </div>
   );
 }

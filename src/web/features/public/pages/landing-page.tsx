@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { getHomePathFor, useSession } from '../../../lib/session';
+import { MarketSection } from '../components/market-section';
 
 const FEATURES = [
   {
@@ -41,8 +42,8 @@ export function LandingPage() {
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
-        <div className="container-page grid gap-10 py-14 sm:py-20 md:grid-cols-2 md:items-center">
-          <div className="space-y-6">
+        <div className="container-page py-14 sm:py-20">
+          <div className="max-w-3xl space-y-6">
             <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">Made for Ghana</p>
             <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">Buy and sell crypto with cedis and mobile money</h1>
             <p className="text-lg text-brand-100">
@@ -57,12 +58,10 @@ export function LandingPage() {
               </Link>
             </div>
           </div>
-          <div className="card hidden text-slate-900 md:block">
-            <h2 className="text-lg font-semibold">Live market</h2>
-            <p className="mt-2 text-sm text-slate-600">Live prices for the top coins will appear here. Coming soon.</p>
-          </div>
         </div>
       </section>
+
+      <MarketSection />
 
       <section aria-labelledby="features-heading" className="container-page py-14">
         <h2 id="features-heading" className="text-2xl font-bold tracking-tight">
