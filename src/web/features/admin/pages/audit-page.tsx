@@ -1,5 +1,149 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../../components/ui/table';
+import { getErrorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format-date';
+import { useAuditEntries, type TAuditFilter } from '../audit/api/audit';
+import { AuditDetails } from '../audit/components/audit-details';
+import { AuditFilters } from '../audit/components/audit-filters';
 
+const COLUMN_COUNT = 6;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function readFilter(params: URLSearchParams): TAuditFilter {
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE_PATTERN.test(value) ? value : '';
+  };
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    actor: (params.get('actor') ?? '').slice(0, 254),
+    action: (params.get('action') ?? '').slice(0, 100),
+    from: date('from'),
+    to: date('to'),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** /admin/audit 'Audit Log': who did what to which record, when and from where (decisions.md). */
 export function AuditPage() {
-  return <AdminPlaceholderPage title="Audit Log" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readFilter(searchParams);
+  const query = useAuditEntries(filter);
+
+  const setFilter = (next: TAuditFilter) => {
+    const params = new URLSearchParams();
+    if (next.actor) params.set('actor', next.actor);
+    if (next.action) params.set('action', next.action);
+    if (next.from) params.set('from', next.from);
+    if (next.to) params.set('to', next.to);
+    if (next.page > 1) params.set('page', String(next.page));
+    setSearchParams(params, { replace: true });
+  };
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const entries = data?.entries ?? [];
+  const hasFilter = Boolean(filter.actor || filter.action || filter.from || filter.to);
+
+  return (
+    <section>
+      <PageHeading
+        title="Audit Log"
+        description="Every staff action, newest first."
+        actions={
+          query.isFetching && !query.isPending ? (
+            <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner /> Refreshing…
+            </span>
+          ) : undefined
+        }
+      />
+
+      <AuditFilters filter={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Audit log" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Time</TableHeaderCell>
+            <TableHeaderCell>Actor</TableHeaderCell>
+            <TableHeaderCell>Action</TableHeaderCell>
+            <TableHeaderCell>Target</TableHeaderCell>
+            <TableHeaderCell>IP</TableHeaderCell>
+            <TableHeaderCell>Details</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading the audit log…
+              </span>
+            </TableMessageRow>
+          ) : entries.length === 0 ? (
+            !query.isError && (
+              <TableMessageRow colSpan={COLUMN_COUNT}>{hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}</TableMessageRow>
+            )
+          ) : (
+            entries.map((entry) => (
+              <TableRow key={entry.id} className="align-top">
+                <TableCell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</TableCell>
+                <TableCell>{entry.actorEmail ?? 'System'}</TableCell>
+                <TableCell>
+                  <code className="font-mono text-xs">{entry.action}</code>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {entry.targetType}
+                  {entry.targetId !== null && ` #${entry.targetId}`}
+                </TableCell>
+                <TableCell className="font-mono text-xs">{entry.ip ?? '—'}</TableCell>
+                <TableCell>
+                  <AuditDetails entry={entry} />
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {data && data.total > 0 && (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            Page {Math.min(filter.page, totalPages)} of {totalPages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filter.page >= totalPages || query.isPlaceholderData}
+            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
 }

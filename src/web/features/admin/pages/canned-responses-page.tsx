@@ -1,5 +1,103 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useState } from 'react';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../../components/ui/table';
+import { getErrorMessage } from '../../../lib/api';
+import { useCannedResponses, type TCannedResponse } from '../canned-responses/api/canned-responses';
+import { CannedResponseFormDialog } from '../canned-responses/components/canned-response-form-dialog';
+import { DeleteCannedResponseDialog } from '../canned-responses/components/delete-canned-response-dialog';
 
+const COLUMN_COUNT = 3;
+
+type TOpenDialog = { kind: 'form'; response: TCannedResponse | null } | { kind: 'delete'; response: TCannedResponse } | null;
+
+/** /admin/canned-responses: the quick replies staff use in live chat (spec section 2). */
 export function CannedResponsesPage() {
-  return <AdminPlaceholderPage title="Canned Responses" />;
+  const query = useCannedResponses();
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const responses = query.data ?? [];
+
+  return (
+    <section>
+      <PageHeading
+        title="Canned Responses"
+        description="Quick replies for live chat support."
+        actions={<Button onClick={() => setOpenDialog({ kind: 'form', response: null })}>Add Response</Button>}
+      />
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Canned responses" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Title</TableHeaderCell>
+            <TableHeaderCell>Message</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading responses…
+              </span>
+            </TableMessageRow>
+          ) : responses.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No canned responses yet.</TableMessageRow>
+          ) : (
+            responses.map((response) => (
+              <TableRow key={response.id}>
+                <TableCell className="align-top font-medium">{response.title}</TableCell>
+                <TableCell className="align-top text-slate-700">
+                  <div className="w-64 whitespace-pre-line break-words sm:w-96 lg:w-[36rem]">{response.message}</div>
+                </TableCell>
+                <TableCell className="text-right align-top">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${response.title}`}
+                      onClick={() => setOpenDialog({ kind: 'form', response })}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${response.title}`}
+                      onClick={() => setOpenDialog({ kind: 'delete', response })}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {openDialog?.kind === 'form' && <CannedResponseFormDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && <DeleteCannedResponseDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
+    </section>
+  );
 }

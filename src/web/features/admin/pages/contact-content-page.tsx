@@ -1,5 +1,32 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { CONTENT_MSG } from '../../../../shared/contracts/content.js';
+import { useAdminContactContent } from '../contact/api/contact-content';
+import { ContactContentForm } from '../contact/components/contact-content-form';
 
+/** /admin/contact 'Manage Contact Page': the texts of the public /contact page (spec section 2). */
 export function ContactContentPage() {
-  return <AdminPlaceholderPage title="Manage Contact Page" />;
+  const query = useAdminContactContent();
+
+  return (
+    <section>
+      <PageHeading title="Manage Contact Page" description="What customers see on the public Contact page." />
+      {query.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="text-brand-700" /> Loading content…
+        </p>
+      ) : query.isError ? (
+        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{CONTENT_MSG.loadFailed}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ContactContentForm initial={query.data} />
+      )}
+    </section>
+  );
 }

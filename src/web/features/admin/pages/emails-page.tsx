@@ -1,5 +1,123 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../../components/ui/table';
+import { getErrorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format-date';
+import { useEmails } from '../emails/api/emails';
+import { EmailDialog } from '../emails/components/email-dialog';
+import { EmailStatusBadge } from '../emails/components/email-status-badge';
 
+const COLUMN_COUNT = 5;
+
+function readPage(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** /admin/emails 'Email Log': every email the system wrote, newest first (spec section 2, D12). */
 export function EmailsPage() {
-  return <AdminPlaceholderPage title="Email Log" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = readPage(searchParams);
+  const query = useEmails(page);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const setPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {}, { replace: true });
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const emails = data?.emails ?? [];
+
+  return (
+    <section>
+      <PageHeading
+        title="Email Log"
+        description="Emails sent to customers and staff, newest first."
+        actions={
+          query.isFetching && !query.isPending ? (
+            <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner /> Refreshing…
+            </span>
+          ) : undefined
+        }
+      />
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Email log" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>To</TableHeaderCell>
+            <TableHeaderCell>Subject</TableHeaderCell>
+            <TableHeaderCell>Sent</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading emails…
+              </span>
+            </TableMessageRow>
+          ) : emails.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No emails have been sent yet.</TableMessageRow>
+          ) : (
+            emails.map((email) => (
+              <TableRow key={email.id}>
+                <TableCell>{email.to || '(No Recipient)'}</TableCell>
+                <TableCell className="font-medium">{email.subject || '(No Subject)'}</TableCell>
+                <TableCell>{formatDateTime(email.sentAt)}</TableCell>
+                <TableCell>
+                  <EmailStatusBadge status={email.status} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Button variant="outline" size="sm" aria-label={`View email #${email.id}`} onClick={() => setOpenId(email.id)}>
+                    View
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {data && data.total > 0 && (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            Page {Math.min(page, totalPages)} of {totalPages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= totalPages || query.isPlaceholderData} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      )}
+
+      {openId !== null && <EmailDialog id={openId} onClose={() => setOpenId(null)} />}
+    </section>
+  );
 }

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '../../../../../shared/contracts/admin.js';
+import { apiRequest } from '../../../../lib/api';
+
+export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
+
+/** Emails name other people: kept in memory only, never persisted (decisions.md D10). */
+export const emailLogKeys = {
+  all: ['admin', 'emails'] as const,
+  list: (page: number) => ['admin', 'emails', 'list', page] as const,
+  detail: (id: number) => ['admin', 'emails', 'detail', id] as const,
+};
+
+export function listEmails(page: number, signal?: AbortSignal) {
+  return apiRequest('/api/admin/emails', { query: { page: String(page) }, schema: ZEmailLogList, operation: 'Loading the email log', signal });
+}
+
+export const emailsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: emailLogKeys.list(page),
+    queryFn: ({ signal }) => listEmails(page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** One page of the email log (20 a page, newest first). */
+export function useEmails(page: number) {
+  return useQuery(emailsQueryOptions(page));
+}
+
+export function getEmail(id: number, signal?: AbortSignal) {
+  return apiRequest(`/api/admin/emails/${id}`, { schema: ZEmailLogDetail, operation: 'Loading the email', signal });
+}
+
+/** One email with its rendered HTML body and the last delivery error. */
+export function useEmail(id: number) {
+  return useQuery({ queryKey: emailLogKeys.detail(id), queryFn: ({ signal }) => getEmail(id, signal) });
+}

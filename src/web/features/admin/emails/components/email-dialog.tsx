@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { getErrorMessage } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/format-date';
+import { useEmail } from '../api/emails';
+import { EmailStatusBadge } from './email-status-badge';
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One logged email. The HTML body is shown in a fully sandboxed frame (sandbox=""): no scripts,
+ * no forms, no same-origin access to the admin session, whatever the body contains.
+ */
+export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const query = useEmail(id);
+  const email = query.data;
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={email ? email.subject || '(No Subject)' : 'Email'}
+      size="xl"
+      footer={
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {email ? (
+        <div className="space-y-4">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <DetailRow label="Subject">{email.subject || '(No Subject)'}</DetailRow>
+            <DetailRow label="To">{email.to || '(No Recipient)'}</DetailRow>
+            <DetailRow label="Sent">{formatDateTime(email.sentAt)}</DetailRow>
+            <DetailRow label="Status">
+              <EmailStatusBadge status={email.status} />
+            </DetailRow>
+            {email.lastError && (
+              <DetailRow label="Last error">
+                <span className="font-mono text-sm text-red-800">{email.lastError}</span>
+              </DetailRow>
+            )}
+          </dl>
+          <iframe
+            title="Email body"
+            srcDoc={email.body}
+            sandbox=""
+            referrerPolicy="no-referrer"
+            className="h-[28rem] w-full rounded-lg border border-slate-200 bg-white"
+          />
+        </div>
+      ) : query.isError ? (
+        <div className="space-y-3">
+          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="text-brand-700" /> Loading email…
+        </p>
+      )}
+    </Dialog>
+  );
+}

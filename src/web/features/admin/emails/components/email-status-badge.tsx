@@ -1,0 +1,15 @@
+import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
+import type { TEmailStatus } from '../api/emails';
+
+const BADGES: Record<TEmailStatus, { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  sent: { label: 'Sent', variant: 'success' },
+  failed: { label: 'Failed', variant: 'danger' },
+  skipped: { label: 'Skipped', variant: 'neutral' },
+};
+
+/** Delivery state of a logged email; the text says it too (colour is never alone). */
+export function EmailStatusBadge({ status }: { status: TEmailStatus }) {
+  const { label, variant } = BADGES[status];
+  return <Badge variant={variant}>{label}</Badge>;
+}

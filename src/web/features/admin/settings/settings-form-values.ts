@@ -1,0 +1,96 @@
+import { ZSettingsUpdate } from '../../../../shared/contracts/admin.js';
+import type { TSettings, TSettingsUpdate } from './api/settings';
+
+/** What the form edits; the SMTP password is separate and never stored with these. */
+export type TSettingsFormValues = {
+  notificationEmail: string;
+  serviceFeePercentage: string;
+  smtpHost: string;
+  smtpPort: string;
+  smtpSecure: boolean;
+  smtpUser: string;
+};
+
+export type TSettingsField = keyof TSettingsFormValues | 'smtpPassword';
+
+export const SETTINGS_FIELD_MESSAGES: Record<TSettingsField, string> = {
+  notificationEmail: 'Enter a valid email address, or leave it empty.',
+  serviceFeePercentage: 'Enter a percentage from 0 to 50 with at most one decimal, or leave it empty for 2.5.',
+  smtpHost: 'Enter a valid host name.',
+  smtpPort: 'Enter a port number from 1 to 65535, or leave it empty.',
+  smtpSecure: 'Invalid value.',
+  smtpUser: 'Enter a valid username.',
+  smtpPassword: 'The password is too long.',
+};
+
+/** '2.50' from the database is shown as '2.5'. */
+function formatFee(value: string): string {
+  const number = Number(value);
+  return Number.isFinite(number) ? String(number) : value;
+}
+
+export function toFormValues(settings: TSettings): TSettingsFormValues {
+  return {
+    notificationEmail: settings.notificationEmail ?? '',
+    serviceFeePercentage: formatFee(settings.serviceFeePercentage),
+    smtpHost: settings.smtpHost ?? '',
+    smtpPort: settings.smtpPort === null ? '' : String(settings.smtpPort),
+    smtpSecure: settings.smtpSecure,
+    smtpUser: settings.smtpUser ?? '',
+  };
+}
+
+/** The fee as the API takes it: '' (default 2.5) or 0 to 50 with one decimal; null when invalid. */
+function toFee(raw: string): string | null {
+  const trimmed = raw.trim();
+  if (!trimmed) return '';
+  const number = Number(trimmed);
+  if (!Number.isFinite(number) || number < 0 || number > 50) return null;
+  const tenths = Math.round(number * 10);
+  if (Math.abs(tenths - number * 10) > 1e-6) return null;
+  return String(tenths / 10);
+}
+
+function toPort(raw: string): number | null | undefined {
+  const trimmed = raw.trim();
+  if (!trimmed) return null;
+  if (!/^\d{1,5}$/.test(trimmed)) return undefined;
+  const port = Number(trimmed);
+  return port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/**
+ * The PUT body (spec section 5: port and fee converted to numbers, fee empty means 2.5), or the
+ * field errors. The password is sent only when typed (a new one) or when removal was asked for.
+ */
+export function toSettingsUpdate(
+  values: TSettingsFormValues,
+  password: { value: string; remove: boolean },
+): { update: TSettingsUpdate } | { errors: Partial<Record<TSettingsField, string>> } {
+  const errors: Partial<Record<TSettingsField, string>> = {};
+  const fee = toFee(values.serviceFeePercentage);
+  if (fee === null) errors.serviceFeePercentage = SETTINGS_FIELD_MESSAGES.serviceFeePercentage;
+  const port = toPort(values.smtpPort);
+  if (port === undefined) errors.smtpPort = SETTINGS_FIELD_MESSAGES.smtpPort;
+
+  const candidate: TSettingsUpdate = {
+    notificationEmail: values.notificationEmail.trim(),
+    serviceFeePercentage: fee ?? '',
+    smtpHost: values.smtpHost.trim() || null,
+    smtpPort: port ?? null,
+    smtpSecure: values.smtpSecure,
+    smtpUser: values.smtpUser.trim() || null,
+  };
+  if (password.remove) candidate.smtpPassword = '';
+  else if (password.value) candidate.smtpPassword = password.value;
+
+  const parsed = ZSettingsUpdate.safeParse(candidate);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '') as TSettingsField;
+      if (key in SETTINGS_FIELD_MESSAGES && !errors[key]) errors[key] = SETTINGS_FIELD_MESSAGES[key];
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  return { update: parsed.data };
+}
