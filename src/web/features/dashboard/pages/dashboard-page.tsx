@@ -1,10 +1,22 @@
+import type { TProfile } from '../../../../shared/contracts/account.js';
 import { formatDate } from '../../../lib/format-date';
 import { getFirstName, useSession } from '../../../lib/session';
+import { usePortfolio } from '../../trade/api/get-portfolio';
+import { BalanceCard } from '../components/balance-card';
 import { KycBanner } from '../components/kyc-banner';
+import { MarketCards } from '../components/market-cards';
+import { RecentOrders } from '../components/recent-orders';
 
 export function DashboardPage() {
   const { user } = useSession();
   if (!user) return null;
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: TProfile }) {
+  const portfolioQuery = usePortfolio(user.id);
+  const portfolio = portfolioQuery.data;
+  const isLoading = portfolioQuery.isPending;
 
   return (
     <div className="container-page space-y-6 py-8">
@@ -13,26 +25,13 @@ export function DashboardPage() {
         <p className="mt-1 text-sm text-slate-600">Member since {formatDate(user.createdAt)}</p>
       </div>
       <KycBanner status={user.kycStatus} />
-      <div className="grid gap-4 md:grid-cols-3">
-        <section className="card" aria-labelledby="balance-heading">
-          <h2 id="balance-heading" className="font-semibold">
-            Estimated balance
-          </h2>
-          <p className="mt-2 text-sm text-slate-600">Coming soon</p>
-        </section>
-        <section className="card md:col-span-2" aria-labelledby="market-heading">
-          <h2 id="market-heading" className="font-semibold">
-            Market
-          </h2>
-          <p className="mt-2 text-sm text-slate-600">Coming soon</p>
-        </section>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <BalanceCard portfolio={portfolio} isLoading={isLoading} />
+        <div className="lg:col-span-2">
+          <MarketCards />
+        </div>
       </div>
-      <section className="card" aria-labelledby="recent-orders-heading">
-        <h2 id="recent-orders-heading" className="font-semibold">
-          Recent orders
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">Coming soon</p>
-      </section>
+      <RecentOrders orders={portfolio?.recentOrders ?? []} isLoading={isLoading} />
     </div>
   );
 }

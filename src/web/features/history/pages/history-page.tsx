@@ -1,9 +1,76 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { TOrder } from '../../../../shared/contracts/orders.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
+import type { THistoryLocationState } from '../../trade/lib/use-place-order';
+import { useMyOrders } from '../api/list-orders';
+import { OrderDetailsDialog } from '../components/order-details-dialog';
+import { OrderList } from '../components/order-list';
 
+/**
+ * /history: the customer's orders, newest first, from the local cache at once and then from the
+ * server. Arriving from /buy or /sell opens the order just placed.
+ */
 export function HistoryPage() {
+  const { user } = useSession();
+  if (!user) return null; // RequireCustomer guarantees a customer.
+  return <OrderHistory userId={user.id} />;
+}
+
+function OrderHistory({ userId }: { userId: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ordersQuery = useMyOrders(userId);
+  const [openId, setOpenId] = useState<number | null>(() => (location.state as THistoryLocationState | null)?.openOrderId ?? null);
+  const orders = ordersQuery.data;
+  const hasOpenState = (location.state as THistoryLocationState | null)?.openOrderId !== undefined;
+
+  // The order to open is read once; a reload or going back must not open it again.
+  useEffect(() => {
+    if (hasOpenState) void navigate(location.pathname, { replace: true, state: null });
+  }, [hasOpenState, navigate, location.pathname]);
+  const openOrder: TOrder | null = (openId !== null && orders?.find((order) => order.id === openId)) || null;
+
   return (
     <div className="container-page py-8">
-      <ComingSoon title="Order history" />
+      <PageHeading title="Order history" description="Your buy and sell orders, newest first." />
+      {ordersQuery.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(ordersQuery.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void ordersQuery.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {orders === undefined ? (
+        ordersQuery.isPending && (
+          <p role="status" className="flex items-center gap-2 text-slate-600">
+            <Spinner /> Loading your orders…
+          </p>
+        )
+      ) : orders.length === 0 ? (
+        <div className="card text-center">
+          <h2 className="text-lg font-semibold text-slate-900">No orders yet</h2>
+          <p className="mt-1 text-slate-600">Your buy and sell orders will appear here.</p>
+          <div className="mt-4 flex justify-center gap-2">
+            <Link to={paths.buy.getHref()} className={buttonClassName('primary', 'md')}>
+              Buy crypto
+            </Link>
+            <Link to={paths.sell.getHref()} className={buttonClassName('outline', 'md')}>
+              Sell crypto
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <OrderList orders={orders} label="Your orders" onOpen={(order) => setOpenId(order.id)} />
+      )}
+      <OrderDetailsDialog order={openOrder} onClose={() => setOpenId(null)} />
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { formatGhs, formatPercentChange } from '../../../../shared/format.js';
+import { toDecimal } from '../../../../shared/money.js';
+import { cn } from '../../../lib/cn';
+import { EMPTY_PORTFOLIO } from '../../trade/api/get-portfolio';
+import type { TPortfolio } from '../../../../shared/contracts/dashboard.js';
+
+/**
+ * Estimated balance in GHS with its 24 h change (spec sections 2 and 9). When the portfolio
+ * cannot be read, zeros are shown (spec section 8: 'Portfolio failure returns zeros').
+ */
+export function BalanceCard({ portfolio, isLoading }: { portfolio: TPortfolio | undefined; isLoading: boolean }) {
+  const data = portfolio ?? EMPTY_PORTFOLIO;
+  const change = data.change24hPercent ?? '0';
+  const direction = toDecimal(change).cmp(0);
+  return (
+    <section className="card" aria-labelledby="balance-heading" aria-busy={isLoading || undefined}>
+      <h2 id="balance-heading" className="text-sm font-semibold text-slate-600">
+        Estimated balance
+      </h2>
+      <p className="mt-2 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{formatGhs(data.totalGhs)}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        <span
+          className={cn('font-semibold tabular-nums', direction > 0 ? 'text-brand-700' : direction < 0 ? 'text-red-700' : 'text-slate-700')}
+        >
+          {formatPercentChange(change)}
+        </span>{' '}
+        in 24 h
+      </p>
+      {data.holdings.length > 0 && (
+        <ul className="mt-4 space-y-1 border-t border-slate-100 pt-3 text-sm" aria-label="Holdings">
+          {data.holdings.map((holding) => (
+            <li key={holding.symbol} className="flex justify-between gap-2">
+              <span className="font-medium text-slate-800">{holding.symbol.toUpperCase()}</span>
+              <span className="text-slate-600 tabular-nums">{formatGhs(holding.valueGhs)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

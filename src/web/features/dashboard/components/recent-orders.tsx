@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TOrder } from '../../../../shared/contracts/orders.js';
+import { paths } from '../../../lib/paths';
+import { OrderDetailsDialog } from '../../history/components/order-details-dialog';
+import { OrderList } from '../../history/components/order-list';
+
+/** The last 3 orders (spec section 9), each opening its details, and a link to the full history. */
+export function RecentOrders({ orders, isLoading }: { orders: TOrder[]; isLoading: boolean }) {
+  const [open, setOpen] = useState<TOrder | null>(null);
+  return (
+    <section aria-labelledby="recent-orders-heading" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="recent-orders-heading" className="text-lg font-semibold text-slate-900">
+          Recent orders
+        </h2>
+        <Link to={paths.history.getHref()} className="text-sm font-semibold">
+          View all orders
+        </Link>
+      </div>
+      {orders.length > 0 ? (
+        <OrderList orders={orders.slice(0, 3)} label="Recent orders" onOpen={setOpen} />
+      ) : (
+        <p className="card text-sm text-slate-600">
+          {isLoading ? 'Loading your orders…' : 'No orders yet. '}
+          {!isLoading && (
+            <>
+              <Link to={paths.buy.getHref()}>Buy crypto</Link> or <Link to={paths.sell.getHref()}>sell crypto</Link> to get started.
+            </>
+          )}
+        </p>
+      )}
+      <OrderDetailsDialog order={open} onClose={() => setOpen(null)} />
+    </section>
+  );
+}

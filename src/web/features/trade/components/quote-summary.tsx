@@ -1,0 +1,69 @@
+import { ORDER_MSG } from '../../../../shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatUsd } from '../../../../shared/format.js';
+import { convertUsdToGhs, normalizeDecimal } from '../../../../shared/money.js';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import type { TTradeAmount, TTradeSide } from '../lib/use-trade-amount';
+import { QuoteCountdown } from './quote-countdown';
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={strong ? 'text-right font-semibold text-slate-900 tabular-nums' : 'text-right text-slate-800 tabular-nums'}>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The server's quote for the amount (unit price in the chosen currency, crypto amount with 8
+ * decimals, fee, countdown), the remaining limit of customers not yet verified, and why the
+ * order cannot be placed when it cannot (stale prices, over the limit).
+ */
+export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTradeSide }) {
+  const { quote, limit, currency } = trade;
+  const symbol = trade.coin?.symbol.toUpperCase() ?? '';
+
+  return (
+    <section aria-labelledby="quote-heading" className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <h2 id="quote-heading" className="text-sm font-semibold text-slate-900">
+        Your quote
+      </h2>
+      <div aria-live="polite" className="space-y-3">
+        {trade.quoteError ? (
+          <div className="space-y-2">
+            <Alert variant="error">{trade.quoteError}</Alert>
+            <Button variant="outline" size="sm" onClick={trade.refreshQuote}>
+              Get a new quote
+            </Button>
+          </div>
+        ) : quote ? (
+          <dl className="space-y-2 text-sm">
+            <Row label={`Price per ${symbol}`} value={formatFiat(quote.unitPriceFiat, currency)} />
+            <Row label={side === 'buy' ? 'You receive' : 'You send'} value={formatCrypto(quote.amountCrypto, symbol)} strong />
+            <Row
+              label={`Fee (${normalizeDecimal(quote.feePercentage)}%)`}
+              value={currency === 'USD' ? formatUsd(quote.feeUsd) : formatFiat(convertUsdToGhs(quote.feeUsd, quote.ghsRate), 'GHS')}
+            />
+            <Row label={side === 'buy' ? 'You pay' : 'You get'} value={formatFiat(quote.amountFiat, currency)} strong />
+          </dl>
+        ) : trade.isQuoting ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner /> Getting a quote…
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Enter an amount to see the price.</p>
+        )}
+        {trade.exceedsLimit && limit && <Alert variant="error">{ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))}</Alert>}
+      </div>
+      {quote && !trade.quoteError && <QuoteCountdown key={quote.id} expiresAt={quote.localExpiresAt} />}
+      {limit && (
+        <p className="text-sm text-slate-600">
+          Remaining limit: <span className="font-semibold text-slate-800">{formatUsd(limit.remainingUsd)}</span> of{' '}
+          {formatUsd(limit.limitUsd)} until your identity is verified.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { signUpInBrowser } from './support.js';
+
+/*
+ * Buy, sell, history and dashboard for a new (unverified) customer. The e2e server prices coins
+ * from the simulated feed; no payment method and no coin wallet exist yet, so the full buy ->
+ * approve flow is left to the test that will create them.
+ */
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('/buy quotes BTC with a countdown, refuses more than the $20 limit, and asks for missing fields', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/#/buy');
+    await expect(page.getByRole('heading', { name: 'Buy crypto' })).toBeVisible();
+    await expect(page.getByLabel('Coin')).toHaveValue('btc');
+    await page.getByRole('button', { name: 'USD' }).click();
+    await expect(page.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Remaining limit: $20.00')).toBeVisible();
+
+    const quotes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/quotes')) quotes.push(request.postData() ?? '');
+    });
+    await page.getByLabel('Amount to spend (USD)').fill('10');
+    const quote = page.getByRole('region', { name: 'Your quote' });
+    await expect(quote.getByText(/^\d+\.\d{8} BTC$/)).toBeVisible();
+    await expect(quote.getByText('$10.00')).toBeVisible();
+    await expect(quote.getByText(/^Price per BTC$/)).toBeVisible();
+    await expect(quote.getByText(/^Fee \(2\.5%\)$/)).toBeVisible();
+    await expect(page.getByTestId('quote-countdown')).toHaveText(/^Quote expires in [0-2]:\d\d$/);
+    // One debounced request for the typed amount, not one per keystroke.
+    expect(quotes).toHaveLength(1);
+    expect(JSON.parse(quotes[0])).toEqual({ coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // Submitting without a wallet address (nor a payment method): the spec's toast, nothing sent.
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orders.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Place buy order' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Please fill all required fields.')).toBeVisible();
+    await expect(page.getByLabel('Wallet address')).toHaveAttribute('aria-invalid', 'true');
+    expect(orders).toEqual([]);
+
+    // What is typed stays while the amount changes.
+    await page.getByLabel('Wallet address').fill('bc1qnotavalidaddress');
+    await page.getByLabel('MoMo Transaction ID').fill('MP240101.1234.A56789');
+    await expect(page.getByLabel('Wallet address')).toHaveValue('bc1qnotavalidaddress');
+
+    // Over the remaining limit: the message, and submit is disabled.
+    await page.getByLabel('Amount to spend (USD)').fill('25');
+    await expect(page.getByText('Exceeds limit of $20.00.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place buy order' })).toBeDisabled();
+    // Back under the limit: submit is possible again, and what was typed is still there.
+    await page.getByLabel('Amount to spend (USD)').fill('20');
+    await expect(quote.getByText('$20.00')).toBeVisible();
+    await expect(page.getByText('Exceeds limit of $20.00.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Place buy order' })).toBeEnabled();
+    await expect(page.getByLabel('MoMo Transaction ID')).toHaveValue('MP240101.1234.A56789');
+  });
+
+  test('/sell says selling is not available for a coin without a wallet; /history and /dashboard start empty', async ({ page }) => {
+    await signUpInBrowser(page);
+
+    await page.goto('/#/sell');
+    await expect(page.getByRole('heading', { name: 'Sell crypto' })).toBeVisible();
+    await page.getByLabel('Coin').selectOption('doge');
+    await expect(page.getByText('Selling this coin is not available right now.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place sell order' })).toBeDisabled();
+    await page.getByLabel('Amount to receive (GHS)').fill('50');
+    await expect(page.getByRole('region', { name: 'Your quote' }).getByText(/^\d+\.\d{8} DOGE$/)).toBeVisible();
+    await page.getByLabel('Bank account').check();
+    await expect(page.getByLabel('Bank name')).toBeVisible();
+    await expect(page.getByLabel('Mobile money number')).toHaveCount(0);
+
+    await page.goto('/#/history');
+    await expect(page.getByRole('heading', { name: 'Order history' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Buy crypto' })).toHaveAttribute('href', '#/buy');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sell crypto' })).toHaveAttribute('href', '#/sell');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.goto('/#/dashboard');
+    await expect(page.getByRole('heading', { name: /^Welcome, Akosua$/ })).toBeVisible();
+    const balance = page.getByRole('region', { name: 'Estimated balance' });
+    await expect(balance.getByText('GHS 0.00')).toBeVisible();
+    await expect(balance.getByText('0.00%')).toBeVisible();
+    const market = page.getByRole('list', { name: 'Market prices' });
+    await expect(market.getByRole('heading', { name: 'Bitcoin' })).toBeVisible();
+    await expect(market.getByRole('listitem').first()).toContainText(/GHS [\d,]+\.\d\d/);
+    await expect(market.getByRole('listitem').first()).toContainText(/\$[\d,]+\.\d\d/);
+    await expect(page.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '#/history');
+    // The portfolio is cached for the next visit under the spec's key.
+    const cached = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portfolioSummary:')));
+    expect(cached).toHaveLength(1);
+  });
+});
