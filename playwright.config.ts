@@ -8,6 +8,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'exchange-e2e-')
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 export const E2E_ADMIN = { email: 'admin@e2e.cedicrypto.test', password: 'E2e-Super-Admin-Passw0rd' };
+/** Created by `seed-demo --staff-only` before the server starts. */
+export const E2E_STAFF = {
+  manager: { email: 'manager@demo.cedicrypto.local', password: 'Demo-Passw0rd!' },
+  support: { email: 'support@demo.cedicrypto.local', password: 'Demo-Passw0rd!' },
+  compliance: { email: 'compliance@demo.cedicrypto.local', password: 'Demo-Passw0rd!' },
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    // Demo staff of each role first (same data dir), then the app itself.
+    command: 'node --import tsx src/server/db/seed-demo.ts --staff-only && node scripts/start.mjs',
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

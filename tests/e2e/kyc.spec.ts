@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, signUpInBrowser } from './support.js';
+import { adminLogin, E2E_STAFF, signUpInBrowser } from './support.js';
 
 // Tiny real images (8x6 pixels, drawn on a canvas): the server checks the type from the bytes.
 const PNG = Buffer.from(
@@ -28,7 +28,7 @@ function naturalWidthOf(page: Page, name: string) {
   });
 }
 
-test('a customer submits KYC, the super admin views the documents and approves, the customer is verified', async ({ page, browser }) => {
+test('a customer submits KYC, a compliance officer views the documents and approves, the customer is verified', async ({ page, browser }) => {
   const user = await signUpInBrowser(page);
   await expect(page.getByRole('link', { name: 'Complete KYC' }).first()).toBeVisible();
   await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
@@ -50,11 +50,11 @@ test('a customer submits KYC, the super admin views the documents and approves, 
   await expect(page.getByText(/24-48 hours/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete KYC' })).toHaveCount(0);
 
-  // The super admin, in a separate browser context (own cookies).
+  // A compliance officer, in a separate browser context (own cookies).
   const adminContext = await browser.newContext();
   try {
     const admin = await adminContext.newPage();
-    await adminLogin(admin);
+    await adminLogin(admin, E2E_STAFF.compliance.email, E2E_STAFF.compliance.password);
     await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
     await admin.goto('/#/admin/kyc-submissions');
     await expect(admin.getByRole('heading', { name: 'KYC Management' })).toBeVisible();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config.js';
+import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
-export { E2E_ADMIN };
+export { E2E_ADMIN, E2E_STAFF };
 
 let counter = 0;
 export function uniqueUser(prefix = 'e2e') {

@@ -1,5 +1,6 @@
-// npm run seed:demo: demo customers and payment methods for trying the product. Optional; run it
-// while the server is stopped (the embedded database allows one process at a time).
+// npm run seed:demo: demo staff (manager, support, compliance), customers and payment methods for
+// trying the product; `--staff-only` adds just the staff (the browser tests use that). Optional;
+// run it while the server is stopped (the embedded database allows one process at a time).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
 import { migrateDatabase, openDatabase } from './client.js';
@@ -8,6 +9,12 @@ import { users } from './schema/auth.js';
 import { createAccount, seedDatabase } from './seed.js';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
+/** Staff of each creatable role, for trying the back-office (and for the browser tests). */
+const DEMO_STAFF = [
+  { username: 'demomanager', fullName: 'Demo Manager', email: 'manager@demo.cedicrypto.local', role: 'manager' },
+  { username: 'demosupport', fullName: 'Demo Support', email: 'support@demo.cedicrypto.local', role: 'support' },
+  { username: 'democompliance', fullName: 'Demo Compliance', email: 'compliance@demo.cedicrypto.local', role: 'compliance' },
+];
 const DEMO_CUSTOMERS = [
   { username: 'ama', fullName: 'Ama Mensah', email: 'ama@demo.cedicrypto.local', phone: '0241234567' },
   { username: 'kwame', fullName: 'Kwame Boateng', email: 'kwame@demo.cedicrypto.local', phone: '0201234567' },
@@ -20,9 +27,14 @@ async function main() {
   try {
     await migrateDatabase(database);
     await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-    for (const customer of DEMO_CUSTOMERS) {
-      const exists = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${customer.email}`);
-      if (exists.length === 0) await createAccount(database.db, { ...customer, password: DEMO_PASSWORD });
+    const staffOnly = process.argv.includes('--staff-only');
+    for (const person of [...DEMO_STAFF, ...(staffOnly ? [] : DEMO_CUSTOMERS)]) {
+      const exists = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+      if (exists.length === 0) await createAccount(database.db, { ...person, password: DEMO_PASSWORD });
+    }
+    if (staffOnly) {
+      console.log(`Demo staff ready: ${DEMO_STAFF.map((s) => s.email).join(', ')}; password ${DEMO_PASSWORD}`);
+      return;
     }
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods);
     if (count === 0) {
@@ -32,7 +44,7 @@ async function main() {
         { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
       ]);
     }
-    console.log(`Demo data ready. Customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`);
+    console.log(`Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`);
   } finally {
     await database.close();
   }
