@@ -14,7 +14,7 @@ test.describe('on a 360 px phone', () => {
     await signUpInBrowser(page);
     await page.goto('/#/buy');
     await expect(page.getByRole('heading', { name: 'Buy crypto' })).toBeVisible();
-    await expect(page.getByLabel('Coin')).toHaveValue('btc');
+    await expect(page.getByLabel('Coin', { exact: true })).toHaveValue('btc');
     await page.getByRole('button', { name: 'USD' }).click();
     await expect(page.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByText('Remaining limit: $20.00')).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('on a 360 px phone', () => {
 
     await page.goto('/#/sell');
     await expect(page.getByRole('heading', { name: 'Sell crypto' })).toBeVisible();
-    await page.getByLabel('Coin').selectOption('doge');
+    await page.getByLabel('Coin', { exact: true }).selectOption('doge');
     await expect(page.getByText('Selling this coin is not available right now.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Place sell order' })).toBeDisabled();
     await page.getByLabel('Amount to receive (GHS)').fill('50');

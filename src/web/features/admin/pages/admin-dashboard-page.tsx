@@ -1,20 +1,113 @@
-import { ROLE_LABELS } from '../../../../shared/permissions.js';
-import { ComingSoon } from '../../../components/coming-soon';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { canAccess, ROLE_LABELS } from '../../../../shared/permissions.js';
+import { formatGhs, formatUsd } from '../../../../shared/format.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { getFirstName, useSession } from '../../../lib/session';
+import { useAdminDashboard } from '../dashboard/api/get-admin-dashboard';
+import { ChartErrorBoundary } from '../dashboard/components/chart-error-boundary';
+import { RecentOrders } from '../dashboard/components/recent-orders';
+import { StatCard } from '../dashboard/components/stat-card';
 
+// The chart is its own chunk: the figures show first, the bars follow.
+const VolumeChart = lazy(() => import('../dashboard/components/volume-chart').then((module) => ({ default: module.VolumeChart })));
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+function ChartPlaceholder({ label }: { label: string }) {
+  return (
+    <div className="card flex h-[17.5rem] items-center justify-center text-sm text-slate-600">
+      <span role="status" className="flex items-center gap-2">
+        <Spinner className="text-brand-700" /> {label}
+      </span>
+    </div>
+  );
+}
+
+/** /admin and /admin/dashboard: users, pending orders, completed volume, 7 days of bars, 5 newest orders. */
 export function AdminDashboardPage() {
   const { user } = useSession();
   const roleLabel = user?.role ? ROLE_LABELS[user.role] : null;
+  const canOpenOrders = canAccess(user?.role, 'orders');
+  const query = useAdminDashboard();
+  const data = query.data;
 
   return (
-    <div className="space-y-4">
-      {user && (
-        <p className="text-sm text-slate-600">
-          Signed in as {getFirstName(user.fullName)}
-          {roleLabel && ` (${roleLabel})`}
-        </p>
+    <section className="min-w-0 space-y-6">
+      <div>
+        {user && (
+          <p className="mb-2 text-sm text-slate-600">
+            Signed in as {getFirstName(user.fullName)}
+            {roleLabel && ` (${roleLabel})`}
+          </p>
+        )}
+        <PageHeading
+          title="Dashboard"
+          description="Users, pending orders and volume at a glance."
+          actions={
+            query.isFetching && !query.isPending ? (
+              <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                <Spinner /> Refreshing…
+              </span>
+            ) : undefined
+          }
+        />
+      </div>
+
+      {query.isError && (
+        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
       )}
-      <ComingSoon title="Dashboard" description="Users, pending orders and volume at a glance." />
-    </div>
+
+      {query.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="text-brand-700" /> Loading dashboard…
+        </p>
+      ) : (
+        data && (
+          <>
+            <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatCard label="Total Users" value={numberFormat.format(data.totalUsers)} />
+              <StatCard
+                label="Pending Orders"
+                value={numberFormat.format(data.pendingOrders)}
+                hint={
+                  canOpenOrders && data.pendingOrders > 0 ? (
+                    <Link to={`${paths.admin.orders.getHref()}?status=pending`} className="font-semibold">
+                      Review pending orders
+                    </Link>
+                  ) : undefined
+                }
+              />
+              <StatCard label="Total Volume (USD)" value={formatUsd(data.totalVolumeUsd)} hint={<span className="text-slate-600">Completed orders</span>} />
+              <StatCard label="Total Volume (GHS)" value={formatGhs(data.totalVolumeGhs)} hint={<span className="text-slate-600">Completed orders</span>} />
+            </dl>
+
+            <ChartErrorBoundary
+              fallback={
+                <div className="card text-sm text-slate-600">
+                  The volume chart could not be loaded. Check your connection and reload the page.
+                </div>
+              }
+            >
+              <Suspense fallback={<ChartPlaceholder label="Loading chart…" />}>
+                <VolumeChart days={data.volumeByDay} />
+              </Suspense>
+            </ChartErrorBoundary>
+
+            <RecentOrders orders={data.recentOrders} canOpenOrders={canOpenOrders} />
+          </>
+        )
+      )}
+    </section>
   );
 }

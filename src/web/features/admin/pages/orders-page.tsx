@@ -1,5 +1,127 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TAdminOrder } from '../../../../shared/contracts/orders.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api';
+import { useAdminOrders } from '../orders/api/list-admin-orders';
+import { ConfirmOrderDecisionDialog } from '../orders/components/confirm-order-decision-dialog';
+import { OrderDetailsDialog } from '../orders/components/order-details-dialog';
+import { OrderFilters } from '../orders/components/order-filters';
+import { OrdersTable } from '../orders/components/orders-table';
+import { Pagination } from '../orders/components/pagination';
+import {
+  DEFAULT_ORDER_FILTER,
+  isFiltered,
+  nextSort,
+  readOrderFilter,
+  writeOrderFilter,
+  type TAdminOrderFilter,
+  type TOrderSort,
+} from '../orders/lib/order-filter';
+import type { TOrderDecision } from '../orders/lib/order-labels';
 
+/** What is open over the list: one order, or the confirmation of a decision (from a row or the details). */
+type TOpenDialog =
+  | { kind: 'detail'; order: TAdminOrder }
+  | { kind: 'confirm'; order: TAdminOrder; decision: TOrderDecision; returnToDetail: boolean }
+  | null;
+
+/**
+ * /admin/orders 'Order Management' (spec section 2): search, status and date filters, sortable
+ * columns and the page in the URL; rows from the server, kept in memory only (D10) with the
+ * previous answer on screen while the next one loads; Approve/Cancel after a confirmation (D11).
+ */
 export function OrdersPage() {
-  return <AdminPlaceholderPage title="Order Management" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readOrderFilter(searchParams);
+  const query = useAdminOrders(filter);
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+
+  const setFilter = useCallback(
+    (update: (current: TAdminOrderFilter) => TAdminOrderFilter) => {
+      setSearchParams((current) => writeOrderFilter(update(readOrderFilter(current))), { replace: true });
+    },
+    [setSearchParams],
+  );
+  const onFilterChange = useCallback(
+    (change: Partial<TAdminOrderFilter>) => setFilter((current) => ({ ...current, ...change, page: 1 })),
+    [setFilter],
+  );
+  const onSort = (column: TOrderSort) => setFilter((current) => ({ ...current, ...nextSort(current, column), page: 1 }));
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const orders = data?.orders ?? [];
+
+  // A page beyond the end (the list shrank, or an edited URL): go to the last page that exists.
+  const isBeyondEnd = Boolean(data && !query.isPlaceholderData && filter.page > totalPages);
+  useEffect(() => {
+    if (isBeyondEnd) setFilter((current) => ({ ...current, page: totalPages }));
+  }, [isBeyondEnd, totalPages, setFilter]);
+
+  const emptyText = query.isError ? null : isFiltered(filter) ? 'No orders match your filters.' : 'No orders yet.';
+
+  return (
+    <section className="min-w-0">
+      <PageHeading title="Order Management" description="Check payments, then approve or cancel pending orders." />
+
+      <OrderFilters filter={filter} onChange={onFilterChange} onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })} />
+
+      <div className="mb-3 flex min-h-6 flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+        <p aria-live="polite">{data && !query.isPlaceholderData && `${data.total} ${data.total === 1 ? 'order' : 'orders'}`}</p>
+        {query.isFetching && !query.isPending && (
+          <span role="status" className="flex items-center gap-2">
+            <Spinner /> Refreshing…
+          </span>
+        )}
+      </div>
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <OrdersTable
+        orders={orders}
+        filter={filter}
+        isLoading={query.isPending}
+        emptyText={emptyText}
+        onSort={onSort}
+        onOpen={(order) => setOpenDialog({ kind: 'detail', order })}
+        onDecide={(order, decision) => setOpenDialog({ kind: 'confirm', order, decision, returnToDetail: false })}
+      />
+
+      {data && (
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter((current) => ({ ...current, page }))}
+        />
+      )}
+
+      {openDialog?.kind === 'detail' && (
+        <OrderDetailsDialog
+          id={openDialog.order.id}
+          shown={openDialog.order}
+          onClose={() => setOpenDialog(null)}
+          onDecide={(order, decision) => setOpenDialog({ kind: 'confirm', order, decision, returnToDetail: true })}
+        />
+      )}
+      {openDialog?.kind === 'confirm' && (
+        <ConfirmOrderDecisionDialog
+          order={openDialog.order}
+          decision={openDialog.decision}
+          onDone={() => setOpenDialog(openDialog.returnToDetail ? { kind: 'detail', order: openDialog.order } : null)}
+        />
+      )}
+    </section>
+  );
 }

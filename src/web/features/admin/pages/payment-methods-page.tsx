@@ -1,5 +1,137 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useState } from 'react';
+import { ADMIN_MSG } from '../../../../shared/contracts/admin.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../../components/ui/table';
+import { useToast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api';
+import { usePaymentMethods, useTogglePaymentMethod, type TAdminPaymentMethod } from '../payment-methods/api/payment-methods';
+import { DeletePaymentMethodDialog } from '../payment-methods/components/delete-payment-method-dialog';
+import { PaymentMethodFormDialog } from '../payment-methods/components/payment-method-form-dialog';
+import { adminErrorMessage } from '../payment-methods/error-message';
 
+const COLUMN_COUNT = 4;
+
+type TOpenDialog = { kind: 'form'; method: TAdminPaymentMethod | null } | { kind: 'delete'; method: TAdminPaymentMethod } | null;
+
+/** The lines under a method's name: provider, holder and number, or bank, holder and account number. */
+function detailLines(method: TAdminPaymentMethod): string[] {
+  const { details } = method;
+  return details.type === 'momo'
+    ? [`Provider: ${details.provider}`, `Name: ${details.name}`, `Number: ${details.number}`]
+    : [`Bank: ${details.bankName}`, `Name: ${details.name}`, `Account number: ${details.accountNumber}`];
+}
+
+/** /admin/payment-methods: how customers pay and are paid (spec section 2). */
 export function PaymentMethodsPage() {
-  return <AdminPlaceholderPage title="Payment Methods" />;
+  const query = usePaymentMethods();
+  const toggle = useTogglePaymentMethod();
+  const toast = useToast();
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const methods = query.data ?? [];
+  const togglingId = toggle.isPending ? toggle.variables.id : null;
+
+  const onToggle = (method: TAdminPaymentMethod, isEnabled: boolean) => {
+    toggle.mutate(
+      { id: method.id, isEnabled },
+      {
+        onSuccess: ({ paymentMethod }) => toast.success(ADMIN_MSG.methodToggled(paymentMethod.name, paymentMethod.isEnabled)),
+        onError: (error) => toast.error(adminErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section>
+      <PageHeading
+        title="Payment Methods"
+        description="Mobile money and bank accounts customers pay into."
+        actions={<Button onClick={() => setOpenDialog({ kind: 'form', method: null })}>Add Method</Button>}
+      />
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Payment methods" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Details</TableHeaderCell>
+            <TableHeaderCell>Status</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading payment methods…
+              </span>
+            </TableMessageRow>
+          ) : methods.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No payment methods yet.</TableMessageRow>
+          ) : (
+            methods.map((method) => (
+              <TableRow key={method.id}>
+                <TableCell className="align-top font-medium">{method.name}</TableCell>
+                <TableCell className="align-top text-slate-700">
+                  <ul className="space-y-0.5">
+                    {detailLines(method).map((line) => (
+                      <li key={line} className="break-words">
+                        {line}
+                      </li>
+                    ))}
+                  </ul>
+                </TableCell>
+                <TableCell className="align-top">
+                  <Switch
+                    checked={method.isEnabled}
+                    onCheckedChange={(checked) => onToggle(method, checked)}
+                    label={`${method.name} enabled`}
+                    hideLabel
+                    disabled={togglingId === method.id}
+                  />
+                  <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
+                    {method.isEnabled ? 'Enabled' : 'Disabled'}
+                  </span>
+                </TableCell>
+                <TableCell className="text-right align-top">
+                  <div className="flex justify-end gap-2">
+                    <Button variant="outline" size="sm" aria-label={`Edit ${method.name}`} onClick={() => setOpenDialog({ kind: 'form', method })}>
+                      Edit
+                    </Button>
+                    <Button variant="danger" size="sm" aria-label={`Delete ${method.name}`} onClick={() => setOpenDialog({ kind: 'delete', method })}>
+                      Delete
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {openDialog?.kind === 'form' && <PaymentMethodFormDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && <DeletePaymentMethodDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
+    </section>
+  );
 }

@@ -1,5 +1,218 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatUsd } from '../../../../shared/format.js';
+import { KycBadge } from '../../../components/kyc-badge';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { controlClassName, Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../components/ui/table';
+import { getErrorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-date';
+import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '../users/api/users';
+import { AccountStatusBadge } from '../users/components/account-status-badge';
+import { ConfirmBanDialog } from '../users/components/confirm-ban-dialog';
+import { SortableHeader } from '../users/components/sortable-header';
+import { UserProfileDialog } from '../users/components/user-profile-dialog';
+import { UserSearchBox } from '../users/components/user-search-box';
+import {
+  ACCOUNT_FILTER_LABELS,
+  ACCOUNT_FILTERS,
+  KYC_FILTER_LABELS,
+  KYC_FILTERS,
+  nextSort,
+  readUserFilter,
+  writeUserFilter,
+} from '../users/user-filters';
 
+const COLUMN_COUNT = 7;
+
+/**
+ * What is open over the list: a profile, or the confirmation of a ban/unban, which replaces the
+ * profile while it is asked and gives way to it again afterwards when it was asked from there.
+ */
+type TOpenDialog =
+  | { kind: 'profile'; id: string }
+  | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean }
+  | null;
+
+/** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (spec section 2). */
 export function UsersPage() {
-  return <AdminPlaceholderPage title="User Management" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = readUserFilter(searchParams);
+  const query = useAdminUsers(filter);
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+
+  const setFilter = (next: TUserListFilter) => setSearchParams(writeUserFilter(next), { replace: true });
+  // Called from a debounce timer: reads the latest URL rather than a filter captured earlier.
+  const onSearch = useCallback(
+    (q: string) => setSearchParams((current) => writeUserFilter({ ...readUserFilter(current), q, page: 1 }), { replace: true }),
+    [setSearchParams],
+  );
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const users = data?.users ?? [];
+  const askBan = (user: TAdminUser, fromProfile: boolean) =>
+    setOpenDialog({ kind: 'confirm', user, action: user.isBanned ? 'unban' : 'ban', fromProfile });
+
+  return (
+    <section>
+      <PageHeading title="User Management" description="Find customers, see their activity, and ban or unban accounts." />
+
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <UserSearchBox value={filter.q} onSearch={onSearch} />
+        <Field label="KYC status" className="w-full sm:w-44">
+          {(control) => (
+            <select
+              {...control}
+              name="kyc"
+              value={filter.kyc}
+              onChange={(event) => setFilter({ ...filter, kyc: event.target.value as TUserListFilter['kyc'], page: 1 })}
+              className={controlClassName}
+            >
+              {KYC_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {KYC_FILTER_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Account status" className="w-full sm:w-44">
+          {(control) => (
+            <select
+              {...control}
+              name="account"
+              value={filter.account}
+              onChange={(event) => setFilter({ ...filter, account: event.target.value as TUserListFilter['account'], page: 1 })}
+              className={controlClassName}
+            >
+              {ACCOUNT_FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {ACCOUNT_FILTER_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {query.isFetching && !query.isPending && (
+          <span role="status" className="flex items-center gap-2 pb-3 text-sm text-slate-600">
+            <Spinner /> Refreshing…
+          </span>
+        )}
+      </div>
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Users" hideCaption>
+        <TableHead>
+          <tr>
+            <SortableHeader label="User" column="fullName" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
+            <TableHeaderCell>Email</TableHeaderCell>
+            <SortableHeader label="Registered" column="createdAt" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
+            <SortableHeader
+              label="Trading Volume"
+              column="tradingVolumeUsd"
+              filter={filter}
+              onSort={(column) => setFilter(nextSort(filter, column))}
+            />
+            <TableHeaderCell>KYC</TableHeaderCell>
+            <TableHeaderCell>Account</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading users…
+              </span>
+            </TableMessageRow>
+          ) : users.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No users found.</TableMessageRow>
+          ) : (
+            users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell className="font-medium text-slate-900">{user.fullName}</TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>{formatDate(user.createdAt)}</TableCell>
+                <TableCell className="tabular-nums">{formatUsd(user.tradingVolumeUsd)}</TableCell>
+                <TableCell>
+                  <KycBadge status={user.kycStatus} />
+                </TableCell>
+                <TableCell>
+                  <AccountStatusBadge isBanned={user.isBanned} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`View ${user.fullName}`}
+                      onClick={() => setOpenDialog({ kind: 'profile', id: user.id })}
+                    >
+                      View
+                    </Button>
+                    <Button
+                      variant={user.isBanned ? 'outline' : 'danger'}
+                      size="sm"
+                      aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
+                      onClick={() => askBan(user, false)}
+                    >
+                      {user.isBanned ? 'Unban' : 'Ban'}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      {data && totalPages > 1 && (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-700" aria-live="polite">
+            Page {Math.min(filter.page, totalPages)} of {totalPages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filter.page >= totalPages || query.isPlaceholderData}
+            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+
+      {openDialog?.kind === 'profile' && (
+        <UserProfileDialog
+          id={openDialog.id}
+          onClose={() => setOpenDialog(null)}
+          onBanAction={(user, action) => setOpenDialog({ kind: 'confirm', user, action, fromProfile: true })}
+        />
+      )}
+      {openDialog?.kind === 'confirm' && (
+        <ConfirmBanDialog
+          user={openDialog.user}
+          action={openDialog.action}
+          onDone={() => setOpenDialog(openDialog.fromProfile ? { kind: 'profile', id: openDialog.user.id } : null)}
+        />
+      )}
+    </section>
+  );
 }

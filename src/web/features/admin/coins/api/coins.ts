@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ZAdminCoinList, ZAdminCoinResponse, type ZAdminCoin, type ZCoinUpdate } from '../../../../../shared/contracts/admin.js';
+import { apiRequest } from '../../../../lib/api';
+
+export type TAdminCoin = z.infer<typeof ZAdminCoin>;
+export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
+type TAdminCoinList = z.infer<typeof ZAdminCoinList>;
+
+/** In memory only, never persisted (decisions.md D10): wallet addresses are staff data. */
+export const adminCoinKeys = {
+  all: ['admin', 'coins'] as const,
+};
+
+export function listAdminCoins(signal?: AbortSignal) {
+  return apiRequest('/api/admin/coins', { schema: ZAdminCoinList, operation: 'Loading currencies', signal });
+}
+
+export const adminCoinsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminCoinKeys.all,
+    queryFn: ({ signal }) => listAdminCoins(signal),
+    select: (data) => data.coins,
+    // A refetch on focus would be harmless (clean rows follow it), but rows being edited must not jump.
+    refetchOnWindowFocus: false,
+  });
+
+/** Every coin, enabled or not, with its deposit wallet address and network. */
+export function useAdminCoins() {
+  return useQuery(adminCoinsQueryOptions());
+}
+
+export function updateCoin({ id, update }: { id: number; update: TCoinUpdate }) {
+  return apiRequest(`/api/admin/coins/${id}`, {
+    method: 'PATCH',
+    body: update,
+    schema: ZAdminCoinResponse,
+    operation: 'Saving the currency',
+  });
+}
+
+/** Saves one coin row; the answer replaces that coin in the list (the other rows keep their edits). */
+export function useUpdateCoin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCoin,
+    onSuccess: ({ coin }) => {
+      queryClient.setQueryData<TAdminCoinList>(adminCoinKeys.all, (current) =>
+        current ? { coins: current.coins.map((item) => (item.id === coin.id ? coin : item)) } : current,
+      );
+    },
+  });
+}

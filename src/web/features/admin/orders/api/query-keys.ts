@@ -1,0 +1,12 @@
+import type { TAdminOrderFilter } from '../lib/order-filter';
+
+/**
+ * Query keys of the order back-office. Orders name other people: they stay in the TanStack
+ * Query memory cache only, never in localStorage (decisions.md D10), and go with it at logout.
+ */
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  lists: ['admin', 'orders', 'list'] as const,
+  list: (filter: TAdminOrderFilter) => ['admin', 'orders', 'list', filter] as const,
+  detail: (id: number) => ['admin', 'orders', 'detail', id] as const,
+};

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { controlClassName, Field } from '../../../../components/ui/field';
+import { Input } from '../../../../components/ui/input';
+import { ORDER_STATUS_FILTERS, SEARCH_DEBOUNCE_MS, type TAdminOrderFilter, type TOrderStatusFilter } from '../lib/order-filter';
+
+const STATUS_LABELS: Record<TOrderStatusFilter, string> = { all: 'All', pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
+
+type TFilterChange = Partial<Pick<TAdminOrderFilter, 'q' | 'status' | 'from' | 'to'>>;
+
+type OrderFiltersProps = {
+  filter: TAdminOrderFilter;
+  /** A filter changed: the page goes back to 1. */
+  onChange: (change: TFilterChange) => void;
+  /** 'Clear Filters': everything back to the default, sort included. */
+  onClear: () => void;
+};
+
+/**
+ * Search (debounced 300 ms, so one request per pause rather than per key), status, and a whole-day
+ * date range. The applied values live in the URL; only the text being typed is local.
+ */
+export function OrderFilters({ filter, onChange, onClear }: OrderFiltersProps) {
+  const [draft, setDraft] = useState(filter.q);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  // The URL changed from elsewhere (Clear Filters, back button): the box shows it.
+  const [appliedQ, setAppliedQ] = useState(filter.q);
+  if (appliedQ !== filter.q) {
+    setAppliedQ(filter.q);
+    if (draft.trim() !== filter.q) setDraft(filter.q);
+  }
+
+  useEffect(() => {
+    const next = draft.trim();
+    if (next === filter.q) return;
+    const timer = setTimeout(() => onChangeRef.current({ q: next }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, filter.q]);
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter orders"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const next = draft.trim();
+        if (next !== filter.q) onChange({ q: next });
+      }}
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+    >
+      <Input
+        label="Search orders"
+        name="q"
+        type="search"
+        placeholder="Search by customer, email, order ID or transaction ID"
+        maxLength={200}
+        autoComplete="off"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        fieldClassName="min-w-0 sm:col-span-2 lg:col-span-1"
+      />
+      <Field label="Status" className="min-w-0">
+        {(control) => (
+          <select
+            {...control}
+            name="status"
+            value={filter.status}
+            onChange={(event) => onChange({ status: event.target.value as TOrderStatusFilter })}
+            className={controlClassName}
+          >
+            {ORDER_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Input
+        label="Start date"
+        name="from"
+        type="date"
+        value={filter.from}
+        max={filter.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+        fieldClassName="min-w-0"
+      />
+      <Input
+        label="End date"
+        name="to"
+        type="date"
+        value={filter.to}
+        min={filter.from || undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+        fieldClassName="min-w-0"
+      />
+      <Button
+        variant="outline"
+        onClick={() => {
+          setDraft('');
+          onClear();
+        }}
+        className="sm:col-span-2 lg:col-span-1"
+      >
+        Clear Filters
+      </Button>
+    </form>
+  );
+}

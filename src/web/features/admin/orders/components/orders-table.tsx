@@ -1,0 +1,126 @@
+import type { MouseEvent } from 'react';
+import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
+import { formatCrypto, formatFiat, shortenTxId } from '../../../../../shared/format.js';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
+import { formatDateTime } from '../../../../lib/format-date';
+import type { TAdminOrderFilter, TOrderSort } from '../lib/order-filter';
+import { orderTypeLabel, txIdLabel, type TOrderDecision } from '../lib/order-labels';
+import { AdminOrderStatusBadge } from './order-status-badge';
+import { SortableHeader } from './sortable-header';
+
+const COLUMN_COUNT = 7;
+
+type OrdersTableProps = {
+  orders: TAdminOrder[];
+  filter: TAdminOrderFilter;
+  isLoading: boolean;
+  /** Shown instead of rows when there are none (and nothing failed). */
+  emptyText: string | null;
+  onSort: (column: TOrderSort) => void;
+  onOpen: (order: TAdminOrder) => void;
+  onDecide: (order: TAdminOrder, decision: TOrderDecision) => void;
+};
+
+/** Clicks on the row's own buttons do their own thing, not 'open the details'. */
+function isFromControl(event: MouseEvent<HTMLElement>): boolean {
+  return event.target instanceof Element && event.target.closest('button, a, input, select, textarea') !== null;
+}
+
+/** The order list: sortable headers, a clickable row per order, Approve/Cancel on pending ones. */
+export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide }: OrdersTableProps) {
+  const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
+  return (
+    // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
+    // cannot widen the page at 360 px.
+    <Table caption="Orders" hideCaption className="relative">
+      <TableHead>
+        <tr>
+          <SortableHeader column="id" {...sortProps}>
+            ID
+          </SortableHeader>
+          <SortableHeader column="createdAt" {...sortProps}>
+            Date
+          </SortableHeader>
+          <SortableHeader column="customerName" {...sortProps}>
+            Customer
+          </SortableHeader>
+          <SortableHeader column="amountFiat" {...sortProps}>
+            Amount
+          </SortableHeader>
+          <TableHeaderCell>TxID</TableHeaderCell>
+          <SortableHeader column="status" {...sortProps}>
+            Status
+          </SortableHeader>
+          <TableHeaderCell>Actions</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {isLoading ? (
+          <TableMessageRow colSpan={COLUMN_COUNT}>
+            <span role="status" className="inline-flex items-center gap-2">
+              <Spinner /> Loading orders…
+            </span>
+          </TableMessageRow>
+        ) : orders.length === 0 ? (
+          emptyText && <TableMessageRow colSpan={COLUMN_COUNT}>{emptyText}</TableMessageRow>
+        ) : (
+          orders.map((order) => (
+            <TableRow
+              key={order.id}
+              onClick={(event) => {
+                if (!isFromControl(event)) onOpen(order);
+              }}
+              className="cursor-pointer"
+            >
+              <TableCell className="whitespace-nowrap">
+                <span className="block font-semibold text-slate-900">{orderTypeLabel(order)}</span>
+                <button
+                  type="button"
+                  aria-label={`View order #${order.id}`}
+                  onClick={() => onOpen(order)}
+                  className="font-mono text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  #{order.id}
+                </button>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
+              <TableCell>
+                <span className="block font-medium text-slate-900">{order.customerName}</span>
+                <span className="block text-xs text-slate-600">{order.customerEmail}</span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <span className="block font-medium text-slate-900">{formatFiat(order.amountFiat, order.fiatCurrency)}</span>
+                <span className="block text-xs text-slate-600">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
+              </TableCell>
+              <TableCell>
+                <span className="font-mono text-xs" title={order.paymentTxId}>
+                  <span className="sr-only">{txIdLabel(order)}: </span>
+                  {shortenTxId(order.paymentTxId)}
+                </span>
+              </TableCell>
+              <TableCell>
+                <AdminOrderStatusBadge status={order.status} />
+              </TableCell>
+              <TableCell>
+                {order.status === 'pending' ? (
+                  <div className="flex gap-2">
+                    <Button size="sm" aria-label={`Approve order #${order.id}`} onClick={() => onDecide(order, 'approve')}>
+                      Approve
+                    </Button>
+                    <Button size="sm" variant="outline" aria-label={`Cancel order #${order.id}`} onClick={() => onDecide(order, 'cancel')}>
+                      Cancel
+                    </Button>
+                  </div>
+                ) : (
+                  <span className="text-slate-500">No actions</span>
+                )}
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

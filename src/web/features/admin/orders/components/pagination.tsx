@@ -1,0 +1,27 @@
+import { Button } from '../../../../components/ui/button';
+
+type PaginationProps = {
+  page: number;
+  totalPages: number;
+  /** The next page cannot be trusted while the shown rows are the previous answer. */
+  isNextBlocked?: boolean;
+  onPage: (page: number) => void;
+};
+
+/** Previous / Next and 'Page X of Y'. */
+export function Pagination({ page, totalPages, isNextBlocked = false, onPage }: PaginationProps) {
+  const current = Math.min(page, totalPages);
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => onPage(current - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-slate-700" aria-live="polite">
+        Page {current} of {totalPages}
+      </span>
+      <Button variant="outline" size="sm" disabled={current >= totalPages || isNextBlocked} onClick={() => onPage(current + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

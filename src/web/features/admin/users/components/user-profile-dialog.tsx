@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { ZAdminUserDetail } from '../../../../../shared/contracts/admin.js';
+import { formatFiat, formatUsd } from '../../../../../shared/format.js';
+import { KycBadge } from '../../../../components/kyc-badge';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
+import { getErrorMessage } from '../../../../lib/api';
+import { formatDate } from '../../../../lib/format-date';
+import { OrderStatusBadge, orderTitle } from '../../../history/components/order-status-badge';
+import { useAdminUser, type TAdminUser, type TBanAction } from '../api/users';
+import { AccountStatusBadge } from './account-status-badge';
+
+type UserProfileDialogProps = {
+  id: string;
+  onClose: () => void;
+  /** Ban or Unban was pressed; the page asks for confirmation. */
+  onBanAction: (user: TAdminUser, action: TBanAction) => void;
+};
+
+/** 'User Profile': the customer's details, account state and at most 5 recent transactions. */
+export function UserProfileDialog({ id, onClose, onBanAction }: UserProfileDialogProps) {
+  const query = useAdminUser(id);
+  const user = query.data?.user;
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title="User Profile"
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {user && (
+            <Button variant={user.isBanned ? 'primary' : 'danger'} onClick={() => onBanAction(user, user.isBanned ? 'unban' : 'ban')}>
+              {user.isBanned ? 'Unban' : 'Ban'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {query.data ? (
+        <ProfileDetails detail={query.data} />
+      ) : query.isError ? (
+        <div className="space-y-3">
+          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner className="text-brand-700" /> Loading user…
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileDetails({ detail }: { detail: z.infer<typeof ZAdminUserDetail> }) {
+  const { user, recentOrders } = detail;
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <DetailRow label="Full name">{user.fullName}</DetailRow>
+        <DetailRow label="Username">{user.username}</DetailRow>
+        <DetailRow label="Email">{user.email}</DetailRow>
+        <DetailRow label="Phone">{user.phone || 'Not provided'}</DetailRow>
+        <DetailRow label="KYC status">
+          <KycBadge status={user.kycStatus} />
+        </DetailRow>
+        <DetailRow label="Total volume">{formatUsd(user.tradingVolumeUsd)}</DetailRow>
+        <DetailRow label="Joined">{formatDate(user.createdAt)}</DetailRow>
+        <DetailRow label="Account">
+          <AccountStatusBadge isBanned={user.isBanned} />
+        </DetailRow>
+      </dl>
+      <div>
+        <h3 className="mb-2 text-base font-semibold text-slate-900">Recent Transactions</h3>
+        <Table caption="Recent transactions" hideCaption>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Date</TableHeaderCell>
+              <TableHeaderCell>Type</TableHeaderCell>
+              <TableHeaderCell>Amount</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {recentOrders.length === 0 ? (
+              <TableMessageRow colSpan={4}>No transactions found.</TableMessageRow>
+            ) : (
+              recentOrders.map((order) => (
+                <TableRow key={order.id}>
+                  <TableCell>{formatDate(order.createdAt)}</TableCell>
+                  <TableCell>{orderTitle(order)}</TableCell>
+                  <TableCell>{formatFiat(order.amountFiat, order.fiatCurrency)}</TableCell>
+                  <TableCell>
+                    <OrderStatusBadge status={order.status} />
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}

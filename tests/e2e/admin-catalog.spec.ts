@@ -1,0 +1,174 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminLogin, signUpInBrowser } from './support.js';
+
+async function loginAsSuperAdmin(page: Page) {
+  await adminLogin(page);
+  await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+}
+
+/** The newest toast with this text (an earlier one may still be showing: toasts last 5 s). */
+function toast(page: Page, text: string) {
+  return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
+}
+
+test('payment methods: add a Mobile Money method, switch it off and on, then delete it', async ({ page }) => {
+  await loginAsSuperAdmin(page);
+  await page.goto('/#/admin/payment-methods');
+  await expect(page.getByRole('heading', { name: 'Payment Methods' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Method' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await expect(form.getByLabel('Type')).toHaveValue('momo');
+  // Required fields and the Ghana mobile number check, before anything is sent.
+  await form.getByRole('button', { name: 'Add Method' }).click();
+  await expect(form.getByText('This field is required.').first()).toBeVisible();
+  await form.getByLabel('Display name').fill('MTN MoMo');
+  await form.getByLabel('Provider').selectOption('MTN MoMo');
+  await form.getByLabel('Account holder name').fill('CediCrypto Ltd');
+  await form.getByLabel('Mobile number').fill('12345');
+  await form.getByRole('button', { name: 'Add Method' }).click();
+  await expect(form.getByText('Enter a valid Ghana mobile number.')).toBeVisible();
+  await expect(form.getByLabel('Mobile number')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Mobile number').fill('0241112222');
+  await form.getByRole('button', { name: 'Add Method' }).click();
+  await expect(toast(page, 'Method added!')).toBeVisible();
+  await expect(form).toBeHidden();
+
+  const row = page.getByRole('row').filter({ hasText: 'CediCrypto Ltd' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('MTN MoMo');
+  await expect(row).toContainText('0241112222');
+
+  const toggle = row.getByRole('switch', { name: 'MTN MoMo enabled' });
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await toggle.click();
+  await expect(toast(page, 'MTN MoMo disabled.')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toast(page, 'MTN MoMo enabled.')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+
+  // Edit: the form opens with the saved values.
+  await row.getByRole('button', { name: 'Edit MTN MoMo' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Payment Method' });
+  await expect(edit.getByLabel('Display name')).toHaveValue('MTN MoMo');
+  await expect(edit.getByLabel('Mobile number')).toHaveValue('0241112222');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+
+  await row.getByRole('button', { name: 'Delete MTN MoMo' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Payment Method' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Method deleted.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'CediCrypto Ltd' })).toHaveCount(0);
+});
+
+test('currencies: save a BTC wallet address, and an invalid one is refused with the message', async ({ page }) => {
+  await loginAsSuperAdmin(page);
+  await page.goto('/#/admin/coins');
+  await expect(page.getByRole('heading', { name: 'Currency Management' })).toBeVisible();
+
+  const row = page.getByRole('row').filter({ has: page.getByLabel('Bitcoin wallet address', { exact: true }) });
+  await expect(row).toContainText('BTC');
+  await expect(row).toContainText('Bitcoin');
+  const address = row.getByLabel('Bitcoin wallet address', { exact: true });
+  const save = row.getByRole('button', { name: 'Save Bitcoin' });
+  await expect(save).toBeDisabled();
+
+  // Slow the save down a little so that 'Saving...' can be seen.
+  await page.route('**/api/admin/coins/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await address.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(save).toHaveText('Saving...');
+  await expect(save).toHaveText('Save');
+  await expect(save).toBeDisabled();
+  await expect(address).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+
+  // The saved address is what the server has.
+  await page.reload();
+  await expect(page.getByLabel('Bitcoin wallet address', { exact: true })).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+
+  // A typo in the checksum is caught before anything is sent; the row stays changed.
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/admin/coins/')) patches.push(request.url());
+  });
+  await address.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5');
+  await save.click();
+  await expect(row.getByText('Enter a valid Bitcoin wallet address.')).toBeVisible();
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(save).toBeEnabled();
+  expect(patches).toEqual([]);
+
+  // Clearing the address removes it (later specs expect no BTC wallet to be set).
+  await address.fill('');
+  await save.click();
+  await expect(save).toHaveText('Save');
+  await expect(save).toBeDisabled();
+  expect(patches).toHaveLength(1);
+  await page.reload();
+  await expect(page.getByLabel('Bitcoin wallet address', { exact: true })).toHaveValue('');
+});
+
+test('users: find a new customer by email, view the profile, ban and unban', async ({ page, browser }) => {
+  const customerContext = await browser.newContext();
+  let user: Awaited<ReturnType<typeof signUpInBrowser>>;
+  try {
+    user = await signUpInBrowser(await customerContext.newPage());
+  } finally {
+    await customerContext.close();
+  }
+
+  await loginAsSuperAdmin(page);
+  await page.goto('/#/admin/users');
+  await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Registered/ })).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('button', { name: /^User/ }).click();
+  await expect(page.getByRole('columnheader', { name: /^User/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: /Registered/ })).toHaveAttribute('aria-sort', 'none');
+  await page.getByRole('button', { name: /^User/ }).click();
+  await expect(page.getByRole('columnheader', { name: /^User/ })).toHaveAttribute('aria-sort', 'descending');
+
+  const search = page.getByLabel('Search users');
+  await expect(search).toHaveAttribute('placeholder', 'Search by name, email, or phone...');
+  await search.fill(user.email);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const rows = page.getByRole('row').filter({ hasText: user.email });
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  const row = rows.first();
+  await expect(row).toContainText(user.fullName);
+  await expect(row).toContainText('$0.00');
+  await expect(row).toContainText('Unverified');
+  await expect(row).toContainText('Active');
+
+  await row.getByRole('button', { name: `View ${user.fullName}` }).click();
+  const profile = page.getByRole('dialog', { name: 'User Profile' });
+  await expect(profile).toContainText(user.username);
+  await expect(profile).toContainText(user.email);
+  await expect(profile.getByRole('heading', { name: 'Recent Transactions' })).toBeVisible();
+  await expect(profile.getByText('No transactions found.')).toBeVisible();
+  await profile.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(profile).toBeHidden();
+
+  await row.getByRole('button', { name: `Ban ${user.fullName}` }).click();
+  const confirmBan = page.getByRole('dialog', { name: 'Ban user' });
+  await expect(confirmBan.getByText('Are you sure you want to ban this user?', { exact: true })).toBeVisible();
+  await confirmBan.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(confirmBan).toBeHidden();
+  await expect(row).toContainText('Banned');
+  await expect(row.getByRole('button', { name: `Unban ${user.fullName}` })).toBeVisible();
+
+  await row.getByRole('button', { name: `Unban ${user.fullName}` }).click();
+  const confirmUnban = page.getByRole('dialog', { name: 'Unban user' });
+  await expect(confirmUnban.getByText('Are you sure you want to unban this user?', { exact: true })).toBeVisible();
+  await confirmUnban.getByRole('button', { name: 'Unban', exact: true }).click();
+  await expect(confirmUnban).toBeHidden();
+  await expect(row).toContainText('Active');
+  await expect(row.getByRole('button', { name: `Ban ${user.fullName}` })).toBeVisible();
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin, E2E_STAFF, signUpInBrowser } from './support.js';
+
+/**
+ * Issue 5's whole story: a customer buys BTC with mobile money and sees it in /history; support
+ * approves it in /admin/orders; the customer sees it completed; the email log holds the order
+ * confirmation, the admin alert and the status update.
+ */
+test('a customer buys BTC with mobile money and support approves it', async ({ page, browser, baseURL }) => {
+  // The super admin sets up a payment method and the alert address (through the API, as the UI would).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await adminLogin(admin);
+  await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
+  const headers = { origin: baseURL! };
+  const methodName = `MTN MoMo ${Date.now().toString(36)}`;
+  const method = await admin.request.post('/api/admin/payment-methods', {
+    headers,
+    data: { name: methodName, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' } },
+  });
+  expect(method.status()).toBe(201);
+  const settings = await admin.request.put('/api/admin/settings', { headers, data: { notificationEmail: 'alerts@e2e.cedicrypto.test' } });
+  expect(settings.status()).toBe(200);
+
+  // The customer buys $10 of BTC.
+  const customer = await signUpInBrowser(page);
+  await page.goto('/#/buy');
+  await page.getByRole('button', { name: 'USD' }).click();
+  await page.getByLabel('Amount to spend (USD)').fill('10');
+  await expect(page.getByTestId('quote-countdown')).toBeVisible();
+  await page.getByLabel('Wallet address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+  await page.getByLabel('Payment method').selectOption({ label: methodName });
+  await expect(page.getByText('Pay to this account')).toBeVisible();
+  const txId = `MP${Date.now()}`;
+  await page.getByLabel('MoMo Transaction ID').fill(txId);
+  await page.getByRole('button', { name: 'Place buy order' }).click();
+  await expect(page).toHaveURL(/#\/history$/);
+  const details = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(details).toContainText('MoMo TxID');
+  await expect(details).toContainText(txId);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByRole('list', { name: 'Your orders' })).toContainText('Pending');
+
+  // Support approves it in Order Management.
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await adminLogin(support, E2E_STAFF.support.email, E2E_STAFF.support.password);
+  await expect(support).toHaveURL(/#\/admin\/dashboard$/);
+  await support.goto('/#/admin/orders');
+  await support.getByLabel('Search orders').fill(customer.email);
+  const row = support.getByRole('row').filter({ hasText: customer.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: /^Approve/ }).click();
+  const confirm = support.getByRole('dialog').filter({ hasText: 'Are you sure you want to mark this order as completed?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: /approve|confirm|yes|completed/i }).click();
+  await expect(row).toContainText(/completed/i);
+
+  // The customer sees it completed.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Your orders' })).toContainText('Completed');
+
+  // The email log has the three emails of the order.
+  const emails = (await (await admin.request.get('/api/admin/emails')).json()) as { emails: { to: string; subject: string }[] };
+  const subjects = emails.emails.map((e) => `${e.to}: ${e.subject}`);
+  expect(subjects.some((s) => s.startsWith(`${customer.email}: Order #`) && s.endsWith('received'))).toBe(true);
+  expect(subjects.some((s) => s.startsWith('alerts@e2e.cedicrypto.test: New buy order #'))).toBe(true);
+  expect(subjects.some((s) => s.startsWith(`${customer.email}: Order #`) && s.endsWith('completed'))).toBe(true);
+
+  await adminContext.close();
+  await supportContext.close();
+});
