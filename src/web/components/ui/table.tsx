@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 /** A table that scrolls sideways inside its card on narrow screens, never the whole page. */
 export function Table({ caption, hideCaption = false, className, children }: { caption: string; hideCaption?: boolean; className?: string; children: ReactNode }) {
   return (
-    <div className={cn('w-full overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}>
+    <div className={cn('relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}>
       <table className="w-full min-w-max border-collapse text-left text-sm">
         <caption className={hideCaption ? 'sr-only' : 'px-4 py-3 text-left text-sm font-semibold text-slate-800'}>{caption}</caption>
         {children}
