@@ -41,9 +41,18 @@ export async function openTestDatabase(): Promise<TDatabase> {
     const close = database.close;
     database.close = async () => {
       await close();
+      // No FORCE: terminating connections the pool is still closing makes them emit errors.
+      // Wait for them to go instead; a database left behind dies with the throwaway server.
       const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
       await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        try {
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await cleanup.end();
     };
     return database;
