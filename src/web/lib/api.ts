@@ -18,8 +18,9 @@ export class ApiError extends Error {
 }
 
 /** The text to show a person for any error: the server's message, or the generic fallback. */
-export function getErrorMessage(error: unknown): string {
-  return error instanceof ApiError ? error.message : MSG.unexpected;
+/** The server's message for the person, or `fallback` (the spec's wording for that screen). */
+export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
+  return error instanceof ApiError && error.message !== MSG.unexpected ? error.message : fallback;
 }
 
 /** Time limits of spec section 8, in milliseconds. */

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useAuditEntries, type TAuditFilter } from '../audit/api/audit';
 import { AuditDetails } from '../audit/components/audit-details';
 import { AuditFilters } from '../audit/components/audit-filters';
+import { Pagination } from '../../../components/ui/pagination';
 
 const COLUMN_COUNT = 6;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -127,22 +128,7 @@ export function AuditPage() {
       </Table>
 
       {data && data.total > 0 && (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700" aria-live="polite">
-            Page {Math.min(filter.page, totalPages)} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filter.page >= totalPages || query.isPlaceholderData}
-            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-          >
-            Next
-          </Button>
-        </nav>
+        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
       )}
     </section>
   );

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useEmails } from '../emails/api/emails';
 import { EmailDialog } from '../emails/components/email-dialog';
 import { EmailStatusBadge } from '../emails/components/email-status-badge';
+import { Pagination } from '../../../components/ui/pagination';
 
 const COLUMN_COUNT = 5;
 
@@ -104,17 +105,7 @@ export function EmailsPage() {
       </Table>
 
       {data && data.total > 0 && (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700" aria-live="polite">
-            Page {Math.min(page, totalPages)} of {totalPages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= totalPages || query.isPlaceholderData} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
+        <Pagination page={page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={setPage} />
       )}
 
       {openId !== null && <EmailDialog id={openId} onClose={() => setOpenId(null)} />}

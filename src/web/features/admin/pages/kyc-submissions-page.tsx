@@ -21,6 +21,7 @@ import { ConfirmKycDecisionDialog } from '../kyc/components/confirm-kyc-decision
 import { KycSubmissionDialog, type TKycDecision } from '../kyc/components/kyc-submission-dialog';
 import { KycSubmissionStatusBadge } from '../kyc/components/kyc-submission-status-badge';
 import { formatKycIdType } from '../kyc/kyc-labels';
+import { Pagination } from '../../../components/ui/pagination';
 
 const FILTER_LABELS: Record<TKycStatusFilter, string> = { all: 'All', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
@@ -146,22 +147,7 @@ export function KycSubmissionsPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700" aria-live="polite">
-            Page {Math.min(filter.page, totalPages)} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filter.page >= totalPages || query.isPlaceholderData}
-            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-          >
-            Next
-          </Button>
-        </nav>
+        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
       )}
 
       {openDialog?.kind === 'detail' && (

@@ -11,7 +11,7 @@ import { ConfirmOrderDecisionDialog } from '../orders/components/confirm-order-d
 import { OrderDetailsDialog } from '../orders/components/order-details-dialog';
 import { OrderFilters } from '../orders/components/order-filters';
 import { OrdersTable } from '../orders/components/orders-table';
-import { Pagination } from '../orders/components/pagination';
+import { Pagination } from '../../../components/ui/pagination';
 import {
   DEFAULT_ORDER_FILTER,
   isFiltered,

@@ -19,7 +19,6 @@ import { getErrorMessage } from '../../../lib/api';
 import { usePaymentMethods, useTogglePaymentMethod, type TAdminPaymentMethod } from '../payment-methods/api/payment-methods';
 import { DeletePaymentMethodDialog } from '../payment-methods/components/delete-payment-method-dialog';
 import { PaymentMethodFormDialog } from '../payment-methods/components/payment-method-form-dialog';
-import { adminErrorMessage } from '../payment-methods/error-message';
 
 const COLUMN_COUNT = 4;
 
@@ -47,7 +46,7 @@ export function PaymentMethodsPage() {
       { id: method.id, isEnabled },
       {
         onSuccess: ({ paymentMethod }) => toast.success(ADMIN_MSG.methodToggled(paymentMethod.name, paymentMethod.isEnabled)),
-        onError: (error) => toast.error(adminErrorMessage(error)),
+        onError: (error) => toast.error(getErrorMessage(error, ADMIN_MSG.genericError)),
       },
     );
   };

@@ -16,6 +16,7 @@ import { ConfirmBanDialog } from '../users/components/confirm-ban-dialog';
 import { SortableHeader } from '../users/components/sortable-header';
 import { UserProfileDialog } from '../users/components/user-profile-dialog';
 import { UserSearchBox } from '../users/components/user-search-box';
+import { Pagination } from '../../../components/ui/pagination';
 import {
   ACCOUNT_FILTER_LABELS,
   ACCOUNT_FILTERS,
@@ -181,22 +182,7 @@ export function UsersPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={filter.page <= 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-700" aria-live="polite">
-            Page {Math.min(filter.page, totalPages)} of {totalPages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filter.page >= totalPages || query.isPlaceholderData}
-            onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
-          >
-            Next
-          </Button>
-        </nav>
+        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
       )}
 
       {openDialog?.kind === 'profile' && (

@@ -6,10 +6,9 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { useToast } from '../../../../components/ui/toast';
-import { ApiError } from '../../../../lib/api';
+import { ApiError, getErrorMessage } from '../../../../lib/api';
 import { getFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
 import { useSaveCannedResponse, type TCannedResponse } from '../api/canned-responses';
-import { adminErrorMessage } from '../error-message';
 
 type TField = 'title' | 'message';
 
@@ -45,7 +44,7 @@ export function CannedResponseFormDialog({ response, onClose }: CannedResponseFo
           onClose();
         },
         onError: (error) => {
-          const message = adminErrorMessage(error);
+          const message = getErrorMessage(error, ADMIN_MSG.genericError);
           if (error instanceof ApiError && error.fields) setErrors(error.fields as FieldErrors<TField>);
           setFormError(message);
           toast.error(message);

@@ -1,3 +1,4 @@
+import { getErrorMessage } from '../../../../lib/api';
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
 import { Alert } from '../../../../components/ui/alert';
@@ -5,7 +6,6 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { useToast } from '../../../../components/ui/toast';
 import { useDeleteCannedResponse, type TCannedResponse } from '../api/canned-responses';
-import { adminErrorMessage } from '../error-message';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm), worded as the spec says. */
 export function DeleteCannedResponseDialog({ response, onClose }: { response: TCannedResponse; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function DeleteCannedResponseDialog({ response, onClose }: { response: TC
         onClose();
       },
       onError: (failure) => {
-        const message = adminErrorMessage(failure);
+        const message = getErrorMessage(failure, ADMIN_MSG.genericError);
         setError(message);
         toast.error(message);
       },

@@ -1,3 +1,4 @@
+import { getErrorMessage } from '../../../../lib/api';
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
 import { Alert } from '../../../../components/ui/alert';
@@ -5,7 +6,6 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { useToast } from '../../../../components/ui/toast';
 import { useDeletePaymentMethod, type TAdminPaymentMethod } from '../api/payment-methods';
-import { adminErrorMessage } from '../error-message';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm). */
 export function DeletePaymentMethodDialog({ method, onClose }: { method: TAdminPaymentMethod; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function DeletePaymentMethodDialog({ method, onClose }: { method: TAdminP
         onClose();
       },
       onError: (failure) => {
-        const message = adminErrorMessage(failure);
+        const message = getErrorMessage(failure, ADMIN_MSG.genericError);
         setError(message);
         toast.error(message);
       },

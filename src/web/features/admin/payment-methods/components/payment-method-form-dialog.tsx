@@ -8,9 +8,8 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { controlClassName, Field } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { useToast } from '../../../../components/ui/toast';
-import { ApiError } from '../../../../lib/api';
+import { ApiError, getErrorMessage } from '../../../../lib/api';
 import { useSavePaymentMethod, type TAdminPaymentMethod, type TPaymentMethodInput } from '../api/payment-methods';
-import { adminErrorMessage } from '../error-message';
 
 type TMethodType = 'momo' | 'bank';
 type TMomoProvider = (typeof MOMO_PROVIDERS)[number];
@@ -95,7 +94,7 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
           onClose();
         },
         onError: (error) => {
-          const message = adminErrorMessage(error);
+          const message = getErrorMessage(error, ADMIN_MSG.genericError);
           if (error instanceof ApiError && error.fields) setErrors(error.fields);
           else setFormError(message);
           toast.error(message);
