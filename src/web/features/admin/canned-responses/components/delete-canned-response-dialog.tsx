@@ -1,11 +1,9 @@
-import { getErrorMessage } from '../../../../lib/api';
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useToast } from '../../../../components/ui/toast';
 import { useDeleteCannedResponse, type TCannedResponse } from '../api/canned-responses';
+import { getErrorMessage } from '../../../../lib/api';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm), worded as the spec says. */
 export function DeleteCannedResponseDialog({ response, onClose }: { response: TCannedResponse; onClose: () => void }) {
@@ -29,26 +27,17 @@ export function DeleteCannedResponseDialog({ response, onClose }: { response: TC
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
+    <ConfirmDialog
       title="Delete Response"
       description={`Are you sure you want to delete the response titled "${response.title}"?`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} isLoading={remove.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      variant="danger"
+      isPending={remove.isPending}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
-      {error ? <Alert variant="error">{error}</Alert> : <p className="text-sm text-slate-700">This cannot be undone.</p>}
-    </Dialog>
+      <p className="text-sm text-slate-700">This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,9 @@
-import { getErrorMessage } from '../../../../lib/api';
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useToast } from '../../../../components/ui/toast';
 import { useDeletePaymentMethod, type TAdminPaymentMethod } from '../api/payment-methods';
+import { getErrorMessage } from '../../../../lib/api';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm). */
 export function DeletePaymentMethodDialog({ method, onClose }: { method: TAdminPaymentMethod; onClose: () => void }) {
@@ -29,30 +27,17 @@ export function DeletePaymentMethodDialog({ method, onClose }: { method: TAdminP
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!remove.isPending) onClose();
-      }}
+    <ConfirmDialog
       title="Delete Payment Method"
       description={`Are you sure you want to delete the payment method "${method.name}"?`}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onConfirm} isLoading={remove.isPending}>
-            Delete
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      variant="danger"
+      isPending={remove.isPending}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
-      {error ? (
-        <Alert variant="error">{error}</Alert>
-      ) : (
-        <p className="text-sm text-slate-700">This cannot be undone.</p>
-      )}
-    </Dialog>
+      <p className="text-sm text-slate-700">This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

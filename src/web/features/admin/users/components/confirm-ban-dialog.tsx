@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { useToast } from '../../../../components/ui/toast';
 import { getErrorMessage } from '../../../../lib/api';
 import { useSetUserBanned, type TAdminUser, type TBanAction } from '../api/users';
@@ -54,32 +52,20 @@ export function ConfirmBanDialog({ user, action, onDone }: ConfirmBanDialogProps
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!mutation.isPending) onDone();
-      }}
+    <ConfirmDialog
       title={text.title}
       description={text.question}
-      size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button variant={action === 'ban' ? 'danger' : 'primary'} onClick={onConfirm} isLoading={mutation.isPending}>
-            {text.confirm}
-          </Button>
-        </>
-      }
+      confirmLabel={text.confirm}
+      variant={action === 'ban' ? 'danger' : 'primary'}
+      isPending={mutation.isPending}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onDone}
     >
-      <div className="space-y-3">
-        <p className="text-sm text-slate-700">
-          {user.fullName} <span className="text-slate-500">({user.email})</span>
-        </p>
-        {action === 'ban' && <p className="text-sm text-slate-600">They are signed out at once and cannot sign in until unbanned.</p>}
-        {error && <Alert variant="error">{error}</Alert>}
-      </div>
-    </Dialog>
+      <p className="text-sm text-slate-700">
+        {user.fullName} <span className="text-slate-500">({user.email})</span>
+      </p>
+      {action === 'ban' && <p className="text-sm text-slate-600">They are signed out at once and cannot sign in until unbanned.</p>}
+    </ConfirmDialog>
   );
 }
