@@ -52,7 +52,8 @@ export const ZKycFields = z
   });
 export type TKycFields = z.infer<typeof ZKycFields>;
 
-export const ZKycSubmissionStatus = z.enum(['pending', 'approved', 'rejected']);
+export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const ZKycSubmissionStatus = z.enum(KYC_SUBMISSION_STATUSES);
 
 export const ZMyKyc = z.object({
   submission: z

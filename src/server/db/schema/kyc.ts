@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '../../../shared/contracts/kyc.js';
 import { users } from './auth.js';
-
-export const KYC_ID_TYPES = ['passport', 'national_id', 'drivers_license', 'voter_id'] as const;
-export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /**
  * A customer's identity documents (spec section 3). Document files live in private storage
