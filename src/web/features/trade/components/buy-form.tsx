@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { TProfile } from '../../../../shared/contracts/account.js';
 import { ORDER_MSG, type TCreateOrderRequest } from '../../../../shared/contracts/orders.js';
 import { isValidDestinationTag, isValidWalletAddress, USDT_NETWORKS, type TUsdtNetwork } from '../../../../shared/wallet-address.js';
@@ -12,6 +12,7 @@ import { getErrorMessage } from '../../../lib/api';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { usePaymentMethods } from '../api/list-payment-methods';
 import { usePlaceOrder } from '../lib/use-place-order';
+import { useOrderForm } from '../lib/use-order-form';
 import { useTradeAmount } from '../lib/use-trade-amount';
 import { PaymentAccount } from './payment-account';
 import { QuoteSummary } from './quote-summary';
@@ -37,20 +38,10 @@ export function BuyForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('buy');
   const methodsQuery = usePaymentMethods();
   const methods = methodsQuery.data ?? [];
-  const [values, setValues] = useState<BuyValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<BuyField>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<BuyValues, BuyField>(EMPTY, SERVER_FIELDS);
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
-    onFieldErrors: (fields) => {
-      const next: FieldErrors<BuyField> = {};
-      for (const [key, message] of Object.entries(fields)) {
-        const field = SERVER_FIELDS[key];
-        if (field) next[field] = message;
-      }
-      setErrors(next);
-      focusFirstInvalid();
-    },
+    onFieldErrors: showServerFieldErrors,
   });
 
   const coin = trade.coin;
@@ -59,15 +50,6 @@ export function BuyForm({ user }: { user: TProfile }) {
   const method = methods.find((m) => String(m.id) === values.paymentMethodId) ?? null;
   const isKycPending = user.kycStatus === 'pending';
   const isBlocked = isKycPending || trade.exceedsLimit || !!trade.quoteError;
-
-  function focusFirstInvalid() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
-  const setValue = <K extends keyof BuyValues>(field: K, value: BuyValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

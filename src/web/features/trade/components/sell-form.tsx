@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { TProfile } from '../../../../shared/contracts/account.js';
 import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '../../../../shared/contracts/orders.js';
 import { formatCrypto } from '../../../../shared/format.js';
@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../lib/use-place-order';
+import { useOrderForm } from '../lib/use-order-form';
 import { useTradeAmount } from '../lib/use-trade-amount';
 import { CopyButton } from './copy-button';
 import { QuoteSummary } from './quote-summary';
@@ -52,20 +53,10 @@ const SERVER_FIELDS: Partial<Record<string, SellField>> = {
  */
 export function SellForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('sell');
-  const [values, setValues] = useState<SellValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<SellField>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(EMPTY, SERVER_FIELDS);
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
-    onFieldErrors: (fields) => {
-      const next: FieldErrors<SellField> = {};
-      for (const [key, message] of Object.entries(fields)) {
-        const field = SERVER_FIELDS[key];
-        if (field) next[field] = message;
-      }
-      setErrors(next);
-      focusFirstInvalid();
-    },
+    onFieldErrors: showServerFieldErrors,
   });
 
   const coin = trade.coin;
@@ -74,15 +65,6 @@ export function SellForm({ user }: { user: TProfile }) {
   const isUnavailable = !!coin && !depositAddress;
   const isBlocked = isKycPending || trade.exceedsLimit || !!trade.quoteError || isUnavailable;
   const isMomo = values.payoutType === 'momo';
-
-  function focusFirstInvalid() {
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
-  const setValue = <K extends keyof SellValues>(field: K, value: SellValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
