@@ -2,11 +2,10 @@
 // through the real app (app.inject: routing, access check, validation, query, serialisation).
 // Usage: npx tsx bench/admin-orders.ts            (embedded PGlite, in memory)
 //        DATABASE_URL=postgres://... npx tsx bench/admin-orders.ts
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { migrateDatabase, openDatabase } from '../src/server/db/client.js';
+import { createPglite, migrateDatabase, openDatabase } from '../src/server/db/client.js';
 import { seedDatabase } from '../src/server/db/seed.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -19,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const database = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL }) : await openDatabase({ pglite: new PGlite() });
+  const database = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL }) : await openDatabase({ pglite: createPglite() });
   await migrateDatabase(database);
   await seedDatabase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const started = Date.now();

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type TConfig } from '../../src/server/config.js';
-import { openDatabase, type TDatabase } from '../../src/server/db/client.js';
+import { createPglite, openDatabase, type TDatabase } from '../../src/server/db/client.js';
 import { createAccount } from '../../src/server/db/seed.js';
 import type { TStaffRole } from '../../src/shared/permissions.js';
 import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '../setup/constants.js';
@@ -58,7 +57,7 @@ export async function openTestDatabase(): Promise<TDatabase> {
     return database;
   }
   const dump = readFileSync(inject('pgliteDumpPath'));
-  const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+  const pglite = createPglite(undefined, { loadDataDir: new Blob([dump]) });
   await pglite.waitReady;
   return openDatabase({ pglite });
 }

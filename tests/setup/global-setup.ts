@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
+import { createPglite, migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { seedDatabase } from '../../src/server/db/seed.js';
 import { SUPER_ADMIN, TEMPLATE_DB } from './constants.js';
 
@@ -38,7 +37,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteDumpPath', '');
     return;
   }
-  const pglite = new PGlite();
+  const pglite = createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   await seedDatabase(database.db, { adminEmail: SUPER_ADMIN.email, adminPassword: SUPER_ADMIN.password });

@@ -1,7 +1,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -84,6 +85,14 @@ export function acquireDataDirLock(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
 }
 
+/**
+ * Every embedded database is created here, so each one loads the same extensions the
+ * migrations need (pg_trgm for the admin searches).
+ */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+}
+
 export type TOpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
   | { dataDir: string }
@@ -101,7 +110,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
   }
   const release = acquireDataDirLock(options.dataDir);
   try {
-    const pglite = new PGlite(path.join(options.dataDir, 'pgdata'));
+    const pglite = createPglite(path.join(options.dataDir, 'pgdata'));
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
     return {

@@ -36,6 +36,9 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
     index('users_role_idx').on(t.role),
+    // Substring searches (admin users and orders lists) use trigram indexes.
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -3,3 +3,5 @@ export * from './app.js';
 export * from './market.js';
 export * from './kyc.js';
 export * from './orders.js';
+export * from './staff.js';
+export * from './chat.js';

@@ -74,5 +74,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_amount_fiat_idx').on(t.amountFiat),
+    index('orders_payment_tx_trgm_idx').using('gin', t.paymentTxId.op('gin_trgm_ops')),
   ],
 );

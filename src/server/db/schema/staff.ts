@@ -1,0 +1,22 @@
+import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+/**
+ * A single-use invitation for a new staff member to set their password (spec: Admin
+ * Management). Only the SHA-256 of the token is stored; the link in the email carries the token.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_invitations_user_idx').on(t.userId)],
+);
