@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signUpInBrowser } from './support.js';
+import { encode } from 'uqr';
+import { adminLogin, signUpInBrowser } from './support.js';
 
 /*
  * Buy, sell, history and dashboard for a new (unverified) customer. The e2e server prices coins
@@ -97,4 +98,36 @@ test.describe('on a 360 px phone', () => {
     const cached = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portfolioSummary:')));
     expect(cached).toHaveLength(1);
   });
+});
+
+test('/sell shows the exchange wallet address with a copy button and a QR code of that address', async ({ page, browser, baseURL }) => {
+  const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await adminLogin(admin);
+  await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
+  const list = await admin.request.get('/api/admin/coins');
+  const eth = (await list.json()).coins.find((coin: { symbol: string }) => coin.symbol === 'eth');
+  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, { headers: { origin: baseURL! }, data: { walletAddress: address, isEnabled: true } });
+  expect(saved.status()).toBe(200);
+  await adminContext.close();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpInBrowser(page);
+  await page.goto('/#/sell');
+  await page.getByLabel('Coin', { exact: true }).selectOption('eth');
+  await expect(page.getByLabel('Exchange Ethereum address', { exact: true })).toHaveText(address);
+  const qr = page.getByRole('img', { name: 'QR code of the exchange Ethereum address' });
+  await expect(qr).toBeVisible();
+  // The drawn modules are exactly the QR encoding of the address on screen.
+  const expected = encode(address, { ecc: 'M', border: 2 });
+  const drawn = await qr.locator('path').getAttribute('d');
+  const modules = [...(drawn ?? '').matchAll(/M(\d+) (\d+)/g)].map(([, x, y]) => `${x},${y}`);
+  const dark = expected.data.flatMap((row, y) => row.flatMap((isDark, x) => (isDark ? [`${x},${y}`] : [])));
+  expect(modules).toEqual(dark);
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.getByRole('button', { name: /copied/i })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 });

@@ -255,6 +255,13 @@ describe('orders', () => {
     expect(byName.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     const byId = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie: support.cookie });
     expect(byId.json().orders[0].id).toBe(order.id);
+    const byEmail = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(customer.email.slice(2, 12).toUpperCase())}`, cookie: support.cookie });
+    expect(byEmail.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
+    const byTxId = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(order.paymentTxId.slice(1, -1).toLowerCase())}`, cookie: support.cookie });
+    expect(byTxId.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    // A LIKE wildcard typed into the box is a literal character, not "match everything".
+    const wildcard = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent('%')}`, cookie: support.cookie });
+    expect(wildcard.json().total).toBe(0);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const none = await t.request({ method: 'GET', url: `/api/admin/orders?q=asantewaa&to=${yesterday}`, cookie: support.cookie });
     expect(none.json().total).toBe(0);

@@ -17,6 +17,7 @@ import { useTradeAmount } from '../lib/use-trade-amount';
 import { CopyButton } from './copy-button';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
+import { AddressQrCode } from './address-qr-code';
 
 type PayoutType = TPayout['type'];
 type MomoProvider = (typeof MOMO_PROVIDERS)[number];
@@ -140,8 +141,7 @@ export function SellForm({ user }: { user: TProfile }) {
               Send {trade.quote ? <strong>exactly {formatCrypto(trade.quote.amountCrypto, coin.symbol)}</strong> : `your ${coin.name}`} to
               this address on the <strong>{coin.network || COIN_NETWORKS[coin.symbol] || coin.name}</strong> network:
             </p>
-            {/* TODO: show a QR code of the address. No QR library is installed yet; until one is
-                added, the address is shown large and monospace, with a Copy button. */}
+            <AddressQrCode value={depositAddress} label={`QR code of the exchange ${coin.name} address`} />
             <p
               aria-label={`Exchange ${coin.name} address`}
               className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 font-mono text-lg leading-relaxed break-all text-slate-900 select-all"
