@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '../../../shared/contracts/admin.js';
-import { users } from './auth.js';
 
 /** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
 export const settings = pgTable('settings', {
@@ -83,7 +82,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // No foreign key: the log outlives the accounts it names (a deleted admin's entries stay
+    // as written, with the email), and an ON DELETE action would be an UPDATE it refuses.
+    actorId: text('actor_id'),
     actorEmail: text('actor_email'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
