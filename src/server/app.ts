@@ -22,6 +22,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
+  await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued });
 
   if (config.serveWeb) await registerWeb(app, config.webDir);
 

@@ -55,6 +55,22 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: st
   };
 }
 
+export function renderStaffInvitationEmail(input: { fullName: string; roleLabel: string; invitedBy: string; setPasswordUrl: string; validHours: number }): TRenderedEmail {
+  return {
+    subject: 'You have been invited to the CediCrypto back-office',
+    body: layout(
+      'Set your password',
+      [
+        `Hello ${escapeHtml(input.fullName)},`,
+        `${escapeHtml(input.invitedBy)} has created a CediCrypto back-office account for you with the role <strong>${escapeHtml(input.roleLabel)}</strong>.`,
+        `Choose your password with the link below. It is valid for ${input.validHours} hours and can be used once.`,
+        'If you were not expecting this, you can ignore this email.',
+      ],
+      { label: 'Set your password', url: input.setPasswordUrl },
+    ),
+  };
+}
+
 export function renderKycReceivedEmail(input: { fullName: string }): TRenderedEmail {
   return {
     subject: 'We received your KYC documents',

@@ -23,6 +23,7 @@ import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderSt
 import { AppError } from '../../lib/errors.js';
 import type { TActor } from '../../plugins/access.js';
 import type { MarketService } from '../market/service.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 
 export type TOrderDeps = {
   db: TDb;
@@ -113,11 +114,6 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
     feeUsd: row.feeUsd,
     expiresAt: row.expiresAt.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown, index: string): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? '')}`;
-  return text.includes(index);
 }
 
 async function findByIdempotencyKey(db: TDb | TTx, userId: string, key: string) {

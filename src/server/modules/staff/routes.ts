@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZOk } from '../../../shared/contracts/common.js';
+import {
+  ZCreateStaffRequest,
+  ZSetPasswordRequest,
+  ZStaffIdParams,
+  ZStaffList,
+  ZStaffResponse,
+  ZUpdateStaffRoleRequest,
+} from '../../../shared/contracts/staff.js';
+import { requireActor } from '../../plugins/access.js';
+import { createStaff, deleteStaff, listStaff, resendInvitation, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
+
+/** Admin Management (super_admin only) and the public page where an invited admin sets a password. */
+export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) => {
+  const access = { area: 'admins' } as const;
+  const tags = ['admin'];
+
+  app.get('/api/admin/admins', { config: { access }, schema: { tags, response: { 200: ZStaffList } } }, async () => ({ admins: await listStaff(deps.db) }));
+
+  app.post(
+    '/api/admin/admins',
+    { config: { access }, schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } } },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const admin = await createStaff(deps, request.body, { actor, ip: request.ip });
+      return reply.status(201).send({ admin });
+    },
+  );
+
+  app.patch(
+    '/api/admin/admins/:id',
+    { config: { access }, schema: { tags, params: ZStaffIdParams, body: ZUpdateStaffRoleRequest, response: { 200: ZStaffResponse } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      return { admin: await updateStaffRole(deps.db, request.params.id, request.body.role, { actor, ip: request.ip }) };
+    },
+  );
+
+  app.post(
+    '/api/admin/admins/:id/invitation',
+    { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      return { admin: await resendInvitation(deps, request.params.id, { actor, ip: request.ip }) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/admins/:id',
+    { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZOk } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      await deleteStaff(deps.db, request.params.id, { actor, ip: request.ip });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/set-password',
+    { config: { access: 'public' }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
+    async (request) => {
+      await setPasswordWithInvitation(deps.db, request.body.token, request.body.password, request.ip);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,225 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { generateId } from 'better-auth';
+import { hashPassword } from 'better-auth/crypto';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '../../../shared/permissions.js';
+import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '../../../shared/contracts/staff.js';
+import type { TDb } from '../../db/client.js';
+import { accounts, sessions, users } from '../../db/schema/auth.js';
+import { staffInvitations } from '../../db/schema/staff.js';
+import { writeAudit } from '../../lib/audit.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { queueEmail } from '../../lib/email/outbox.js';
+import { renderStaffInvitationEmail } from '../../lib/email/templates.js';
+import { AppError } from '../../lib/errors.js';
+import type { TActor } from '../../plugins/access.js';
+
+export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void };
+type TAuditContext = { actor: TActor; ip: string };
+
+const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function buildSetPasswordUrl(appUrl: string, token: string): string {
+  return `${appUrl}/#/admin/set-password?token=${encodeURIComponent(token)}`;
+}
+
+/** 'invited' while the account has invitations and none of them has been used. */
+const statusColumn = sql<'active' | 'invited'>`CASE
+  WHEN EXISTS (SELECT 1 FROM staff_invitations si WHERE si.user_id = "users"."id")
+   AND NOT EXISTS (SELECT 1 FROM staff_invitations si WHERE si.user_id = "users"."id" AND si.used_at IS NOT NULL)
+  THEN 'invited' ELSE 'active' END`;
+
+const staffColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  createdAt: users.createdAt,
+  status: statusColumn,
+};
+
+type TStaffRow = { id: string; fullName: string; name: string; email: string; role: string | null; createdAt: Date; status: 'active' | 'invited' };
+
+function toStaffMember(row: TStaffRow): TStaffMember {
+  return {
+    id: row.id,
+    fullName: row.fullName || row.name,
+    email: row.email,
+    role: row.role as TStaffRole,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listStaff(db: TDb): Promise<TStaffMember[]> {
+  const rows = await db
+    .select(staffColumns)
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(sql`${users.role} = 'super_admin' DESC`, asc(users.fullName), asc(users.email));
+  return rows.map(toStaffMember);
+}
+
+async function findStaff(db: TDb, id: string): Promise<TStaffMember> {
+  const [row] = await db.select(staffColumns).from(users).where(eq(users.id, id));
+  if (!row || !isStaffRole(row.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+  return toStaffMember(row);
+}
+
+/** A new token for `userId`; earlier unused invitations stop working. Call inside a transaction. */
+async function issueInvitation(
+  tx: Parameters<Parameters<TDb['transaction']>[0]>[0],
+  deps: TStaffDeps,
+  target: { id: string; email: string; fullName: string; role: TStaffRole },
+  actor: TActor,
+): Promise<void> {
+  await tx
+    .update(staffInvitations)
+    .set({ expiresAt: new Date() })
+    .where(and(eq(staffInvitations.userId, target.id), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())));
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(staffInvitations).values({
+    userId: target.id,
+    tokenHash: hashInvitationToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    createdBy: actor.id,
+  });
+  await queueEmail(
+    tx,
+    target.email,
+    renderStaffInvitationEmail({
+      fullName: target.fullName,
+      roleLabel: ROLE_LABELS[target.role],
+      invitedBy: actor.user.fullName || actor.email,
+      setPasswordUrl: buildSetPasswordUrl(deps.appUrl, token),
+      validHours: INVITATION_TTL_HOURS,
+    }),
+  );
+}
+
+/**
+ * Creates a staff account without a usable password (a random one nobody knows) and emails a
+ * single-use link to choose one. Everything, the email included, commits or rolls back together.
+ */
+export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, context: TAuditContext): Promise<TStaffMember> {
+  const { db } = deps;
+  const id = generateId();
+  try {
+    await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+      if (taken) throw new AppError('EMAIL_TAKEN', STAFF_MSG.emailTaken, { fields: { email: STAFF_MSG.emailTaken } });
+      const username = `staff_${randomBytes(6).toString('hex')}`;
+      await tx.insert(users).values({
+        id,
+        name: input.fullName,
+        fullName: input.fullName,
+        email: input.email.toLowerCase(),
+        emailVerified: false,
+        username,
+        displayUsername: username,
+        role: input.role,
+      });
+      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+      await tx.insert(accounts).values({ id: generateId(), accountId: id, providerId: 'credential', userId: id, password: unusable });
+      await issueInvitation(tx, deps, { id, email: input.email, fullName: input.fullName, role: input.role }, context.actor);
+      await writeAudit(tx, {
+        actor: context.actor,
+        action: 'admin.create',
+        targetType: 'user',
+        targetId: id,
+        after: { fullName: input.fullName, email: input.email, role: input.role },
+        ip: context.ip,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_unique')) {
+      throw new AppError('EMAIL_TAKEN', STAFF_MSG.emailTaken, { fields: { email: STAFF_MSG.emailTaken } });
+    }
+    throw error;
+  }
+  deps.onEmailQueued();
+  return findStaff(db, id);
+}
+
+/** Sends a fresh link to an admin who has not set a password yet (the old link stops working). */
+export async function resendInvitation(deps: TStaffDeps, id: string, context: TAuditContext): Promise<TStaffMember> {
+  const target = await findStaff(deps.db, id);
+  if (target.status !== 'invited') throw new AppError('CONFLICT', STAFF_MSG.alreadyActive);
+  await deps.db.transaction(async (tx) => {
+    await issueInvitation(tx, deps, { id: target.id, email: target.email, fullName: target.fullName, role: target.role }, context.actor);
+    await writeAudit(tx, { actor: context.actor, action: 'admin.invitation_resend', targetType: 'user', targetId: id, ip: context.ip });
+  });
+  deps.onEmailQueued();
+  return target;
+}
+
+/** Only the role changes; the super admin's role and one's own are fixed. */
+export async function updateStaffRole(db: TDb, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+  if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeOwnRole);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).for('update');
+    if (!before || !isStaffRole(before.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+    if (before.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeSuperAdmin);
+    if (before.role === role) return;
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    await writeAudit(tx, { actor: context.actor, action: 'admin.role_change', targetType: 'user', targetId: id, before: { role: before.role }, after: { role }, ip: context.ip });
+  });
+  return findStaff(db, id);
+}
+
+/**
+ * Deletes a staff account with its sessions and invitations. The super admin and oneself cannot
+ * be deleted, whatever the client sends. Their audit entries stay (no foreign key there).
+ */
+export async function deleteStaff(db: TDb, id: string, context: TAuditContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+    if (target.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSuperAdmin);
+    if (target.id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSelf);
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, {
+      actor: context.actor,
+      action: 'admin.delete',
+      targetType: 'user',
+      targetId: id,
+      before: { fullName: target.fullName, email: target.email, role: target.role },
+      ip: context.ip,
+    });
+  });
+}
+
+/**
+ * Uses an invitation: exactly once (a conditional update claims it), within 24 hours. The new
+ * password replaces the unusable one and any session the account had is ended.
+ */
+export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(staffInvitations)
+      .set({ usedAt: new Date() })
+      .where(and(eq(staffInvitations.tokenHash, hashInvitationToken(token)), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())))
+      .returning();
+    if (!claimed) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
+    const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+    if (!user || !isStaffRole(user.role)) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
+    const updated = await tx
+      .update(accounts)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) {
+      await tx.insert(accounts).values({ id: generateId(), accountId: user.id, providerId: 'credential', userId: user.id, password: passwordHash });
+    }
+    await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'admin.password_set', targetType: 'user', targetId: user.id, ip });
+  });
+}

@@ -1,0 +1,132 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_MSG } from '../../../shared/contracts/staff.js';
+import { auditLog, emailLog } from '../../db/schema/app.js';
+import { users } from '../../db/schema/auth.js';
+import { staffInvitations } from '../../db/schema/staff.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+
+const NEW_PASSWORD = 'Invited-Passw0rd!';
+
+describe('admin management', () => {
+  let t: TTestApp;
+  let admin: string;
+  let superAdminId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    [{ id: superAdminId }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'));
+  });
+  afterAll(() => t.close());
+
+  async function invite(role = 'support', email = `invited${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`) {
+    const response = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Kwame Mensah', email, role } });
+    expect(response.statusCode, response.body).toBe(201);
+    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1);
+    const token = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    return { admin: response.json().admin, email, token, mail };
+  }
+
+  it('creates an admin with an invitation email whose link sets the password once', async () => {
+    const { admin: created, email, token, mail } = await invite('support');
+    expect(created).toMatchObject({ fullName: 'Kwame Mensah', email, role: 'support', status: 'invited' });
+    expect(mail.subject).toBe('You have been invited to the CediCrypto back-office');
+    expect(mail.body).toContain('http://localhost:3000/#/admin/set-password?token=');
+    // Only the token's hash is stored.
+    const stored = await t.database.db.select().from(staffInvitations).where(eq(staffInvitations.userId, created.id));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    // Nobody can sign in before the password is set.
+    expect((await t.login(email, NEW_PASSWORD, 'admin')).statusCode).toBe(401);
+
+    const set = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: NEW_PASSWORD } });
+    expect(set.statusCode, set.body).toBe(200);
+    const login = await t.login(email, NEW_PASSWORD, 'admin');
+    expect(login.statusCode).toBe(200);
+
+    const again = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: 'Another-Passw0rd!' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(STAFF_MSG.invitationInvalid);
+    expect((await t.login(email, 'Another-Passw0rd!', 'admin')).statusCode).toBe(401);
+
+    const list = await t.request({ method: 'GET', url: '/api/admin/admins', cookie: admin });
+    expect(list.json().admins.find((a: { id: string }) => a.id === created.id).status).toBe('active');
+    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.id)));
+    expect(audits.map((a) => a.action).sort()).toEqual(['admin.create', 'admin.password_set']);
+  });
+
+  it('refuses an expired invitation link, and a resent one replaces the old link', async () => {
+    const { admin: created, token } = await invite('compliance');
+    await t.database.db.update(staffInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffInvitations.userId, created.id));
+    const expired = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: NEW_PASSWORD } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe(STAFF_MSG.invitationInvalid);
+
+    expect((await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin })).statusCode).toBe(200);
+    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1);
+    const fresh = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    expect(fresh).not.toBe(token);
+    expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    // Once the password is set there is nothing to resend.
+    const resend = await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin });
+    expect(resend.statusCode).toBe(409);
+  });
+
+  it('two simultaneous uses of one link: exactly one sets the password', async () => {
+    const { email, token } = await invite('manager');
+    const results = await Promise.all(
+      ['First-Passw0rd!', 'Second-Passw0rd!'].map((password) => t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password } })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const logins = await Promise.all(['First-Passw0rd!', 'Second-Passw0rd!'].map((password) => t.login(email, password, 'admin')));
+    expect(logins.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses a duplicate email, a super_admin role and unknown fields', async () => {
+    const duplicate = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: SUPER_ADMIN.email.toUpperCase(), role: 'manager' } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.message).toBe(STAFF_MSG.emailTaken);
+    const superRole = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'super_admin' } });
+    expect(superRole.statusCode).toBe(400);
+    const extra = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'manager', password: 'x' } });
+    expect(extra.statusCode).toBe(400);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'ama@example.com'))).toHaveLength(0);
+  });
+
+  it('edits only the role, which takes effect on the next request', async () => {
+    const staff = await t.createStaff('support');
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(200);
+    const rename = await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'compliance', fullName: 'Someone Else' } });
+    expect(rename.statusCode).toBe(400);
+    const changed = await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'compliance' } });
+    expect(changed.json().admin).toMatchObject({ role: 'compliance', fullName: 'Staff support' });
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(403);
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.role_change'), eq(auditLog.targetId, staff.id)));
+    expect(entry).toMatchObject({ before: { role: 'support' }, after: { role: 'compliance' } });
+
+    const superAdminRole = await t.request({ method: 'PATCH', url: `/api/admin/admins/${superAdminId}`, cookie: admin, payload: { role: 'support' } });
+    expect(superAdminRole.statusCode).toBe(403);
+    // A customer is not an admin: no role through this route.
+    const customer = await t.signUp();
+    const promote = await t.request({ method: 'PATCH', url: `/api/admin/admins/${customer.id}`, cookie: admin, payload: { role: 'manager' } });
+    expect(promote.statusCode).toBe(404);
+    expect((await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0].role).toBe('customer');
+  });
+
+  it('never deletes the super admin, nor oneself; deleting an admin ends their session', async () => {
+    const refused = await t.request({ method: 'DELETE', url: `/api/admin/admins/${superAdminId}`, cookie: admin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(STAFF_MSG.cannotDeleteSuperAdmin);
+    // Another role cannot even reach the route.
+    const manager = await t.createStaff('manager');
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/admins/${superAdminId}`, cookie: manager.cookie })).statusCode).toBe(403);
+    expect(await t.database.db.select().from(users).where(eq(users.id, superAdminId))).toHaveLength(1);
+
+    const staff = await t.createStaff('support');
+    const deleted = await t.request({ method: 'DELETE', url: `/api/admin/admins/${staff.id}`, cookie: admin });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(401);
+    expect((await t.login(staff.email, staff.password, 'admin')).statusCode).toBe(401);
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id)));
+    expect(entry.before).toMatchObject({ email: staff.email, role: 'support' });
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { CREATABLE_ROLES, STAFF_ROLES } from '../permissions.js';
+import { ZEmail, ZFullName, ZPassword } from './account.js';
+
+/** Admin Management texts (spec sections 2, 5 and 8; the quoted ones are the spec's). */
+export const STAFF_MSG = {
+  created: 'Admin created successfully!',
+  roleUpdated: 'Admin role updated!',
+  deleted: 'Admin deleted.',
+  genericError: 'An error occurred.',
+  cannotDeleteSuperAdmin: 'Cannot delete the Super Admin.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  cannotChangeSuperAdmin: "The Super Admin's role cannot be changed.",
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  emailTaken: 'An account with this email already exists.',
+  adminNotFound: 'Admin not found.',
+  roleInvalid: 'Choose a role: manager, support or compliance.',
+  invitationNote: 'The new admin will be sent an email with a link to set a password. The link is valid for 24 hours.',
+  invitationResent: 'Invitation sent again.',
+  alreadyActive: 'This admin has already set a password.',
+  invitationInvalid: 'This link is invalid, has expired or has already been used. Ask the Super Admin for a new invitation.',
+  passwordSet: 'Your password has been set. You can now log in.',
+} as const;
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 24;
+
+export const ZCreatableRole = z.enum(CREATABLE_ROLES, { error: STAFF_MSG.roleInvalid });
+
+export const ZCreateStaffRequest = z.object({ fullName: ZFullName, email: ZEmail, role: ZCreatableRole }).strict();
+/** On edit only the role can change (spec section 5: name and email are locked). */
+export const ZUpdateStaffRoleRequest = z.object({ role: ZCreatableRole }).strict();
+
+export const ZStaffMember = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** 'invited' until the invitation link has been used to set a password. */
+  status: z.enum(['active', 'invited']),
+  createdAt: z.string(),
+});
+export const ZStaffList = z.object({ admins: z.array(ZStaffMember) });
+export const ZStaffResponse = z.object({ admin: ZStaffMember });
+export const ZStaffIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
+
+export const ZSetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: ZPassword }).strict();
+
+export type TStaffMember = z.infer<typeof ZStaffMember>;
+export type TCreateStaffRequest = z.infer<typeof ZCreateStaffRequest>;
