@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
         Component: AdminAuthLayout,
         children: [
           { path: paths.admin.accessDenied.path, lazy: page(() => import('../features/auth/pages/access-denied-page').then((m) => m.AccessDeniedPage)) },
+          { path: paths.admin.setPassword.path, lazy: page(() => import('../features/auth/pages/set-password-page').then((m) => m.SetPasswordPage)) },
           { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, lazy: page(() => import('../features/auth/pages/admin-login-page').then((m) => m.AdminLoginPage)) }] },
         ],
       },

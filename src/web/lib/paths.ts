@@ -48,6 +48,7 @@ export const paths = {
       getHref: (query: { email?: string; from?: string } = {}) => withQuery('/admin/login', query),
     },
     accessDenied: fixed('/admin/access-denied'),
+    setPassword: fixed('/admin/set-password'),
     dashboard: fixed('/admin/dashboard'),
     users: fixed('/admin/users'),
     orders: fixed('/admin/orders'),

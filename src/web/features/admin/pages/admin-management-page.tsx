@@ -1,5 +1,149 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useState } from 'react';
+import { STAFF_MSG, type TStaffMember } from '../../../../shared/contracts/staff.js';
+import { ROLE_LABELS } from '../../../../shared/permissions.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../components/ui/table';
+import { useToast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useAdmins, useResendInvitation } from '../management/api/admins';
+import { AdminFormDialog } from '../management/components/admin-form-dialog';
+import { DeleteAdminDialog } from '../management/components/delete-admin-dialog';
 
+const COLUMN_COUNT = 4;
+
+const ROLE_BADGES: Record<TStaffMember['role'], BadgeVariant> = {
+  super_admin: 'danger',
+  manager: 'info',
+  support: 'success',
+  compliance: 'warning',
+};
+
+type TOpenDialog = { kind: 'form'; admin: TStaffMember | null } | { kind: 'delete'; admin: TStaffMember } | null;
+
+/** /admin/management 'Admin Management' (super_admin): staff accounts and their roles. */
 export function AdminManagementPage() {
-  return <AdminPlaceholderPage title="Admin Management" />;
+  const query = useAdmins();
+  const { user } = useSession();
+  const resend = useResendInvitation();
+  const toast = useToast();
+  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const admins = query.data ?? [];
+
+  const deleteBlockedReason = (admin: TStaffMember): string | null => {
+    if (admin.role === 'super_admin') return STAFF_MSG.cannotDeleteSuperAdmin;
+    if (admin.id === user?.id) return STAFF_MSG.cannotDeleteSelf;
+    return null;
+  };
+
+  return (
+    <section>
+      <PageHeading
+        title="Admin Management"
+        description="Staff accounts of the back-office and their roles."
+        actions={<Button onClick={() => setOpenDialog({ kind: 'form', admin: null })}>Create Admin</Button>}
+      />
+
+      {query.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <Table caption="Admins" hideCaption>
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Name</TableHeaderCell>
+            <TableHeaderCell>Email</TableHeaderCell>
+            <TableHeaderCell>Role</TableHeaderCell>
+            <TableHeaderCell>
+              <span className="sr-only">Actions</span>
+            </TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBody>
+          {query.isPending ? (
+            <TableMessageRow colSpan={COLUMN_COUNT}>
+              <span role="status" className="inline-flex items-center gap-2">
+                <Spinner /> Loading admins…
+              </span>
+            </TableMessageRow>
+          ) : admins.length === 0 ? (
+            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No admins yet.</TableMessageRow>
+          ) : (
+            admins.map((admin) => {
+              const blocked = deleteBlockedReason(admin);
+              const reasonId = `delete-reason-${admin.id}`;
+              return (
+                <TableRow key={admin.id}>
+                  <TableCell className="font-medium">
+                    {admin.fullName}
+                    {admin.id === user?.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
+                  </TableCell>
+                  <TableCell className="break-all">{admin.email}</TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant={ROLE_BADGES[admin.role]}>{ROLE_LABELS[admin.role]}</Badge>
+                      {admin.status === 'invited' && <Badge variant="neutral">Invitation sent</Badge>}
+                    </div>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {admin.status === 'invited' && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Resend invitation to ${admin.fullName}`}
+                          disabled={resend.isPending}
+                          onClick={() =>
+                            resend.mutate(admin.id, {
+                              onSuccess: () => toast.success(STAFF_MSG.invitationResent),
+                              onError: (error) => toast.error(getErrorMessage(error, STAFF_MSG.genericError)),
+                            })
+                          }
+                        >
+                          Resend invitation
+                        </Button>
+                      )}
+                      {admin.role !== 'super_admin' && admin.id !== user?.id && (
+                        <Button variant="outline" size="sm" aria-label={`Edit ${admin.fullName}`} onClick={() => setOpenDialog({ kind: 'form', admin })}>
+                          Edit
+                        </Button>
+                      )}
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        aria-label={`Delete ${admin.fullName}`}
+                        aria-describedby={blocked ? reasonId : undefined}
+                        title={blocked ?? undefined}
+                        disabled={blocked !== null}
+                        onClick={() => setOpenDialog({ kind: 'delete', admin })}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                    {blocked && (
+                      <p id={reasonId} className="mt-1 text-xs text-slate-600">
+                        {blocked}
+                      </p>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+
+      {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && <DeleteAdminDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+    </section>
+  );
 }

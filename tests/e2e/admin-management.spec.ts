@@ -1,0 +1,126 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminLogin } from './support.js';
+
+function toast(page: Page, text: string) {
+  return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
+}
+
+test('the super admin invites a support admin, who sets a password from the email and sees only the support menus', async ({ page, browser }) => {
+  await adminLogin(page);
+  await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+  await page.goto('/#/admin/management');
+  await expect(page.getByRole('heading', { name: 'Admin Management' })).toBeVisible();
+
+  // The super admin's own row: no Edit, and Delete disabled with the spec's reason.
+  const superRow = page.getByRole('row').filter({ hasText: 'admin@e2e.cedicrypto.test' });
+  await expect(superRow.getByText('Super Admin', { exact: true })).toBeVisible();
+  await expect(superRow.getByRole('button', { name: /^Delete / })).toBeDisabled();
+  await expect(superRow.getByText('Cannot delete the Super Admin.')).toBeVisible();
+
+  // Create Admin: invalid email first, then a valid one.
+  const email = `support-${Date.now().toString(36)}@e2e.cedicrypto.test`;
+  await page.getByRole('button', { name: 'Create Admin' }).click();
+  const form = page.getByRole('dialog', { name: 'Create Admin' });
+  await expect(form).toContainText('The new admin will be sent an email with a link to set a password.');
+  await form.getByLabel('Full name').fill('Efua Support');
+  await form.getByLabel('Email').fill('not-an-email');
+  await form.getByLabel('Role').selectOption('support');
+  await form.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(form.getByText('A valid email is required.')).toBeVisible();
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(toast(page, 'Admin created successfully!')).toBeVisible();
+  await expect(form).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Support');
+  await expect(row).toContainText('Invitation sent');
+
+  // The same email again: the server's message in the form.
+  await page.getByRole('button', { name: 'Create Admin' }).click();
+  await form.getByLabel('Full name').fill('Efua Again');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // The invitation is in the Email Log; its link is read from the sandboxed body.
+  await page.goto('/#/admin/emails');
+  const emailRow = page.getByRole('row').filter({ hasText: email }).first();
+  await expect(emailRow).toContainText('You have been invited to the CediCrypto back-office');
+  await emailRow.getByRole('button', { name: /^View email #\d+$/ }).click();
+  const link = page.frameLocator('iframe[title="Email body"]').getByRole('link', { name: 'Set your password' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/\/#\/admin\/set-password\?token=[\w-]{20,}$/);
+
+  // The new admin sets a password in a browser of their own, then signs in.
+  const context = await browser.newContext();
+  const invited = await context.newPage();
+  await invited.goto(href!);
+  await expect(invited.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await invited.getByLabel('New password').fill('Efua-Support-Passw0rd');
+  await invited.getByLabel('Confirm password').fill('Efua-Support-Passw0rd');
+  await invited.getByRole('button', { name: 'Set password' }).click();
+  await expect(invited.getByText('Your password has been set. You can now log in.')).toBeVisible();
+  await expect(invited).toHaveURL(/#\/admin\/login$/, { timeout: 6_000 });
+  await adminLogin(invited, email, 'Efua-Support-Passw0rd');
+  await expect(invited).toHaveURL(/#\/admin\/dashboard$/);
+  const menu = invited.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Live Chat']);
+  await invited.goto('/#/admin/management');
+  await expect(invited).toHaveURL(/#\/admin\/access-denied$/);
+
+  // The link worked once.
+  const second = await context.newPage();
+  await second.goto(href!);
+  await second.getByLabel('New password').fill('Another-Passw0rd!');
+  await second.getByLabel('Confirm password').fill('Another-Passw0rd!');
+  await second.getByRole('button', { name: 'Set password' }).click();
+  await expect(second.getByRole('alert').filter({ hasText: 'This link is invalid, has expired or has already been used.' })).toBeVisible();
+
+  // The super admin changes the role: only the role is editable.
+  await page.goto('/#/admin/management');
+  await row.getByRole('button', { name: 'Edit Efua Support' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Admin' });
+  await expect(edit.getByLabel('Full name')).toBeDisabled();
+  await expect(edit.getByLabel('Email')).toBeDisabled();
+  await edit.getByLabel('Role').selectOption('compliance');
+  await edit.getByRole('button', { name: 'Update Role' }).click();
+  await expect(toast(page, 'Admin role updated!')).toBeVisible();
+  await expect(row).toContainText('Compliance');
+  // The next page load asks the server, which now answers with the new role.
+  await invited.goto('/#/admin/dashboard');
+  await invited.reload();
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Users', 'KYC Submissions']);
+  await context.close();
+});
+
+test('an email body with a script does not run in the Email Log viewer', async ({ page }) => {
+  // Every template escapes what people type, so no real email can carry a script; the body of a
+  // real logged email is swapped for a hostile one on its way to the browser, and the viewer
+  // must still render it inert.
+  const hostile =
+    '<p>Visible body text</p><script>parent.postMessage("xss-script", "*"); console.log("xss-ran")</script>' +
+    '<img src="x" onerror="parent.postMessage(\'xss-img\', \'*\'); console.log(\'xss-ran\')">';
+  const consoleMessages: string[] = [];
+  page.on('console', (message) => consoleMessages.push(message.text()));
+  await page.addInitScript(() => {
+    window.addEventListener('message', (event) => {
+      (window as unknown as { xss?: unknown }).xss = event.data;
+    });
+  });
+  await page.route(/\/api\/admin\/emails\/\d+$/, async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    await route.fulfill({ response, json: { ...json, body: hostile } });
+  });
+
+  await adminLogin(page);
+  await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+  await page.goto('/#/admin/emails');
+  await page.getByRole('button', { name: /^View email #\d+$/ }).first().click();
+  const frame = page.frameLocator('iframe[title="Email body"]');
+  await expect(frame.getByText('Visible body text')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { xss?: unknown }).xss)).toBeUndefined();
+  expect(consoleMessages.filter((text) => text.includes('xss-ran'))).toEqual([]);
+});
