@@ -7,6 +7,9 @@ export type TStaffRole = (typeof STAFF_ROLES)[number];
 /** Customers have no role. */
 export type TRole = TStaffRole | null;
 
+/** Staff sessions end after this long without a request (issue 8). */
+export const STAFF_IDLE_MINUTES = 30;
+
 /** Roles a super admin may give to a new admin. */
 export const CREATABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
 

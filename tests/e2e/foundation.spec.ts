@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, builtFilesUnder, E2E_ADMIN, signUpInBrowser } from './support.js';
+import { adminLogin, builtFilesUnder, completeSecondFactor, E2E_ADMIN, signUpInBrowser } from './support.js';
 
 test('the app is served with a CSP, and the admin code is not loaded on /', async ({ page }) => {
   const scripts: string[] = [];
@@ -59,6 +59,7 @@ test('an admin page remembers where an anonymous visitor wanted to go', async ({
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await completeSecondFactor(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/#\/admin\/settings$/);
 });
 

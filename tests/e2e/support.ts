@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { totpCode, totpStep } from '../helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
@@ -30,6 +31,72 @@ export async function adminLogin(page: Page, email = E2E_ADMIN.email, password =
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  await completeSecondFactor(page, email, password);
+}
+
+/**
+ * After the password step of a staff sign-in: enrols an authenticator (first sign-in) or types
+ * the current code, as a person with the app would. Returns at once when neither is asked for
+ * (a customer at the admin login, a wrong password).
+ */
+export async function completeSecondFactor(page: Page, email: string, password: string) {
+  const codeInput = page.getByLabel('Authentication code');
+  const setupHeading = page.getByRole('heading', { name: 'Set up two-factor authentication' });
+  const formAlert = page.locator('form [role="alert"]');
+  await expect(codeInput.or(setupHeading).or(formAlert).first()).toBeVisible({ timeout: 15_000 });
+  if (await setupHeading.isVisible()) {
+    await page.getByLabel('Current password').fill(password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const key = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s+/g, '');
+    const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    const devices = readDevices();
+    devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
+    const code = nextCode(devices, email);
+    writeDevices(devices);
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await expect(setupHeading).toBeHidden();
+    return;
+  }
+  if (await codeInput.isVisible()) {
+    const devices = readDevices();
+    const code = nextCode(devices, email);
+    writeDevices(devices);
+    await codeInput.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(codeInput).toBeHidden();
+  }
+}
+
+/**
+ * The e2e "authenticator app": secrets of the staff who enrolled, kept beside the server's data
+ * (a worker restarted after a failure still knows them), with the steps already used: the server
+ * refuses a code twice, so each sign-in takes a step not yet used, or a backup code.
+ */
+type TDevice = { secret: string; backupCodes: string[]; usedSteps: number[] };
+const devicesFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-authenticators.json');
+
+function readDevices(): Record<string, TDevice> {
+  return existsSync(devicesFile()) ? (JSON.parse(readFileSync(devicesFile(), 'utf8')) as Record<string, TDevice>) : {};
+}
+
+function writeDevices(devices: Record<string, TDevice>): void {
+  writeFileSync(devicesFile(), JSON.stringify(devices));
+}
+
+function nextCode(devices: Record<string, TDevice>, email: string): string {
+  const device = devices[email.toLowerCase()];
+  if (!device) throw new Error(`no authenticator enrolled for ${email}`);
+  const now = totpStep();
+  for (const step of [now, now + 1, now - 1]) {
+    if (!device.usedSteps.includes(step)) {
+      device.usedSteps.push(step);
+      return totpCode(device.secret, step);
+    }
+  }
+  const backup = device.backupCodes.shift();
+  if (!backup) throw new Error(`no unused code left for ${email}`);
+  return backup;
 }
 
 /** Built files of the chunks whose source lies under one of the given folders (vite manifest). */

@@ -11,6 +11,7 @@ import { createPglite, openDatabase, type TDatabase } from '../../src/server/db/
 import { createAccount } from '../../src/server/db/seed.js';
 import type { TStaffRole } from '../../src/shared/permissions.js';
 import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '../setup/constants.js';
+import { TotpDevice } from './totp.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };
 
@@ -86,7 +87,10 @@ export type TTestApp = {
   signUp(input?: Partial<{ username: string; fullName: string; email: string; password: string; phone: string }>): Promise<{ cookie: string; email: string; password: string; id: string; username: string }>;
   login(email: string, password: string, portal?: 'customer' | 'admin', remoteAddress?: string): Promise<LightMyRequestResponse>;
   loginCookie(email: string, password: string, portal?: 'customer' | 'admin'): Promise<string>;
+  /** A signed-in staff member of `role`, with a second factor enrolled (staff must have one). */
   createStaff(role: TStaffRole): Promise<{ id: string; email: string; password: string; cookie: string }>;
+  /** Turns on two-factor for the person signed in with `cookie`; the test app remembers the device. */
+  enrolTwoFactor(email: string, password: string, cookie: string): Promise<{ cookie: string; secret: string; backupCodes: string[] }>;
   close(): Promise<void>;
 };
 
@@ -127,9 +131,41 @@ export async function createTestApp(
       ...(remoteAddress ? { remoteAddress } : {}),
     });
 
+  /** Authenticator apps of the staff (and customers) who enrolled during this test app's life. */
+  const devices = new Map<string, TotpDevice>();
+
+  const enrolTwoFactor: TTestApp['enrolTwoFactor'] = async (email, password, cookie) => {
+    const started = await request({ method: 'POST', url: '/api/account/two-factor/enable', cookie, payload: { password } });
+    if (started.statusCode !== 200) throw new Error(`two-factor enable failed: ${started.statusCode} ${started.body}`);
+    const { secret, backupCodes } = started.json() as { secret: string; backupCodes: string[] };
+    const device = new TotpDevice(secret, [...backupCodes]);
+    devices.set(email.toLowerCase(), device);
+    const confirmed = await request({ method: 'POST', url: '/api/account/two-factor/confirm', cookie, payload: { code: device.nextCode() } });
+    if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+    return { cookie: cookieFrom(confirmed), secret, backupCodes };
+  };
+
+  /**
+   * Signs in as a browser would: password, then the authenticator code when asked; a staff
+   * member without a second factor enrols first (staff routes refuse them until they do).
+   */
   const loginCookie: TTestApp['loginCookie'] = async (email, password, portal = 'customer') => {
     const response = await login(email, password, portal);
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    const body = response.json() as { user: { role: string | null; twoFactorEnabled: boolean } | null; twoFactorRequired: boolean };
+    if (body.twoFactorRequired) {
+      const device = devices.get(email.toLowerCase());
+      if (!device) throw new Error(`no authenticator known for ${email}`);
+      const verified = await request({
+        method: 'POST',
+        url: '/api/session/two-factor',
+        cookie: cookieFrom(response),
+        payload: { code: device.nextCode(), portal },
+      });
+      if (verified.statusCode !== 200) throw new Error(`two-factor sign-in failed: ${verified.statusCode} ${verified.body}`);
+      return cookieFrom(verified);
+    }
+    if (body.user?.role && !body.user.twoFactorEnabled) return (await enrolTwoFactor(email, password, cookieFrom(response))).cookie;
     return cookieFrom(response);
   };
 
@@ -161,6 +197,7 @@ export async function createTestApp(
     signUp,
     login,
     loginCookie,
+    enrolTwoFactor,
     createStaff,
     close: async () => {
       await app.close();

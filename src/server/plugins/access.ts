@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { canAccess, isStaffRole, type TArea, type TStaffRole } from '../../shared/permissions.js';
+import { and, eq, gt } from 'drizzle-orm';
+import { TWO_FACTOR_MSG } from '../../shared/contracts/two-factor.js';
+import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '../../shared/permissions.js';
 import type { TDb } from '../db/client.js';
 import { sessions, users } from '../db/schema/auth.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
@@ -19,6 +20,8 @@ export type TAccess = 'public' | 'user' | 'customer' | { area: TArea };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: TAccess;
+    /** Staff may call it before enrolling a second factor (the enrolment routes themselves). */
+    allowWithoutTwoFactor?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user of this request (loaded once), or null. */
@@ -64,6 +67,19 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
           await db.delete(sessions).where(eq(sessions.userId, row.id));
           return null;
         }
+        if (isStaffRole(row.role)) {
+          // Staff sessions end after STAFF_IDLE_MINUTES without a request: each request moves
+          // the mark, and one that comes too late finds no fresh session to move.
+          const touched = await db
+            .update(sessions)
+            .set({ lastActiveAt: new Date() })
+            .where(and(eq(sessions.token, result.session.token), gt(sessions.lastActiveAt, new Date(Date.now() - STAFF_IDLE_MINUTES * 60_000))))
+            .returning({ id: sessions.id });
+          if (touched.length === 0) {
+            await db.delete(sessions).where(eq(sessions.token, result.session.token));
+            return null;
+          }
+        }
         this.sessionToken = result.session.token;
         return row;
       })();
@@ -79,6 +95,9 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     const user = await request.currentUser();
     if (!user) throw unauthenticated();
     const staff = isStaffRole(user.role);
+    if (staff && !user.twoFactorEnabled && !request.routeOptions.config?.allowWithoutTwoFactor) {
+      throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MSG.setupRequired);
+    }
     if (access === 'user') return;
     if (access === 'customer') {
       if (staff) throw forbidden();

@@ -18,6 +18,7 @@ export const ZProfile = z.object({
   tradingVolumeUsd: ZDecimalString,
   isBanned: z.boolean(),
   role: z.enum(STAFF_ROLES).nullable(),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type TProfile = z.infer<typeof ZProfile>;

@@ -131,7 +131,7 @@ export const ZUserQuery = z
   .strict();
 export type TUserQuery = z.infer<typeof ZUserQuery>;
 /** A customer as staff see it: the profile without a role (customers have none). */
-export const ZAdminUser = ZProfile.omit({ role: true });
+export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true });
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();

@@ -20,6 +20,7 @@ export const STAFF_MSG = {
   alreadyActive: 'This admin has already set a password.',
   invitationInvalid: 'This link is invalid, has expired or has already been used. Ask the Super Admin for a new invitation.',
   passwordSet: 'Your password has been set. You can now log in.',
+  cannotResetOwnTwoFactor: 'You cannot reset your own two-factor authentication.',
 } as const;
 
 /** How long an invitation link works. */
@@ -38,6 +39,7 @@ export const ZStaffMember = z.object({
   role: z.enum(STAFF_ROLES),
   /** 'invited' until the invitation link has been used to set a password. */
   status: z.enum(['active', 'invited']),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export const ZStaffList = z.object({ admins: z.array(ZStaffMember) });

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: paths.sell.path, lazy: page(() => import('../features/trade/pages/sell-page').then((m) => m.SellPage)) },
               { path: paths.history.path, lazy: page(() => import('../features/history/pages/history-page').then((m) => m.HistoryPage)) },
               { path: paths.kyc.path, lazy: page(() => import('../features/kyc/pages/kyc-page').then((m) => m.KycPage)) },
+              { path: paths.security.path, lazy: page(() => import('../features/auth/pages/security-page').then((m) => m.SecurityPage)) },
             ],
           },
         ],
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.admin.accessDenied.path, lazy: page(() => import('../features/auth/pages/access-denied-page').then((m) => m.AccessDeniedPage)) },
           { path: paths.admin.setPassword.path, lazy: page(() => import('../features/auth/pages/set-password-page').then((m) => m.SetPasswordPage)) },
+          { path: paths.admin.twoFactorSetup.path, lazy: page(() => import('../features/auth/pages/two-factor-setup-page').then((m) => m.TwoFactorSetupPage)) },
           { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, lazy: page(() => import('../features/auth/pages/admin-login-page').then((m) => m.AdminLoginPage)) }] },
         ],
       },

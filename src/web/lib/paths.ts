@@ -40,6 +40,7 @@ export const paths = {
   sell: fixed('/sell'),
   history: fixed('/history'),
   kyc: fixed('/kyc'),
+  security: fixed('/security'),
 
   admin: {
     root: fixed('/admin'),
@@ -49,6 +50,7 @@ export const paths = {
     },
     accessDenied: fixed('/admin/access-denied'),
     setPassword: fixed('/admin/set-password'),
+    twoFactorSetup: fixed('/admin/two-factor-setup'),
     dashboard: fixed('/admin/dashboard'),
     users: fixed('/admin/users'),
     orders: fixed('/admin/orders'),

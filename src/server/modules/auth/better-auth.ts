@@ -1,11 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, username } from 'better-auth/plugins';
+import { admin, twoFactor, username } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/auth.js';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/auth.js';
 import { queueEmail } from '../../lib/email/outbox.js';
 import { renderPasswordResetEmail } from '../../lib/email/templates.js';
 
@@ -36,7 +36,7 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -75,6 +75,9 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         '/sign-up/email': limit,
         '/request-password-reset': limit,
         '/reset-password': limit,
+        '/two-factor/verify-totp': limit,
+        '/two-factor/verify-backup-code': limit,
+        '/two-factor/enable': limit,
       },
     },
     advanced: {
@@ -99,6 +102,13 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         adminRoles: ['super_admin'],
         roles: { super_admin: adminAc, manager: userAc, support: userAc, compliance: userAc, customer: userAc },
         bannedUserMessage: 'This account has been suspended. Please contact support.',
+      }),
+      // TOTP (authenticator app) with 10 single-use backup codes, both stored encrypted with the
+      // server secret. Required for staff (enforced in plugins/access.ts), optional for customers.
+      twoFactor({
+        issuer: 'CediCrypto',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
     ],
   });

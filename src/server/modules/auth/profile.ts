@@ -13,6 +13,7 @@ export function toProfile(user: TUserRow): TProfile {
     tradingVolumeUsd: user.tradingVolumeUsd,
     isBanned: user.banned,
     role: isStaffRole(user.role) ? user.role : null,
+    twoFactorEnabled: user.twoFactorEnabled,
     createdAt: user.createdAt.toISOString(),
   };
 }

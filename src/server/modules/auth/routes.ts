@@ -10,12 +10,24 @@ import {
   ZUsernameAvailableResponse,
 } from '../../../shared/contracts/account.js';
 import { ZOk } from '../../../shared/contracts/common.js';
+import {
+  ZLoginResponse,
+  ZTwoFactorConfirmRequest,
+  ZTwoFactorEnrolment,
+  ZTwoFactorPasswordRequest,
+  ZTwoFactorSignInRequest,
+  ZTwoFactorStatus,
+} from '../../../shared/contracts/two-factor.js';
+import { isStaffRole } from '../../../shared/permissions.js';
+import { requireActor } from '../../plugins/access.js';
+import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
 import {
   isUsernameTaken,
   requestPasswordReset,
   resetPassword,
   signInWithPassword,
+  signInWithSecondFactor,
   signOut,
   signUpCustomer,
   type TAccountDeps,
@@ -33,11 +45,51 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/login',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZSessionResponse } } },
+    { config: { access: 'public' }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => {
-      const user = await signInWithPassword(deps, request, reply, request.body);
-      return { user: toProfile(user) };
+      const { user, twoFactorRequired } = await signInWithPassword(deps, request, reply, request.body);
+      return { user: user ? toProfile(user) : null, twoFactorRequired };
     },
+  );
+
+  app.post(
+    '/api/session/two-factor',
+    { config: { access: 'public' }, schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } } },
+    async (request, reply) => {
+      const user = await signInWithSecondFactor(deps, request, reply, request.body);
+      return { user: toProfile(user), twoFactorRequired: false };
+    },
+  );
+
+  // Two-factor settings of the signed-in person. Reachable before a staff member has enrolled
+  // (allowWithoutTwoFactor): this is where they enrol.
+  const twoFactorConfig = { access: 'user', allowWithoutTwoFactor: true } as const;
+
+  app.get(
+    '/api/account/two-factor',
+    { config: twoFactorConfig, schema: { tags: ['account'], response: { 200: ZTwoFactorStatus } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      return { enabled: actor.user.twoFactorEnabled, required: isStaffRole(actor.user.role) };
+    },
+  );
+
+  app.post(
+    '/api/account/two-factor/enable',
+    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } } },
+    async (request) => startEnrolment(deps, request, request.body.password),
+  );
+
+  app.post(
+    '/api/account/two-factor/confirm',
+    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } } },
+    async (request, reply) => ({ user: toProfile(await confirmEnrolment(deps, request, reply, request.body.code)) }),
+  );
+
+  app.post(
+    '/api/account/two-factor/disable',
+    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } } },
+    async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import { isStaffRole } from '../../../shared/permissions.js';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/auth.js';
+import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
+import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
 import { AppError } from '../../lib/errors.js';
 import { queueEmail } from '../../lib/email/outbox.js';
 import { renderWelcomeEmail } from '../../lib/email/templates.js';
@@ -14,13 +16,13 @@ import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
 
 export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void };
 
-type TAuthResult = { status: number; body: Record<string, unknown> | null; setCookies: string[] };
+export type TAuthResult = { status: number; body: Record<string, unknown> | null; setCookies: string[] };
 
 /**
  * Runs a better-auth endpoint through its HTTP handler (not auth.api), so that its rate
  * limiter, origin check and cookie handling apply exactly as for a direct call.
  */
-async function callAuth(deps: TAccountDeps, request: FastifyRequest, path: string, payload: unknown): Promise<TAuthResult> {
+export async function callAuth(deps: TAccountDeps, request: FastifyRequest, path: string, payload: unknown): Promise<TAuthResult> {
   const headers = new Headers({
     'content-type': 'application/json',
     origin: deps.config.appOrigin,
@@ -42,11 +44,11 @@ async function callAuth(deps: TAccountDeps, request: FastifyRequest, path: strin
   return { status: response.status, body, setCookies: response.headers.getSetCookie() };
 }
 
-function forwardCookies(reply: FastifyReply, cookies: string[]): void {
+export function forwardCookies(reply: FastifyReply, cookies: string[]): void {
   for (const cookie of cookies) reply.header('set-cookie', cookie);
 }
 
-async function findUserById(db: TDb, id: string): Promise<TUserRow> {
+export async function findUserById(db: TDb, id: string): Promise<TUserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new AppError('NOT_FOUND', MSG.userNotFound);
   return row;
@@ -61,25 +63,79 @@ export async function isUsernameTaken(db: TDb, username: string): Promise<boolea
   return rows.length > 0;
 }
 
-export async function signInWithPassword(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, input: TLoginRequest) {
+/** Refuses a staff account on the customer login and a customer on the admin login. */
+function assertPortal(user: TUserRow, portal: TLoginRequest['portal']): void {
+  const isStaff = isStaffRole(user.role);
+  if (portal === 'customer' && isStaff) throw new AppError('ADMIN_LOGIN_REQUIRED', MSG.adminMustUseAdminLogin);
+  if (portal === 'admin' && !isStaff) throw new AppError('NOT_ADMIN', MSG.notAdmin);
+}
+
+/**
+ * The password step. Without two-factor the person is signed in; with it, better-auth answers
+ * with a short-lived two-factor cookie instead of a session and the code step follows.
+ */
+export async function signInWithPassword(
+  deps: TAccountDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: TLoginRequest,
+): Promise<{ user: TUserRow | null; twoFactorRequired: boolean }> {
   const result = await callAuth(deps, request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
   if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
   if (result.status === 403 && String(result.body?.code ?? '').includes('BANNED')) throw new AppError('BANNED', MSG.banned);
   if (result.status !== 200 || !result.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
 
+  if (result.body.twoFactorRedirect === true) {
+    // The password was right (better-auth checks it before asking for a second factor).
+    const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    if (!user) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+    assertPortal(user, input.portal);
+    forwardCookies(reply, result.setCookies);
+    return { user: null, twoFactorRequired: true };
+  }
+
   const signedIn = result.body as { token: string; user: { id: string } };
   const user = await findUserById(deps.db, signedIn.user.id);
-  const isStaff = isStaffRole(user.role);
-  if (input.portal === 'customer' && isStaff) {
+  try {
+    assertPortal(user, input.portal);
+  } catch (error) {
     await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
-    throw new AppError('ADMIN_LOGIN_REQUIRED', MSG.adminMustUseAdminLogin);
-  }
-  if (input.portal === 'admin' && !isStaff) {
-    await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
-    throw new AppError('NOT_ADMIN', MSG.notAdmin);
+    throw error;
   }
   forwardCookies(reply, result.setCookies);
-  return user;
+  return { user, twoFactorRequired: false };
+}
+
+/**
+ * The code step of a two-factor sign-in: an authenticator code (used once: a replay within its
+ * validity window is refused) or a single-use backup code.
+ */
+export async function signInWithSecondFactor(
+  deps: TAccountDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { code: string; portal: TLoginRequest['portal'] },
+): Promise<TUserRow> {
+  const isTotp = /^\d{6}$/.test(input.code);
+  const result = isTotp
+    ? await callAuth(deps, request, '/two-factor/verify-totp', { code: input.code })
+    : await callAuth(deps, request, '/two-factor/verify-backup-code', { code: normalizeBackupCode(input.code) });
+  if (result.status !== 200 || !result.body) throw secondFactorError(result);
+
+  const signedIn = result.body as { token: string; user: { id: string } };
+  try {
+    if (isTotp && !(await claimTotpCode(deps.db, signedIn.user.id, input.code))) {
+      throw new AppError('INVALID_CREDENTIALS', TWO_FACTOR_MSG.codeReused);
+    }
+    const user = await findUserById(deps.db, signedIn.user.id);
+    assertPortal(user, input.portal);
+    forwardCookies(reply, result.setCookies);
+    return user;
+  } catch (error) {
+    // The session better-auth just created never reaches the browser.
+    await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
+    throw error;
+  }
 }
 
 export async function signOut(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -9,7 +9,7 @@ import {
   ZUpdateStaffRoleRequest,
 } from '../../../shared/contracts/staff.js';
 import { requireActor } from '../../plugins/access.js';
-import { createStaff, deleteStaff, listStaff, resendInvitation, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
+import { createStaff, deleteStaff, listStaff, resendInvitation, resetStaffTwoFactor, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
 
 /** Admin Management (super_admin only) and the public page where an invited admin sets a password. */
 export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) => {
@@ -43,6 +43,15 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     async (request) => {
       const actor = await requireActor(request);
       return { admin: await resendInvitation(deps, request.params.id, { actor, ip: request.ip }) };
+    },
+  );
+
+  app.post(
+    '/api/admin/admins/:id/two-factor/reset',
+    { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      return { admin: await resetStaffTwoFactor(deps.db, request.params.id, { actor, ip: request.ip }) };
     },
   );
 

@@ -5,7 +5,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '../../../shared/permissions.js';
 import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '../../../shared/contracts/staff.js';
 import type { TDb } from '../../db/client.js';
-import { accounts, sessions, users } from '../../db/schema/auth.js';
+import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
 import { writeAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -40,10 +40,11 @@ const staffColumns = {
   email: users.email,
   role: users.role,
   createdAt: users.createdAt,
+  twoFactorEnabled: users.twoFactorEnabled,
   status: statusColumn,
 };
 
-type TStaffRow = { id: string; fullName: string; name: string; email: string; role: string | null; createdAt: Date; status: 'active' | 'invited' };
+type TStaffRow = { id: string; fullName: string; name: string; email: string; role: string | null; createdAt: Date; twoFactorEnabled: boolean; status: 'active' | 'invited' };
 
 function toStaffMember(row: TStaffRow): TStaffMember {
   return {
@@ -52,6 +53,7 @@ function toStaffMember(row: TStaffRow): TStaffMember {
     email: row.email,
     role: row.role as TStaffRole,
     status: row.status,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -222,4 +224,29 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'admin.password_set', targetType: 'user', targetId: user.id, ip });
   });
+}
+
+/**
+ * The super admin's reset of another admin's second factor (a lost phone): the secret and backup
+ * codes go, every session ends, and the admin enrols again at the next sign-in.
+ */
+export async function resetStaffTwoFactor(db: TDb, id: string, context: TAuditContext): Promise<TStaffMember> {
+  if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotResetOwnTwoFactor);
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await writeAudit(tx, {
+      actor: context.actor,
+      action: 'admin.two_factor_reset',
+      targetType: 'user',
+      targetId: id,
+      before: { twoFactorEnabled: target.twoFactorEnabled },
+      after: { twoFactorEnabled: false },
+      ip: context.ip,
+    });
+  });
+  return findStaff(db, id);
 }

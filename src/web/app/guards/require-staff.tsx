@@ -12,5 +12,10 @@ export function RequireStaff() {
     return <Navigate to={paths.admin.login.getHref({ from })} replace />;
   }
   if (!isStaffRole(user.role)) return <Navigate to={paths.admin.accessDenied.getHref()} replace />;
+  // Staff enrol a second factor before anything else (the server refuses them until they do).
+  if (!user.twoFactorEnabled) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={`${paths.admin.twoFactorSetup.getHref()}?from=${encodeURIComponent(from)}`} replace />;
+  }
   return <Outlet />;
 }

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { TProfile } from '../../../shared/contracts/account.js';
 import { isStaffRole, ROLE_LABELS } from '../../../shared/permissions.js';
 import { KycBadge } from '../../components/kyc-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
 
 /** The username button; it opens a small panel with name, email, KYC badge and 'Log out'. */
@@ -57,6 +59,11 @@ export function UserMenu({ user }: { user: TProfile }) {
           <div className="mt-2">
             {isStaffRole(user.role) ? <Badge variant="info">{ROLE_LABELS[user.role]}</Badge> : <KycBadge status={user.kycStatus} />}
           </div>
+          {!isStaffRole(user.role) && (
+            <Link to={paths.security.getHref()} onClick={() => setIsOpen(false)} className="mt-4 block text-sm font-semibold">
+              Security settings
+            </Link>
+          )}
           <Button variant="outline" className="mt-4 w-full" onClick={logOut.run} isLoading={logOut.isPending}>
             Log out
           </Button>

@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session';
 import { useAdmins, useResendInvitation } from '../management/api/admins';
 import { AdminFormDialog } from '../management/components/admin-form-dialog';
 import { DeleteAdminDialog } from '../management/components/delete-admin-dialog';
+import { ResetTwoFactorDialog } from '../management/components/reset-two-factor-dialog';
 
 const COLUMN_COUNT = 4;
 
@@ -23,7 +24,7 @@ const ROLE_BADGES: Record<TStaffMember['role'], BadgeVariant> = {
   compliance: 'warning',
 };
 
-type TOpenDialog = { kind: 'form'; admin: TStaffMember | null } | { kind: 'delete'; admin: TStaffMember } | null;
+type TOpenDialog = { kind: 'form' | 'reset2fa'; admin: TStaffMember | null } | { kind: 'delete'; admin: TStaffMember } | null;
 
 /** /admin/management 'Admin Management' (super_admin): staff accounts and their roles. */
 export function AdminManagementPage() {
@@ -117,6 +118,16 @@ export function AdminManagementPage() {
                           Edit
                         </Button>
                       )}
+                      {admin.twoFactorEnabled && admin.id !== user?.id && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Reset two-factor for ${admin.fullName}`}
+                          onClick={() => setOpenDialog({ kind: 'reset2fa', admin })}
+                        >
+                          Reset 2FA
+                        </Button>
+                      )}
                       <Button
                         variant="danger"
                         size="sm"
@@ -144,6 +155,7 @@ export function AdminManagementPage() {
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && <DeleteAdminDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'reset2fa' && openDialog.admin && <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError, getErrorMessage } from '../../../lib/api';
 import { getFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { useLogin } from '../api/login';
+import { SecondFactorForm } from './second-factor-form';
 
 type LoginField = 'email' | 'password';
 
@@ -23,6 +24,7 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [isCodeStep, setIsCodeStep] = useState(false);
   const loginMutation = useLogin();
   const toast = useToast();
   const navigate = useNavigate();
@@ -48,8 +50,26 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
       return;
     }
     setFieldErrors({});
-    loginMutation.mutate(parsed.data, { onError: (error) => handleError(error, parsed.data.email) });
+    loginMutation.mutate(parsed.data, {
+      onSuccess: ({ twoFactorRequired }) => {
+        if (twoFactorRequired) setIsCodeStep(true);
+      },
+      onError: (error) => handleError(error, parsed.data.email),
+    });
   };
+
+  if (isCodeStep) {
+    return (
+      <SecondFactorForm
+        portal={portal}
+        onRestart={(message) => {
+          setIsCodeStep(false);
+          setPassword('');
+          setFormError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

@@ -3,6 +3,7 @@ import type { TProfile } from '../../../../shared/contracts/account.js';
 import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '../../../../shared/contracts/orders.js';
 import { formatCrypto } from '../../../../shared/format.js';
 import { COIN_NETWORKS, isGhanaMobileNumber } from '../../../../shared/wallet-address.js';
+import { QrCode } from '../../../components/qr-code';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { controlClassName, Field } from '../../../components/ui/field';
@@ -14,10 +15,9 @@ import type { FieldErrors } from '../../../lib/form-errors';
 import { usePlaceOrder } from '../lib/use-place-order';
 import { useOrderForm } from '../lib/use-order-form';
 import { useTradeAmount } from '../lib/use-trade-amount';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
-import { AddressQrCode } from './address-qr-code';
 
 type PayoutType = TPayout['type'];
 type MomoProvider = (typeof MOMO_PROVIDERS)[number];
@@ -141,7 +141,7 @@ export function SellForm({ user }: { user: TProfile }) {
               Send {trade.quote ? <strong>exactly {formatCrypto(trade.quote.amountCrypto, coin.symbol)}</strong> : `your ${coin.name}`} to
               this address on the <strong>{coin.network || COIN_NETWORKS[coin.symbol] || coin.name}</strong> network:
             </p>
-            <AddressQrCode value={depositAddress} label={`QR code of the exchange ${coin.name} address`} />
+            <QrCode value={depositAddress} label={`QR code of the exchange ${coin.name} address`} />
             <p
               aria-label={`Exchange ${coin.name} address`}
               className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 font-mono text-lg leading-relaxed break-all text-slate-900 select-all"

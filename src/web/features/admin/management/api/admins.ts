@@ -45,3 +45,9 @@ export function useResendInvitation() {
 export function useDeleteAdmin() {
   return useAdminMutation((id: string) => apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE', operation: 'Deleting the admin' }));
 }
+
+export function useResetAdminTwoFactor() {
+  return useAdminMutation((id: string) =>
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST', schema: ZStaffResponse, operation: 'Resetting two-factor' }),
+  );
+}

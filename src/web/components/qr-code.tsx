@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { encode } from 'uqr';
 
-type TAddressQrCodeProps = {
+type TQrCodeProps = {
   value: string;
   label: string;
 };
 
 /**
- * A QR code of a deposit address, drawn as one SVG path (crisp at any size, no canvas).
- * Error correction M so a slightly smudged phone screen still scans.
+ * A QR code (a deposit address, an authenticator secret), drawn as one SVG path: crisp at any
+ * size, no canvas. Error correction M so a slightly smudged phone screen still scans.
  */
-export function AddressQrCode({ value, label }: TAddressQrCodeProps) {
+export function QrCode({ value, label }: TQrCodeProps) {
   const { size, path } = useMemo(() => {
     const qr = encode(value, { ecc: 'M', border: 2 });
     let d = '';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 /** Spec section 9: copy feedback shows for 2 seconds. */
 export const COPY_FEEDBACK_MS = 2_000;

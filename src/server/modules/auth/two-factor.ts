@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
+import { isStaffRole } from '../../../shared/permissions.js';
+import { AppError } from '../../lib/errors.js';
+import { requireActor } from '../../plugins/access.js';
+import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
+import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
+
+/**
+ * Enrolment step 1: with the password confirmed, a new secret and 10 backup codes. Two-factor
+ * is not on until a code from the authenticator app confirms the secret (step 2).
+ */
+export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest, password: string) {
+  const actor = await requireActor(request);
+  if (actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+  const result = await callAuth(deps, request, '/two-factor/enable', { password });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
+  if (result.status !== 200 || !result.body) throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
+  const { totpURI, backupCodes } = result.body as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  return { totpUri: totpURI, secret, backupCodes };
+}
+
+/** Enrolment step 2: a code from the app turns two-factor on; better-auth renews the session. */
+export async function confirmEnrolment(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, code: string) {
+  const actor = await requireActor(request);
+  if (actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+  const result = await callAuth(deps, request, '/two-factor/verify-totp', { code });
+  if (result.status !== 200) throw secondFactorError(result);
+  // The code that switched it on cannot then be replayed at a sign-in.
+  await claimTotpCode(deps.db, actor.id, code);
+  forwardCookies(reply, result.setCookies);
+  return findUserById(deps.db, actor.id);
+}
+
+/** Customers may turn it off again (password required); staff may not. */
+export async function disableTwoFactor(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, password: string) {
+  const actor = await requireActor(request);
+  if (isStaffRole(actor.user.role)) throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.staffCannotDisable);
+  if (!actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+  const result = await callAuth(deps, request, '/two-factor/disable', { password });
+  if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
+  if (result.status !== 200) throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
+  forwardCookies(reply, result.setCookies);
+  return findUserById(deps.db, actor.id);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZLoginPortal, ZProfile } from './account.js';
+
+/** Two-factor authentication texts (not in the spec: decisions, issue 8). */
+export const TWO_FACTOR_MSG = {
+  invalidCode: 'Invalid code. Please try again.',
+  codeReused: 'This code has already been used. Please log in again and enter the next code from your authenticator app.',
+  signInExpired: 'Your sign-in has expired. Please log in again.',
+  tooManyAttempts: 'Too many attempts. Please log in again.',
+  setupRequired: 'Set up two-factor authentication to continue.',
+  staffCannotDisable: 'Staff accounts must keep two-factor authentication on.',
+  wrongPassword: 'Incorrect password.',
+  alreadyEnabled: 'Two-factor authentication is already on.',
+  notEnabled: 'Two-factor authentication is not on.',
+  enabled: 'Two-factor authentication is on.',
+  disabled: 'Two-factor authentication is off.',
+  reset: 'Two-factor authentication reset. They will set it up again at their next sign-in.',
+  idleSignedOut: 'Your session ended after 30 minutes without activity. Please log in again.',
+  codeRequired: 'Enter the code from your authenticator app or a backup code.',
+} as const;
+
+/** A login either signs in at once or, with two-factor on, asks for a code next. */
+export const ZLoginResponse = z.object({ user: ZProfile.nullable(), twoFactorRequired: z.boolean() });
+
+/** A 6-digit authenticator code, or a backup code (xxxxx-xxxxx). */
+export const ZTwoFactorCode = z
+  .string()
+  .trim()
+  .min(1, TWO_FACTOR_MSG.codeRequired)
+  .max(32, TWO_FACTOR_MSG.invalidCode)
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, TWO_FACTOR_MSG.invalidCode);
+
+export const ZTwoFactorSignInRequest = z.object({ code: ZTwoFactorCode, portal: ZLoginPortal }).strict();
+export const ZTwoFactorPasswordRequest = z.object({ password: z.string().min(1, TWO_FACTOR_MSG.wrongPassword).max(128) }).strict();
+export const ZTwoFactorConfirmRequest = z.object({ code: z.string().trim().regex(/^\d{6}$/, TWO_FACTOR_MSG.invalidCode) }).strict();
+
+export const ZTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Staff cannot turn it off. */
+  required: z.boolean(),
+});
+export const ZTwoFactorEnrolment = z.object({
+  /** otpauth:// URI for the QR code. */
+  totpUri: z.string(),
+  /** The same secret in base32, to type in by hand. */
+  secret: z.string(),
+  backupCodes: z.array(z.string()),
+});

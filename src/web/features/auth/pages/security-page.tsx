@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { TWO_FACTOR_MSG } from '../../../../shared/contracts/two-factor.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { getErrorMessage } from '../../../lib/api';
+import { useDisableTwoFactor, useTwoFactorStatus } from '../api/two-factor';
+import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
+
+/** /security: a customer turns two-factor authentication on or off. */
+export function SecurityPage() {
+  const status = useTwoFactorStatus();
+  const disable = useDisableTwoFactor();
+  const toast = useToast();
+  const [isEnrolling, setIsEnrolling] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onDisable = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (disable.isPending) return;
+    setError(null);
+    disable.mutate(password, {
+      onSuccess: () => {
+        setPassword('');
+        toast.success(TWO_FACTOR_MSG.disabled);
+      },
+      onError: (failure) => setError(getErrorMessage(failure)),
+    });
+  };
+
+  return (
+    <div className="container-page max-w-xl py-8">
+      <PageHeading title="Security" description="Protect your account with a code from an authenticator app at every sign-in." />
+      <section className="card space-y-4" aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
+          Two-factor authentication
+        </h2>
+        {status.isPending ? (
+          <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-700">
+            <Spinner /> Loading…
+          </p>
+        ) : status.isError ? (
+          <Alert variant="error">{getErrorMessage(status.error)}</Alert>
+        ) : status.data.enabled ? (
+          <>
+            <Alert variant="success">{TWO_FACTOR_MSG.enabled}</Alert>
+            <form noValidate onSubmit={onDisable} className="space-y-3">
+              <Input
+                label="Current password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={error ?? undefined}
+              />
+              <Button type="submit" variant="danger" isLoading={disable.isPending}>
+                Turn off two-factor
+              </Button>
+            </form>
+          </>
+        ) : isEnrolling ? (
+          <TwoFactorEnrolment
+            onDone={() => {
+              setIsEnrolling(false);
+              toast.success(TWO_FACTOR_MSG.enabled);
+            }}
+          />
+        ) : (
+          <>
+            <p className="text-sm text-slate-700">Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.</p>
+            <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor</Button>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
