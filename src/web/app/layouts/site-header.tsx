@@ -54,7 +54,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-2">
         <Link to={paths.home.getHref()} className="shrink-0 text-lg font-bold tracking-tight text-brand-800 no-underline hover:no-underline">
-          Cedi<span className="text-accent-500">Crypto</span>
+          Cedi<span className="text-accent-700">Crypto</span>
         </Link>
 
         {navItems.length > 0 && (
