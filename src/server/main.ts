@@ -30,9 +30,15 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app!.log.info({ signal }, 'shutting down');
+    // The forced exit is armed first: logging can throw (stdout closed by a pipe), and a
+    // shutdown must never hang on that.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    try {
+      app!.log.info({ signal }, 'shutting down');
+    } catch {
+      // nowhere to log to
+    }
     app!
       .close()
       .then(() => process.exit(0))
