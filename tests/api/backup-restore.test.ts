@@ -1,0 +1,143 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '../../src/server/db/backup.js';
+import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '../../src/server/db/client.js';
+import { paymentMethods } from '../../src/server/db/schema/app.js';
+import { orders, quotes } from '../../src/server/db/schema/orders.js';
+import { seedDatabase } from '../../src/server/db/seed.js';
+import { createLocalStorage } from '../../src/server/lib/storage.js';
+import { TarReader } from '../../src/server/lib/tar.js';
+import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '../helpers/test-app.js';
+
+async function countsOf(dataDir: string): Promise<TTableCounts> {
+  const pglite = createPglite(path.join(dataDir, 'pgdata'));
+  try {
+    await pglite.waitReady;
+    return await countRowsPerTable(pglite);
+  } finally {
+    await pglite.close();
+  }
+}
+
+// PGlite only: PostgreSQL is backed up with pg_dump (README).
+describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the embedded database', () => {
+  // Made in beforeAll: a skipped suite still runs this body but never its afterAll.
+  let root = '';
+  let source = '';
+  let sourceDocs = '';
+  let archive = '';
+  let documentKeys: string[] = [];
+  let sourceCounts: TTableCounts;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'exchange-backup-'));
+    source = path.join(root, 'source');
+    sourceDocs = path.join(source, 'documents');
+    archive = path.join(root, 'backups', 'backup.tar');
+    // A real data directory with a bit of everything: accounts, sessions, emails, an order, documents.
+    const database = await openDatabase({ dataDir: source });
+    try {
+      await migrateDatabase(database);
+      await seedDatabase(database.db, { adminEmail: SUPER_ADMIN.email, adminPassword: SUPER_ADMIN.password });
+      const app = await buildApp(testConfig({ DATA_DIR: source, DOCUMENTS_DIR: sourceDocs }), { database, logger: false });
+      await app.ready();
+      const userIds: string[] = [];
+      for (const name of ['ama', 'kofi']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/account/signup',
+          headers: { origin: TEST_ORIGIN },
+          payload: { username: `${name}backup`, fullName: `${name} Mensah`, email: `${name}@backup.example.com`, password: 'Customer-Passw0rd!' },
+        });
+        expect(response.statusCode).toBe(201);
+        expect(cookieFrom(response)).not.toBe('');
+        userIds.push(response.json().user.id);
+      }
+      const [method] = await database.db.insert(paymentMethods).values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } }).returning();
+      const quoteId = randomUUID();
+      await database.db.insert(quotes).values({
+        id: quoteId, userId: userIds[0], coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10.00', amountUsd: '10.00',
+        amountCrypto: '0.00010000', unitPriceUsd: '93514.97300000', baseUsd: '91234.12', ghsRate: '11.6', feePercentage: '2.5', feeUsd: '0.23',
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      await database.db.insert(orders).values({
+        userId: userIds[0], quoteId, type: 'buy', coinSymbol: 'btc', amountCrypto: '0.00010000', amountFiat: '10.00', fiatCurrency: 'USD',
+        amountUsd: '10.00', unitPriceUsd: '93514.97300000', ghsRate: '11.6', paymentMethodId: method.id, paymentMethod: method.name,
+        paymentTxId: 'MOMO-backup-1', walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      });
+      await app.close();
+      const storage = createLocalStorage(sourceDocs);
+      documentKeys = [await storage.put(TINY_PNG, 'png'), await storage.put(TINY_JPEG, 'jpg')];
+      sourceCounts = await countRowsPerTable(database.pglite!);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+  afterAll(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('refuses to back up while a server holds the data directory', async () => {
+    const release = acquireDataDirLock(source);
+    try {
+      await expect(backupDataDir({ dataDir: source, documentsDir: sourceDocs, outFile: archive })).rejects.toThrow(/Stop the server first/);
+    } finally {
+      release();
+    }
+    expect(existsSync(archive)).toBe(false);
+  });
+
+  it('backs up into one tar file and restores it into a fresh data directory with the same rows and documents', async () => {
+    const result = await backupDataDir({ dataDir: source, documentsDir: sourceDocs, outFile: archive });
+    expect(result.file).toBe(archive);
+    expect(result.documents).toBe(2);
+    expect(result.bytes).toBe(readFileSync(archive).length);
+    const tar = new TarReader(archive);
+    const names = tar.entries.map((e) => e.name);
+    tar.close();
+    expect(names.slice(0, 2)).toEqual(['manifest.json', 'database.tgz']);
+    expect(names).toContain(`documents/${documentKeys[0].slice(0, 2)}/${documentKeys[0]}`);
+
+    const target = path.join(root, 'restored');
+    const targetDocs = path.join(target, 'documents');
+    const restored = await restoreDataDir({ archive, dataDir: target, documentsDir: targetDocs });
+    expect(restored.replaced).toEqual([]);
+    expect(restored.documents).toBe(2);
+
+    const targetCounts = await countsOf(target);
+    // Every table of the schema, including better-auth's and drizzle's migration journal.
+    expect(Object.keys(targetCounts).length).toBeGreaterThanOrEqual(19);
+    expect(targetCounts).toEqual(sourceCounts);
+    expect(targetCounts['public.users']).toBeGreaterThanOrEqual(3);
+    expect(targetCounts['public.orders']).toBe(1);
+    expect(targetCounts['public.email_log']).toBeGreaterThan(0);
+
+    const restoredStorage = createLocalStorage(targetDocs);
+    expect(await restoredStorage.get(documentKeys[0])).toEqual(TINY_PNG);
+    expect(await restoredStorage.get(documentKeys[1])).toEqual(TINY_JPEG);
+    expect(existsSync(path.join(target, 'server.lock'))).toBe(false);
+  }, 120_000);
+
+  it('refuses a data directory that is not empty, and replaces it only with force, keeping the old files', async () => {
+    const target = path.join(root, 'restored');
+    const targetDocs = path.join(target, 'documents');
+    const refused = restoreDataDir({ archive, dataDir: target, documentsDir: targetDocs });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(restoreDataDir({ archive, dataDir: target, documentsDir: targetDocs })).rejects.toThrow(/is not empty.*--force/);
+
+    const forced = await restoreDataDir({ archive, dataDir: target, documentsDir: targetDocs, force: true });
+    expect(forced.replaced.map((p) => path.basename(p).replace(/-[\dT:-]+Z$/, ''))).toEqual(['pgdata.replaced', 'documents.replaced']);
+    expect(readdirSync(target).filter((name) => name.endsWith('.restoring'))).toEqual([]);
+    expect(await countsOf(target)).toEqual(sourceCounts);
+  }, 120_000);
+
+  it('refuses a file that is not a backup', async () => {
+    const notBackup = path.join(root, 'not-a-backup.tar');
+    writeFileSync(notBackup, Buffer.alloc(2048, 0));
+    await expect(restoreDataDir({ archive: notBackup, dataDir: path.join(root, 'other'), documentsDir: path.join(root, 'other', 'documents') })).rejects.toThrow(/not a CediCrypto backup/);
+  });
+});
