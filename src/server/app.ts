@@ -1,6 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
@@ -10,6 +11,7 @@ import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
+import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
 import { coinRoutes } from './modules/coins/routes.js';
 import { contentAdminRoutes, contentRoutes } from './modules/content/routes.js';
 import { emailLogRoutes } from './modules/emails/routes.js';
@@ -24,7 +26,8 @@ import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { registerInputChecks } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -34,8 +37,8 @@ declare module 'fastify' {
     auth: TAuth;
     emailSender: EmailSender;
     config: TConfig;
-    /** Every route as registered (method, url, access rule): the authorization test walks it. */
-    routeTable: { method: string; url: string; access: unknown }[];
+    /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
+    routeTable: { method: string; url: string; access: unknown; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -61,6 +64,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -94,13 +98,16 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
     }
   });
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
   registerAccess(app, { auth, db });
+  registerInputChecks(app);
+  // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
+  await app.register(websocket, chatWebsocketOptions);
 
   await app.register(swagger, {
     openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
@@ -118,7 +125,9 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(emailLogRoutes, { db });
   await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
   await app.register(auditRoutes, { db });
-  await app.register(userRoutes, { db });
+  const realtime = await registerChat(app, { database, config });
+  // A ban closes the user's chat sockets in every process.
+  await app.register(userRoutes, { db, onBan: (userId) => void realtime.disconnectUser(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: disconnect after ban failed')) });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });

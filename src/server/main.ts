@@ -17,12 +17,11 @@ async function main(): Promise<void> {
       );
     }
     app = await buildApp(config, { database, startBackgroundJobs: true });
-    app.addHook('onClose', async () => database.close());
     await app.listen({ port: config.port, host: config.host });
     console.log(`\n  CediCrypto is running at ${config.appUrl}\n`);
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
-    else await database.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
     throw error;
   }
 
@@ -39,8 +38,11 @@ async function main(): Promise<void> {
     } catch {
       // nowhere to log to
     }
+    // The database closes last: the app's own close hooks (price fetcher, chat listener, email
+    // sender) still use it while they stop.
     app!
       .close()
+      .then(() => database.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
   };

@@ -38,6 +38,7 @@ export const MSG = {
   crossSite: 'Cross-site request refused.',
   notFound: 'Not found.',
   badRequest: 'The request is not valid.',
+  invalidCharacter: 'This text contains a character that is not allowed.',
 
   // Generic (spec 8)
   unexpected: 'An unexpected error occurred. Please try again.',

@@ -60,6 +60,27 @@ describe('system', () => {
     await other.close();
   });
 
+  // Found by the fuzz test: the router's own errors had Fastify's body, echoing the URL.
+  it('answers a malformed or over-long URL with the error shape', async () => {
+    const malformed = await t.request({ method: 'GET', url: '/api/admin/orders/%E0%A4%A' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request is not valid.' } });
+    const long = await t.request({ method: 'GET', url: `/api/admin/orders/${'9'.repeat(500)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'The request is not valid.' } });
+    expect(long.body).not.toContain('999');
+  });
+
+  it('gives a bare error answer of a plugin the error shape', async () => {
+    const other = await createTestApp({}, {}, (app) => {
+      app.get('/api/test-bare', { config: { access: 'public' } }, async (_request, reply) => reply.code(404).send());
+    });
+    const response = await other.request({ method: 'GET', url: '/api/test-bare' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    await other.close();
+  });
+
   it('refuses to register an /api route without an access rule', async () => {
     await expect(
       createTestApp({}, {}, (app) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages.js';
 import { AppError } from '../lib/errors.js';
@@ -7,6 +7,24 @@ type TErrorBody = { error: { code: string; message: string; fields?: Record<stri
 
 function body(code: string, message: string, fields?: Record<string, string>): TErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Code and message for an error status that came without our body (router, plugins). */
+function genericBody(status: number): TErrorBody {
+  if (status === 404) return body('NOT_FOUND', MSG.notFound);
+  if (status === 429) return body('RATE_LIMITED', MSG.tooManyAttempts);
+  if (status >= 500) return body('INTERNAL', MSG.unexpected);
+  return body('BAD_REQUEST', MSG.badRequest);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: URLs the router refuses before any route or hook (a
+ * malformed percent-escape, a path parameter over maxParamLength) get the one error shape too,
+ * without the default body that echoes the URL back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+  reply.status(status).send(genericBody(status));
 }
 
 /** The one error handler: AppError -> its own code and message; a 5xx never shows internals. */
@@ -39,5 +57,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body('NOT_FOUND', MSG.notFound));
+  });
+
+  // A plugin may answer an error with no body at all (@fastify/websocket sends a bare 404 to a
+  // plain HTTP request on a socket route): give it the one error shape as well.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(genericBody(reply.statusCode));
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber } from '../wallet-address.js';
 import { ZProfile } from './account.js';
-import { ZDecimalString } from './common.js';
+import { ZDay, ZDecimalString } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 
 export const ADMIN_MSG = {
@@ -141,8 +141,8 @@ export const ZAuditQuery = z
   .object({
     actor: z.string().trim().max(254).optional(),
     action: z.string().trim().max(100).optional(),
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    from: ZDay.optional(),
+    to: ZDay.optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
   })
   .strict();

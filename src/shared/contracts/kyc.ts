@@ -36,9 +36,12 @@ export const KYC_MSG = {
   submissionNotFound: 'KYC submission not found.',
 } as const;
 
-/** The text fields of a submission; the two documents travel as multipart files front and back. */
+/**
+ * The text fields of a submission; the two documents travel as multipart files front and back.
+ * Strict like every other body: an unknown form field (kycStatus, userId...) is refused.
+ */
 export const ZKycFields = z
-  .object({
+  .strictObject({
     idType: z.enum(KYC_ID_TYPES, { message: KYC_MSG.idTypeRequired }),
     idNumber: z.string().trim().min(1, KYC_MSG.idNumberRequired).max(40, KYC_MSG.idNumberRequired),
     address: z.string().trim().min(1, KYC_MSG.addressRequired).max(200),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
-import { ZDecimalString } from './common.js';
+import { ZDay, ZDecimalString } from './common.js';
 
 export const ORDER_MSG = {
   fillRequired: 'Please fill all required fields.',
@@ -156,7 +156,6 @@ export const ZOrderList = z.object({ orders: z.array(ZOrder) });
 export const ZOrderIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
 
 export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'customerName', 'amountFiat', 'status'] as const;
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const ZAdminOrderQuery = z
   .object({
     q: z.string().trim().max(200).optional(),

@@ -234,6 +234,18 @@ describe('accounts', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe(SUPER_ADMIN.email);
   });
+
+  // Found by the fuzz test: a bodiless sign-out reached better-auth as text/plain (its own 415
+  // body, and an error on the console).
+  it('passes a bodiless better-auth sign-out through, and answers its errors in the error shape', async () => {
+    const customer = await t.signUp();
+    const signOut = await t.request({ method: 'POST', url: '/api/auth/sign-out', cookie: customer.cookie });
+    expect(signOut.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
+    const anonymous = await t.request({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(anonymous.statusCode).toBeLessThan(500);
+    if (anonymous.statusCode >= 400) expect(anonymous.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
 });
 
 describe('login rate limit', () => {

@@ -26,6 +26,8 @@ export function mountAuth(app: FastifyInstance, auth: TAuth, config: TConfig): v
       for (const [key, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
       }
+      // The body passed on is always JSON (a POST without one, e.g. a bare sign-out, sends {}).
+      if (request.method === 'POST') headers.set('content-type', 'application/json');
       const response = await auth.handler(
         new Request(`${config.appUrl}${request.url}`, {
           method: request.method,
@@ -33,11 +35,17 @@ export function mountAuth(app: FastifyInstance, auth: TAuth, config: TConfig): v
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       );
+      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+      if (response.status >= 400) {
+        // better-auth's own error body ({ message, code }) becomes the one error shape.
+        const code = response.status === 401 ? 'UNAUTHENTICATED' : response.status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+        const message = response.status === 401 ? MSG.unauthenticated : response.status === 429 ? MSG.tooManyAttempts : MSG.badRequest;
+        return reply.status(response.status).send({ error: { code, message } });
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
       return reply.send(response.body ? await response.text() : null);
     },
   });

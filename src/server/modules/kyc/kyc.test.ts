@@ -186,6 +186,28 @@ describe('KYC', () => {
     expect(body.total).toBe(rows.filter((r) => r.status === 'pending').length);
   });
 
+  // Found by the fuzz test: unknown form fields were ignored, and a NUL made the insert fail (500).
+  it('refuses unknown form fields and NUL characters', async () => {
+    const customer = await t.signUp();
+    const unknown = await submit(customer.cookie, { ...FIELDS, kycStatus: 'verified' }, goodFiles());
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('VALIDATION');
+    expect(unknown.json().error.fields._).toContain('kycStatus');
+    const nul = await submit(customer.cookie, { ...FIELDS, city: 'Ac\u0000cra' }, goodFiles());
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.fields).toHaveProperty('city');
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(user.kycStatus).toBe('unverified');
+  });
+
+  // Found by the fuzz test: a multipart body without a boundary was a 500.
+  it('answers an unreadable form with a 4xx', async () => {
+    const customer = await t.signUp();
+    const response = await t.request({ method: 'POST', url: '/api/kyc', cookie: customer.cookie, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('BAD_REQUEST');
+  });
+
   it('keeps the audit log append-only, even for direct SQL', async () => {
     await expect(t.database.db.execute(sql`UPDATE audit_log SET action = 'tampered'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();

@@ -15,9 +15,11 @@ import {
   ZKycSubmissionList,
   ZMyKyc,
 } from '../../../shared/contracts/kyc.js';
+import { MSG } from '../../../shared/messages.js';
 import { AppError } from '../../lib/errors.js';
 import { sniffImageType } from '../../lib/storage.js';
 import { requireActor } from '../../plugins/access.js';
+import { findUnstorableText } from '../../plugins/input.js';
 import {
   decideKycSubmission,
   findKycSubmissions,
@@ -63,7 +65,9 @@ async function readKycForm(request: FastifyRequest) {
       throw new AppError('VALIDATION', KYC_MSG.bothDocumentsRequired);
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MSG.generic);
-    throw error;
+    // Anything else here is a form that cannot be read (no boundary, a truncated or malformed
+    // part): the client's request, not a server error.
+    throw new AppError('BAD_REQUEST', KYC_MSG.generic);
   }
   return { fields, files, errors };
 }
@@ -105,6 +109,9 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
       }
+      // Text the database cannot store (NUL...): refused as in every JSON body (plugins/input.ts).
+      const unstorable = findUnstorableText(fields);
+      if (unstorable) errors[unstorable] ??= MSG.invalidCharacter;
       const documents: Partial<Record<(typeof SIDES)[number], TDocumentUpload>> = {};
       for (const side of SIDES) {
         if (errors[side]) continue;

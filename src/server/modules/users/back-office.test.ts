@@ -125,6 +125,18 @@ describe('back-office', () => {
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager })).statusCode).toBe(403);
   });
 
+  // Found by the fuzz test: a date that passed the YYYY-MM-DD pattern but is no day became an
+  // invalid timestamp in the query (500).
+  it('refuses date filters that are no real day', async () => {
+    for (const url of ['/api/admin/audit?to=0000-00-00', '/api/admin/audit?from=2024-02-30', '/api/admin/orders?to=2024-13-01', '/api/admin/orders?from=9999-99-99']) {
+      const response = await t.request({ method: 'GET', url, cookie: admin });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION');
+    }
+    const fine = await t.request({ method: 'GET', url: '/api/admin/audit?from=2024-02-29&to=2024-03-01', cookie: admin });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('lists the email log newest first for the super admin only', async () => {
     const list = await t.request({ method: 'GET', url: '/api/admin/emails', cookie: admin });
     expect(list.statusCode).toBe(200);

@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router';
+import { ChatWidgetLoader } from '../../features/chat/components/chat-widget-loader';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
 
-/** Public and customer pages: header, content, footer. */
+/** Public and customer pages: header, content, footer (and live support for signed-in customers). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -13,6 +14,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ChatWidgetLoader />
     </div>
   );
 }

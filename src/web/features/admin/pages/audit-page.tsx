@@ -12,6 +12,7 @@ import {
   TableMessageRow,
   TableRow,
 } from '../../../components/ui/table';
+import { isCalendarDay } from '../../../../shared/contracts/common.js';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAuditEntries, type TAuditFilter } from '../audit/api/audit';
@@ -20,12 +21,11 @@ import { AuditFilters } from '../audit/components/audit-filters';
 import { Pagination } from '../../../components/ui/pagination';
 
 const COLUMN_COUNT = 6;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function readFilter(params: URLSearchParams): TAuditFilter {
   const date = (key: string) => {
     const value = params.get(key) ?? '';
-    return DATE_PATTERN.test(value) ? value : '';
+    return isCalendarDay(value) ? value : '';
   };
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {

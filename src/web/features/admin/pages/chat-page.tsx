@@ -1,5 +1,82 @@
-import { AdminPlaceholderPage } from '../components/admin-placeholder-page';
+import { useEffect } from 'react';
+import { CHAT_MSG } from '../../../../shared/contracts/chat.js';
+import { PageHeading } from '../../../components/page-heading';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { ConversationList } from '../chat/components/conversation-list';
+import { ConversationPanel } from '../chat/components/conversation-panel';
+import { useStaffChat } from '../chat/lib/use-staff-chat';
 
+const PAGE_TITLE = 'Live Chat Support';
+
+/** The tab title carries the number of conversations with an unread customer message: '(2) Live Chat Support'. */
+function useUnreadTitle(count: number) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = count > 0 ? `(${count}) ${PAGE_TITLE} · CediCrypto` : `${PAGE_TITLE} · CediCrypto`;
+    return () => {
+      document.title = previous;
+    };
+  }, [count]);
+}
+
+/** /admin/chat (super_admin, support): conversation list on the left, the open conversation on the right. */
 export function ChatPage() {
-  return <AdminPlaceholderPage title="Live Chat Support" />;
+  const chat = useStaffChat();
+  useUnreadTitle(chat.unreadCount);
+  const { list, thread } = chat;
+
+  return (
+    <section>
+      <PageHeading
+        title={PAGE_TITLE}
+        description={chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined}
+      />
+
+      {list.isError && (
+        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(list.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      <div className="h-[75vh] min-h-[24rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:grid md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <div className={cn('h-full overflow-y-auto border-slate-200 md:block md:border-r', thread ? 'hidden' : 'block')}>
+          {list.isPending ? (
+            <p role="status" className="inline-flex items-center gap-2 p-4 text-sm text-slate-600">
+              <Spinner /> Loading conversations…
+            </p>
+          ) : list.data && list.data.length > 0 ? (
+            <ConversationList conversations={list.data} selectedId={thread?.id ?? null} typingIds={chat.typing} onSelect={chat.open} />
+          ) : (
+            !list.isError && <p className="p-4 text-sm text-slate-600">No conversations yet.</p>
+          )}
+        </div>
+
+        <div className={cn('h-full min-h-0', thread ? 'block' : 'hidden md:block')}>
+          {thread ? (
+            <ConversationPanel
+              key={thread.id}
+              thread={thread}
+              summary={chat.openSummary}
+              isUserTyping={chat.typing.has(thread.id)}
+              onSend={chat.send}
+              onTyping={chat.sendTyping}
+              onBack={chat.closeThread}
+              onRetry={() => chat.open(thread.id)}
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center p-6 text-center text-slate-500">
+              <p>{CHAT_MSG.selectConversation}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { z } from 'zod';
+import type { TDatabase, TDbOrTx } from '../../db/client.js';
+
+/** The one PostgreSQL channel every server process on the database listens on. */
+export const CHAT_CHANNEL = 'chat_events';
+
+/**
+ * What travels through NOTIFY: ids and a type only (a payload must stay under 8000 bytes).
+ * A receiver loads a message row by its id. `u` is the customer the conversation belongs to.
+ */
+export const ZBusEvent = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string() }),
+  z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string(), s: z.enum(['user', 'admin']) }),
+  z.object({ t: z.literal('read'), c: z.number().int(), u: z.string(), by: z.enum(['user', 'admin']) }),
+  /** Close every socket of this user (a ban). */
+  z.object({ t: z.literal('disconnect'), u: z.string() }),
+]);
+export type TBusEvent = z.infer<typeof ZBusEvent>;
+
+export type TBusHandlers = {
+  onEvent: (event: TBusEvent) => void;
+  /** The listener was down for a while: events may have been lost. */
+  onResync: () => void;
+};
+
+/**
+ * Fan-out between server processes over PostgreSQL LISTEN/NOTIFY. Publishing is a
+ * `pg_notify` through Drizzle (inside the caller's transaction when given one, so an event goes
+ * out only when its data is committed). Listening differs by driver: PGlite's own listen(), or
+ * one dedicated node-postgres connection (a pooled one would lose LISTEN when returned).
+ */
+export class ChatBus {
+  private stopListening: (() => Promise<void>) | undefined;
+  private client: pg.Client | undefined;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectDelayMs = 500;
+
+  constructor(
+    private readonly database: TDatabase,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async publish(event: TBusEvent, tx: TDbOrTx = this.database.db): Promise<void> {
+    await tx.execute(sql`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(event)})`);
+  }
+
+  async start(handlers: TBusHandlers): Promise<void> {
+    const deliver = (payload: string | undefined) => {
+      let event: TBusEvent;
+      try {
+        event = ZBusEvent.parse(JSON.parse(payload ?? ''));
+      } catch (error) {
+        this.log.warn({ err: error }, 'chat: ignoring a malformed notification');
+        return;
+      }
+      handlers.onEvent(event);
+    };
+
+    const { pglite, pool } = this.database;
+    if (this.database.kind === 'pglite' && pglite) {
+      const unlisten = await pglite.listen(CHAT_CHANNEL, deliver);
+      // The database may close before the app's other close hooks run: nothing to undo then.
+      this.stopListening = async () => {
+        if (!pglite.closed) await unlisten();
+      };
+      return;
+    }
+    if (!pool) throw new Error('chat bus: the database has neither PGlite nor a pool');
+
+    const connect = async (isReconnect: boolean) => {
+      const client = new pg.Client(pool.options);
+      client.on('notification', (message) => {
+        if (message.channel === CHAT_CHANNEL) deliver(message.payload);
+      });
+      client.on('error', (error) => {
+        if (this.closed) return;
+        this.log.warn({ err: error }, 'chat: listener connection failed; reconnecting');
+        scheduleReconnect(client);
+      });
+      client.on('end', () => {
+        if (!this.closed && this.client === client) scheduleReconnect(client);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${CHAT_CHANNEL}`);
+      } catch (error) {
+        client.end().catch(() => undefined);
+        throw error;
+      }
+      if (this.closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      this.reconnectDelayMs = 500;
+      if (isReconnect) {
+        this.log.info('chat: listener reconnected');
+        handlers.onResync();
+      }
+    };
+
+    const scheduleReconnect = (failed?: pg.Client) => {
+      if (failed) {
+        if (this.client === failed) this.client = undefined;
+        failed.end().catch(() => undefined);
+      }
+      if (this.closed || this.reconnectTimer) return;
+      const delay = this.reconnectDelayMs;
+      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, 15_000);
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = undefined;
+        if (this.closed) return;
+        connect(true).catch((error: unknown) => {
+          this.log.warn({ err: error }, 'chat: listener reconnect failed');
+          scheduleReconnect();
+        });
+      }, delay);
+      this.reconnectTimer.unref();
+    };
+
+    this.stopListening = async () => {
+      const client = this.client;
+      this.client = undefined;
+      await client?.end();
+    };
+    // The listener lives no longer than the database: closing the database (even before the app)
+    // ends it first, so no connection of ours is left open on a database being dropped.
+    const closeDatabase = this.database.close;
+    this.database.close = async () => {
+      await this.close();
+      await closeDatabase();
+    };
+    await connect(false);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    try {
+      await stop?.();
+    } catch (error) {
+      this.log.warn({ err: error }, 'chat: closing the listener failed');
+    }
+  }
+}

@@ -1,0 +1,345 @@
+import { and, gt, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  CHAT_CLOSE,
+  ZCustomerSocketEvent,
+  ZStaffSocketEvent,
+  type TChatMessage,
+  type TChatSender,
+  type TServerSocketEvent,
+} from '../../../shared/contracts/chat.js';
+import { STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
+import type { TDb } from '../../db/client.js';
+import { sessions } from '../../db/schema/auth.js';
+import { ChatBus, type TBusEvent } from './bus.js';
+import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
+
+/** Per socket: a bucket of this many events, refilled at EVENTS_PER_SECOND. */
+const EVENT_BURST = 20;
+const EVENTS_PER_SECOND = 4;
+/** Open sockets one person may hold (tabs, devices); one more closes the connection. */
+const MAX_SOCKETS_PER_USER = 10;
+/** Every socket is pinged this often; one that has not answered the last ping is dropped. */
+const HEARTBEAT_MS = 30_000;
+/** How often the sessions behind open sockets are checked (logout elsewhere, expiry). */
+const SESSION_CHECK_MS = 60_000;
+
+/** A token bucket: `take()` is false once the caller is over its rate. */
+export class TokenBucket {
+  private tokens: number;
+  private updatedAt: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = capacity;
+    this.updatedAt = now();
+  }
+
+  take(): boolean {
+    const now = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.updatedAt) / 1000) * this.perSecond);
+    this.updatedAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+type TConnection = {
+  socket: WebSocket;
+  userId: string;
+  side: TChatSender;
+  sessionToken: string | undefined;
+  bucket: TokenBucket;
+  isAlive: boolean;
+  /** A customer's conversation id, once known. */
+  conversationId?: number;
+};
+
+/**
+ * The realtime side of chat in one process: the open sockets, and the fan-out of bus events to
+ * them. Customers receive events of their own conversation only (matched by user id); staff
+ * with the chat area receive every conversation's. Events reach other processes through the bus.
+ */
+export class ChatRealtime {
+  readonly bus: ChatBus;
+  private readonly staff = new Set<TConnection>();
+  private readonly byUser = new Map<string, Set<TConnection>>();
+  /** conversation id -> customer id (owners never change). */
+  private readonly owners = new Map<number, string>();
+  /** Bus events are handled in arrival order, a batch at a time (one query loads a batch's messages). */
+  private pending: TBusEvent[] = [];
+  private isDraining = false;
+  private drained: Promise<void> = Promise.resolve();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private sessionCheck: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: { db: TDb; log: FastifyBaseLogger; bus: ChatBus }) {
+    this.bus = deps.bus;
+  }
+
+  private get chatDeps(): TChatDeps {
+    return { db: this.deps.db, bus: this.bus };
+  }
+
+  async start(): Promise<void> {
+    await this.bus.start({
+      onEvent: (event) => this.enqueue(event),
+      onResync: () => this.broadcastAll({ type: 'resync' }),
+    });
+    this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => void this.checkSessions(), SESSION_CHECK_MS);
+    this.sessionCheck.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
+    for (const connection of this.connections()) connection.socket.close(1001, 'Server shutting down');
+    await this.bus.close();
+    await this.drained;
+  }
+
+  /**
+   * Closes every socket of a user, in every process (a ban). Local sockets close at once; other
+   * processes hear it through the bus.
+   */
+  async disconnectUser(userId: string): Promise<void> {
+    this.closeUser(userId);
+    await this.bus.publish({ t: 'disconnect', u: userId });
+  }
+
+  /** Adopts an authenticated socket. Must be called synchronously in the upgrade handler. */
+  accept(socket: WebSocket, user: { id: string; side: TChatSender; sessionToken: string | undefined }): void {
+    const connection: TConnection = {
+      socket,
+      userId: user.id,
+      side: user.side,
+      sessionToken: user.sessionToken,
+      bucket: new TokenBucket(EVENT_BURST, EVENTS_PER_SECOND),
+      isAlive: true,
+    };
+    const mine = this.byUser.get(user.id) ?? new Set<TConnection>();
+    if (mine.size >= MAX_SOCKETS_PER_USER) {
+      socket.close(CHAT_CLOSE.rateLimited, 'Too many connections');
+      return;
+    }
+    mine.add(connection);
+    this.byUser.set(user.id, mine);
+    if (user.side === 'admin') this.staff.add(connection);
+
+    socket.on('pong', () => {
+      connection.isAlive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      if (!connection.bucket.take()) {
+        socket.close(CHAT_CLOSE.rateLimited, 'Too many events');
+        return;
+      }
+      if (isBinary) {
+        this.send(connection, { type: 'error', message: 'Send JSON text frames.' });
+        return;
+      }
+      void this.onClientEvent(connection, String(data)).catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'chat: handling a client event failed');
+      });
+    });
+    socket.on('close', () => this.remove(connection));
+  }
+
+  // ------------------------------------------------------------------ client -> server
+
+  private async onClientEvent(connection: TConnection, raw: string): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      this.send(connection, { type: 'error', message: 'Events must be JSON.' });
+      return;
+    }
+    if (connection.side === 'user') {
+      const parsed = ZCustomerSocketEvent.safeParse(json);
+      if (!parsed.success) {
+        this.send(connection, { type: 'error', message: 'Unknown event.' });
+        return;
+      }
+      const conversation = await this.customerConversation(connection);
+      if (!conversation) return; // nothing to type into or read yet
+      if (parsed.data.type === 'typing') {
+        await this.bus.publish({ t: 'typing', c: conversation.id, u: connection.userId, s: 'user' });
+      } else {
+        await markRead(this.chatDeps, conversation, 'user');
+      }
+      return;
+    }
+    const parsed = ZStaffSocketEvent.safeParse(json);
+    if (!parsed.success) {
+      this.send(connection, { type: 'error', message: 'Unknown event.' });
+      return;
+    }
+    const owner = await this.ownerOf(parsed.data.conversationId);
+    if (!owner) {
+      this.send(connection, { type: 'error', message: 'Conversation not found' });
+      return;
+    }
+    const conversation = { id: parsed.data.conversationId, userId: owner };
+    if (parsed.data.type === 'typing') {
+      await this.bus.publish({ t: 'typing', c: conversation.id, u: owner, s: 'admin' });
+    } else {
+      await markRead(this.chatDeps, conversation, 'admin');
+    }
+  }
+
+  private async customerConversation(connection: TConnection) {
+    if (connection.conversationId === undefined) {
+      const row = await findConversationOfUser(this.deps.db, connection.userId);
+      if (!row) return undefined;
+      connection.conversationId = row.id;
+      this.remember(row.id, row.userId);
+    }
+    return { id: connection.conversationId, userId: connection.userId };
+  }
+
+  private async ownerOf(conversationId: number): Promise<string | undefined> {
+    const known = this.owners.get(conversationId);
+    if (known) return known;
+    try {
+      const row = await getConversationById(this.deps.db, conversationId);
+      this.remember(row.id, row.userId);
+      return row.userId;
+    } catch {
+      return undefined;
+    }
+  }
+
+  // ------------------------------------------------------------------ bus -> clients
+
+  private enqueue(event: TBusEvent): void {
+    this.pending.push(event);
+    if (this.isDraining) return;
+    this.isDraining = true;
+    this.drained = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    // Nothing awaits between the emptiness check and the flag reset: a later event starts a new drain.
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      try {
+        const ids = batch.flatMap((event) => (event.t === 'message' && this.hasRecipients(event.u) ? [event.id] : []));
+        const messages = new Map((await loadMessages(this.deps.db, ids)).map((message) => [message.id, message]));
+        for (const event of batch) this.deliver(event, messages);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'chat: delivering events failed');
+      }
+    }
+    this.isDraining = false;
+  }
+
+  private hasRecipients(customerId: string): boolean {
+    return this.staff.size > 0 || this.byUser.has(customerId);
+  }
+
+  private remember(conversationId: number, userId: string): void {
+    if (this.owners.size >= 100_000) this.owners.clear(); // a cache: re-read when needed
+    this.owners.set(conversationId, userId);
+  }
+
+  private deliver(event: TBusEvent, messages: Map<number, TChatMessage>): void {
+    if (event.t === 'disconnect') {
+      this.closeUser(event.u);
+      return;
+    }
+    this.remember(event.c, event.u);
+    const customers = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user');
+    if (event.t === 'message') {
+      const message = messages.get(event.id);
+      if (!message) return;
+      for (const connection of customers) connection.conversationId ??= event.c;
+      this.sendTo([...customers, ...this.staff], { type: 'message', message });
+      return;
+    }
+    if (event.t === 'typing') {
+      // Each side hears the other one typing.
+      this.sendTo(event.s === 'user' ? this.staff : customers, { type: 'typing', conversationId: event.c, sender: event.s });
+      return;
+    }
+    this.sendTo([...customers, ...this.staff], { type: 'read', conversationId: event.c, reader: event.by });
+  }
+
+  private sendTo(connections: Iterable<TConnection>, event: TServerSocketEvent): void {
+    const data = JSON.stringify(event);
+    for (const connection of connections) {
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(data);
+    }
+  }
+
+  private send(connection: TConnection, event: TServerSocketEvent): void {
+    this.sendTo([connection], event);
+  }
+
+  private broadcastAll(event: TServerSocketEvent): void {
+    this.sendTo(this.connections(), event);
+  }
+
+  private *connections(): Generator<TConnection> {
+    for (const set of this.byUser.values()) yield* set;
+  }
+
+  private closeUser(userId: string): void {
+    for (const connection of this.byUser.get(userId) ?? []) connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
+  }
+
+  private remove(connection: TConnection): void {
+    this.staff.delete(connection);
+    const mine = this.byUser.get(connection.userId);
+    mine?.delete(connection);
+    if (mine && mine.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  private ping(): void {
+    for (const connection of this.connections()) {
+      if (!connection.isAlive) {
+        connection.socket.terminate();
+        continue;
+      }
+      connection.isAlive = false;
+      connection.socket.ping();
+    }
+  }
+
+  /**
+   * Sockets whose session was revoked (logout, password reset) or expired are closed; so are
+   * staff sockets whose session has been idle past STAFF_IDLE_MINUTES (an unattended back-office
+   * screen stops showing customers' messages, as its next request would find it signed out).
+   */
+  async checkSessions(): Promise<void> {
+    const open = [...this.connections()].filter((c) => c.sessionToken);
+    if (open.length === 0) return;
+    try {
+      const now = Date.now();
+      const staffIdleSince = new Date(now - STAFF_IDLE_MINUTES * 60_000);
+      const tokens = [...new Set(open.map((c) => c.sessionToken!))];
+      const lastActive = new Map<string, Date>();
+      for (let i = 0; i < tokens.length; i += 500) {
+        const rows = await this.deps.db
+          .select({ token: sessions.token, lastActiveAt: sessions.lastActiveAt })
+          .from(sessions)
+          .where(and(inArray(sessions.token, tokens.slice(i, i + 500)), gt(sessions.expiresAt, new Date(now))));
+        for (const row of rows) lastActive.set(row.token, row.lastActiveAt);
+      }
+      for (const connection of open) {
+        const active = lastActive.get(connection.sessionToken!);
+        const isIdleStaff = connection.side === 'admin' && active !== undefined && active <= staffIdleSince;
+        if (!active || isIdleStaff) connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'chat: session check failed');
+    }
+  }
+}

@@ -1,0 +1,250 @@
+import type { WebsocketPluginOptions } from '@fastify/websocket';
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZOk } from '../../../shared/contracts/common.js';
+import {
+  CHAT_MSG,
+  CHAT_SOCKET_MAX_PAYLOAD,
+  ZConversationDetail,
+  ZConversationIdParams,
+  ZConversationList,
+  ZMessagesAfter,
+  ZMessagesAfterQuery,
+  ZMyConversationOpen,
+  ZMyConversationStatus,
+  ZQuickReplyList,
+  ZSendMessageRequest,
+  ZSendMessageResponse,
+  type TChatSender,
+} from '../../../shared/contracts/chat.js';
+import { MSG } from '../../../shared/messages.js';
+import type { TConfig } from '../../config.js';
+import type { TDatabase, TDb } from '../../db/client.js';
+import { cannedResponses } from '../../db/schema/app.js';
+import { AppError, unauthenticated } from '../../lib/errors.js';
+import { requireActor, type TAccess } from '../../plugins/access.js';
+import { allowedOrigins } from '../../plugins/security.js';
+import { ChatBus } from './bus.js';
+import { ChatRealtime, TokenBucket } from './realtime.js';
+import {
+  conversationNotFound,
+  findConversationOfUser,
+  getConversationById,
+  getConversationSummary,
+  getOrCreateConversation,
+  latestMessages,
+  listConversations,
+  markRead,
+  messagesAfter,
+  sendMessage,
+  toMyConversation,
+  type TChatDeps,
+} from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live chat sockets of this process; disconnectUser() closes a user's sockets everywhere. */
+    realtime: ChatRealtime;
+  }
+}
+
+/** Messages one person may send: a burst of this many, then one per second (per process). */
+const SEND_BURST = 10;
+const SENDS_PER_SECOND = 1;
+
+class SendLimiter {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  take(userId: string): void {
+    let bucket = this.buckets.get(userId);
+    if (!bucket) {
+      if (this.buckets.size > 10_000) this.buckets.clear();
+      bucket = new TokenBucket(SEND_BURST, SENDS_PER_SECOND);
+      this.buckets.set(userId, bucket);
+    }
+    if (!bucket.take()) throw new AppError('RATE_LIMITED', CHAT_MSG.tooFast);
+  }
+}
+
+type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime; origins: Set<string> };
+
+/**
+ * Live support chat. Customers only ever reach their own conversation (no route takes a
+ * conversation id from them); staff with the chat area reach all. Two WebSocket endpoints carry
+ * the realtime events, one per side, each behind its own access rule.
+ */
+export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, deps) => {
+  const { db, realtime } = deps;
+  const limiter = new SendLimiter();
+  const customer = 'customer' as const;
+  const staff = { area: 'chat' } as const;
+
+  // --- customer --------------------------------------------------------------------------
+
+  app.get(
+    '/api/chat/conversation',
+    { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZMyConversationStatus } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const row = await findConversationOfUser(db, actor.id);
+      return { conversation: row ? toMyConversation(row) : null };
+    },
+  );
+
+  app.post(
+    '/api/chat/conversation',
+    { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZMyConversationOpen } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const row = await getOrCreateConversation(db, actor.id);
+      return { conversation: toMyConversation(row), messages: await latestMessages(db, row.id) };
+    },
+  );
+
+  app.get(
+    '/api/chat/messages',
+    { config: { access: customer }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
+    async (request) => {
+      const actor = await requireActor(request);
+      const row = await findConversationOfUser(db, actor.id);
+      if (!row) throw conversationNotFound();
+      return messagesAfter(db, row.id, request.query.after);
+    },
+  );
+
+  app.post(
+    '/api/chat/messages',
+    { config: { access: customer }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      limiter.take(actor.id);
+      const conversation = await getOrCreateConversation(db, actor.id);
+      const message = await sendMessage(deps, { conversation, sender: 'user', senderId: actor.id, text: request.body.text });
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post('/api/chat/read', { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZOk } } }, async (request) => {
+    const actor = await requireActor(request);
+    const row = await findConversationOfUser(db, actor.id);
+    if (row) await markRead(deps, row, 'user');
+    return { ok: true as const };
+  });
+
+  // --- staff -----------------------------------------------------------------------------
+
+  app.get(
+    '/api/admin/chat/conversations',
+    { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZConversationList } } },
+    async () => ({ conversations: await listConversations(db) }),
+  );
+
+  app.get(
+    '/api/admin/chat/conversations/:id',
+    { config: { access: staff }, schema: { tags: ['chat'], params: ZConversationIdParams, response: { 200: ZConversationDetail } } },
+    async (request) => {
+      const conversation = await getConversationSummary(db, request.params.id);
+      return { conversation, messages: await latestMessages(db, conversation.id) };
+    },
+  );
+
+  app.get(
+    '/api/admin/chat/conversations/:id/messages',
+    {
+      config: { access: staff },
+      schema: { tags: ['chat'], params: ZConversationIdParams, querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
+    },
+    async (request) => {
+      const row = await getConversationById(db, request.params.id);
+      return messagesAfter(db, row.id, request.query.after);
+    },
+  );
+
+  app.post(
+    '/api/admin/chat/conversations/:id/messages',
+    {
+      config: { access: staff },
+      schema: { tags: ['chat'], params: ZConversationIdParams, body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      limiter.take(actor.id);
+      const conversation = await getConversationById(db, request.params.id);
+      const message = await sendMessage(deps, { conversation, sender: 'admin', senderId: actor.id, text: request.body.text });
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post(
+    '/api/admin/chat/conversations/:id/read',
+    { config: { access: staff }, schema: { tags: ['chat'], params: ZConversationIdParams, response: { 200: ZOk } } },
+    async (request) => {
+      const conversation = await getConversationById(db, request.params.id);
+      await markRead(deps, conversation, 'admin');
+      return { ok: true as const };
+    },
+  );
+
+  // Canned responses are managed by super_admin and manager; support reads them here.
+  app.get(
+    '/api/admin/chat/quick-replies',
+    { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZQuickReplyList } } },
+    async () => ({
+      cannedResponses: (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title))).map((row) => ({
+        id: row.id,
+        title: row.title,
+        message: row.message,
+      })),
+    }),
+  );
+
+  // --- realtime --------------------------------------------------------------------------
+
+  /** A WebSocket is a GET, so the CSRF hook lets it through: its Origin is checked here, first. */
+  const checkOrigin = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (!origin || !deps.origins.has(origin)) throw new AppError('CROSS_SITE', MSG.crossSite);
+  };
+
+  const socketRoute = (url: string, access: TAccess, side: TChatSender) =>
+    app.get(url, { websocket: true, config: { access }, onRequest: checkOrigin, schema: { tags: ['chat'], hide: true } }, async (socket, request) => {
+      // The access rule ran before the upgrade, so the user is loaded (and not banned).
+      const user = await request.currentUser();
+      if (!user) {
+        socket.close(1008, unauthenticated().message);
+        return;
+      }
+      realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
+    });
+
+  socketRoute('/api/chat/socket', customer, 'user');
+  socketRoute('/api/admin/chat/socket', staff, 'admin');
+};
+
+/** For @fastify/websocket: frames are small; a misbehaving client is a warning, not a server error. */
+export const chatWebsocketOptions: WebsocketPluginOptions = {
+  options: { maxPayload: CHAT_SOCKET_MAX_PAYLOAD },
+  errorHandler: (error, socket, request) => {
+    request.log.warn({ err: error }, 'websocket error');
+    socket.terminate();
+  },
+};
+
+export type TRegisterChatDeps = { database: TDatabase; config: TConfig };
+
+/**
+ * Creates the realtime hub (app.realtime), starts its LISTEN on ready, closes it on close, and
+ * registers the chat routes. @fastify/websocket itself is registered by buildApp before any
+ * route, so every route answers an upgrade attempt properly.
+ */
+export async function registerChat(app: FastifyInstance, deps: TRegisterChatDeps): Promise<ChatRealtime> {
+  const db: TDb = deps.database.db;
+  const bus = new ChatBus(deps.database, app.log);
+  const realtime = new ChatRealtime({ db, log: app.log, bus });
+  app.decorate('realtime', realtime);
+  app.addHook('onReady', async () => realtime.start());
+  app.addHook('onClose', async () => realtime.close());
+  await app.register(chatRoutes, { db, bus, realtime, origins: allowedOrigins(deps.config) });
+  return realtime;
+}

@@ -1,0 +1,121 @@
+import { useRef, useState } from 'react';
+import { CHAT_MSG, type TConversationSummary } from '../../../../../shared/contracts/chat.js';
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { getErrorMessage } from '../../../../lib/api';
+import { MessageComposer } from '../../../chat/components/message-composer';
+import { MessageList } from '../../../chat/components/message-list';
+import type { TThread } from '../lib/use-staff-chat';
+import { QuickReplyDialog } from './quick-reply-dialog';
+
+type ConversationPanelProps = {
+  thread: TThread;
+  summary: TConversationSummary | undefined;
+  isUserTyping: boolean;
+  onSend: (text: string) => Promise<void>;
+  onTyping: () => void;
+  onBack: () => void;
+  onRetry: () => void;
+};
+
+/** Right column of /admin/chat: the open conversation, its messages, and the reply box. */
+export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyping, onBack, onRetry }: ConversationPanelProps) {
+  const [draft, setDraft] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isPickingReply, setIsPickingReply] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const send = async (text: string) => {
+    setIsSending(true);
+    setError(null);
+    try {
+      await onSend(text);
+      setDraft((current) => (current.trim() === text ? '' : current));
+    } catch (sendError) {
+      console.warn('chat: sending failed', sendError);
+      setError(getErrorMessage(sendError));
+    } finally {
+      setIsSending(false);
+      inputRef.current?.focus();
+    }
+  };
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
+        <Button variant="ghost" size="sm" onClick={onBack} className="md:hidden" aria-label="Back to conversations">
+          <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
+            <path d="M12.79 5.23a.75.75 0 0 1-.02 1.06L8.83 10l3.94 3.71a.75.75 0 1 1-1.04 1.08l-4.5-4.25a.75.75 0 0 1 0-1.08l4.5-4.25a.75.75 0 0 1 1.06.02Z" />
+          </svg>
+        </Button>
+        <div className="min-w-0">
+          <h2 className="truncate text-base font-semibold text-slate-900">{summary?.userName ?? '…'}</h2>
+          <p className="truncate text-sm text-slate-600">{summary?.userEmail}</p>
+        </div>
+      </header>
+
+      {thread.status === 'ready' ? (
+        <MessageList
+          messages={thread.messages}
+          ownSide="admin"
+          senderLabels={{ user: summary?.userName ?? 'Customer', admin: 'Support' }}
+          label={`Messages with ${summary?.userName ?? 'the customer'}`}
+          empty={<p className="py-6 text-center text-sm text-slate-500">{CHAT_MSG.noMessages}</p>}
+          typingText={CHAT_MSG.userTyping}
+          isTyping={isUserTyping}
+          className="bg-slate-50"
+        />
+      ) : (
+        <div className="flex flex-1 items-center justify-center bg-slate-50 p-4 text-sm text-slate-600">
+          {thread.status === 'error' ? (
+            <div role="alert" className="text-center">
+              <p>Could not load the conversation.</p>
+              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <p role="status" className="inline-flex items-center gap-2">
+              <Spinner /> {CHAT_MSG.loading}
+            </p>
+          )}
+        </div>
+      )}
+
+      <MessageComposer
+        value={draft}
+        onChange={(value) => {
+          setDraft(value);
+          setError(null);
+          if (value.trim()) onTyping();
+        }}
+        onSend={(text) => void send(text)}
+        isSending={isSending}
+        error={error}
+        inputRef={inputRef}
+        before={
+          <Button variant="outline" size="sm" className="min-h-10 shrink-0" aria-label="Quick reply" onClick={() => setIsPickingReply(true)}>
+            <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
+              <path d="M11.983 1.907a.75.75 0 0 0-1.292-.657l-8.5 9.5A.75.75 0 0 0 2.75 12h6.572l-1.305 6.093a.75.75 0 0 0 1.292.657l8.5-9.5A.75.75 0 0 0 17.25 8h-6.572l1.305-6.093Z" />
+            </svg>
+            <span className="hidden lg:inline">Quick reply</span>
+          </Button>
+        }
+      />
+
+      {isPickingReply && (
+        <QuickReplyDialog
+          onClose={() => setIsPickingReply(false)}
+          onChoose={(reply) => {
+            setDraft(reply.message);
+            setError(null);
+            setIsPickingReply(false);
+            // After the dialog hands focus back to its opener.
+            setTimeout(() => inputRef.current?.focus(), 0);
+          }}
+        />
+      )}
+    </div>
+  );
+}

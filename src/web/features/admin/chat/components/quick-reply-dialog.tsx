@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TQuickReply } from '../../../../../shared/contracts/chat.js';
+import { Alert } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { getErrorMessage } from '../../../../lib/api';
+import { listQuickReplies } from '../../../chat/api/chat-api';
+import { staffChatKeys } from '../lib/use-staff-chat';
+
+/** 'Select a Quick Reply': the canned responses; choosing one puts its message into the input. */
+export function QuickReplyDialog({ onChoose, onClose }: { onChoose: (reply: TQuickReply) => void; onClose: () => void }) {
+  const query = useQuery({
+    queryKey: staffChatKeys.quickReplies,
+    queryFn: async ({ signal }) => (await listQuickReplies(signal)).cannedResponses,
+  });
+
+  return (
+    <Dialog isOpen onClose={onClose} title="Select a Quick Reply" size="md">
+      {query.isPending ? (
+        <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> Loading quick replies…
+        </p>
+      ) : query.isError ? (
+        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
+          <span>{getErrorMessage(query.error)}</span>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No canned responses yet.</p>
+      ) : (
+        <ul aria-label="Quick replies" className="max-h-96 space-y-2 overflow-y-auto pr-1">
+          {query.data.map((reply) => (
+            <li key={reply.id}>
+              <button
+                type="button"
+                onClick={() => onChoose(reply)}
+                className="block w-full rounded-lg border border-slate-200 px-3 py-2 text-left hover:border-brand-600 hover:bg-brand-50"
+              >
+                <span className="block text-sm font-semibold text-slate-900">{reply.title}</span>
+                <span className="mt-0.5 line-clamp-2 block text-sm break-words text-slate-600">{reply.message}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

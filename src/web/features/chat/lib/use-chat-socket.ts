@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { TClientSocketEvent } from '../../../../shared/contracts/chat.js';
+import { SESSION_QUERY_KEY } from '../../../lib/session';
+import { ChatSocket, type TChatSocketHandlers, type TSocketStatus } from './chat-socket';
+
+/**
+ * The realtime connection of a chat screen, open while the component is mounted. Handlers may
+ * change between renders; the connection does not.
+ */
+export function useChatSocket(path: string, handlers: Pick<TChatSocketHandlers, 'onEvent' | 'onOpen'>) {
+  const queryClient = useQueryClient();
+  const handlersRef = useRef(handlers);
+  const socketRef = useRef<ChatSocket | null>(null);
+  const [status, setStatus] = useState<TSocketStatus>('connecting');
+
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    const socket = new ChatSocket(path, {
+      onEvent: (event) => handlersRef.current.onEvent(event),
+      onOpen: (isReconnect) => handlersRef.current.onOpen(isReconnect),
+      onStatus: setStatus,
+      // If the session is gone, the session query turns null and the guards take the person away.
+      onSessionDoubt: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    });
+    socketRef.current = socket;
+    socket.start();
+    return () => {
+      socket.close();
+      socketRef.current = null;
+    };
+  }, [path, queryClient]);
+
+  const send = (event: TClientSocketEvent) => socketRef.current?.send(event) ?? false;
+  return { status, send };
+}
