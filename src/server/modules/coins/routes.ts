@@ -63,6 +63,7 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }
         });
         return after;
       });
+      request.server.market?.invalidateReference();
       return { coin: toCoin(row) };
     },
   );

@@ -9,7 +9,7 @@ import { coins, settings } from '../../db/schema/app.js';
 import { pricePoints } from '../../db/schema/market.js';
 import type { TPriceOptions } from '../../lib/prices/options.js';
 import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
-import { createTestApp, openTestDatabase, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
 import { MarketService } from './service.js';
 
 const MINUTE = 60_000;
@@ -309,6 +309,8 @@ describe('GET /api/market', () => {
     await t.database.db.update(settings).set({ serviceFeePercentage: '1.5' }).where(eq(settings.id, 1));
     await t.database.db.update(coins).set({ isEnabled: false }).where(eq(coins.symbol, 'doge'));
     await t.database.db.update(coins).set({ sortOrder: 0 }).where(eq(coins.symbol, 'sol'));
+    // Changed behind the app's back: the market answer keeps the old values up to 5 s, unless told.
+    t.app.market.invalidateReference();
     try {
       const changed: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
       expect(changed.serviceFeePercentage).toBe('1.5');
@@ -318,6 +320,31 @@ describe('GET /api/market', () => {
       await t.database.db.update(settings).set({ serviceFeePercentage: '2.5' }).where(eq(settings.id, 1));
       await t.database.db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'doge'));
       await t.database.db.update(coins).set({ sortOrder: 8 }).where(eq(coins.symbol, 'sol'));
+      t.app.market.invalidateReference();
+    }
+  });
+
+  it('shows a fee or coin change made in the back-office at once, and quotes use it', async () => {
+    await t.app.market.refreshOnce();
+    expect((await t.request({ method: 'GET', url: '/api/market' })).json().serviceFeePercentage).toBe('2.5');
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const [doge] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge'));
+    try {
+      expect((await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode).toBe(200);
+      expect((await t.request({ method: 'PATCH', url: `/api/admin/coins/${doge.id}`, cookie: admin, payload: { isEnabled: false } })).statusCode).toBe(200);
+      const market: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
+      expect(market.serviceFeePercentage).toBe('3');
+      expect(market.coins.map((c) => c.symbol)).not.toContain('doge');
+      // A change behind this process's back (another server process) still reaches quotes at once.
+      await t.database.db.update(settings).set({ serviceFeePercentage: '4' }).where(eq(settings.id, 1));
+      const customer = await t.signUp();
+      const quote = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      expect(quote.statusCode, quote.body).toBe(201);
+      expect(Number(quote.json().feePercentage)).toBe(4);
+    } finally {
+      await t.database.db.update(settings).set({ serviceFeePercentage: '2.5' }).where(eq(settings.id, 1));
+      await t.database.db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'doge'));
+      t.app.market.invalidateReference();
     }
   });
 

@@ -68,6 +68,10 @@ type TSnapshot = {
  * call a provider. With several processes on one PostgreSQL, only the holder of an advisory
  * lock fetches; the others read the stored prices at the same pace.
  */
+type TReference = { fee: string; coins: { symbol: string; name: string }[] };
+/** How long the fee and the coin list are reused by GET /api/market (quotes always read the fee). */
+const REFERENCE_TTL_MS = 5_000;
+
 export class MarketService {
   readonly options: TPriceOptions;
   private readonly now: () => Date;
@@ -79,7 +83,9 @@ export class MarketService {
   private running: Promise<void> | undefined;
   private snapshot: TSnapshot | undefined;
   private loadingSnapshot: Promise<TSnapshot> | undefined;
-  private reference: Promise<{ fee: string; coins: { symbol: string; name: string }[] }> | undefined;
+  private reference: Promise<TReference> | undefined;
+  private referenceCache: { value: TReference; expiresAt: number } | undefined;
+  private referenceVersion = 0;
 
   /** Errors of this process's own last fetch; undefined while it has not fetched. */
   private fetchErrors: TMarketErrors | undefined;
@@ -410,22 +416,45 @@ export class MarketService {
     return DEFAULT_SERVICE_FEE_PERCENTAGE;
   }
 
-  /** Fee and enabled coins, read once for all requests arriving together. */
-  private readReference() {
-    this.reference ??= (async () => {
-      const [fee, enabled] = await Promise.all([
-        this.readServiceFeePercentage(),
-        this.deps.database.db
-          .select({ symbol: coins.symbol, name: coins.name })
-          .from(coins)
-          .where(eq(coins.isEnabled, true))
-          .orderBy(asc(coins.sortOrder), asc(coins.id)),
-      ]);
-      return { fee, coins: enabled };
-    })().finally(() => {
-      this.reference = undefined;
-    });
-    return this.reference;
+  /**
+   * Fee and enabled coins: read once for all requests arriving together, then kept for
+   * REFERENCE_TTL_MS (a change made by another process shows within that time); a change made
+   * through this process's admin routes calls invalidateReference() and shows at once.
+   */
+  private async readReference(fresh = false): Promise<TReference> {
+    const version = this.referenceVersion;
+    let value: TReference;
+    if (fresh) {
+      value = await this.loadReference();
+    } else {
+      if (this.referenceCache && this.referenceCache.expiresAt > Date.now()) return this.referenceCache.value;
+      this.reference ??= this.loadReference().finally(() => {
+        this.reference = undefined;
+      });
+      value = await this.reference;
+    }
+    // A read that raced with a change is used once but not kept.
+    if (version === this.referenceVersion) this.referenceCache = { value, expiresAt: Date.now() + REFERENCE_TTL_MS };
+    return value;
+  }
+
+  private async loadReference(): Promise<TReference> {
+    const [fee, enabled] = await Promise.all([
+      this.readServiceFeePercentage(),
+      this.deps.database.db
+        .select({ symbol: coins.symbol, name: coins.name })
+        .from(coins)
+        .where(eq(coins.isEnabled, true))
+        .orderBy(asc(coins.sortOrder), asc(coins.id)),
+    ]);
+    return { fee, coins: enabled };
+  }
+
+  /** The fee or the coin list changed: the next market answer reads them again. */
+  invalidateReference(): void {
+    this.referenceVersion += 1;
+    this.referenceCache = undefined;
+    this.reference = undefined;
   }
 
   /** Errors of the last fetch, or (in a process that does not fetch) inferred from the stored prices' age. */
@@ -444,8 +473,8 @@ export class MarketService {
   }
 
   /** GET /api/market: stored prices with the current fee, for every enabled coin in display order. */
-  async getMarket(): Promise<TMarketResponse> {
-    const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference()]);
+  async getMarket(options: { freshReference?: boolean } = {}): Promise<TMarketResponse> {
+    const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference(options.freshReference)]);
     const nowMs = this.now().getTime();
     let newest: Date | null = null;
     let isAnyStale = false;

@@ -63,7 +63,9 @@ export function toOrder(row: TOrderRow): TOrder {
  * fiat amount asked, valid for QUOTE_TTL_SECONDS. Stale prices give no quote.
  */
 export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuoteRequest): Promise<TQuote> {
-  const market = await deps.market.getMarket();
+  // The fee and coin list as they are now (not the market page's short-lived copy): a fee
+  // change applies to the very next quote, in every process.
+  const market = await deps.market.getMarket({ freshReference: true });
   const coin = market.coins.find((c) => c.symbol === input.coinSymbol);
   if (!coin) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
   const unitPriceUsd = input.side === 'buy' ? coin.buyUsd : coin.sellUsd;

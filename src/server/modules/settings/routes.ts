@@ -61,6 +61,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
         await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', targetId: 1, before: auditable(before), after: auditable(after), ip: request.ip });
         return after;
       });
+      request.server.market?.invalidateReference();
       return toSettings(row, deps.smtpPassFromEnv);
     },
   );

@@ -111,6 +111,8 @@ async function issueInvitation(
 export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, context: TAuditContext): Promise<TStaffMember> {
   const { db } = deps;
   const id = generateId();
+  // Hashed before the transaction: scrypt takes a while, and the transaction should not wait on it.
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   try {
     await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
@@ -126,7 +128,6 @@ export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, 
         displayUsername: username,
         role: input.role,
       });
-      const unusable = await hashPassword(randomBytes(32).toString('base64url'));
       await tx.insert(accounts).values({ id: generateId(), accountId: id, providerId: 'credential', userId: id, password: unusable });
       await issueInvitation(tx, deps, { id, email: input.email, fullName: input.fullName, role: input.role }, context.actor);
       await writeAudit(tx, {
@@ -202,6 +203,12 @@ export async function deleteStaff(db: TDb, id: string, context: TAuditContext): 
  * password replaces the unusable one and any session the account had is ended.
  */
 export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
+  // A cheap look first, so a made-up token costs no password hash; the claim below decides.
+  const [candidate] = await db
+    .select({ id: staffInvitations.id })
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.tokenHash, hashInvitationToken(token)), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())));
+  if (!candidate) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx

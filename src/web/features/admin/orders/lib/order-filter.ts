@@ -1,4 +1,5 @@
 import { ADMIN_ORDER_SORTS, ORDER_STATUSES } from '../../../../../shared/contracts/orders.js';
+import { isCalendarDay } from '../../../../../shared/contracts/common.js';
 
 export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
 export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
@@ -24,10 +25,9 @@ const SEARCH_MAX_LENGTH = 200;
 /** Newest first, nothing filtered (spec: default createdAt descending). */
 export const DEFAULT_ORDER_FILTER: TAdminOrderFilter = { q: '', status: 'all', from: '', to: '', sort: 'createdAt', dir: 'desc', page: 1 };
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 function readDay(value: string | null): string {
-  return value && DAY_PATTERN.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+  return value && isCalendarDay(value) ? value : '';
 }
 
 function pick<const T extends readonly string[]>(values: T, raw: string | null, fallback: T[number]): T[number] {
