@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Spinner } from './spinner';
 
 /** A table that scrolls sideways inside its card on narrow screens, never the whole page. */
 export function Table({ caption, hideCaption = false, className, children }: { caption: string; hideCaption?: boolean; className?: string; children: ReactNode }) {
@@ -41,5 +42,16 @@ export function TableMessageRow({ colSpan, children }: { colSpan: number; childr
         {children}
       </td>
     </tr>
+  );
+}
+
+/** The loading state of a table: a spinner and what is being loaded, announced politely. */
+export function TableLoadingRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <TableMessageRow colSpan={colSpan}>
+      <span role="status" className="inline-flex items-center gap-2">
+        <Spinner /> {children}
+      </span>
+    </TableMessageRow>
   );
 }

@@ -3,10 +3,8 @@ import { Link } from 'react-router';
 import { canAccess, ROLE_LABELS } from '../../../../shared/permissions.js';
 import { formatGhs, formatUsd } from '../../../../shared/format.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { getFirstName, useSession } from '../../../lib/session';
 import { useAdminDashboard } from '../dashboard/api/get-admin-dashboard';
@@ -59,14 +57,7 @@ export function AdminDashboardPage() {
         />
       </div>
 
-      {query.isError && (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
 
       {query.isPending ? (
         <p role="status" className="flex items-center gap-2 text-slate-700">

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { STAFF_MSG, type TStaffMember } from '../../../../shared/contracts/staff.js';
 import { ROLE_LABELS } from '../../../../shared/permissions.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -49,14 +48,7 @@ export function AdminManagementPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', admin: null })}>Create Admin</Button>}
       />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Admins" hideCaption>
         <TableHead>
@@ -71,11 +63,7 @@ export function AdminManagementPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading admins…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading admins…</TableLoadingRow>
           ) : admins.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No admins yet.</TableMessageRow>
           ) : (

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   Table,
@@ -10,10 +9,8 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table';
+  TableRow, TableLoadingRow } from '../../../components/ui/table';
 import { isCalendarDay } from '../../../../shared/contracts/common.js';
-import { getErrorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { useAuditEntries, type TAuditFilter } from '../audit/api/audit';
 import { AuditDetails } from '../audit/components/audit-details';
@@ -74,14 +71,7 @@ export function AuditPage() {
 
       <AuditFilters filter={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Audit log" hideCaption>
         <TableHead>
@@ -96,11 +86,7 @@ export function AuditPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading the audit log…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading the audit log…</TableLoadingRow>
           ) : entries.length === 0 ? (
             !query.isError && (
               <TableMessageRow colSpan={COLUMN_COUNT}>{hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}</TableMessageRow>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import {
   Table,
   TableBody,
@@ -10,9 +9,7 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api';
+  TableRow, TableLoadingRow } from '../../../components/ui/table';
 import { useCannedResponses, type TCannedResponse } from '../canned-responses/api/canned-responses';
 import { CannedResponseFormDialog } from '../canned-responses/components/canned-response-form-dialog';
 import { DeleteCannedResponseDialog } from '../canned-responses/components/delete-canned-response-dialog';
@@ -35,14 +32,7 @@ export function CannedResponsesPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', response: null })}>Add Response</Button>}
       />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Canned responses" hideCaption>
         <TableHead>
@@ -56,11 +46,7 @@ export function CannedResponsesPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading responses…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading responses…</TableLoadingRow>
           ) : responses.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No canned responses yet.</TableMessageRow>
           ) : (

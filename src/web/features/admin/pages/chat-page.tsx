@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { CHAT_MSG } from '../../../../shared/contracts/chat.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { ConversationList } from '../chat/components/conversation-list';
 import { ConversationPanel } from '../chat/components/conversation-panel';
@@ -36,14 +34,7 @@ export function ChatPage() {
         description={chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined}
       />
 
-      {list.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(list.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} className="mb-4" />}
 
       <div className="h-[75vh] min-h-[24rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:grid md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className={cn('h-full overflow-y-auto border-slate-200 md:block md:border-r', thread ? 'hidden' : 'block')}>

@@ -1,9 +1,6 @@
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableHead, TableHeaderCell, TableMessageRow } from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
+import { Table, TableBody, TableHead, TableHeaderCell, TableMessageRow, TableLoadingRow } from '../../../components/ui/table';
 import { useAdminCoins } from '../coins/api/coins';
 import { CoinRow } from '../coins/components/coin-row';
 
@@ -21,14 +18,7 @@ export function CoinsPage() {
         description="The wallet address customers sell into, and whether each coin can be traded."
       />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Currencies" hideCaption>
         <TableHead>
@@ -44,11 +34,7 @@ export function CoinsPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading currencies…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading currencies…</TableLoadingRow>
           ) : coins.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No currencies found.</TableMessageRow>
           ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import {
@@ -11,9 +11,7 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api';
+  TableRow, TableLoadingRow } from '../../../components/ui/table';
 import { formatDateTime } from '../../../lib/format-date';
 import { useEmails } from '../emails/api/emails';
 import { EmailDialog } from '../emails/components/email-dialog';
@@ -54,14 +52,7 @@ export function EmailsPage() {
         }
       />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Email log" hideCaption>
         <TableHead>
@@ -77,11 +68,7 @@ export function EmailsPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading emails…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading emails…</TableLoadingRow>
           ) : emails.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No emails have been sent yet.</TableMessageRow>
           ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { controlClassName, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,9 +12,7 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api';
+  TableRow, TableLoadingRow } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format-date';
 import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '../kyc/api/list-kyc-submissions';
 import { ConfirmKycDecisionDialog } from '../kyc/components/confirm-kyc-decision-dialog';
@@ -89,14 +87,7 @@ export function KycSubmissionsPage() {
         )}
       </div>
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="KYC submissions" hideCaption>
         <TableHead>
@@ -113,11 +104,7 @@ export function KycSubmissionsPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading submissions…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading submissions…</TableLoadingRow>
           ) : submissions.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>{EMPTY_TEXT[filter.status]}</TableMessageRow>
           ) : (

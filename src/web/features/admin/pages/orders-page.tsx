@@ -2,10 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TAdminOrder } from '../../../../shared/contracts/orders.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { useAdminOrders } from '../orders/api/list-admin-orders';
 import { ConfirmOrderDecisionDialog } from '../orders/components/confirm-order-decision-dialog';
 import { OrderDetailsDialog } from '../orders/components/order-details-dialog';
@@ -79,14 +77,7 @@ export function OrdersPage() {
         )}
       </div>
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <OrdersTable
         orders={orders}

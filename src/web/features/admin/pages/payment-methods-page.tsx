@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { ADMIN_MSG } from '../../../../shared/contracts/admin.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import {
   Table,
@@ -12,8 +11,7 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow,
-} from '../../../components/ui/table';
+  TableRow, TableLoadingRow } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast';
 import { getErrorMessage } from '../../../lib/api';
 import { usePaymentMethods, useTogglePaymentMethod, type TAdminPaymentMethod } from '../payment-methods/api/payment-methods';
@@ -59,14 +57,7 @@ export function PaymentMethodsPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', method: null })}>Add Method</Button>}
       />
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Payment methods" hideCaption>
         <TableHead>
@@ -81,11 +72,7 @@ export function PaymentMethodsPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading payment methods…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading payment methods…</TableLoadingRow>
           ) : methods.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No payment methods yet.</TableMessageRow>
           ) : (

@@ -3,12 +3,11 @@ import { useSearchParams } from 'react-router';
 import { formatUsd } from '../../../../shared/format.js';
 import { KycBadge } from '../../../components/kyc-badge';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { controlClassName, Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../components/ui/table';
-import { getErrorMessage } from '../../../lib/api';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format-date';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '../users/api/users';
 import { AccountStatusBadge } from '../users/components/account-status-badge';
@@ -105,14 +104,7 @@ export function UsersPage() {
         )}
       </div>
 
-      {query.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 
       <Table caption="Users" hideCaption>
         <TableHead>
@@ -135,11 +127,7 @@ export function UsersPage() {
         </TableHead>
         <TableBody>
           {query.isPending ? (
-            <TableMessageRow colSpan={COLUMN_COUNT}>
-              <span role="status" className="inline-flex items-center gap-2">
-                <Spinner /> Loading users…
-              </span>
-            </TableMessageRow>
+            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading users…</TableLoadingRow>
           ) : users.length === 0 ? (
             !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No users found.</TableMessageRow>
           ) : (

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { TOrder } from '../../../../shared/contracts/orders.js';
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
+import { buttonClassName } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import type { THistoryLocationState } from '../../trade/lib/use-place-order';
@@ -40,14 +39,7 @@ function OrderHistory({ userId }: { userId: string }) {
   return (
     <div className="container-page py-8">
       <PageHeading title="Order history" description="Your buy and sell orders, newest first." />
-      {ordersQuery.isError && (
-        <Alert variant="error" className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(ordersQuery.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void ordersQuery.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {ordersQuery.isError && <QueryErrorAlert error={ordersQuery.error} onRetry={() => void ordersQuery.refetch()} className="mb-4" />}
       {orders === undefined ? (
         ordersQuery.isPending && (
           <p role="status" className="flex items-center gap-2 text-slate-600">

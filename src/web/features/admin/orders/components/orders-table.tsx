@@ -2,8 +2,7 @@ import type { MouseEvent } from 'react';
 import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
 import { formatCrypto, formatFiat, shortenTxId } from '../../../../../shared/format.js';
 import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../../components/ui/table';
 import { formatDateTime } from '../../../../lib/format-date';
 import type { TAdminOrderFilter, TOrderSort } from '../lib/order-filter';
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '../lib/order-labels';
@@ -58,11 +57,7 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
       </TableHead>
       <TableBody>
         {isLoading ? (
-          <TableMessageRow colSpan={COLUMN_COUNT}>
-            <span role="status" className="inline-flex items-center gap-2">
-              <Spinner /> Loading orders…
-            </span>
-          </TableMessageRow>
+          <TableLoadingRow colSpan={COLUMN_COUNT}>Loading orders…</TableLoadingRow>
         ) : orders.length === 0 ? (
           emptyText && <TableMessageRow colSpan={COLUMN_COUNT}>{emptyText}</TableMessageRow>
         ) : (

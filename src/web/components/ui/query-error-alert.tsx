@@ -1,0 +1,16 @@
+import { getErrorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { Alert } from './alert';
+import { Button } from './button';
+
+/** A failed load: the reason in the person's words, and 'Try again'. */
+export function QueryErrorAlert({ error, onRetry, className }: { error: unknown; onRetry: () => void; className?: string }) {
+  return (
+    <Alert variant="error" className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
+      <span>{getErrorMessage(error)}</span>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
