@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { useToast } from '../../../../components/ui/toast';
-import { getErrorMessage } from '../../../../lib/api';
+import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
 import { useSetUserBanned, type TAdminUser, type TBanAction } from '../api/users';
 
 const TEXT: Record<TBanAction, { title: string; question: string; confirm: string; done: (name: string) => string }> = {
@@ -28,44 +25,23 @@ type ConfirmBanDialogProps = {
 
 /** The confirmation of a ban or unban (an accessible dialog, not window.confirm). */
 export function ConfirmBanDialog({ user, action, onDone }: ConfirmBanDialogProps) {
-  const [error, setError] = useState<string | null>(null);
   const mutation = useSetUserBanned();
-  const toast = useToast();
   const text = TEXT[action];
-
-  const onConfirm = () => {
-    setError(null);
-    mutation.mutate(
-      { id: user.id, action },
-      {
-        onSuccess: () => {
-          toast.success(text.done(user.fullName));
-          onDone();
-        },
-        onError: (failure) => {
-          const message = getErrorMessage(failure);
-          setError(message);
-          toast.error(message);
-        },
-      },
-    );
-  };
-
   return (
-    <ConfirmDialog
+    <MutationConfirmDialog
+      mutation={mutation}
+      variables={{ id: user.id, action }}
+      successMessage={text.done(user.fullName)}
       title={text.title}
       description={text.question}
       confirmLabel={text.confirm}
       variant={action === 'ban' ? 'danger' : 'primary'}
-      isPending={mutation.isPending}
-      error={error}
-      onConfirm={onConfirm}
       onClose={onDone}
     >
       <p className="text-sm text-slate-700">
         {user.fullName} <span className="text-slate-500">({user.email})</span>
       </p>
       {action === 'ban' && <p className="text-sm text-slate-600">They are signed out at once and cannot sign in until unbanned.</p>}
-    </ConfirmDialog>
+    </MutationConfirmDialog>
   );
 }
