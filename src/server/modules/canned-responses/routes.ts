@@ -11,12 +11,17 @@ import { requireActor } from '../../plugins/access.js';
 const toResponse = (row: typeof cannedResponses.$inferSelect) => ({ id: row.id, title: row.title, message: row.message });
 const notFound = () => new AppError('NOT_FOUND', ADMIN_MSG.responseNotFound);
 
+/** Every canned response by title: this list, and the quick replies of live chat. */
+export async function listCannedResponses(db: TDb) {
+  return (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title))).map(toResponse);
+}
+
 /** Canned responses: managed by super_admin and manager; read by whoever answers chats. */
 export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   const manage = { area: 'cannedResponses' } as const;
 
   app.get('/api/admin/canned-responses', { config: { access: manage }, schema: { tags: ['admin'], response: { 200: ZCannedResponseList } } }, async () => ({
-    cannedResponses: (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title))).map(toResponse),
+    cannedResponses: await listCannedResponses(db),
   }));
 
   app.post(

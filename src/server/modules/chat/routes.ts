@@ -1,5 +1,4 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOk } from '../../../shared/contracts/common.js';
@@ -21,12 +20,12 @@ import {
 import { MSG } from '../../../shared/messages.js';
 import type { TConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { cannedResponses } from '../../db/schema/app.js';
 import { AppError, unauthenticated } from '../../lib/errors.js';
 import { requireActor, type TAccess } from '../../plugins/access.js';
 import { allowedOrigins } from '../../plugins/security.js';
 import { ChatBus } from './bus.js';
 import { ChatRealtime, TokenBucket } from './realtime.js';
+import { listCannedResponses } from '../canned-responses/routes.js';
 import {
   conversationNotFound,
   findConversationOfUser,
@@ -191,11 +190,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
     '/api/admin/chat/quick-replies',
     { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZQuickReplyList } } },
     async () => ({
-      cannedResponses: (await db.select().from(cannedResponses).orderBy(asc(cannedResponses.title))).map((row) => ({
-        id: row.id,
-        title: row.title,
-        message: row.message,
-      })),
+      cannedResponses: await listCannedResponses(db),
     }),
   );
 
