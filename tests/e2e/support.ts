@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { totpCode, totpStep } from '../helpers/totp.js';
+import { pickUnusedStep, totpCode } from '../helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
@@ -80,24 +80,17 @@ function writeDevices(devices: Record<string, TDevice>): void {
   writeFileSync(devicesFile(), JSON.stringify(devices));
 }
 
-/**
- * A code the server has not seen: this step's, else the next or the previous one (it accepts one
- * step either side). When all three were used by quick sign-ins, the caller waits for the next
- * step rather than spending backup codes.
- */
+/** A code the server has not seen, or null when the steps it accepts now were all used. */
 function nextCode(devices: Record<string, TDevice>, email: string): string | null {
   const device = devices[email.toLowerCase()];
   if (!device) throw new Error(`no authenticator enrolled for ${email}`);
-  const now = totpStep();
-  for (const step of [now, now + 1, now - 1]) {
-    if (!device.usedSteps.includes(step)) {
-      device.usedSteps.push(step);
-      return totpCode(device.secret, step);
-    }
-  }
-  return null;
+  const step = pickUnusedStep((candidate) => device.usedSteps.includes(candidate));
+  if (step === null) return null;
+  device.usedSteps.push(step);
+  return totpCode(device.secret, step);
 }
 
+/** Waits for the next 30-second step rather than spending backup codes on quick sign-ins. */
 async function takeCode(email: string): Promise<string> {
   for (;;) {
     const devices = readDevices();

@@ -38,9 +38,15 @@ export function totpCode(secretBase32: string, step = totpStep()): string {
 }
 
 /**
- * A code for a sign-in that the server has not seen yet: this step's, else the next or the
- * previous one (the server accepts one step either side), else null (use a backup code).
+ * A step whose code the server has not seen yet: this one, else the next or the previous one
+ * (the server accepts one step either side); null when all three were used.
  */
+export function pickUnusedStep(isUsed: (step: number) => boolean, now = totpStep()): number | null {
+  for (const step of [now, now + 1, now - 1]) if (!isUsed(step)) return step;
+  return null;
+}
+
+/** An authenticator app for API tests: an unused step's code, else a backup code. */
 export class TotpDevice {
   private readonly used = new Set<number>();
   constructor(
@@ -48,17 +54,11 @@ export class TotpDevice {
     readonly backupCodes: string[] = [],
   ) {}
 
-  markUsed(step: number): void {
-    this.used.add(step);
-  }
-
   nextCode(): string {
-    const now = totpStep();
-    for (const step of [now, now + 1, now - 1]) {
-      if (!this.used.has(step)) {
-        this.used.add(step);
-        return totpCode(this.secret, step);
-      }
+    const step = pickUnusedStep((candidate) => this.used.has(candidate));
+    if (step !== null) {
+      this.used.add(step);
+      return totpCode(this.secret, step);
     }
     const backup = this.backupCodes.shift();
     if (!backup) throw new Error('no unused authenticator code or backup code left');
