@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MARKET_ERROR_MESSAGES, type TMarketResponse } from '../../../shared/contracts/market.js';
+import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '../../../shared/contracts/market.js';
 import { formatUsd } from '../../../shared/format.js';
 import { normalizeDecimal } from '../../../shared/money.js';
 import type { TDatabase } from '../../db/client.js';
@@ -114,6 +114,36 @@ describe('price refresher', () => {
     expect(after.errors).toEqual({});
     expect(after.isStale).toBe(false);
     expect(coin(after, 'btc').history).toEqual(['91234.12', '92000.5']);
+  });
+
+  it('reuses one serialised answer until prices, errors or staleness change', async () => {
+    const service = createService({ timeoutMs: 300 });
+    await service.refreshOnce();
+    const first = await service.getMarketAnswer();
+    expect(JSON.parse(first.json)).toEqual(await service.getMarket());
+    nowMs += 1;
+    expect(await service.getMarketAnswer()).toBe(first);
+
+    // The exact millisecond a price turns stale, with nothing else changed.
+    nowMs = new Date(JSON.parse(first.json).lastUpdated).getTime() + PRICE_STALE_AFTER_MS;
+    expect((await service.getMarketAnswer()).etag).toBe(first.etag);
+    nowMs += 1;
+    const stale = await service.getMarketAnswer();
+    expect(JSON.parse(stale.json).isStale).toBe(true);
+    expect(stale.etag).not.toBe(first.etag);
+
+    fake.set('coingecko', { kind: 'down' });
+    fake.set('binance', { kind: 'down' });
+    await service.refreshOnce();
+    const failed = await service.getMarketAnswer();
+    expect(JSON.parse(failed.json).errors).toEqual({ crypto: MARKET_ERROR_MESSAGES.crypto });
+
+    fake.set('coingecko', { kind: 'ok' });
+    fake.set('binance', { kind: 'ok' });
+    await service.refreshOnce();
+    const fresh = JSON.parse((await service.getMarketAnswer()).json);
+    expect(fresh.isStale).toBe(false);
+    expect(fresh.errors).toEqual({});
   });
 
   it('uses the currency-api when open.er-api.com fails, and asks for the rate at most hourly', async () => {

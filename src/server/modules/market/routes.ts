@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,11 +13,6 @@ declare module 'fastify' {
   }
 }
 
-/** A strong validator of the exact response body. */
-export function computeEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
 /** If-None-Match matches: '*', or one of its listed tags (weak comparison, as RFC 9110 asks). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -31,12 +25,15 @@ export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = as
     '/api/market',
     { config: { access: 'public' }, schema: { tags: ['market'], response: { 200: ZMarketResponse, 304: z.null().describe('Not modified: the ETag matches') } } },
     async (request, reply) => {
-      const body = await market.getMarket();
-      const etag = computeEtag(JSON.stringify(body));
+      // Checked against ZMarketResponse and serialised by the service once per change, not per request.
+      const { body, json, etag } = await market.getMarketAnswer();
       // no-cache: clients may keep it but must revalidate (cheap 304) before use.
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
-      return body;
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => json)
+        .send(body);
     },
   );
 };

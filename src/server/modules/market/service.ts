@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
@@ -7,6 +8,7 @@ import {
   SPARKLINE_POINTS,
   type TMarketErrors,
   type TMarketResponse,
+  ZMarketResponse,
 } from '../../../shared/contracts/market.js';
 import {
   calculateBuyPriceUsd,
@@ -71,6 +73,16 @@ type TSnapshot = {
 type TReference = { fee: string; coins: { symbol: string; name: string }[] };
 /** How long the fee and the coin list are reused by GET /api/market (quotes always read the fee). */
 const REFERENCE_TTL_MS = 5_000;
+/** The longest one serialised GET /api/market answer is reused. */
+const ANSWER_MAX_AGE_MS = 1_000;
+
+/** GET /api/market's body, the same serialised as sent, and its strong validator. */
+export type TMarketAnswer = { body: TMarketResponse; json: string; etag: string };
+
+/** A strong validator of the exact response body. */
+export function computeEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
 
 export class MarketService {
   readonly options: TPriceOptions;
@@ -86,6 +98,9 @@ export class MarketService {
   private reference: Promise<TReference> | undefined;
   private referenceCache: { value: TReference; expiresAt: number } | undefined;
   private referenceVersion = 0;
+  private answerMemo:
+    | { snapshot: TSnapshot; reference: TReference; fetchErrors: TMarketErrors | undefined; builtAtMs: number; validUntilMs: number; answer: TMarketAnswer }
+    | undefined;
 
   /** Errors of this process's own last fetch; undefined while it has not fetched. */
   private fetchErrors: TMarketErrors | undefined;
@@ -472,17 +487,52 @@ export class MarketService {
     return errors;
   }
 
-  /** GET /api/market: stored prices with the current fee, for every enabled coin in display order. */
+  /** Stored prices with the current fee, for every enabled coin in display order (built anew). */
   async getMarket(options: { freshReference?: boolean } = {}): Promise<TMarketResponse> {
     const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference(options.freshReference)]);
+    return this.buildMarket(snapshot, reference, this.now().getTime()).body;
+  }
+
+  /**
+   * GET /api/market's answer, checked against its contract, serialised and tagged once, then
+   * reused for every request until the stored prices, the fee or coin list, or the fetch errors
+   * change, a coin turns stale, or ANSWER_MAX_AGE_MS pass (time-based errors of a process that
+   * does not fetch).
+   */
+  async getMarketAnswer(): Promise<TMarketAnswer> {
+    const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference()]);
     const nowMs = this.now().getTime();
+    const memo = this.answerMemo;
+    if (
+      memo &&
+      memo.snapshot === snapshot &&
+      memo.reference === reference &&
+      memo.fetchErrors === this.fetchErrors &&
+      nowMs >= memo.builtAtMs &&
+      nowMs < memo.validUntilMs
+    ) {
+      return memo.answer;
+    }
+    const { body, validUntilMs } = this.buildMarket(snapshot, reference, nowMs);
+    const json = JSON.stringify(ZMarketResponse.parse(body));
+    const answer: TMarketAnswer = { body, json, etag: computeEtag(json) };
+    this.answerMemo = { snapshot, reference, fetchErrors: this.fetchErrors, builtAtMs: nowMs, validUntilMs, answer };
+    return answer;
+  }
+
+  /** The market at nowMs, and until when it stays the same (the next coin to turn stale). */
+  private buildMarket(snapshot: TSnapshot, reference: TReference, nowMs: number): { body: TMarketResponse; validUntilMs: number } {
+    let validUntilMs = nowMs + ANSWER_MAX_AGE_MS;
     let newest: Date | null = null;
     let isAnyStale = false;
     const marketCoins = reference.coins.map((coin) => {
       const points = snapshot.history.get(coin.symbol) ?? [];
       const latest = points.at(-1);
-      const isStale = !latest || nowMs - latest.fetchedAt.getTime() > PRICE_STALE_AFTER_MS;
+      // Stale once more than PRICE_STALE_AFTER_MS old, that is from staleAtMs + 1 on.
+      const staleAtMs = latest ? latest.fetchedAt.getTime() + PRICE_STALE_AFTER_MS : -Infinity;
+      const isStale = nowMs > staleAtMs;
       if (isStale) isAnyStale = true;
+      else validUntilMs = Math.min(validUntilMs, staleAtMs + 1);
       if (latest && (!newest || latest.fetchedAt > newest)) newest = latest.fetchedAt;
       let change24h: string | null = null;
       if (latest?.change24h != null) change24h = roundFiat(latest.change24h);
@@ -498,7 +548,7 @@ export class MarketService {
         isStale,
       };
     });
-    return {
+    const body: TMarketResponse = {
       ghsRate: snapshot.ghs?.priceUsd ?? DEFAULT_GHS_RATE,
       feed: this.options.feed,
       serviceFeePercentage: reference.fee,
@@ -507,5 +557,6 @@ export class MarketService {
       errors: this.currentErrors(snapshot, nowMs),
       coins: marketCoins,
     };
+    return { body, validUntilMs };
   }
 }
