@@ -3,9 +3,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import { TWO_FACTOR_MSG } from '../../shared/contracts/two-factor.js';
 import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '../../shared/permissions.js';
 import type { TDb } from '../db/client.js';
-import { sessions, users } from '../db/schema/auth.js';
+import { sessions } from '../db/schema/auth.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import type { TAuth } from '../modules/auth/better-auth.js';
+import { createSessionLookup, type TUserRow } from '../modules/auth/session-lookup.js';
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; registration
@@ -30,22 +31,14 @@ declare module 'fastify' {
   }
 }
 
-export type TUserRow = typeof users.$inferSelect;
+export type { TUserRow };
 export type TActor = { id: string; email: string; role: TStaffRole | null; user: TUserRow };
 
 const userCache = new WeakMap<FastifyRequest, Promise<TUserRow | null>>();
 
-function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
-}
-
 export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TDb }): void {
-  const { auth, db } = deps;
+  const { db } = deps;
+  const lookupSession = createSessionLookup(deps);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.url.startsWith('/api/auth/')) return;
@@ -57,11 +50,9 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     let cached = userCache.get(this);
     if (!cached) {
       cached = (async () => {
-        if (!this.headers.cookie) return null;
-        const result = await auth.api.getSession({ headers: toHeaders(this) });
-        if (!result) return null;
-        const [row] = await db.select().from(users).where(eq(users.id, result.user.id));
-        if (!row) return null;
+        const signedIn = await lookupSession(this.headers);
+        if (!signedIn) return null;
+        const { token, user: row } = signedIn;
         if (row.banned) {
           // A banned user's sessions end, whatever cookie they still hold.
           await db.delete(sessions).where(eq(sessions.userId, row.id));
@@ -73,14 +64,14 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
           const touched = await db
             .update(sessions)
             .set({ lastActiveAt: new Date() })
-            .where(and(eq(sessions.token, result.session.token), gt(sessions.lastActiveAt, new Date(Date.now() - STAFF_IDLE_MINUTES * 60_000))))
+            .where(and(eq(sessions.token, token), gt(sessions.lastActiveAt, new Date(Date.now() - STAFF_IDLE_MINUTES * 60_000))))
             .returning({ id: sessions.id });
           if (touched.length === 0) {
-            await db.delete(sessions).where(eq(sessions.token, result.session.token));
+            await db.delete(sessions).where(eq(sessions.token, token));
             return null;
           }
         }
-        this.sessionToken = result.session.token;
+        this.sessionToken = token;
         return row;
       })();
       userCache.set(this, cached);

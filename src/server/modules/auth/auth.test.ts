@@ -248,6 +248,78 @@ describe('accounts', () => {
   });
 });
 
+describe('session lookup', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** The signed-in user /api/session reports for this cookie, or null. */
+  const me = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user as { email: string } | null;
+
+  async function signedInCustomer() {
+    const customer = await t.signUp();
+    const cookie = await t.loginCookie(customer.email, customer.password);
+    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    return { customer, cookie, session };
+  }
+
+  function tokenOf(cookie: string): string {
+    const value = decodeURIComponent(cookie.split(';')[0].split('=')[1]);
+    return value.slice(0, value.lastIndexOf('.'));
+  }
+
+  it('accepts the cookie better-auth signs, and nothing altered', async () => {
+    const { customer, cookie } = await signedInCustomer();
+    expect((await me(cookie))?.email).toBe(customer.email);
+
+    const name = cookie.split('=')[0];
+    const token = tokenOf(cookie);
+    const signature = decodeURIComponent(cookie.split(';')[0].split('=')[1]).slice(token.length + 1);
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const forged = [
+      `${name}=${encodeURIComponent(`${token}.${flipped}`)}`, // wrong signature
+      `${name}=${encodeURIComponent(token)}`, // no signature
+      `${name}=${encodeURIComponent(`${token}x.${signature}`)}`, // another token, same signature
+      `${name}=${encodeURIComponent(`${token}.${signature.slice(0, -1)}`)}`, // truncated
+    ];
+    for (const bad of forged) expect(await me(bad)).toBeNull();
+  });
+
+  it('refuses a session that has expired, and deletes it', async () => {
+    const { cookie, session } = await signedInCustomer();
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    expect(await me(cookie)).toBeNull();
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
+  });
+
+  it('extends a session once a day of its week has passed, as better-auth does', async () => {
+    const { cookie, session } = await signedInCustomer();
+    const weekMs = 7 * 24 * 60 * 60 * 1000;
+    expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + weekMs - 60_000);
+    // Signed in 25 hours ago: due for its daily extension.
+    const dueAt = new Date(Date.now() + weekMs - 25 * 60 * 60 * 1000);
+    await t.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.id, session.id));
+    expect(await me(cookie)).not.toBeNull();
+    const [extended] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(extended.expiresAt.getTime()).toBeGreaterThan(Date.now() + weekMs - 60_000);
+
+    // Signed in 2 hours ago: not yet due, and left as it is.
+    const recentAt = new Date(Date.now() + weekMs - 2 * 60 * 60 * 1000);
+    await t.database.db.update(sessions).set({ expiresAt: recentAt }).where(eq(sessions.id, session.id));
+    expect(await me(cookie)).not.toBeNull();
+    const [kept] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(kept.expiresAt.getTime()).toBe(recentAt.getTime());
+  });
+
+  it('ends at once when the session row is deleted (signed out elsewhere)', async () => {
+    const { cookie, session } = await signedInCustomer();
+    await t.database.db.delete(sessions).where(eq(sessions.id, session.id));
+    expect(await me(cookie)).toBeNull();
+  });
+});
+
 describe('login rate limit', () => {
   let t: TTestApp;
   beforeAll(async () => {
