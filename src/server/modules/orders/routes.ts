@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ORDER_MSG,
   ZAdminOrderList,
   ZAdminOrderQuery,
   ZAdminOrderResponse,
@@ -18,20 +17,17 @@ import {
 } from '../../../shared/contracts/orders.js';
 import { COIN_NETWORKS } from '../../../shared/wallet-address.js';
 import { coins, paymentMethods } from '../../db/schema/app.js';
-import { AppError } from '../../lib/errors.js';
 import { requireActor } from '../../plugins/access.js';
 import {
   createQuote,
   decideOrder,
   findAdminOrders,
   findMyOrders,
-  findQuoteCoin,
   getAdminOrder,
   getLimit,
   getMyOrder,
   placeOrder,
   toOrder,
-  validateOrderInput,
   type TOrderDeps,
 } from './service.js';
 
@@ -79,9 +75,6 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const actor = await requireActor(request);
-      const quoteCoin = await findQuoteCoin(deps.db, actor.id, request.body.quoteId);
-      if (!quoteCoin) throw new AppError('NOT_FOUND', ORDER_MSG.quoteNotFound);
-      validateOrderInput(request.body, quoteCoin.symbol, quoteCoin.name);
       const { order, isReplay } = await placeOrder(deps, actor, request.body, request.headers['idempotency-key']);
       return reply.status(isReplay ? 200 : 201).send({ order: toOrder(order) });
     },

@@ -161,6 +161,7 @@ export async function placeOrder(
 
       const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
       if (!coin?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
+      validateOrderInput(input, coin.symbol, coin.name);
 
       let paymentMethod = 'Crypto transfer';
       let paymentMethodId: number | null = null;
@@ -257,15 +258,6 @@ export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: strin
   if (input.destinationTag && !isValidDestinationTag(input.destinationTag)) {
     throw new AppError('VALIDATION', ORDER_MSG.invalidTag, { fields: { destinationTag: ORDER_MSG.invalidTag } });
   }
-}
-
-export async function findQuoteCoin(db: TDb, userId: string, quoteId: string) {
-  const [row] = await db
-    .select({ symbol: quotes.coinSymbol, name: coins.name })
-    .from(quotes)
-    .innerJoin(coins, eq(coins.symbol, quotes.coinSymbol))
-    .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
-  return row ?? null;
 }
 
 export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
