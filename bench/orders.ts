@@ -210,7 +210,8 @@ async function main() {
     const httpQuotes = await Promise.all(
       customers.map(async (customer) => {
         const ids: string[] = [];
-        for (let i = 0; i < WARMUP_PER_CLIENT + PER_CLIENT; i += 1) {
+        // One more quote per client for the single-client run.
+        for (let i = 0; i < WARMUP_PER_CLIENT + PER_CLIENT + 1; i += 1) {
           const response = await app.inject({
             method: 'POST',
             url: '/api/quotes',
@@ -223,7 +224,7 @@ async function main() {
         return ids;
       }),
     );
-    const quoteMs = (performance.now() - quoteStarted) / (CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT));
+    const quoteMs = (performance.now() - quoteStarted) / (CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT + 1));
     const orderRequest = (w: number, i: number): TLoadRequest => ({
       method: 'POST',
       path: '/api/orders',
@@ -243,10 +244,26 @@ async function main() {
     const http = await job(WARMUP_PER_CLIENT, WARMUP_PER_CLIENT + PER_CLIENT);
     if (http.errors > 0) throw new Error(`HTTP: ${http.errors} errors, first: ${http.firstError}`);
     const httpStatements = statements / http.completed;
+    // The same orders one at a time on one connection: the service time, without queueing.
+    const single = await runLoad({
+      host: '127.0.0.1',
+      port,
+      connections: [customers.map((_, w) => orderRequest(w, WARMUP_PER_CLIENT + PER_CLIENT))],
+    });
+    if (single.errors > 0) throw new Error(`HTTP single client: ${single.errors} errors, first: ${single.firstError}`);
     await app.close();
 
+    // PGlite runs statements one at a time on this thread: the cost of the emptiest one.
+    let selectOneUs: number | null = null;
+    if (opened.pglite) {
+      for (let i = 0; i < 200; i += 1) await opened.pglite.query('SELECT 1');
+      const started = performance.now();
+      for (let i = 0; i < 2000; i += 1) await opened.pglite.query('SELECT 1');
+      selectOneUs = ((performance.now() - started) / 2000) * 1000;
+    }
+
     const [{ placed }] = await rowsOf<{ placed: number }>(db, sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`);
-    const expected = 2 * CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT);
+    const expected = 2 * CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT) + CLIENTS;
     if (Number(placed) !== expected) throw new Error(`expected ${expected} orders, found ${placed}`);
 
     const rawRate = (CLIENTS * PER_CLIENT) / (raw.elapsedMs / 1000);
@@ -261,7 +278,19 @@ async function main() {
     );
     console.log(`\nratio HTTP / raw                      ${(httpRate / rawRate).toFixed(2)}   (goal: at least 0.50)`);
     console.log(`HTTP p99                              ${ms(percentile(http.latenciesMs, 99))}   (goal on PGlite: under 100 ms)`);
-    console.log(`POST /api/quotes beforehand           ${ms(quoteMs)} per quote on average (app.inject, 50 concurrent)`);
+    console.log(`POST /api/quotes beforehand           ${ms(quoteMs)} per quote on average (app.inject, ${CLIENTS} concurrent)`);
+    const singleRate = single.completed / (single.elapsedMs / 1000);
+    console.log(
+      `HTTP, 1 client, ${CLIENTS} orders in turn    ${singleRate.toFixed(0)} orders/s, p50 ${ms(percentile(single.latenciesMs, 50))}, p99 ${ms(percentile(single.latenciesMs, 99))} (no queueing)`,
+    );
+    // Little's law: with every order served one after another, N clients wait N / throughput.
+    console.log(`queueing floor at ${CLIENTS} clients       ${ms((CLIENTS / httpRate) * 1000)} mean latency at the measured HTTP rate (${CLIENTS} / orders per s)`);
+    if (selectOneUs !== null) {
+      const floorMs = (selectOneUs * httpStatements) / 1000;
+      console.log(
+        `PGlite SELECT 1                       ${selectOneUs.toFixed(0)} µs each; ${httpStatements.toFixed(0)} statements need ${ms(floorMs)} per order, so ${CLIENTS} clients wait at least ${ms(floorMs * CLIENTS)} even if nothing else cost time`,
+      );
+    }
   } finally {
     await database.close();
     rmSync(root, { recursive: true, force: true });
