@@ -1,7 +1,8 @@
-// Prints the initial JavaScript (gzip) each page needs, from the Vite build manifest:
-// the entry chunk and its static imports, plus the page's lazily loaded chunk and its imports.
+// Prints the initial JavaScript each page needs (raw, gzip, and Brotli as the server sends it),
+// from the Vite build manifest: the entry chunk and its static imports, plus the page's lazily
+// loaded chunk and its imports. Also the size of index.html with the prerendered landing page.
 // Usage: npm run build && node bench/web-bundle.mjs
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -16,17 +17,26 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-function gzipSize(keys) {
+/** The file as the server sends it to a browser accepting Brotli: its .br copy (scripts/vite-precompress.ts). */
+function servedSize(file) {
+  const br = path.join(dist, `${file}.br`);
+  if (!existsSync(br)) throw new Error(`${file}.br is missing: the build did not precompress`);
+  return readFileSync(br).length;
+}
+
+function sizes(keys) {
   let raw = 0;
   let gz = 0;
+  let br = 0;
   for (const key of keys) {
     const file = manifest[key].file;
     if (!file.endsWith('.js')) continue;
     const data = readFileSync(path.join(dist, file));
     raw += data.length;
     gz += gzipSync(data, { level: 9 }).length;
+    br += data.length < 1024 ? data.length : servedSize(file);
   }
-  return { raw, gz };
+  return { raw, gz, br };
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -37,13 +47,15 @@ const pages = [
 ];
 
 const kb = (n) => (n / 1024).toFixed(1);
-console.log('page               initial JS   gzip');
+console.log('page               initial JS   gzip       served (br)');
 for (const page of pages) {
   const keys = closure(entryKey);
   for (const source of page.sources) {
     const key = Object.keys(manifest).find((k) => manifest[k].src === source);
     if (key) closure(key, keys);
   }
-  const size = gzipSize(keys);
-  console.log(`${page.route.padEnd(18)} ${kb(size.raw).padStart(8)} KB ${kb(size.gz).padStart(7)} KB`);
+  const size = sizes(keys);
+  console.log(`${page.route.padEnd(18)} ${kb(size.raw).padStart(8)} KB ${kb(size.gz).padStart(7)} KB ${kb(size.br).padStart(8)} KB`);
 }
+const html = readFileSync(path.join(dist, 'index.html'));
+console.log(`index.html (prerendered landing page) ${kb(html.length)} KB, served ${kb(servedSize('index.html'))} KB`);
