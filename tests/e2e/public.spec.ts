@@ -50,6 +50,44 @@ test('at 360 px the landing page shows the live market without sideways scrollin
   await page.screenshot({ path: 'test-results/landing-360.png', fullPage: true });
 });
 
+test('the landing page is painted from the HTML before any JavaScript, and other pages never flash it', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const heading = page.getByRole('heading', { level: 1, name: 'Buy and sell crypto with cedis and mobile money' });
+
+  // No JavaScript file loads: what shows is index.html and the stylesheet alone.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '#/signup');
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '#/login');
+
+  // A link into the app (an email's, a bookmark): the inline boot script, allowed by the CSP,
+  // hides the prerendered landing page until the app starts.
+  await page.goto('about:blank');
+  await page.goto('/#/login');
+  await expect(page.locator('html')).toHaveAttribute('data-deep-link', '');
+  await expect(heading).toBeHidden();
+  expect(problems.filter((text) => !text.includes('net::ERR_FAILED'))).toEqual([]);
+
+  // With JavaScript the app takes over: the login page, the mark gone, nothing logged.
+  await page.unroute('**/assets/*.js');
+  problems.length = 0;
+  await page.goto('about:blank');
+  await page.goto('/#/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(heading).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-deep-link');
+  // And on to the landing page inside the app, which the leftover mark must not hide.
+  await page.getByRole('link', { name: 'CediCrypto' }).first().click();
+  await expect(heading).toBeVisible();
+  await expect(marketRows(page).first().or(page.getByText(MARKET_LOAD_FAILED))).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('each sparkline draws exactly the recorded price history of its coin', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // With the simulated feed (no internet) prices are recorded every few seconds: wait for a

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { BOOT_SCRIPT } from '../../shared/boot-script.js';
 import { MSG } from '../../shared/messages.js';
 import type { TConfig } from '../config.js';
 import { AppError } from '../lib/errors.js';
@@ -14,6 +16,9 @@ export function allowedOrigins(config: TConfig): Set<string> {
   return origins;
 }
 
+/** The CSP source allowing exactly the boot script (src/shared/boot-script.ts). */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
   // helmet's headers, built once at start and applied to every response (the Fastify wrapper
   // rebuilt the whole middleware on each request: a third of the cost of a small API answer).
@@ -22,8 +27,9 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React style attributes (e.g. progress widths) need inline styles; no inline scripts.
+        // One inline script, index.html's boot script, allowed by its hash; no other inline script.
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
+        // React style attributes (e.g. progress widths) need inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

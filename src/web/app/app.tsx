@@ -1,6 +1,8 @@
-import { RouterProvider } from 'react-router';
+import { createHashRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { routes } from './router';
+
+const router = createHashRouter(routes);
 
 export function App() {
   return (

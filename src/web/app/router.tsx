@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createHashRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import type { TArea } from '../../shared/permissions.js';
 import { Splash } from '../components/ui/splash';
 import { LandingPage } from '../features/public/pages/landing-page';
@@ -126,4 +126,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);

@@ -5,7 +5,8 @@ import { useSession } from '../lib/session';
 /** Spec section 9: wait at most 3 s for the session; then go on as anonymous (or cached). */
 const MAX_RESTORE_WAIT_MS = 3_000;
 
-export function SessionGate({ children }: { children: ReactNode }) {
+/** Spec section 9's splash while the session is restored; isBypassed for pages that need no wait. */
+export function SessionGate({ children, isBypassed = false }: { children: ReactNode; isBypassed?: boolean }) {
   const { isRestoring } = useSession();
   const [hasWaitedEnough, setHasWaitedEnough] = useState(false);
 
@@ -14,6 +15,6 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, []);
 
-  if (isRestoring && !hasWaitedEnough) return <Splash message="Restoring your session…" />;
+  if (isRestoring && !hasWaitedEnough && !isBypassed) return <Splash message="Restoring your session…" />;
   return children;
 }
