@@ -320,6 +320,33 @@ describe('session lookup', () => {
   });
 });
 
+describe('session lookup behind https', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: 'https://exchange.example' });
+  });
+  afterAll(() => t.close());
+
+  it('reads the __Secure- session cookie better-auth sets when APP_URL is https', async () => {
+    const origin = 'https://exchange.example';
+    const username = uniqueName('ama');
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/signup',
+      headers: { origin },
+      payload: { username, fullName: 'Ama Serwaa', email: `${username}@example.com`, password: 'Str0ng-Passw0rd' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const cookie = cookieFrom(signup);
+    expect(cookie).toMatch(/^__Secure-better-auth\.session_token=/);
+    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { origin, cookie } });
+    expect(session.json().user.username).toBe(username);
+    // The same token under the plain name is not the cookie this server reads.
+    const plain = cookie.replace(/^__Secure-/, '');
+    expect((await t.app.inject({ method: 'GET', url: '/api/session', headers: { origin, cookie: plain } })).json().user).toBeNull();
+  });
+});
+
 describe('login rate limit', () => {
   let t: TTestApp;
   beforeAll(async () => {
