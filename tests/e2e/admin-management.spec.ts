@@ -62,7 +62,7 @@ test('the super admin invites a support admin, who sets a password from the emai
   await invited.getByRole('button', { name: 'Set password' }).click();
   await expect(invited.getByText('Your password has been set. You can now log in.')).toBeVisible();
   await expect(invited).toHaveURL(/#\/admin\/login$/, { timeout: 6_000 });
-  await adminLogin(invited, email, 'Efua-Support-Passw0rd');
+  await adminLogin(invited, email, 'Efua-Support-Passw0rd', { fresh: true });
   await expect(invited).toHaveURL(/#\/admin\/dashboard$/);
   const menu = invited.getByRole('navigation', { name: 'Admin' });
   await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Live Chat']);

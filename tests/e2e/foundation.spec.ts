@@ -36,7 +36,7 @@ test('a customer signs up, lands on the dashboard and logs out', async ({ page }
 });
 
 test('the super admin signs in at /admin/login', async ({ page }) => {
-  await adminLogin(page);
+  await adminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password, { fresh: true });
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
   const menu = page.getByRole('navigation', { name: /admin/i });
   await expect(menu.getByRole('link', { name: 'Email Log' })).toBeVisible();
