@@ -83,6 +83,7 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/chat/read': 'customer',
   'GET /api/chat/socket': 'customer',
   'GET /api/admin/chat/conversations': ['super_admin', 'support'],
+  'GET /api/admin/chat/unread': ['super_admin', 'support'],
   'GET /api/admin/chat/conversations/:id': ['super_admin', 'support'],
   'GET /api/admin/chat/conversations/:id/messages': ['super_admin', 'support'],
   'POST /api/admin/chat/conversations/:id/messages': ['super_admin', 'support'],

@@ -55,10 +55,14 @@ test('a customer and support chat in real time: unread marks, typing, a quick re
   await expect(customerLog.locator('img')).toHaveCount(0);
   await expect(input).toHaveValue('');
 
-  // Support sees the conversation on top with the unread dot, and the count in the tab title.
+  // Support sees waiting conversations on the menu from any page, then the conversation on top
+  // with the unread dot, and the count in the tab title.
   await adminLogin(support, E2E_STAFF.support.email, E2E_STAFF.support.password);
   await expect(support).toHaveURL(/#\/admin\/dashboard$/);
-  await support.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Live Chat' }).click();
+  const chatLink = support.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Live Chat/ });
+  await expect(chatLink).toHaveAccessibleName(/^Live Chat \d+ unread$/);
+  const waiting = Number((await chatLink.textContent())!.match(/\d+/)![0]);
+  await chatLink.click();
   await expect(support.getByRole('heading', { name: 'Live Chat Support' })).toBeVisible();
   await expect(support.getByText('Select a conversation to start chatting')).toBeVisible();
   const conversations = support.getByRole('list', { name: 'Conversations' });
@@ -83,6 +87,9 @@ test('a customer and support chat in real time: unread marks, typing, a quick re
   await expect(supportLog.getByText('Are you there?')).toBeVisible();
   await expect(supportLog.locator('time').first()).toHaveText(/^\d{2}:\d{2}$/);
   await expect(item.getByTestId('unread-dot')).toHaveCount(0);
+  // The menu badge follows the page's live count at once.
+  if (waiting === 1) await expect(chatLink).toHaveAccessibleName('Live Chat');
+  else await expect(chatLink).toHaveAccessibleName(`Live Chat ${waiting - 1} unread`);
 
   // The customer types: support sees it.
   await input.pressSequentially('One more thing', { delay: 60 });

@@ -98,6 +98,9 @@ export const ZConversationSummary = z.object({
 export type TConversationSummary = z.infer<typeof ZConversationSummary>;
 /** Ordered by last message, newest first; conversations without messages last. */
 export const ZConversationList = z.object({ conversations: z.array(ZConversationSummary) });
+/** How many conversations have a customer message no staff member has read (the back-office menu badge). */
+export const ZUnreadConversations = z.object({ count: z.number().int().min(0) });
+export type TUnreadConversations = z.infer<typeof ZUnreadConversations>;
 export const ZConversationDetail = z.object({ conversation: ZConversationSummary, messages: z.array(ZChatMessage) });
 export const ZConversationIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
 /** Canned responses for the quick-reply dialog (readable by whoever answers chats). */

@@ -155,6 +155,28 @@ describe('live chat over HTTP', () => {
     expect(ids[0]).toBe(first.id);
   });
 
+  it('counts conversations with an unread customer message, for chat staff only', async () => {
+    const unread = async (cookie = support.cookie) => t.request({ method: 'GET', url: '/api/admin/chat/unread', cookie });
+    const before = (await unread()).json().count as number;
+    const ama = await t.signUp();
+    const yaw = await t.signUp();
+    await send(ama.cookie, 'Is my payment through?');
+    await send(ama.cookie, 'Hello?'); // still one conversation
+    await send(yaw.cookie, 'How long does KYC take?');
+    expect((await unread()).json()).toEqual({ count: before + 2 });
+
+    const amaConversation = (await list()).find((c: { userId: string }) => c.userId === ama.id);
+    await t.request({ method: 'POST', url: `/api/admin/chat/conversations/${amaConversation.id}/read`, cookie: support.cookie, payload: {} });
+    expect((await unread()).json()).toEqual({ count: before + 1 });
+    // A staff reply does not count, nor does the customer's reading of it.
+    await reply(amaConversation.id, 'Yes, it is confirmed.');
+    expect((await unread()).json()).toEqual({ count: before + 1 });
+
+    expect((await unread(manager.cookie)).statusCode).toBe(403);
+    expect((await unread(ama.cookie)).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/admin/chat/unread' })).statusCode).toBe(401);
+  });
+
   it('answers Conversation not found for an unknown id, for staff', async () => {
     for (const url of ['/api/admin/chat/conversations/999999', '/api/admin/chat/conversations/999999/messages?after=0']) {
       const response = await t.request({ method: 'GET', url, cookie: support.cookie });

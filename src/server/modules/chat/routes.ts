@@ -15,6 +15,7 @@ import {
   ZQuickReplyList,
   ZSendMessageRequest,
   ZSendMessageResponse,
+  ZUnreadConversations,
   type TChatSender,
 } from '../../../shared/contracts/chat.js';
 import { MSG } from '../../../shared/messages.js';
@@ -28,6 +29,7 @@ import { ChatRealtime, TokenBucket } from './realtime.js';
 import { listCannedResponses } from '../canned-responses/routes.js';
 import {
   conversationNotFound,
+  countUnreadConversations,
   findConversationOfUser,
   getConversationById,
   getConversationSummary,
@@ -137,6 +139,12 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
     '/api/admin/chat/conversations',
     { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZConversationList } } },
     async () => ({ conversations: await listConversations(db) }),
+  );
+
+  app.get(
+    '/api/admin/chat/unread',
+    { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZUnreadConversations } } },
+    async () => ({ count: await countUnreadConversations(db) }),
   );
 
   app.get(

@@ -171,6 +171,15 @@ export async function listConversations(db: TDb): Promise<TConversationSummary[]
   return rows.map(toSummary);
 }
 
+/** Conversations with a customer message that no staff member has read yet. */
+export async function countUnreadConversations(db: TDb): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.hasUnreadUserMessage, true));
+  return Number(row?.count ?? 0);
+}
+
 export async function getConversationSummary(db: TDb, id: number): Promise<TConversationSummary> {
   const [row] = await db
     .select(summaryColumns)

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { menuFor, ROLE_LABELS } from '../../../shared/permissions.js';
+import { canAccess, menuFor, ROLE_LABELS } from '../../../shared/permissions.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { useUnreadConversations } from '../../features/admin/chat/lib/use-unread-conversations';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -22,6 +23,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
   const location = useLocation();
   const logOut = useLogOutAndLeave(user);
   const menu = menuFor(user.role);
+  const unreadChats = useUnreadConversations(canAccess(user.role, 'chat'));
 
   // Close the mobile menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -48,7 +50,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
             CediCrypto <span className="font-medium text-slate-400">Admin</span>
           </Link>
         </div>
-        <AdminMenu items={menu} />
+        <AdminMenu items={menu} unreadChats={unreadChats} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -85,7 +87,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
         </header>
         {isMenuOpen && (
           <div id={menuId} className="bg-slate-900 md:hidden">
-            <AdminMenu items={menu} />
+            <AdminMenu items={menu} unreadChats={unreadChats} />
           </div>
         )}
         <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
@@ -96,7 +98,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
   );
 }
 
-function AdminMenu({ items }: { items: ReturnType<typeof menuFor> }) {
+function AdminMenu({ items, unreadChats }: { items: ReturnType<typeof menuFor>; unreadChats: number }) {
   return (
     <nav aria-label="Admin">
       <ul className="space-y-1 p-3">
@@ -112,6 +114,15 @@ function AdminMenu({ items }: { items: ReturnType<typeof menuFor> }) {
               }
             >
               {item.label}
+              {item.area === 'chat' && unreadChats > 0 && (
+                <>
+                  {' '}
+                  <span className="ml-1 inline-flex min-w-6 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900">
+                    {unreadChats}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                </>
+              )}
             </NavLink>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { ConversationList } from '../chat/components/conversation-list';
 import { ConversationPanel } from '../chat/components/conversation-panel';
 import { useStaffChat } from '../chat/lib/use-staff-chat';
+import { useSyncUnreadConversations } from '../chat/lib/use-unread-conversations';
 
 const PAGE_TITLE = 'Live Chat Support';
 
@@ -25,6 +26,7 @@ function useUnreadTitle(count: number) {
 export function ChatPage() {
   const chat = useStaffChat();
   useUnreadTitle(chat.unreadCount);
+  useSyncUnreadConversations(chat.unreadCount, chat.list.isSuccess);
   const { list, thread } = chat;
 
   return (

@@ -7,6 +7,7 @@ import {
   ZMyConversationStatus,
   ZQuickReplyList,
   ZSendMessageResponse,
+  ZUnreadConversations,
   type TChatMessage,
 } from '../../../../shared/contracts/chat.js';
 import { apiRequest } from '../../../lib/api';
@@ -74,4 +75,9 @@ export function markConversationRead(id: number) {
 
 export function listQuickReplies(signal?: AbortSignal) {
   return apiRequest('/api/admin/chat/quick-replies', { schema: ZQuickReplyList, operation: 'Loading quick replies', signal });
+}
+
+/** How many conversations wait for staff (the back-office menu badge). */
+export function getUnreadConversations(signal?: AbortSignal) {
+  return apiRequest('/api/admin/chat/unread', { schema: ZUnreadConversations, operation: 'Loading unread chats', signal });
 }

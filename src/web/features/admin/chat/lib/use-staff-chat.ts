@@ -16,6 +16,7 @@ import { useTypingIndicator, useTypingSignal } from '../../../chat/lib/use-typin
 /** In memory only (decisions.md D10): conversations name customers and go at logout. */
 export const staffChatKeys = {
   conversations: ['admin', 'chat', 'conversations'] as const,
+  unread: ['admin', 'chat', 'unread'] as const,
   quickReplies: ['admin', 'chat', 'quick-replies'] as const,
 };
 

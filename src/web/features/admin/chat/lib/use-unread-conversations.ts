@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { TUnreadConversations } from '../../../../../shared/contracts/chat.js';
+import { getUnreadConversations } from '../../../chat/api/chat-api';
+import { staffChatKeys } from './use-staff-chat';
+
+/** How often the menu badge asks again while the tab is in front (paused in the background). */
+const UNREAD_REFRESH_MS = 20_000;
+
+/**
+ * Conversations with a customer message no staff member has read, for the "Live Chat" menu
+ * badge on every back-office page: asked on each page change and every 20 s. /admin/chat knows
+ * the exact number from its live list and writes it here (useSyncUnreadConversations).
+ */
+export function useUnreadConversations(isEnabled: boolean): number {
+  const { pathname } = useLocation();
+  const query = useQuery({
+    queryKey: staffChatKeys.unread,
+    queryFn: ({ signal }) => getUnreadConversations(signal),
+    enabled: isEnabled,
+    refetchInterval: UNREAD_REFRESH_MS,
+    retry: false,
+  });
+  const { refetch } = query;
+  const lastPathname = useRef(pathname);
+  useEffect(() => {
+    if (!isEnabled || lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    void refetch();
+  }, [isEnabled, pathname, refetch]);
+  return query.data?.count ?? 0;
+}
+
+/** /admin/chat: its live count (realtime events) is the badge's count too. */
+export function useSyncUnreadConversations(count: number, isKnown: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isKnown) queryClient.setQueryData<TUnreadConversations>(staffChatKeys.unread, { count });
+  }, [count, isKnown, queryClient]);
+}
