@@ -14,8 +14,7 @@ export const CRYPTO_DECIMALS = 8;
 export const FIAT_DECIMALS = 2;
 /** USD unit prices (buy/sell price of a coin) keep 8 decimals: a dogecoin costs a few cents. */
 export const PRICE_DECIMALS = 8;
-/** Spec section 9. */
-export const DEFAULT_SERVICE_FEE_PERCENTAGE = '2.5';
+export { DEFAULT_SERVICE_FEE_PERCENTAGE } from './fees.js';
 export const DEFAULT_GHS_RATE = '16.5';
 
 export type TRounding = 'half-up' | 'down' | 'up';

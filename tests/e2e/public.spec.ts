@@ -156,3 +156,22 @@ test('the FAQ answers the 5 questions of the spec', async ({ page }) => {
   await questions.nth(3).click();
   await expect(page.getByText(/up to \$20/)).toBeVisible();
 });
+
+test('the public pages state the service fee set in the back-office, not a fixed 2.5%', async ({ page }) => {
+  // The server's real answer, with the fee an admin could have set in Settings.
+  await page.route('**/api/market', async (route) => {
+    const response = await route.fetch();
+    const market = (await response.json()) as TMarketResponse;
+    await route.fulfill({ response, json: { ...market, serviceFeePercentage: '3.00' } });
+  });
+  await page.goto('/');
+  await expect(page.getByText('One simple 3% service fee, no surprises.')).toBeVisible();
+  await page.goto('/#/faq');
+  await page.locator('main details > summary').nth(1).click();
+  await expect(page.getByText('We charge a flat 3% service fee', { exact: false })).toBeVisible();
+  await page.goto('/#/terms');
+  await expect(page.getByText(/We charge a flat 3% service fee/)).toBeVisible();
+  await page.goto('/#/about');
+  await expect(page.getByText(/service fee is a flat 3% already included/)).toBeVisible();
+  await expect(page.getByText(/2\.5%/)).toHaveCount(0);
+});

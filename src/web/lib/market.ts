@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMarketResponse } from '../../shared/contracts/market.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE, formatFeePercentage } from '../../shared/fees.js';
 import { apiRequest } from './api';
 
 /**
@@ -108,4 +109,14 @@ export function marketQueryOptions() {
 /** The live market, polled every 60 s and on window focus; starts from the local cache. */
 export function useMarket() {
   return useQuery(marketQueryOptions());
+}
+
+/**
+ * The service fee as set in the back-office, for the public texts ('2.5%'): from the market
+ * answer (the local cache at first), the default until one has arrived. No polling of its own.
+ */
+export function useServiceFeeLabel(): string {
+  const { refetchInterval: _, ...options } = marketQueryOptions();
+  const { data } = useQuery({ ...options, select: (market) => market.serviceFeePercentage });
+  return formatFeePercentage(data ?? DEFAULT_SERVICE_FEE_PERCENTAGE);
 }

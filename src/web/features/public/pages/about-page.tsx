@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { useServiceFeeLabel } from '../../../lib/market';
 import { paths } from '../../../lib/paths';
 
 export function AboutPage() {
+  const fee = useServiceFeeLabel();
   return (
     <div className="container-page py-10">
       <PageHeading title="About CediCrypto" />
@@ -15,7 +17,7 @@ export function AboutPage() {
         <h2>What we believe</h2>
         <p>
           Crypto should be easy to understand and fairly priced. Every price is shown in GHS and USD before you confirm, our
-          service fee is a flat 2.5% already included in the buy and sell prices, and our support team is here when you need a
+          service fee is a flat {fee} already included in the buy and sell prices, and our support team is here when you need a
           person to talk to.
         </p>
         <h2>How it works</h2>

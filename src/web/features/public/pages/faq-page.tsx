@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { useServiceFeeLabel } from '../../../lib/market';
 import { paths } from '../../../lib/paths';
 
-const QUESTIONS = [
+/** The spec's five questions; the fee is the one set in the back-office. */
+const questions = (fee: string) => [
   {
     question: 'How do I buy crypto?',
     answer:
@@ -10,7 +12,7 @@ const QUESTIONS = [
   },
   {
     question: 'What are the fees?',
-    answer: 'We charge a flat 2.5% service fee, already included in the buy and sell prices you see. There are no hidden charges.',
+    answer: `We charge a flat ${fee} service fee, already included in the buy and sell prices you see. There are no hidden charges.`,
   },
   {
     question: 'How long does an order take?',
@@ -29,11 +31,12 @@ const QUESTIONS = [
 ];
 
 export function FaqPage() {
+  const fee = useServiceFeeLabel();
   return (
     <div className="container-page py-10">
       <PageHeading title="Frequently asked questions" />
       <div className="max-w-3xl space-y-3">
-        {QUESTIONS.map((item) => (
+        {questions(fee).map((item) => (
           <details key={item.question} className="group card !p-0">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900">
               {item.question}

@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
+import { useServiceFeeLabel } from '../../../lib/market';
 import { getHomePathFor, useSession } from '../../../lib/session';
 import { MarketSection } from '../components/market-section';
 
-const FEATURES = [
+/** The reasons to choose us; the fee is the one set in the back-office. */
+const features = (fee: string) => [
   {
     title: 'Pay with mobile money',
     text: 'Buy with MTN MoMo, Telecel Cash, AirtelTigo Money or a bank transfer, and get paid out the same way.',
   },
   {
     title: 'Clear prices in cedis',
-    text: 'See every price in GHS and US dollars before you confirm. One simple 2.5% service fee, no surprises.',
+    text: `See every price in GHS and US dollars before you confirm. One simple ${fee} service fee, no surprises.`,
   },
   {
     title: 'Fast, human support',
@@ -38,6 +40,7 @@ export function LandingPage() {
   const { user } = useSession();
   const primaryHref = user ? getHomePathFor(user) : paths.signup.getHref();
   const primaryLabel = user ? 'Go to your dashboard' : 'Get started';
+  const fee = useServiceFeeLabel();
 
   return (
     <div>
@@ -68,7 +71,7 @@ export function LandingPage() {
           Why CediCrypto
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map((feature) => (
+          {features(fee).map((feature) => (
             <li key={feature.title} className="card">
               <h3 className="font-semibold text-slate-900">{feature.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{feature.text}</p>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { useServiceFeeLabel } from '../../../lib/market';
 import { paths } from '../../../lib/paths';
 
 export function TermsPage() {
+  const fee = useServiceFeeLabel();
   return (
     <div className="container-page py-10">
       <PageHeading title="Terms of Service" />
@@ -15,7 +17,7 @@ export function TermsPage() {
         </p>
         <h2>Orders, prices and fees</h2>
         <p>
-          We charge a flat 2.5% service fee, already included in the buy and sell prices you see. Prices are quoted by our
+          We charge a flat {fee} service fee, already included in the buy and sell prices you see. Prices are quoted by our
           system when you place an order and are valid for a short time. Orders are processed after we receive and confirm your
           mobile money or bank payment, or your crypto transfer. Crypto transfers cannot be reversed: check wallet addresses
           carefully.
