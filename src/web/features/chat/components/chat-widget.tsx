@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '../../../../shared/contracts/chat.js';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { fetchMyMessagesAfter, getMyConversationStatus, markMyConversationRead, openMyConversation, sendMyMessage } from '../api/chat-api';
 import { lastMessageId, mergeMessages } from '../lib/messages';
 import { useChatSocket } from '../lib/use-chat-socket';
+import { useMessageDraft } from '../lib/use-message-draft';
 import { useDocumentVisible } from '../lib/use-document-visible';
 import { useTypingIndicator, useTypingSignal } from '../lib/use-typing';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
+import { ThreadStatus } from './thread-status';
 
 type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
@@ -27,10 +27,6 @@ export function ChatWidget() {
   const [conversationId, setConversationId] = useState<number | null>(null);
   const [messages, setMessages] = useState<TChatMessage[]>([]);
   const [hasUnread, setHasUnread] = useState(false);
-  const [draft, setDraft] = useState('');
-  const [isSending, setIsSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { typing, signal: showTyping, clear: hideTyping } = useTypingIndicator<typeof SUPPORT>();
 
@@ -98,6 +94,17 @@ export function ChatWidget() {
     void refreshStatus();
   }, [refreshStatus]);
   const sendTyping = useTypingSignal(() => socket.send({ type: 'typing' }));
+  const { composer, inputRef } = useMessageDraft({
+    sendText: async (text) => {
+      const { message } = await sendMyMessage(text);
+      setConversationId(message.conversationId);
+      setMessages((current) => mergeMessages(current, [message]));
+    },
+    // Typing is announced in a conversation that exists.
+    onTyping: () => {
+      if (conversationId !== null) sendTyping();
+    },
+  });
 
   /** First use: get or create the conversation and load its latest messages. */
   const isLoading = useRef(false);
@@ -129,25 +136,7 @@ export function ChatWidget() {
 
   useEffect(() => {
     if (isOpen) inputRef.current?.focus();
-  }, [isOpen]);
-
-  const send = async (text: string) => {
-    setIsSending(true);
-    setSendError(null);
-    try {
-      const { message } = await sendMyMessage(text);
-      setConversationId(message.conversationId);
-      setMessages((current) => mergeMessages(current, [message]));
-      setDraft((current) => (current.trim() === text ? '' : current));
-    } catch (error) {
-      // The text stays in the input so nothing typed is lost.
-      console.warn('chat: sending failed', error);
-      setSendError(getErrorMessage(error));
-    } finally {
-      setIsSending(false);
-      inputRef.current?.focus();
-    }
-  };
+  }, [isOpen, inputRef]);
 
   const close = () => {
     setIsOpen(false);
@@ -190,34 +179,10 @@ export function ChatWidget() {
               isTyping={typing.has(SUPPORT)}
             />
           ) : (
-            <div className="flex flex-1 items-center justify-center p-4 text-sm text-slate-600">
-              {loadState === 'error' ? (
-                <div className="text-center" role="alert">
-                  <p>Could not load the chat.</p>
-                  <button type="button" className="mt-2 font-semibold text-brand-700 underline" onClick={load}>
-                    Try again
-                  </button>
-                </div>
-              ) : (
-                <p role="status" className="inline-flex items-center gap-2">
-                  <Spinner /> {CHAT_MSG.loading}
-                </p>
-              )}
-            </div>
+            <ThreadStatus isError={loadState === 'error'} errorText="Could not load the chat." onRetry={load} />
           )}
 
-          <MessageComposer
-            value={draft}
-            onChange={(value) => {
-              setDraft(value);
-              setSendError(null);
-              if (value.trim() && conversationId !== null) sendTyping();
-            }}
-            onSend={(text) => void send(text)}
-            isSending={isSending}
-            error={sendError}
-            inputRef={inputRef}
-          />
+          <MessageComposer {...composer} />
         </section>
       )}
 

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CHAT_MSG, type TConversationSummary } from '../../../../../shared/contracts/chat.js';
 import { Button } from '../../../../components/ui/button';
-import { Spinner } from '../../../../components/ui/spinner';
-import { getErrorMessage } from '../../../../lib/api';
 import { MessageComposer } from '../../../chat/components/message-composer';
 import { MessageList } from '../../../chat/components/message-list';
+import { ThreadStatus } from '../../../chat/components/thread-status';
+import { useMessageDraft } from '../../../chat/lib/use-message-draft';
 import type { TThread } from '../lib/use-staff-chat';
 import { QuickReplyDialog } from './quick-reply-dialog';
 
@@ -20,26 +20,8 @@ type ConversationPanelProps = {
 
 /** Right column of /admin/chat: the open conversation, its messages, and the reply box. */
 export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyping, onBack, onRetry }: ConversationPanelProps) {
-  const [draft, setDraft] = useState('');
-  const [isSending, setIsSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [isPickingReply, setIsPickingReply] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  const send = async (text: string) => {
-    setIsSending(true);
-    setError(null);
-    try {
-      await onSend(text);
-      setDraft((current) => (current.trim() === text ? '' : current));
-    } catch (sendError) {
-      console.warn('chat: sending failed', sendError);
-      setError(getErrorMessage(sendError));
-    } finally {
-      setIsSending(false);
-      inputRef.current?.focus();
-    }
-  };
+  const { composer, inputRef, replaceDraft } = useMessageDraft({ sendText: onSend, onTyping });
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -67,33 +49,11 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
           className="bg-slate-50"
         />
       ) : (
-        <div className="flex flex-1 items-center justify-center bg-slate-50 p-4 text-sm text-slate-600">
-          {thread.status === 'error' ? (
-            <div role="alert" className="text-center">
-              <p>Could not load the conversation.</p>
-              <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <p role="status" className="inline-flex items-center gap-2">
-              <Spinner /> {CHAT_MSG.loading}
-            </p>
-          )}
-        </div>
+        <ThreadStatus isError={thread.status === 'error'} errorText="Could not load the conversation." onRetry={onRetry} className="bg-slate-50" />
       )}
 
       <MessageComposer
-        value={draft}
-        onChange={(value) => {
-          setDraft(value);
-          setError(null);
-          if (value.trim()) onTyping();
-        }}
-        onSend={(text) => void send(text)}
-        isSending={isSending}
-        error={error}
-        inputRef={inputRef}
+        {...composer}
         before={
           <Button variant="outline" size="sm" className="min-h-10 shrink-0" aria-label="Quick reply" onClick={() => setIsPickingReply(true)}>
             <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
@@ -108,8 +68,7 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
         <QuickReplyDialog
           onClose={() => setIsPickingReply(false)}
           onChoose={(reply) => {
-            setDraft(reply.message);
-            setError(null);
+            replaceDraft(reply.message);
             setIsPickingReply(false);
             // After the dialog hands focus back to its opener.
             setTimeout(() => inputRef.current?.focus(), 0);
