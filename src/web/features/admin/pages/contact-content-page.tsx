@@ -1,10 +1,9 @@
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { CONTENT_MSG } from '../../../../shared/contracts/content.js';
 import { useAdminContactContent } from '../contact/api/contact-content';
 import { ContactContentForm } from '../contact/components/contact-content-form';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 
 /** /admin/contact 'Manage Contact Page': the texts of the public /contact page (spec section 2). */
 export function ContactContentPage() {
@@ -18,12 +17,7 @@ export function ContactContentPage() {
           <Spinner className="text-brand-700" /> Loading content…
         </p>
       ) : query.isError ? (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{CONTENT_MSG.loadFailed}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryErrorAlert error={query.error} message={CONTENT_MSG.loadFailed} onRetry={() => void query.refetch()} />
       ) : (
         <ContactContentForm initial={query.data} />
       )}

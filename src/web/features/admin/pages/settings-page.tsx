@@ -1,10 +1,8 @@
 import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api';
 import { useSettings } from '../settings/api/settings';
 import { SettingsForm } from '../settings/components/settings-form';
+import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
 
 /** /admin/settings: notification email, service fee and SMTP (spec section 2; super admin only). */
 export function SettingsPage() {
@@ -18,12 +16,7 @@ export function SettingsPage() {
           <Spinner className="text-brand-700" /> Loading settings…
         </p>
       ) : query.isError ? (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <SettingsForm settings={query.data} />
       )}

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TQuickReply } from '../../../../../shared/contracts/chat.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
+import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 import { Spinner } from '../../../../components/ui/spinner';
-import { getErrorMessage } from '../../../../lib/api';
 import { listQuickReplies } from '../../../chat/api/chat-api';
 import { staffChatKeys } from '../lib/use-staff-chat';
 
@@ -22,12 +20,7 @@ export function QuickReplyDialog({ onChoose, onClose }: { onChoose: (reply: TQui
           <Spinner /> Loading quick replies…
         </p>
       ) : query.isError ? (
-        <Alert variant="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>{getErrorMessage(query.error)}</span>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="text-sm text-slate-600">No canned responses yet.</p>
       ) : (

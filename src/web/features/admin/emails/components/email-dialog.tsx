@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
-import { getErrorMessage } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useEmail } from '../api/emails';
 import { EmailStatusBadge } from './email-status-badge';
+import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,12 +60,7 @@ export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }
           />
         </div>
       ) : query.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-700">
           <Spinner className="text-brand-700" /> Loading email…

@@ -1,15 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { TKycSubmissionDetail } from '../../../../../shared/contracts/kyc.js';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
-import { getErrorMessage } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useKycSubmission } from '../api/get-kyc-submission';
 import { kycDocumentUrl } from '../api/query-keys';
 import { formatKycIdType } from '../kyc-labels';
 import { KycSubmissionStatusBadge } from './kyc-submission-status-badge';
+import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 
 export type TKycDecision = 'approve' | 'reject';
 
@@ -51,12 +50,7 @@ export function KycSubmissionDialog({ id, onClose, onDecide }: KycSubmissionDial
       {submission ? (
         <SubmissionDetails submission={submission} />
       ) : query.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-700">
           <Spinner className="text-brand-700" /> Loading submission…

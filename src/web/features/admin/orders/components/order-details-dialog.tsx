@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatUsd } from '../../../../../shared/format.js';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
-import { getErrorMessage } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useAdminOrder } from '../api/get-admin-order';
 import { effectiveRate, txIdLabel, type TOrderDecision } from '../lib/order-labels';
 import { AdminOrderStatusBadge } from './order-status-badge';
+import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 
 type OrderDetailsDialogProps = {
   id: number;
@@ -50,12 +49,7 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetail
       }
     >
       {query.isError && (
-        <div className="mb-4 space-y-3">
-          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />
       )}
       {order ? (
         <OrderFacts order={order} />

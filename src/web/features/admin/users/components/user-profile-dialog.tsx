@@ -3,16 +3,15 @@ import type { z } from 'zod';
 import type { ZAdminUserDetail } from '../../../../../shared/contracts/admin.js';
 import { formatFiat, formatUsd } from '../../../../../shared/format.js';
 import { KycBadge } from '../../../../components/kyc-badge';
-import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
-import { getErrorMessage } from '../../../../lib/api';
 import { formatDate } from '../../../../lib/format-date';
 import { OrderStatusBadge, orderTitle } from '../../../history/components/order-status-badge';
 import { useAdminUser, type TAdminUser, type TBanAction } from '../api/users';
 import { AccountStatusBadge } from './account-status-badge';
+import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 
 type UserProfileDialogProps = {
   id: string;
@@ -48,12 +47,7 @@ export function UserProfileDialog({ id, onClose, onBanAction }: UserProfileDialo
       {query.data ? (
         <ProfileDetails detail={query.data} />
       ) : query.isError ? (
-        <div className="space-y-3">
-          <Alert variant="error">{getErrorMessage(query.error)}</Alert>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-700">
           <Spinner className="text-brand-700" /> Loading user…
