@@ -9,8 +9,9 @@ function body(code: string, message: string, fields?: Record<string, string>): T
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
-/** Code and message for an error status that came without our body (router, plugins). */
-function genericBody(status: number): TErrorBody {
+/** Code and message for an error status that came without our body (router, plugins, better-auth). */
+export function errorBodyForStatus(status: number): TErrorBody {
+  if (status === 401) return body('UNAUTHENTICATED', MSG.unauthenticated);
   if (status === 404) return body('NOT_FOUND', MSG.notFound);
   if (status === 429) return body('RATE_LIMITED', MSG.tooManyAttempts);
   if (status >= 500) return body('INTERNAL', MSG.unexpected);
@@ -24,7 +25,7 @@ function genericBody(status: number): TErrorBody {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
-  reply.status(status).send(genericBody(status));
+  reply.status(status).send(errorBodyForStatus(status));
 }
 
 /** The one error handler: AppError -> its own code and message; a 5xx never shows internals. */
@@ -61,9 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   // A plugin may answer an error with no body at all (@fastify/websocket sends a bare 404 to a
   // plain HTTP request on a socket route): give it the one error shape as well.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return payload;
+  // A plain callback, not async: it runs for every response and almost always passes it on.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 || (payload !== undefined && payload !== null && payload !== '')) return done(null, payload);
     reply.type('application/json; charset=utf-8');
-    return JSON.stringify(genericBody(reply.statusCode));
+    done(null, JSON.stringify(errorBodyForStatus(reply.statusCode)));
   });
 }

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor, username } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
@@ -18,6 +19,15 @@ import { renderPasswordResetEmail } from '../../lib/email/templates.js';
 export const CLIENT_IP_HEADER = 'x-exchange-client-ip';
 
 export const AUTH_BASE_PATH = '/api/auth';
+
+/** A Node request's headers as the Fetch Headers better-auth's API and handler take. */
+export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
+  const result = new Headers();
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) result.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return result;
+}
 
 export function buildResetUrl(appUrl: string, token: string): string {
   // Built by hand: better-auth's own callback URL would put the token outside the hash route.

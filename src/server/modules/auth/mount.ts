@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../../../shared/messages.js';
 import type { TConfig } from '../../config.js';
-import { AUTH_BASE_PATH, type TAuth } from './better-auth.js';
+import { errorBodyForStatus } from '../../plugins/errors.js';
+import { AUTH_BASE_PATH, toFetchHeaders, type TAuth } from './better-auth.js';
+import { forwardCookies } from './service.js';
 
 /**
  * better-auth at its default path. Only the endpoints the product uses directly are passed
@@ -20,12 +21,9 @@ export function mountAuth(app: FastifyInstance, auth: TAuth, config: TConfig): v
     async handler(request, reply) {
       const subPath = request.url.slice(AUTH_BASE_PATH.length).split('?')[0];
       if (!PASS_THROUGH.has(`${request.method} ${subPath}`)) {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+        return reply.status(404).send(errorBodyForStatus(404));
       }
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(request.headers)) {
-        if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-      }
+      const headers = toFetchHeaders(request.headers);
       // The body passed on is always JSON (a POST without one, e.g. a bare sign-out, sends {}).
       if (request.method === 'POST') headers.set('content-type', 'application/json');
       const response = await auth.handler(
@@ -35,13 +33,9 @@ export function mountAuth(app: FastifyInstance, auth: TAuth, config: TConfig): v
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       );
-      for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-      if (response.status >= 400) {
-        // better-auth's own error body ({ message, code }) becomes the one error shape.
-        const code = response.status === 401 ? 'UNAUTHENTICATED' : response.status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
-        const message = response.status === 401 ? MSG.unauthenticated : response.status === 429 ? MSG.tooManyAttempts : MSG.badRequest;
-        return reply.status(response.status).send({ error: { code, message } });
-      }
+      forwardCookies(reply, response.headers.getSetCookie());
+      // better-auth's own error body ({ message, code }) becomes the one error shape.
+      if (response.status >= 400) return reply.status(response.status).send(errorBodyForStatus(response.status));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

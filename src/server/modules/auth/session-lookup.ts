@@ -4,7 +4,7 @@ import { parseCookies } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/auth.js';
-import type { TAuth } from './better-auth.js';
+import { toFetchHeaders, type TAuth } from './better-auth.js';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TSignedIn = { token: string; user: TUserRow };
@@ -26,15 +26,6 @@ export function verifySignedToken(value: string, secret: string): string | null 
   const expected = createHmac('sha256', secret).update(token).digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-function toHeaders(headers: IncomingHttpHeaders): Headers {
-  const result = new Headers();
-  for (const [key, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    result.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return result;
 }
 
 /**
@@ -64,7 +55,7 @@ export function createSessionLookup(deps: { auth: TAuth; db: TDb }): (headers: I
 
   /** better-auth's own path, for sessions it must delete or extend. */
   async function throughBetterAuth(headers: IncomingHttpHeaders): Promise<TSignedIn | null> {
-    const result = await auth.api.getSession({ headers: toHeaders(headers) });
+    const result = await auth.api.getSession({ headers: toFetchHeaders(headers) });
     if (!result) return null;
     const user = await readUser(result.user.id);
     return user ? { token: result.session.token, user } : null;
