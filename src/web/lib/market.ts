@@ -116,7 +116,6 @@ export function useMarket() {
  * answer (the local cache at first), the default until one has arrived. No polling of its own.
  */
 export function useServiceFeeLabel(): string {
-  const { refetchInterval: _, ...options } = marketQueryOptions();
-  const { data } = useQuery({ ...options, select: (market) => market.serviceFeePercentage });
+  const { data } = useQuery({ ...marketQueryOptions(), refetchInterval: false, select: (market) => market.serviceFeePercentage });
   return formatFeePercentage(data ?? DEFAULT_SERVICE_FEE_PERCENTAGE);
 }
