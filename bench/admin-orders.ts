@@ -5,22 +5,16 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { createPglite, migrateDatabase, openDatabase } from '../src/server/db/client.js';
-import { seedDatabase } from '../src/server/db/seed.js';
+import { benchAdminCookie, openBenchDatabase, percentile, runBench } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = 5_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Passw0rd' };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 async function main() {
-  const database = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL }) : await openDatabase({ pglite: createPglite() });
-  await migrateDatabase(database);
-  await seedDatabase(database.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const bench = await openBenchDatabase('admin-orders', { onDisk: false });
+  const { database } = bench;
   const started = Date.now();
   await database.db.execute(sql`
     INSERT INTO users (id, name, full_name, email, username, role, kyc_status, created_at)
@@ -39,16 +33,10 @@ async function main() {
   await database.db.execute(sql`ANALYZE`);
   console.log(`seeded ${ORDERS} orders for ${CUSTOMERS} customers on ${database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', SERVE_WEB: 'false', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000' });
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', SERVE_WEB: 'false', LOG_LEVEL: 'silent', AUTH_SECRET });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { origin: config.appOrigin },
-    payload: { ...ADMIN, portal: 'admin' },
-  });
-  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  const cookie = await benchAdminCookie(database.db, AUTH_SECRET);
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -75,10 +63,7 @@ async function main() {
     console.log(`${name.padEnd(32)} ${percentile(times, 50).toFixed(1).padStart(6)} ${percentile(times, 95).toFixed(1).padStart(7)} ${String(rows).padStart(8)}`);
   }
   await app.close();
-  await database.close();
+  await bench.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

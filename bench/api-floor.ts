@@ -8,17 +8,12 @@
 //        BENCH_BREAKDOWN=1 adds targets that show where the difference goes: the bare route with
 //        the app's security plugin (helmet + CSRF hook), with the same headers computed once, and a
 //        trivial public route on the real app (every app hook, no work).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { registerSecurity } from '../src/server/plugins/security.js';
-import { migrateDatabase, openDatabase } from '../src/server/db/client.js';
-import { seedDatabase } from '../src/server/db/seed.js';
 import { runLoad, type TLoadResult } from './load.js';
-import { percentile } from './support.js';
+import { openBenchDatabase, percentile, runBench } from './support.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,14 +40,9 @@ async function load(app: FastifyInstance, url: string, durationMs: number): Prom
 }
 
 async function main() {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-api-'));
-  const database = process.env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: process.env.DATABASE_URL })
-    : await openDatabase({ dataDir: path.join(root, 'data') });
+  const bench = await openBenchDatabase('api', { onDisk: true });
+  const { database } = bench;
   try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-Passw0rd' });
-
     const bareRoute = async () => ({ ok: true, name: 'CediCrypto', coins: 9 });
     const bare = Fastify();
     bare.get('/bare', bareRoute);
@@ -64,7 +54,7 @@ async function main() {
       NODE_ENV: 'production',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       APP_URL: 'http://localhost:3000',
-      DATA_DIR: path.join(root, 'data'),
+      DATA_DIR: bench.dataDir,
       SERVE_WEB: 'false',
       LOG_LEVEL: 'silent',
       PRICE_FEED: 'simulated',
@@ -140,12 +130,8 @@ async function main() {
     await bare.close();
     await app.close();
   } finally {
-    await database.close();
-    rmSync(root, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

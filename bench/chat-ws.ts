@@ -12,10 +12,9 @@ import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { createPglite, migrateDatabase, openDatabase } from '../src/server/db/client.js';
-import { seedDatabase } from '../src/server/db/seed.js';
 import type { TServerSocketEvent } from '../src/shared/contracts/chat.js';
 import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
+import { openBenchDatabase, percentile, runBench } from './support.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
 const STAFF = Number(process.env.BENCH_STAFF ?? 5);
@@ -23,10 +22,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 25);
 const ORIGIN = 'http://localhost:3000';
 const SECRET = randomBytes(32).toString('base64url');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const sessionCookie = (token: string) => signedSessionCookie(token, SECRET);
 
@@ -43,9 +38,8 @@ function connect(url: string, cookie: string): Promise<WebSocket> {
 }
 
 async function main() {
-  const database = process.env.DATABASE_URL ? await openDatabase({ databaseUrl: process.env.DATABASE_URL }) : await openDatabase({ pglite: createPglite() });
-  await migrateDatabase(database);
-  await seedDatabase(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-Passw0rd' });
+  const bench = await openBenchDatabase('chat', { onDisk: false });
+  const { database } = bench;
   const run = randomBytes(4).toString('hex');
   // Accounts and sessions straight into the tables: logging 500 people in would measure scrypt.
   await database.db.execute(sql`
@@ -165,10 +159,7 @@ async function main() {
 
   for (const ws of [...staffSockets, ...customerSockets]) ws.terminate();
   await app.close();
-  await database.close();
+  await bench.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

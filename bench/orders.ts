@@ -8,25 +8,22 @@
 //        DATABASE_URL=postgres://... npm run bench:orders   (use a throwaway database)
 //        BENCH_CLIENTS (50), BENCH_ORDERS per client (20)
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { migrateDatabase, openDatabase, type TDatabase, type TDb } from '../src/server/db/client.js';
+import type { TDatabase, TDb } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema/index.js';
 import { coins, paymentMethods, settings } from '../src/server/db/schema/app.js';
 import { users } from '../src/server/db/schema/auth.js';
 import { orders, quotes } from '../src/server/db/schema/orders.js';
-import { createAccount, seedDatabase } from '../src/server/db/seed.js';
+import { createAccount } from '../src/server/db/seed.js';
 import { queueEmail } from '../src/server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail } from '../src/server/lib/email/templates.js';
 import { runLoad, type TLoadRequest } from './load.js';
-import { percentile, rowsOf } from './support.js';
+import { openBenchDatabase, percentile, rowsOf, runBench } from './support.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PER_CLIENT = Number(process.env.BENCH_ORDERS ?? 20);
@@ -116,16 +113,11 @@ function ms(value: number): string {
 }
 
 async function main() {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-orders-'));
-  const opened = process.env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: process.env.DATABASE_URL })
-    : await openDatabase({ dataDir: path.join(root, 'data') });
+  const bench = await openBenchDatabase('orders', { onDisk: true });
+  const opened = bench.database;
   const database = withCounter(opened);
   const { db } = database;
   try {
-    await migrateDatabase(opened);
-    await seedDatabase(db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-Passw0rd' });
-
     // Verified customers (no $20 limit), a payment method, a BTC wallet and the admin alert address.
     const run = randomUUID().slice(0, 8);
     const password = 'Customer-Passw0rd!';
@@ -187,7 +179,7 @@ async function main() {
       NODE_ENV: 'production',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       APP_URL,
-      DATA_DIR: path.join(root, 'data'),
+      DATA_DIR: bench.dataDir,
       SERVE_WEB: 'false',
       LOG_LEVEL: 'silent',
       PRICE_FEED: 'simulated',
@@ -292,12 +284,8 @@ async function main() {
       );
     }
   } finally {
-    await database.close();
-    rmSync(root, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,12 +1,77 @@
-// Helpers shared by the bench/ scripts: the real server as a child process, free ports,
-// percentiles, cookies.
+// Helpers shared by the bench/ scripts: the database a bench runs on, a staff session, the real
+// server as a child process, free ports, percentiles, cookies.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
-import type { TDb } from '../src/server/db/client.js';
+import { eq, type SQL } from 'drizzle-orm';
+import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb } from '../src/server/db/client.js';
+import { sessions, users } from '../src/server/db/schema/auth.js';
+import { seedDatabase } from '../src/server/db/seed.js';
+import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The super admin every bench seeds. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Admin-Passw0rd' };
+
+export type TBenchDatabase = {
+  database: TDatabase;
+  /** The app's DATA_DIR for this run (PGlite's files are under it when on disk). */
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * The database a bench runs on, migrated and seeded: DATABASE_URL's PostgreSQL (use a throwaway
+ * one), else PGlite in a temporary data directory (`onDisk`, as `npm start` runs) or in memory.
+ * close() closes it and removes the temporary folder.
+ */
+export async function openBenchDatabase(prefix: string, options: { onDisk: boolean }): Promise<TBenchDatabase> {
+  const root = mkdtempSync(path.join(os.tmpdir(), `exchange-bench-${prefix}-`));
+  const dataDir = path.join(root, 'data');
+  const database = process.env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: process.env.DATABASE_URL })
+    : options.onDisk
+      ? await openDatabase({ dataDir })
+      : await openDatabase({ pglite: createPglite() });
+  const close = async () => {
+    try {
+      await database.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+  try {
+    await migrateDatabase(database);
+    await seedDatabase(database.db, { adminEmail: BENCH_ADMIN.email, adminPassword: BENCH_ADMIN.password });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { database, dataDir, close };
+}
+
+/**
+ * A signed-in session of the seeded super admin, second factor counted as enrolled, inserted
+ * directly (a bench measures the routes, not the sign-in). `secret` must be the app's AUTH_SECRET.
+ */
+export async function benchAdminCookie(db: TDb, secret: string): Promise<string> {
+  const [admin] = await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id });
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return signedSessionCookie(token, secret);
+}
+
+/** Runs a bench's main(); a failure prints and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
