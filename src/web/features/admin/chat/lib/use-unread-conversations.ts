@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { TUnreadConversations } from '../../../../../shared/contracts/chat.js';
+import { paths } from '../../../../lib/paths';
 import { getUnreadConversations } from '../../../chat/api/chat-api';
 import { staffChatKeys } from './use-staff-chat';
 
@@ -11,24 +12,26 @@ const UNREAD_REFRESH_MS = 20_000;
 /**
  * Conversations with a customer message no staff member has read, for the "Live Chat" menu
  * badge on every back-office page: asked on each page change and every 20 s. /admin/chat knows
- * the exact number from its live list and writes it here (useSyncUnreadConversations).
+ * the exact number from its live list and writes it here instead (useSyncUnreadConversations).
  */
 export function useUnreadConversations(isEnabled: boolean): number {
   const { pathname } = useLocation();
+  // On /admin/chat the page's live list is the count: no request of our own there.
+  const isAsking = isEnabled && pathname !== paths.admin.chat.path;
   const query = useQuery({
     queryKey: staffChatKeys.unread,
     queryFn: ({ signal }) => getUnreadConversations(signal),
-    enabled: isEnabled,
+    enabled: isAsking,
     refetchInterval: UNREAD_REFRESH_MS,
     retry: false,
   });
   const { refetch } = query;
   const lastPathname = useRef(pathname);
   useEffect(() => {
-    if (!isEnabled || lastPathname.current === pathname) return;
+    if (!isAsking || lastPathname.current === pathname) return;
     lastPathname.current = pathname;
     void refetch();
-  }, [isEnabled, pathname, refetch]);
+  }, [isAsking, pathname, refetch]);
   return query.data?.count ?? 0;
 }
 
