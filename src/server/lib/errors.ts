@@ -1,28 +1,7 @@
+import { ERROR_STATUS, type TErrorCode } from '../../shared/error-codes.js';
 import { MSG } from '../../shared/messages.js';
 
-const STATUS_BY_CODE = {
-  VALIDATION: 400,
-  BAD_REQUEST: 400,
-  INVALID_TOKEN: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  CROSS_SITE: 403,
-  ADMIN_LOGIN_REQUIRED: 403,
-  NOT_ADMIN: 403,
-  TWO_FACTOR_REQUIRED: 403,
-  BANNED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  USERNAME_TAKEN: 409,
-  EMAIL_TAKEN: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-export type TErrorCode = keyof typeof STATUS_BY_CODE;
+export type { TErrorCode };
 
 /**
  * The one error services throw. `message` is shown to the person as is, so it is always a
@@ -37,7 +16,7 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = options.status ?? STATUS_BY_CODE[code];
+    this.status = options.status ?? ERROR_STATUS[code];
     this.fields = options.fields;
   }
 }

@@ -1,14 +1,16 @@
 import type { z } from 'zod';
 import type { TErrorResponse } from '../../shared/contracts/common.js';
+import { isErrorCode, type TClientErrorCode, type TErrorCode } from '../../shared/error-codes.js';
 import { MSG } from '../../shared/messages.js';
 
 /** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
 export class ApiError extends Error {
-  readonly code: string;
+  /** The server's code (src/shared/error-codes.ts) or one the client made: switch on this, never on `message`. */
+  readonly code: TErrorCode | TClientErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(options: { code: string; message: string; status: number; fields?: Record<string, string> }) {
+  constructor(options: { code: TErrorCode | TClientErrorCode; message: string; status: number; fields?: Record<string, string> }) {
     super(options.message);
     this.name = 'ApiError';
     this.code = options.code;
@@ -17,7 +19,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The text to show a person for any error: the server's message, or the generic fallback. */
 /** The server's message for the person, or `fallback` (the spec's wording for that screen). */
 export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
   return error instanceof ApiError && error.message !== MSG.unexpected ? error.message : fallback;
@@ -95,15 +96,22 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** A structural check, not zod: this module is on every page, and zod would weigh on the first load. */
+/** True only for the server's own "you have no session" answer; wrong passwords and codes are not it. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'UNAUTHENTICATED';
+}
+
 function isErrorResponse(data: unknown): data is TErrorResponse {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
-function toApiError(status: number, data: unknown): ApiError {
-  if (!isErrorResponse(data)) return new ApiError({ code: 'UNEXPECTED', message: MSG.unexpected, status });
+/** The ApiError for a failed answer's status and parsed body; `fallback` when the body is not our error shape. */
+export function toApiError(status: number, data: unknown, fallback: string = MSG.unexpected): ApiError {
+  if (!isErrorResponse(data)) return new ApiError({ code: 'UNEXPECTED', message: fallback, status });
   const { code, message, fields } = data.error;
-  return new ApiError({ code, message, status, fields });
+  // A code this build does not know (a newer server) is treated as unexpected, with its message.
+  return new ApiError({ code: isErrorCode(code) ? code : 'UNEXPECTED', message, status, fields });
 }
 
 /**

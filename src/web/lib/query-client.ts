@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError, isSessionEnded } from './api';
 import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
 
 function isClientError(error: unknown): boolean {
@@ -7,10 +7,11 @@ function isClientError(error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  // A 401 from any call means the session is gone (expired, logged out elsewhere): forget it,
-  // and the route guards send the person to the right login page.
+  // The server's "no session" answer (expired, logged out elsewhere) forgets the session and the
+  // route guards send the person to the right login page. Other 401s (a wrong password or code)
+  // are the form's business: the session is alive.
   const forgetSessionOn401 = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) {
+    if (isSessionEnded(error)) {
       writeCachedProfile(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
     }

@@ -125,7 +125,7 @@ export async function signInWithSecondFactor(
   const signedIn = result.body as { token: string; user: { id: string } };
   try {
     if (isTotp && !(await claimTotpCode(deps.db, signedIn.user.id, input.code))) {
-      throw new AppError('INVALID_CREDENTIALS', TWO_FACTOR_MSG.codeReused);
+      throw new AppError('CODE_REUSED', TWO_FACTOR_MSG.codeReused);
     }
     const user = await findUserById(deps.db, signedIn.user.id);
     assertPortal(user, input.portal);

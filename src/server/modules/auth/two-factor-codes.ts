@@ -42,6 +42,6 @@ export function normalizeBackupCode(code: string): string {
 export function secondFactorError(result: { status: number; body: Record<string, unknown> | null }): AppError {
   const code = String(result.body?.code ?? '');
   if (result.status === 429 || code.includes('TOO_MANY') || code.includes('LOCKED')) return new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
-  if (code.includes('COOKIE')) return new AppError('UNAUTHENTICATED', TWO_FACTOR_MSG.signInExpired);
+  if (code.includes('COOKIE')) return new AppError('SIGN_IN_EXPIRED', TWO_FACTOR_MSG.signInExpired);
   return new AppError('INVALID_CREDENTIALS', TWO_FACTOR_MSG.invalidCode);
 }

@@ -35,7 +35,8 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
         onError: (failure) => {
           const message = getErrorMessage(failure);
           // A used-up attempt (replayed code, expired, too many tries) needs the password again.
-          const isOver = failure instanceof ApiError && (failure.status === 429 || failure.code === 'UNAUTHENTICATED' || message === TWO_FACTOR_MSG.codeReused);
+          const isOver =
+            failure instanceof ApiError && (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
           if (isOver) onRestart(message);
           else setError(message);
         },

@@ -41,7 +41,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
     setError(null);
     confirm.mutate(code.trim(), {
       onSuccess: ({ user }) => onDone(user),
-      onError: (failure) => setError(failure instanceof ApiError && failure.status === 401 ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure)),
+      onError: (failure) => setError(failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure)),
     });
   };
 

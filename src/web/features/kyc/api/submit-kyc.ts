@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { TProfile } from '../../../../shared/contracts/account.js';
-import { ZErrorResponse } from '../../../../shared/contracts/common.js';
 import { KYC_MSG, ZMyKyc, type TKycFields } from '../../../../shared/contracts/kyc.js';
-import { ApiError } from '../../../lib/api';
+import { ApiError, toApiError } from '../../../lib/api';
 import { SESSION_QUERY_KEY, setSessionUser } from '../../../lib/session';
 import { MY_KYC_QUERY_KEY } from './get-my-kyc';
 
@@ -121,10 +120,7 @@ export function submitKyc(input: TSubmitKycInput, { onProgress, signal }: Submit
         );
         return;
       }
-      const parsed = ZErrorResponse.safeParse(data);
-      const error = parsed.success
-        ? new ApiError({ status: xhr.status, ...parsed.data.error })
-        : new ApiError({ code: 'UNEXPECTED', message: KYC_MSG.generic, status: xhr.status });
+      const error = toApiError(xhr.status, data, KYC_MSG.generic);
       finish(() => reject(error));
     };
     signal?.addEventListener('abort', onAbort, { once: true });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZErrorResponse } from '../../../../shared/contracts/common.js';
 import { ORDER_MSG, ZOrderResponse, type TCreateOrderRequest, type TOrder } from '../../../../shared/contracts/orders.js';
-import { ApiError, TIMEOUTS, withTimeout } from '../../../lib/api';
+import { ApiError, TIMEOUTS, toApiError, withTimeout } from '../../../lib/api';
 import { SESSION_QUERY_KEY } from '../../../lib/session';
 import { addOrderToList, ORDERS_QUERY_KEY } from '../../history/api/list-orders';
 import { LIMIT_QUERY_KEY } from './get-limit';
@@ -46,11 +45,7 @@ export function createOrder(body: TCreateOrderRequest, idempotencyKey: string, s
         throw new ApiError({ code: 'NETWORK', message: ORDER_MSG.submitFailed, status: 0 });
       }
       const data = await readJson(response);
-      if (!response.ok) {
-        const parsed = ZErrorResponse.safeParse(data);
-        if (!parsed.success) throw new ApiError({ code: 'UNEXPECTED', message: ORDER_MSG.submitFailed, status: response.status });
-        throw new ApiError({ status: response.status, ...parsed.data.error });
-      }
+      if (!response.ok) throw toApiError(response.status, data, ORDER_MSG.submitFailed);
       const parsed = ZOrderResponse.safeParse(data);
       if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: ORDER_MSG.submitFailed, status: response.status });
       return parsed.data.order;

@@ -1,0 +1,45 @@
+/**
+ * Every error code the API answers with, and its HTTP status: one list read by the server (which
+ * throws them) and the web app (which switches on them). Code decides behaviour; the message is
+ * only ever shown to the person. Dependency-free: the web app loads it on every page.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  INVALID_TOKEN: 400,
+  /** The one answer that means "you have no session": the only code that signs the browser out. */
+  UNAUTHENTICATED: 401,
+  /** A wrong password or second-factor code: a field error, never a sign-out. */
+  INVALID_CREDENTIALS: 401,
+  /** The password step of a two-factor sign-in is too old; start the sign-in again. */
+  SIGN_IN_EXPIRED: 401,
+  /** A second-factor code that was already used once: start the sign-in again. */
+  CODE_REUSED: 401,
+  FORBIDDEN: 403,
+  CROSS_SITE: 403,
+  ADMIN_LOGIN_REQUIRED: 403,
+  NOT_ADMIN: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  BANNED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  USERNAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An Idempotency-Key sent again with a different body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+/** Codes the web app makes itself when no server answer arrived or it could not be read. */
+export const CLIENT_ERROR_CODES = ['TIMEOUT', 'NETWORK', 'BAD_RESPONSE', 'UNEXPECTED', 'ABORTED'] as const;
+export type TClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+export function isErrorCode(value: string): value is TErrorCode {
+  return Object.hasOwn(ERROR_STATUS, value);
+}
