@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTransactionId } from '../transaction-id.js';
 import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
 import { ZDay, ZDecimalString } from './common.js';
 
@@ -7,6 +8,9 @@ export const ORDER_MSG = {
   overLimit: 'This transaction exceeds your $20 trading limit. Please complete KYC.',
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
+  txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
   submitFailed: 'Failed to submit order. Please try again.',
   kycPending: 'Your KYC is under review. Trading resumes once it is approved (24-48 hours).',
   stalePrices: 'Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.',
@@ -74,7 +78,12 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
-const ZTxId = z.string().trim().min(1, ORDER_MSG.fillRequired).max(200);
+/**
+ * A payment transaction id (buy: mobile money or bank; sell: the on-chain hash), kept as typed
+ * (trimmed). Separators, spaces and invisible characters are allowed, but what remains must be
+ * Latin letters and digits (src/shared/transaction-id.ts, docs/decisions/009).
+ */
+export const ZTxId = z.string().trim().min(1, ORDER_MSG.fillRequired).max(200).refine(isTransactionId, ORDER_MSG.txIdFormat);
 const ZNotes = z.string().trim().max(500).optional();
 
 export const ZPayout = z.discriminatedUnion('type', [
