@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber } from '../wallet-address.js';
 import { ZProfile } from './account.js';
-import { ZDay, ZDecimalString } from './common.js';
+import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 
 export const ADMIN_MSG = {
@@ -80,7 +80,7 @@ export const ZCannedResponseList = z.object({ cannedResponses: z.array(ZCannedRe
 export const ZCannedResponseResponse = z.object({ cannedResponse: ZCannedResponse });
 
 // --- email log ---
-export const ZEmailLogQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const ZEmailLogQuery = z.object({ page: zPage(100_000) }).strict();
 export const ZEmailLogItem = z.object({
   id: z.number(),
   to: z.string(),
@@ -126,7 +126,7 @@ export const ZUserQuery = z
     account: z.enum(['all', 'active', 'banned']).default('all'),
     sort: z.enum(USER_SORTS).default('createdAt'),
     dir: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: zPage(1_000_000),
   })
   .strict();
 export type TUserQuery = z.infer<typeof ZUserQuery>;
@@ -143,7 +143,7 @@ export const ZAuditQuery = z
     action: z.string().trim().max(100).optional(),
     from: ZDay.optional(),
     to: ZDay.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: zPage(100_000),
   })
   .strict();
 export const ZAuditEntry = z.object({
@@ -159,4 +159,4 @@ export const ZAuditEntry = z.object({
 });
 export const ZAuditList = z.object({ entries: z.array(ZAuditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
 
-export const ZNumericIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZNumericIdParams = ZDbIdParams;

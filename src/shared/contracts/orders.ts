@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTransactionId } from '../transaction-id.js';
 import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
-import { ZDay, ZDecimalString } from './common.js';
+import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {
   fillRequired: 'Please fill all required fields.',
@@ -114,7 +114,7 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
       walletAddress: z.string().trim().min(1, ORDER_MSG.fillRequired).max(120),
       network: z.enum(USDT_NETWORKS).optional(),
       destinationTag: z.string().trim().max(20).optional(),
-      paymentMethodId: z.number().int().positive(),
+      paymentMethodId: ZDbId,
       paymentTxId: ZTxId,
       notes: ZNotes,
     })
@@ -162,7 +162,7 @@ export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
 export const ZOrderResponse = z.object({ order: ZOrder });
 export const ZOrderList = z.object({ orders: z.array(ZOrder) });
-export const ZOrderIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZOrderIdParams = ZDbIdParams;
 
 export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'customerName', 'amountFiat', 'status'] as const;
 export const ZAdminOrderQuery = z
@@ -173,7 +173,7 @@ export const ZAdminOrderQuery = z
     to: ZDay.optional(),
     sort: z.enum(ADMIN_ORDER_SORTS).default('createdAt'),
     dir: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: zPage(1_000_000),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
