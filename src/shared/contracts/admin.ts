@@ -24,7 +24,31 @@ export const ADMIN_MSG = {
   fieldRequired: 'This field is required.',
   invalidMobile: 'Enter a valid Ghana mobile number.',
   cannotBanStaff: 'Staff accounts cannot be banned here.',
+  serviceFeeRange: 'The service fee must be between 0 and 50%.',
+  serviceFeeFormat: 'The service fee must be a number with at most one decimal, e.g. 2.5.',
 } as const;
+
+/** The service fee the settings take, in percent (spec: step 0.1; the contract: 0 to 50). */
+export const SERVICE_FEE_MAX_PERCENT = 50;
+
+/**
+ * The service fee as the settings form sends it: '' (the default, 2.5) or a percentage from 0 to
+ * 50 with at most one decimal. Shared by the server and the settings form (same messages).
+ */
+export const ZServiceFeePercentage = z
+  .string()
+  .trim()
+  .max(12, ADMIN_MSG.serviceFeeFormat)
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (!/^-?\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeFormat });
+    } else if (Number(value) < 0 || Number(value) > SERVICE_FEE_MAX_PERCENT) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeRange });
+    } else if (!/^\d+(\.\d)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeFormat });
+    }
+  });
 
 // --- payment methods ---
 export const ZPaymentMethodDetails = z.discriminatedUnion('type', [
@@ -107,7 +131,7 @@ export const ZSettingsUpdate = z
   .object({
     notificationEmail: z.union([z.string().trim().email().max(254), z.literal('')]).nullable().optional(),
     /** Percent, 0 to 50 with one decimal; empty means the default 2.5. */
-    serviceFeePercentage: z.union([z.string().trim().regex(/^\d{1,2}(\.\d)?$/), z.literal('')]).optional(),
+    serviceFeePercentage: ZServiceFeePercentage.optional(),
     smtpHost: z.string().trim().max(253).nullable().optional(),
     smtpPort: z.number().int().min(1).max(65535).nullable().optional(),
     smtpSecure: z.boolean().optional(),
