@@ -25,9 +25,9 @@ async function main() {
     SELECT 'bench-q' || g, 'bench-u' || (1 + g % ${CUSTOMERS}), 'btc', 'buy', 'GHS', 100 + g % 900, (100 + g % 900) / 11.6, 0.001, 93515.97, 91234.12, 11.6, 2.5, 1, now()
     FROM generate_series(1, ${ORDERS}) AS g`);
   await database.db.execute(sql`
-    INSERT INTO orders (user_id, quote_id, type, coin_symbol, amount_crypto, amount_fiat, fiat_currency, amount_usd, unit_price_usd, ghs_rate, payment_method, payment_tx_id, status, created_at)
+    INSERT INTO orders (user_id, quote_id, type, coin_symbol, amount_crypto, amount_fiat, fiat_currency, amount_usd, unit_price_usd, ghs_rate, payment_method, payment_tx_id, payment_tx_key, status, created_at)
     SELECT 'bench-u' || (1 + g % ${CUSTOMERS}), 'bench-q' || g, CASE WHEN g % 3 = 0 THEN 'sell' ELSE 'buy' END, 'btc', 0.001, 100 + g % 900, 'GHS',
-           (100 + g % 900) / 11.6, 93515.97, 11.6, 'MTN MoMo', 'MOMO' || lpad(g::text, 10, '0'),
+           (100 + g % 900) / 11.6, 93515.97, 11.6, 'MTN MoMo', 'MOMO' || lpad(g::text, 10, '0'), 'momo' || lpad(g::text, 10, '0'),
            (ARRAY['pending','completed','cancelled'])[1 + g % 3], now() - (g % (90 * 24 * 60) || ' minutes')::interval
     FROM generate_series(1, ${ORDERS}) AS g`);
   await database.db.execute(sql`ANALYZE`);

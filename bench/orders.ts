@@ -8,7 +8,7 @@
 //        DATABASE_URL=postgres://... npm run bench:orders   (use a throwaway database)
 //        BENCH_CLIENTS (50), BENCH_ORDERS per client (20)
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -18,6 +18,7 @@ import type { TDatabase, TDb } from '../src/server/db/client.js';
 import * as schema from '../src/server/db/schema/index.js';
 import { coins, paymentMethods, settings } from '../src/server/db/schema/app.js';
 import { users } from '../src/server/db/schema/auth.js';
+import { toTransactionKey } from '../src/shared/transaction-id.js';
 import { orders, quotes } from '../src/server/db/schema/orders.js';
 import { createAccount } from '../src/server/db/seed.js';
 import { queueEmail } from '../src/server/lib/email/outbox.js';
@@ -55,10 +56,12 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
     if (!coin?.isEnabled) throw new Error('coin disabled');
     const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, methodId));
     if (!method?.isEnabled) throw new Error('method disabled');
+    const paymentTxKey = toTransactionKey(paymentTxId);
+    if (!paymentTxKey) throw new Error('tx id refused');
     const [taken] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(sql`lower(${orders.paymentTxId}) = lower(${paymentTxId})`, sql`${orders.status} <> 'cancelled'`));
+      .where(and(eq(orders.paymentTxKey, paymentTxKey), ne(orders.status, 'cancelled')));
     if (taken) throw new Error('tx id used');
     const [order] = await tx
       .insert(orders)
@@ -76,6 +79,7 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
         paymentMethodId: method.id,
         paymentMethod: method.name,
         paymentTxId,
+        paymentTxKey,
         walletAddress: BTC_ADDRESS,
         network: null,
         destinationTag: null,

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
+  /** A payment transaction id (or one that only looks different) that a live order already has. */
+  TX_ID_USED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with a different body. */

@@ -6,8 +6,10 @@ export const MSG = {
   // Signup / validation (spec 5)
   usernameRequired: 'Username is required.',
   usernameFormat: 'Username must be 3-30 characters: letters, numbers, underscores or dots.',
+  usernameReserved: 'This username looks like a CediCrypto staff account (admin, support, ...). Please choose another one.',
   fullNameRequired: 'Full name is required.',
   fullNameFormat: 'Full name can only contain letters, spaces, hyphens, or apostrophes.',
+  fullNameMixedScripts: 'Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.',
   emailInvalid: 'A valid email is required.',
   passwordTooShort: 'Password must be at least 8 characters.',
   passwordTooLong: 'Password must be at most 128 characters.',

@@ -67,7 +67,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
       await database.db.insert(orders).values({
         userId: userIds[0], quoteId, type: 'buy', coinSymbol: 'btc', amountCrypto: '0.00010000', amountFiat: '10.00', fiatCurrency: 'USD',
         amountUsd: '10.00', unitPriceUsd: '93514.97300000', ghsRate: '11.6', paymentMethodId: method.id, paymentMethod: method.name,
-        paymentTxId: 'MOMO-backup-1', walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        paymentTxId: 'MOMO-backup-1', paymentTxKey: 'momobackup1', walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
       });
       await app.close();
       const storage = createLocalStorage(sourceDocs);

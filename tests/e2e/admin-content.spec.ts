@@ -92,6 +92,25 @@ test('settings, email log and audit log: the SMTP password is write-only and ema
   await expect(page.getByRole('switch', { name: 'Use SSL/TLS' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText(/Storing passwords in the database is not recommended/)).toBeVisible();
 
+  // The service fee takes 0 to 50 % with one decimal: the contract's message on the field, nothing sent.
+  const fee = page.getByLabel('Service fee percentage');
+  const originalFee = await fee.inputValue();
+  const settingsPuts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/api/admin/settings')) settingsPuts.push(request.postData() ?? '');
+  });
+  for (const [typed, message] of [
+    ['60', 'The service fee must be between 0 and 50%.'],
+    ['2.55', 'The service fee must be a number with at most one decimal, e.g. 2.5.'],
+  ]) {
+    await fee.fill(typed);
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    await expect(fee).toHaveAttribute('aria-invalid', 'true');
+    await expect(fee).toHaveAccessibleDescription(new RegExp(message.replace(/[.%]/g, '\\$&')));
+  }
+  expect(settingsPuts).toEqual([]);
+  await fee.fill(originalFee);
+
   const secret = `E2e-Smtp-${Date.now().toString(36)}-Pw`;
   const passwordInput = page.getByLabel('Password', { exact: true });
   await passwordInput.fill(secret);

@@ -70,3 +70,64 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   await adminContext.close();
   await supportContext.close();
 });
+
+/**
+ * Issue #13: the transaction id is checked on its field, and a submit whose answer was lost is
+ * sent again with the same Idempotency-Key and the same body (the server refuses a known key with
+ * another body), so the order is placed once even when the form was edited in between.
+ */
+test('a buy whose answer is lost is sent again with the same key and body, and placed once', async ({ page, browser, baseURL }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await adminLogin(admin);
+  const methodName = `Telecel Cash ${Date.now().toString(36)}`;
+  const method = await admin.request.post('/api/admin/payment-methods', {
+    headers: { origin: baseURL! },
+    data: { name: methodName, details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201234567' } },
+  });
+  expect(method.status()).toBe(201);
+  await adminContext.close();
+
+  await signUpInBrowser(page);
+  await page.goto('/#/buy');
+  await page.getByRole('button', { name: 'USD' }).click();
+  await page.getByLabel('Amount to spend (USD)').fill('5');
+  await expect(page.getByTestId('quote-countdown')).toBeVisible();
+  await page.getByLabel('Wallet address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+  await page.getByLabel('Payment method').selectOption({ label: methodName });
+
+  const sent: { key: string | null; body: string | null }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/orders')) sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postData() });
+  });
+
+  // A Cyrillic О in the id: refused on the field, nothing sent.
+  const txId = page.getByLabel('MoMo Transaction ID');
+  await txId.fill(`MP${Date.now()}\u041E`);
+  await page.getByRole('button', { name: 'Place buy order' }).click();
+  await expect(txId).toHaveAttribute('aria-invalid', 'true');
+  await expect(txId).toHaveAccessibleDescription(/Enter the transaction ID using only letters A–Z and digits\./);
+  expect(sent).toEqual([]);
+
+  // The first answer is lost on the way back: the server placed the order, the browser saw a network error.
+  await txId.fill(`MP-${Date.now()}`);
+  let dropped = false;
+  await page.route('**/api/orders', async (route) => {
+    if (dropped || route.request().method() !== 'POST') return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Place buy order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit order. Please try again.' }).first()).toBeVisible();
+
+  // The customer adds a note and presses submit again: the same attempt is sent, and answered with its order.
+  await page.getByLabel('Notes (optional)').fill('Sent again');
+  await page.getByRole('button', { name: 'Place buy order' }).click();
+  await expect(page).toHaveURL(/#\/history$/);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
+  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: { id: number; notes: string | null }[] };
+  expect(orders.orders).toHaveLength(1);
+  expect(orders.orders[0].notes).toBeNull();
+});

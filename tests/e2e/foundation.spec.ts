@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, builtFilesUnder, completeSecondFactor, E2E_ADMIN, signUpInBrowser } from './support.js';
+import { adminLogin, builtFilesUnder, completeSecondFactor, E2E_ADMIN, signUpInBrowser, uniqueUser } from './support.js';
 
 test('the app is served with a CSP, and the admin code is not loaded on /', async ({ page }) => {
   const scripts: string[] = [];
@@ -33,6 +33,29 @@ test('a customer signs up, lands on the dashboard and logs out', async ({ page }
   await page.goto('/#/dashboard');
   await expect(page).not.toHaveURL(/#\/dashboard$/);
   expect(await page.evaluate(() => window.localStorage.getItem('cachedProfile'))).toBeNull();
+});
+
+test('signup refuses a username that reads as staff (the server says why on blur) and a name that mixes scripts', async ({ page }) => {
+  const user = uniqueUser();
+  await page.goto('/#/signup');
+  const username = page.getByLabel('Username');
+  await username.fill('cedi.support');
+  await Promise.all([page.waitForResponse('**/api/account/username-available?*'), username.blur()]);
+  const reserved = 'This username looks like a CediCrypto staff account (admin, support, ...). Please choose another one.';
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription(reserved);
+
+  await username.fill(user.username);
+  await page.getByLabel('Full name').fill('\u0410kosua Asantewaa'); // a Cyrillic А
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.');
+
+  await page.getByLabel('Full name').fill(user.fullName);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Created!' })).toBeVisible();
 });
 
 test('the super admin signs in at /admin/login', async ({ page }) => {

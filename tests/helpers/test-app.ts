@@ -15,8 +15,11 @@ import { TotpDevice } from './totp.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };
 
-/** A fresh copy of the prepared database: PGlite in memory, or a PostgreSQL clone of the template. */
-export async function openTestDatabase(): Promise<TDatabase> {
+/**
+ * A fresh copy of the prepared database: PGlite in memory, or a PostgreSQL clone of the template.
+ * `empty`: a database with nothing in it, not even the migrations (for migration tests).
+ */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TDatabase> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
     const name = `t_${randomUUID().replaceAll('-', '')}`;
@@ -26,7 +29,7 @@ export async function openTestDatabase(): Promise<TDatabase> {
     await admin.connect();
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        await admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
         break;
       } catch (error) {
         // Two files cloning the template at the same instant: wait and try again.
@@ -56,6 +59,11 @@ export async function openTestDatabase(): Promise<TDatabase> {
       await cleanup.end();
     };
     return database;
+  }
+  if (options.empty) {
+    const pglite = createPglite();
+    await pglite.waitReady;
+    return openDatabase({ pglite });
   }
   const dump = readFileSync(inject('pgliteDumpPath'));
   const pglite = createPglite(undefined, { loadDataDir: new Blob([dump]) });

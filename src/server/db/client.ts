@@ -131,16 +131,19 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
   }
 }
 
-/** Applies the committed migrations. On PostgreSQL an advisory lock keeps concurrent starts in line. */
-export async function migrateDatabase(database: TDatabase): Promise<void> {
+/**
+ * Applies the committed migrations. On PostgreSQL an advisory lock keeps concurrent starts in
+ * line. `migrationsFolder` is for tests that stop at an older migration.
+ */
+export async function migrateDatabase(database: TDatabase, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
   const client = await database.pool!.connect();
   try {
     await client.query('SELECT pg_advisory_lock(872341)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(872341)').catch(() => undefined);
     client.release();

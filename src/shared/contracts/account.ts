@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.js';
+import { hasMixedScripts, isReservedUsername } from '../names.js';
 import { STAFF_ROLES } from '../permissions.js';
 import { ZDecimalString } from './common.js';
 
@@ -30,19 +31,23 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 export const ZEmail = z.string().trim().toLowerCase().max(254, MSG.emailInvalid).email(MSG.emailInvalid);
 export const ZPassword = z.string().min(8, MSG.passwordTooShort).max(128, MSG.passwordTooLong);
 /** Mirrors better-auth's username plugin: 3-30 of letters, digits, underscore, dot. */
-export const ZUsername = z
+export const ZUsernameFormat = z
   .string()
   .trim()
   .min(1, MSG.usernameRequired)
   .min(3, MSG.usernameFormat)
   .max(30, MSG.usernameFormat)
   .regex(/^[a-zA-Z0-9_.]+$/, MSG.usernameFormat);
+/** A username a new account may take: the format, and nothing that reads as staff (src/shared/names.ts). */
+export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsername(username), { message: MSG.usernameReserved, abort: true });
+/** Letters of any script (spec section 5), but of one script per name (src/shared/names.ts). */
 export const ZFullName = z
   .string()
   .trim()
   .min(1, MSG.fullNameRequired)
   .max(100, MSG.fullNameFormat)
-  .regex(/^[\p{L}\s'-]+$/u, MSG.fullNameFormat);
+  .regex(/^[\p{L}\s'-]+$/u, MSG.fullNameFormat)
+  .refine((name) => !hasMixedScripts(name), { message: MSG.fullNameMixedScripts, abort: true });
 /** Optional phone: digits with an optional leading +, spaces and dashes allowed. */
 export const ZPhone = z
   .string()
@@ -72,7 +77,8 @@ export const ZLoginRequest = z
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZUsernameAvailableQuery = z.object({ username: z.string().trim().min(1).max(64) }).strict();
-export const ZUsernameAvailableResponse = z.object({ available: z.boolean() });
+/** `reason`: why a name no one has is still not available (it reads as staff). */
+export const ZUsernameAvailableResponse = z.object({ available: z.boolean(), reason: z.string().optional() });
 
 export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZForgotPasswordResponse = z.object({ message: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber } from '../wallet-address.js';
 import { ZProfile } from './account.js';
-import { ZDay, ZDecimalString } from './common.js';
+import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 
 export const ADMIN_MSG = {
@@ -24,7 +24,31 @@ export const ADMIN_MSG = {
   fieldRequired: 'This field is required.',
   invalidMobile: 'Enter a valid Ghana mobile number.',
   cannotBanStaff: 'Staff accounts cannot be banned here.',
+  serviceFeeRange: 'The service fee must be between 0 and 50%.',
+  serviceFeeFormat: 'The service fee must be a number with at most one decimal, e.g. 2.5.',
 } as const;
+
+/** The service fee the settings take, in percent (spec: step 0.1; the contract: 0 to 50). */
+export const SERVICE_FEE_MAX_PERCENT = 50;
+
+/**
+ * The service fee as the settings form sends it: '' (the default, 2.5) or a percentage from 0 to
+ * 50 with at most one decimal. Shared by the server and the settings form (same messages).
+ */
+export const ZServiceFeePercentage = z
+  .string()
+  .trim()
+  .max(12, ADMIN_MSG.serviceFeeFormat)
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (!/^-?\d+(\.\d+)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeFormat });
+    } else if (Number(value) < 0 || Number(value) > SERVICE_FEE_MAX_PERCENT) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeRange });
+    } else if (!/^\d+(\.\d)?$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.serviceFeeFormat });
+    }
+  });
 
 // --- payment methods ---
 export const ZPaymentMethodDetails = z.discriminatedUnion('type', [
@@ -80,7 +104,7 @@ export const ZCannedResponseList = z.object({ cannedResponses: z.array(ZCannedRe
 export const ZCannedResponseResponse = z.object({ cannedResponse: ZCannedResponse });
 
 // --- email log ---
-export const ZEmailLogQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const ZEmailLogQuery = z.object({ page: zPage(100_000) }).strict();
 export const ZEmailLogItem = z.object({
   id: z.number(),
   to: z.string(),
@@ -107,7 +131,7 @@ export const ZSettingsUpdate = z
   .object({
     notificationEmail: z.union([z.string().trim().email().max(254), z.literal('')]).nullable().optional(),
     /** Percent, 0 to 50 with one decimal; empty means the default 2.5. */
-    serviceFeePercentage: z.union([z.string().trim().regex(/^\d{1,2}(\.\d)?$/), z.literal('')]).optional(),
+    serviceFeePercentage: ZServiceFeePercentage.optional(),
     smtpHost: z.string().trim().max(253).nullable().optional(),
     smtpPort: z.number().int().min(1).max(65535).nullable().optional(),
     smtpSecure: z.boolean().optional(),
@@ -126,7 +150,7 @@ export const ZUserQuery = z
     account: z.enum(['all', 'active', 'banned']).default('all'),
     sort: z.enum(USER_SORTS).default('createdAt'),
     dir: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: zPage(1_000_000),
   })
   .strict();
 export type TUserQuery = z.infer<typeof ZUserQuery>;
@@ -143,7 +167,7 @@ export const ZAuditQuery = z
     action: z.string().trim().max(100).optional(),
     from: ZDay.optional(),
     to: ZDay.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: zPage(100_000),
   })
   .strict();
 export const ZAuditEntry = z.object({
@@ -159,4 +183,4 @@ export const ZAuditEntry = z.object({
 });
 export const ZAuditList = z.object({ entries: z.array(ZAuditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
 
-export const ZNumericIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZNumericIdParams = ZDbIdParams;

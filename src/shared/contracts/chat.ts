@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbBigIdText, ZDbId, ZDbIdParams } from './common.js';
 
 /**
  * Live support chat (spec sections 2, 3, 4, 7): HTTP bodies and answers, and the typed events of
@@ -73,7 +74,7 @@ export const ZMyConversationOpen = z.object({ conversation: ZMyConversation, mes
 
 /** `after`: the last message id the client holds; the answer has what came later, oldest first. */
 export const ZMessagesAfterQuery = z
-  .object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0) })
+  .object({ after: ZDbBigIdText.default(0) })
   .strict();
 /** `hasMore`: more messages follow; ask again with the last id. */
 export const ZMessagesAfter = z.object({ messages: z.array(ZChatMessage), hasMore: z.boolean() });
@@ -102,7 +103,7 @@ export const ZConversationList = z.object({ conversations: z.array(ZConversation
 export const ZUnreadConversations = z.object({ count: z.number().int().min(0) });
 export type TUnreadConversations = z.infer<typeof ZUnreadConversations>;
 export const ZConversationDetail = z.object({ conversation: ZConversationSummary, messages: z.array(ZChatMessage) });
-export const ZConversationIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZConversationIdParams = ZDbIdParams;
 /** Canned responses for the quick-reply dialog (readable by whoever answers chats). */
 export const ZQuickReply = z.object({ id: z.number(), title: z.string(), message: z.string() });
 export type TQuickReply = z.infer<typeof ZQuickReply>;
@@ -117,8 +118,8 @@ export const ZCustomerSocketEvent = z.discriminatedUnion('type', [
 ]);
 /** Staff -> server: about one conversation. */
 export const ZStaffSocketEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('typing'), conversationId: z.number().int().min(1) }).strict(),
-  z.object({ type: z.literal('read'), conversationId: z.number().int().min(1) }).strict(),
+  z.object({ type: z.literal('typing'), conversationId: ZDbId }).strict(),
+  z.object({ type: z.literal('read'), conversationId: ZDbId }).strict(),
 ]);
 export type TCustomerSocketEvent = z.infer<typeof ZCustomerSocketEvent>;
 export type TStaffSocketEvent = z.infer<typeof ZStaffSocketEvent>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDbIdParams, zPage } from './common.js';
 
 export const KYC_ID_TYPES = ['passport', 'national_id', 'drivers_license', 'voter_id'] as const;
 export const ZKycIdType = z.enum(KYC_ID_TYPES);
@@ -87,7 +88,7 @@ export const ZKycSubmissionList = z.object({
 export const ZKycListQuery = z
   .object({
     status: z.enum(['all', 'pending', 'approved', 'rejected']).default('all'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: zPage(100_000),
   })
   .strict();
 
@@ -103,7 +104,7 @@ export const ZKycSubmissionDetail = ZKycSubmissionListItem.extend({
 });
 export type TKycSubmissionDetail = z.infer<typeof ZKycSubmissionDetail>;
 
-export const ZKycIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZKycIdParams = ZDbIdParams;
 export const ZKycDocumentParams = ZKycIdParams.extend({ side: z.enum(['front', 'back']) }).strict();
 export const ZKycRejectRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
 export const ZKycDecisionResponse = z.object({ submission: ZKycSubmissionDetail });

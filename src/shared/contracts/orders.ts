@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { isTransactionId } from '../transaction-id.js';
 import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
-import { ZDay, ZDecimalString } from './common.js';
+import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {
   fillRequired: 'Please fill all required fields.',
   overLimit: 'This transaction exceeds your $20 trading limit. Please complete KYC.',
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
+  txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
   submitFailed: 'Failed to submit order. Please try again.',
   kycPending: 'Your KYC is under review. Trading resumes once it is approved (24-48 hours).',
   stalePrices: 'Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.',
@@ -74,7 +78,12 @@ export const ZQuote = z.object({
 });
 export type TQuote = z.infer<typeof ZQuote>;
 
-const ZTxId = z.string().trim().min(1, ORDER_MSG.fillRequired).max(200);
+/**
+ * A payment transaction id (buy: mobile money or bank; sell: the on-chain hash), kept as typed
+ * (trimmed). Separators, spaces and invisible characters are allowed, but what remains must be
+ * Latin letters and digits (src/shared/transaction-id.ts, docs/decisions/009).
+ */
+export const ZTxId = z.string().trim().min(1, ORDER_MSG.fillRequired).max(200).refine(isTransactionId, ORDER_MSG.txIdFormat);
 const ZNotes = z.string().trim().max(500).optional();
 
 export const ZPayout = z.discriminatedUnion('type', [
@@ -105,7 +114,7 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
       walletAddress: z.string().trim().min(1, ORDER_MSG.fillRequired).max(120),
       network: z.enum(USDT_NETWORKS).optional(),
       destinationTag: z.string().trim().max(20).optional(),
-      paymentMethodId: z.number().int().positive(),
+      paymentMethodId: ZDbId,
       paymentTxId: ZTxId,
       notes: ZNotes,
     })
@@ -153,7 +162,7 @@ export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
 export const ZOrderResponse = z.object({ order: ZOrder });
 export const ZOrderList = z.object({ orders: z.array(ZOrder) });
-export const ZOrderIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const ZOrderIdParams = ZDbIdParams;
 
 export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'customerName', 'amountFiat', 'status'] as const;
 export const ZAdminOrderQuery = z
@@ -164,7 +173,7 @@ export const ZAdminOrderQuery = z
     to: ZDay.optional(),
     sort: z.enum(ADMIN_ORDER_SORTS).default('createdAt'),
     dir: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    page: zPage(1_000_000),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();

@@ -53,8 +53,14 @@ export const orders = pgTable(
     ghsRate: numeric('ghs_rate', { precision: 20, scale: 6 }).notNull(),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     paymentMethod: text('payment_method').notNull(),
-    /** Buy: the mobile money / bank transaction id. Sell: the on-chain transaction id. */
+    /** Buy: the mobile money / bank transaction id. Sell: the on-chain transaction id. As typed (trimmed). */
     paymentTxId: text('payment_tx_id').notNull(),
+    /**
+     * The id's canonical key (src/shared/transaction-id.ts): what the live-order uniqueness rule
+     * and the admin search compare. Rows of before migration 0008 may hold other keys
+     * (docs/decisions/009-canonical-transaction-ids.md).
+     */
+    paymentTxKey: text('payment_tx_key').notNull(),
     walletAddress: text('wallet_address'),
     network: text('network'),
     destinationTag: text('destination_tag'),
@@ -62,6 +68,8 @@ export const orders = pgTable(
     notes: text('notes'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the canonical request body sent with the Idempotency-Key: a replay must match it. */
+    idempotencyBodyHash: text('idempotency_body_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
@@ -69,12 +77,13 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_quote_unique').on(t.quoteId),
     uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
-    // A payment transaction id serves one live order: a cancelled order frees it.
-    uniqueIndex('orders_live_payment_tx_unique').on(sql`lower(${t.paymentTxId})`).where(sql`${t.status} <> 'cancelled'`),
+    // A payment transaction id serves one live order, however it was written: a cancelled order frees it.
+    uniqueIndex('orders_live_payment_tx_key_unique').on(t.paymentTxKey).where(sql`${t.status} <> 'cancelled'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_amount_fiat_idx').on(t.amountFiat),
     index('orders_payment_tx_trgm_idx').using('gin', t.paymentTxId.op('gin_trgm_ops')),
+    index('orders_payment_tx_key_trgm_idx').using('gin', t.paymentTxKey.op('gin_trgm_ops')),
   ],
 );

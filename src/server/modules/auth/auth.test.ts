@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog } from '../../db/schema/app.js';
 import { sessions, users, verifications } from '../../db/schema/auth.js';
+import { createAccount } from '../../db/seed.js';
 import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
 
 describe('accounts', () => {
@@ -82,6 +83,51 @@ describe('accounts', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(`Username "${first.username.toUpperCase()}" is already taken. Please choose another one.`);
+  });
+
+  it('refuses usernames that read as staff, at signup and in the availability check, with the reason', async () => {
+    const reason = 'This username looks like a CediCrypto staff account (admin, support, ...). Please choose another one.';
+    for (const username of ['admin_1', 'adm1n', 'cedi.crypto', 'support_team', 'Kwame_Support', 'r00t']) {
+      const available = await t.request({ method: 'GET', url: `/api/account/username-available?username=${encodeURIComponent(username)}` });
+      expect(available.json(), username).toEqual({ available: false, reason });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/account/signup',
+        payload: { username, fullName: 'Ama Mensah', email: `${uniqueName('staffish')}@example.com`, password: 'Passw0rd-long' },
+      });
+      expect(response.statusCode, username).toBe(400);
+      expect(response.json().error, username).toEqual({ code: 'VALIDATION', message: reason, fields: { username: reason } });
+    }
+    const free = uniqueName('badminton');
+    expect((await t.request({ method: 'GET', url: `/api/account/username-available?username=${free}` })).json()).toEqual({ available: true });
+    expect((await t.signUp({ username: free })).username).toBe(free);
+  });
+
+  it('refuses a full name that mixes scripts, and takes one written in any single script', async () => {
+    const message = 'Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.';
+    for (const fullName of ['\u0410ma Mensah', 'Kofi \u039Ffori', 'Иван Petrov']) {
+      const username = uniqueName('mixed');
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/account/signup',
+        payload: { username, fullName, email: `${username}@example.com`, password: 'Passw0rd-long' },
+      });
+      expect(response.statusCode, fullName).toBe(400);
+      expect(response.json().error, fullName).toEqual({ code: 'VALIDATION', message, fields: { fullName: message } });
+    }
+    for (const fullName of ['Иван Петров', 'Γιώργος Παπαδόπουλος', 'Ẹkọ Adé', '山田 たろう']) {
+      expect((await t.signUp({ fullName })).id, fullName).toBeTruthy();
+    }
+  });
+
+  it('leaves existing accounts with such names as they are: they still sign in', async () => {
+    const username = `support_${uniqueName('old')}`;
+    const email = `${username}@example.com`;
+    await createAccount(t.database.db, { email, password: 'Passw0rd-long', fullName: '\u0410ma Mensah', username });
+    const cookie = await t.loginCookie(email, 'Passw0rd-long');
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toMatchObject({ username, fullName: '\u0410ma Mensah' });
+    const available = await t.request({ method: 'GET', url: `/api/account/username-available?username=${username}` });
+    expect(available.json().available).toBe(false);
   });
 
   it('lets exactly one of two simultaneous signups with one username through', async () => {

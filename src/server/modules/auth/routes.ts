@@ -18,6 +18,8 @@ import {
   ZTwoFactorSignInRequest,
   ZTwoFactorStatus,
 } from '../../../shared/contracts/two-factor.js';
+import { MSG } from '../../../shared/messages.js';
+import { isReservedUsername } from '../../../shared/names.js';
 import { isStaffRole } from '../../../shared/permissions.js';
 import { requireActor } from '../../plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
@@ -107,7 +109,11 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       config: { access: 'public' },
       schema: { tags: ['account'], querystring: ZUsernameAvailableQuery, response: { 200: ZUsernameAvailableResponse } },
     },
-    async (request) => ({ available: !(await isUsernameTaken(deps.db, request.query.username)) }),
+    async (request) => {
+      // A name that reads as staff is not available to anyone, whether or not it is taken.
+      if (isReservedUsername(request.query.username)) return { available: false, reason: MSG.usernameReserved };
+      return { available: !(await isUsernameTaken(deps.db, request.query.username)) };
+    },
   );
 
   app.post(

@@ -340,6 +340,17 @@ describe('live chat over WebSocket', () => {
     expect(after.hasUnreadUserMessage).toBe(false);
     staffSocket.send({ type: 'typing', conversationId: 999999 });
     await staffSocket.waitFor('error', (e) => e.message === 'Conversation not found');
+    // A conversation id past PostgreSQL's integer is not an id: refused before any query.
+    staffSocket.send({ type: 'typing', conversationId: 2147483648 });
+    staffSocket.send({ type: 'read', conversationId: 1e20 });
+    staffSocket.send('not json');
+    await staffSocket.waitFor('error', (e) => e.message === 'Events must be JSON.');
+    expect(staffSocket.events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message)).toEqual([
+      'Conversation not found',
+      'Unknown event.',
+      'Unknown event.',
+      'Events must be JSON.',
+    ]);
   });
 
   it('lets a client that reconnects fetch what it missed, once', async () => {

@@ -147,6 +147,88 @@ describe('orders', () => {
     expect((await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId: txId })).statusCode).toBe(201);
   });
 
+  it('catches look-alike payment transaction ids as already used, or refuses them (buy)', async () => {
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const base = `MP${Date.now()}`;
+    const first = await buy(a.cookie, (await quote(a.cookie, '5')).id, { paymentTxId: base });
+    expect(first.statusCode).toBe(201);
+    const digits = base.slice(2);
+    const fullWidth = [...digits].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
+    const sameKey = {
+      'zero-width space U+200B': `MP${digits.slice(0, 4)}\u200B${digits.slice(4)}`,
+      'soft hyphen U+00AD': `MP${digits.slice(0, 4)}\u00AD${digits.slice(4)}`,
+      'inner space': `MP ${digits}`,
+      'inner dash': `MP-${digits.slice(0, 6)}-${digits.slice(6)}`,
+      'full-width digits': `MP${fullWidth}`,
+      'lower case': `mp${digits}`,
+    };
+    for (const [label, paymentTxId] of Object.entries(sameKey)) {
+      const response = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId });
+      expect(response.statusCode, label).toBe(409);
+      expect(response.json().error, label).toEqual({
+        code: 'TX_ID_USED',
+        message: 'This payment transaction ID has already been used.',
+        fields: { paymentTxId: 'This payment transaction ID has already been used.' },
+      });
+    }
+    const refused = { 'Cyrillic О U+041E': `MP${digits}`.replace('P', '\u041E'), 'Greek Ο U+039F': `\u039FP${digits}` };
+    for (const [label, paymentTxId] of Object.entries(refused)) {
+      const response = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId });
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().error.fields.paymentTxId, label).toBe('Enter the transaction ID using only letters A–Z and digits.');
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, b.id))).toHaveLength(0);
+  });
+
+  it('lets one of 8 simultaneous orders with look-alikes of one transaction id through', async () => {
+    const base = `MP${Date.now()}9`;
+    const lookAlikes = [base, base.toLowerCase(), `MP ${base.slice(2)}`, `MP-${base.slice(2)}`, `MP\u200B${base.slice(2)}`, `M\u00ADP${base.slice(2)}`, `ＭＰ${base.slice(2)}`, ` ${base}.`];
+    const customers = await Promise.all(lookAlikes.map(() => verifiedCustomer()));
+    const quoteIds = await Promise.all(customers.map(async (c) => (await quote(c.cookie, '5')).id));
+    const results = await Promise.all(customers.map((c, i) => buy(c.cookie, quoteIds[i], { paymentTxId: lookAlikes[i] })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused.map((r) => `${r.statusCode} ${r.json().error.code}`)).toEqual(Array(lookAlikes.length - 1).fill('409 TX_ID_USED'));
+  });
+
+  it('catches a look-alike on-chain hash of a sell order as already used', async () => {
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const hash = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+    const sell = async (cookie: string, paymentTxId: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/orders',
+        cookie,
+        payload: { type: 'sell', quoteId: (await quote(cookie, '20', 'sell', 'GHS')).id, paymentTxId, payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } },
+      });
+    expect((await sell(a.cookie, hash)).statusCode).toBe(201);
+    const lookAlike = `${hash.slice(0, 10).toUpperCase()}\u200B${hash.slice(10)}`;
+    const again = await sell(b.cookie, lookAlike);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('TX_ID_USED');
+    const greek = await sell(b.cookie, hash.replace('0x', '\u039Fx'));
+    expect(greek.statusCode).toBe(400);
+    expect(greek.json().error.fields.paymentTxId).toBe('Enter the transaction ID using only letters A–Z and digits.');
+  });
+
+  it('keeps the transaction id as typed (trimmed), stores its key, and finds it in the admin search by either', async () => {
+    const customer = await verifiedCustomer();
+    const typed = `Mp-${Date.now()} 77`;
+    const placed = await buy(customer.cookie, (await quote(customer.cookie, '5')).id, { paymentTxId: `  ${typed}  ` });
+    expect(placed.statusCode).toBe(201);
+    const { order } = placed.json();
+    expect(order.paymentTxId).toBe(typed);
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored.paymentTxKey).toBe(typed.toLowerCase().replace(/[- ]/g, ''));
+    const support = await t.createStaff('support');
+    for (const q of [stored.paymentTxKey, stored.paymentTxKey.toUpperCase().slice(1, -1), typed, `MP\u200B${typed.slice(3)}`]) {
+      const found = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(q)}`, cookie: support.cookie });
+      expect(found.json().orders.map((o: { id: number }) => o.id), q).toEqual([order.id]);
+    }
+  });
+
   it('refuses a wallet address with a bad checksum, and USDT without a network', async () => {
     const customer = await t.signUp();
     const bad = await buy(customer.cookie, (await quote(customer.cookie, '5')).id, { walletAddress: BTC_ADDRESS_BAD_CHECKSUM });
@@ -184,6 +266,51 @@ describe('orders', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(1);
+  });
+
+  it('answers an Idempotency-Key sent again with a different body with 422, and still replays the same body', async () => {
+    const customer = await verifiedCustomer();
+    const q = await quote(customer.cookie, '6');
+    const key = `key-${randomUUID()}`;
+    const body = { paymentTxId: `MOMO-${randomUUID()}`, notes: 'first' };
+    const first = await buy(customer.cookie, q.id, body, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    // The same body again, even with other spacing and key order: the stored order.
+    const retry = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      headers: { 'idempotency-key': key },
+      payload: { notes: ' first ', paymentTxId: ` ${body.paymentTxId}`, paymentMethodId: methodId, walletAddress: BTC_ADDRESS, quoteId: q.id, type: 'buy' },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().order.id).toBe(first.json().order.id);
+    for (const changed of [{ ...body, notes: 'second' }, { paymentTxId: `MOMO-${randomUUID()}` }, { ...body, walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' }]) {
+      const reused = await buy(customer.cookie, q.id, changed, { 'idempotency-key': key });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().error).toEqual({
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
+      });
+    }
+    // A new order with another key goes through as usual.
+    const other = await buy(customer.cookie, (await quote(customer.cookie, '6')).id, {}, { 'idempotency-key': `key-${randomUUID()}` });
+    expect(other.statusCode).toBe(201);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(2);
+  });
+
+  it('refuses an absurd Idempotency-Key with 400 and places nothing', async () => {
+    const customer = await verifiedCustomer();
+    for (const key of ['k'.repeat(10_000), 'key-\u0001\u0002\u0003\u0004', 'key with spaces inside', 'kéy-ünïcode-1234', 'short']) {
+      const response = await buy(customer.cookie, (await quote(customer.cookie, '5')).id, {}, { 'idempotency-key': key });
+      expect(response.statusCode, JSON.stringify(key.slice(0, 40))).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION',
+        message: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
+        fields: { 'idempotency-key': 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :' },
+      });
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
   });
 
   it('refuses a customer whose KYC is pending, on the server', async () => {

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ORDER_MSG,
   ZAdminOrderList,
   ZAdminOrderQuery,
   ZAdminOrderResponse,
@@ -17,6 +18,7 @@ import {
 } from '../../../shared/contracts/orders.js';
 import { COIN_NETWORKS } from '../../../shared/wallet-address.js';
 import { coins, paymentMethods } from '../../db/schema/app.js';
+import { hashRequestBody } from '../../lib/request-hash.js';
 import { requireActor } from '../../plugins/access.js';
 import {
   createQuote,
@@ -31,7 +33,13 @@ import {
   type TOrderDeps,
 } from './service.js';
 
-const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }).passthrough();
+/**
+ * An Idempotency-Key is a token the client made up (the web app sends a UUID): 8 to 100 letters,
+ * digits and - _ . : so that nothing absurd (10 kB, control characters) is stored or compared.
+ */
+const ZIdempotencyHeaders = z
+  .object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, ORDER_MSG.idempotencyKeyInvalid).optional() })
+  .passthrough();
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) => {
   app.get(
@@ -75,7 +83,9 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
     },
     async (request, reply) => {
       const actor = await requireActor(request);
-      const { order, isReplay } = await placeOrder(deps, actor, request.body, request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
+      const idempotency = key === undefined ? undefined : { key, bodyHash: hashRequestBody(request.body) };
+      const { order, isReplay } = await placeOrder(deps, actor, request.body, idempotency);
       return reply.status(isReplay ? 200 : 201).send({ order: toOrder(order) });
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ORDER_MSG,
@@ -12,6 +12,7 @@ import {
   type TQuoteRequest,
 } from '../../../shared/contracts/orders.js';
 import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '../../../shared/money.js';
+import { toTransactionKey } from '../../../shared/transaction-id.js';
 import { isValidDestinationTag, isValidWalletAddress } from '../../../shared/wallet-address.js';
 import type { TDb, TTx } from '../../db/client.js';
 import { coins, paymentMethods, settings } from '../../db/schema/app.js';
@@ -118,35 +119,70 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   };
 }
 
-async function findByIdempotencyKey(db: TDb | TTx, userId: string, key: string) {
+/** An Idempotency-Key and the hash of the body it came with (src/server/lib/request-hash.ts). */
+export type TIdempotency = { key: string; bodyHash: string };
+
+/**
+ * The order placed earlier with this key, to answer again, or nothing. The key sent with another
+ * body is an error, not a replay: the client meant a different order. (Orders placed before
+ * migration 0008 have no hash; they replay as before.)
+ */
+async function findReplay(db: TDb | TTx, userId: string, idempotency: TIdempotency) {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotency.key)));
+  if (row && row.idempotencyBodyHash !== null && row.idempotencyBodyHash !== idempotency.bodyHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', ORDER_MSG.idempotencyKeyReused);
+  }
   return row;
+}
+
+const txIdUsed = () => new AppError('TX_ID_USED', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
+
+/**
+ * The canonical key of a payment transaction id (docs/decisions/009) after checking, inside the
+ * caller's transaction, that no live order has it (`exceptOrderId`: the order being updated).
+ * The unique index orders_live_payment_tx_key_unique is the last word under concurrency: map its
+ * violation with isPaymentTxIdConflict.
+ */
+export async function claimPaymentTxKey(tx: TTx, paymentTxId: string, exceptOrderId?: number): Promise<string> {
+  const key = toTransactionKey(paymentTxId);
+  if (key === null) throw new AppError('VALIDATION', ORDER_MSG.txIdFormat, { fields: { paymentTxId: ORDER_MSG.txIdFormat } });
+  const conditions = [eq(orders.paymentTxKey, key), ne(orders.status, 'cancelled')];
+  if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
+  const [taken] = await tx.select({ id: orders.id }).from(orders).where(and(...conditions));
+  if (taken) throw txIdUsed();
+  return key;
+}
+
+/** True when a database error is a second live order with the same payment transaction id key. */
+export function isPaymentTxIdConflict(error: unknown): boolean {
+  return isUniqueViolation(error, 'orders_live_payment_tx_key_unique');
 }
 
 /**
  * Places an order in one transaction with the customer's row locked (D3): status checks, the
  * quote (own, unexpired, unused), coin and method enabled, payment transaction id not used by a
- * live order, the $20 limit for customers not yet verified, the insert, the volume, and the
- * emails. The same Idempotency-Key returns the same order.
+ * live order (compared by its canonical key, docs/decisions/009), the $20 limit for customers
+ * not yet verified, the insert, the volume, and the emails. The same Idempotency-Key with the same
+ * body returns the same order; with another body it is refused (IDEMPOTENCY_KEY_REUSED).
  */
 export async function placeOrder(
   deps: TOrderDeps,
   actor: TActor,
   input: TCreateOrderRequest,
-  idempotencyKey: string | undefined,
+  idempotency: TIdempotency | undefined,
 ): Promise<{ order: TOrderRow; isReplay: boolean }> {
-  if (idempotencyKey) {
-    const existing = await findByIdempotencyKey(deps.db, actor.id, idempotencyKey);
+  if (idempotency) {
+    const existing = await findReplay(deps.db, actor.id, idempotency);
     if (existing) return { order: existing, isReplay: true };
   }
   try {
     const result = await deps.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
-      if (idempotencyKey) {
-        const existing = await findByIdempotencyKey(tx, actor.id, idempotencyKey);
+      if (idempotency) {
+        const existing = await findReplay(tx, actor.id, idempotency);
         if (existing) return { order: existing, isReplay: true };
       }
       if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
@@ -175,11 +211,7 @@ export async function placeOrder(
         paymentMethod = input.payout.type === 'momo' ? input.payout.provider : `Bank: ${input.payout.bankName}`;
       }
 
-      const [txIdTaken] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(sql`lower(${orders.paymentTxId}) = lower(${input.paymentTxId})`, sql`${orders.status} <> 'cancelled'`));
-      if (txIdTaken) throw new AppError('CONFLICT', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
+      const paymentTxKey = await claimPaymentTxKey(tx, input.paymentTxId);
 
       if (user.kycStatus !== 'verified') {
         const after = toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd);
@@ -202,12 +234,14 @@ export async function placeOrder(
           paymentMethodId,
           paymentMethod,
           paymentTxId: input.paymentTxId,
+          paymentTxKey,
           walletAddress: input.type === 'buy' ? input.walletAddress : null,
           network: input.type === 'buy' ? (input.network ?? null) : null,
           destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
           payout: input.type === 'sell' ? input.payout : null,
           notes: input.notes || null,
-          idempotencyKey: idempotencyKey ?? null,
+          idempotencyKey: idempotency?.key ?? null,
+          idempotencyBodyHash: idempotency?.bodyHash ?? null,
         })
         .returning();
       await tx
@@ -233,13 +267,11 @@ export async function placeOrder(
     return result;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (idempotencyKey && isUniqueViolation(error, 'orders_idempotency_unique')) {
-      const existing = await findByIdempotencyKey(deps.db, actor.id, idempotencyKey);
+    if (idempotency && isUniqueViolation(error, 'orders_idempotency_unique')) {
+      const existing = await findReplay(deps.db, actor.id, idempotency);
       if (existing) return { order: existing, isReplay: true };
     }
-    if (isUniqueViolation(error, 'orders_live_payment_tx_unique')) {
-      throw new AppError('CONFLICT', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
-    }
+    if (isPaymentTxIdConflict(error)) throw txIdUsed();
     if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('CONFLICT', ORDER_MSG.quoteUsed);
     throw error;
   }
@@ -305,15 +337,19 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
   if (query.from) conditions.push(gte(orders.createdAt, dayStart(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + 24 * 3600 * 1000)));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // Matching customers are looked up first (trigram indexes on name and email) so that the
     // order query is an OR of indexed conditions (user id, trigram on the transaction id,
     // primary key) that PostgreSQL can combine, rather than a filter over the whole join.
     const matchingCustomers = await db
       .select({ id: users.id })
       .from(users)
-      .where(or(ilike(users.fullName, like), ilike(users.email, like)));
-    const match: SQL[] = [ilike(orders.paymentTxId, like)];
+      .where(or(ilike(users.fullName, pattern), ilike(users.email, pattern)));
+    const match: SQL[] = [ilike(orders.paymentTxId, pattern)];
+    // The transaction id also by its canonical key: 'MP-1234 5' finds 'mp12345' (docs/decisions/009).
+    // '#12' asks for order 12, not for every id with a 12 in it.
+    const txKey = /^#\d+$/.test(query.q) ? null : toTransactionKey(query.q);
+    if (txKey) match.push(like(orders.paymentTxKey, `%${txKey}%`));
     if (matchingCustomers.length > 0) match.push(inArray(orders.userId, matchingCustomers.map((c) => c.id)));
     const asId = query.q.replace(/^#/, '');
     if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));

@@ -39,6 +39,31 @@ describe('back-office', () => {
     expect(list.body).not.toContain('Sup3r-Secret-Pass');
   });
 
+  it('takes a service fee from 0 to 50 % with one decimal, and refuses anything else on the field', async () => {
+    const put = (serviceFeePercentage: string) => t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage } });
+    for (const [fee, stored] of [['0', '0.00'], ['50', '50.00'], ['49.9', '49.90'], ['3.5', '3.50'], ['07', '7.00'], ['', '2.50']]) {
+      const saved = await put(fee);
+      expect(saved.statusCode, fee).toBe(200);
+      expect(saved.json().serviceFeePercentage, fee).toBe(stored);
+    }
+    for (const fee of ['50.1', '51', '99.9', '60']) {
+      const refused = await put(fee);
+      expect(refused.statusCode, fee).toBe(400);
+      expect(refused.json().error, fee).toEqual({
+        code: 'VALIDATION',
+        message: 'The service fee must be between 0 and 50%.',
+        fields: { serviceFeePercentage: 'The service fee must be between 0 and 50%.' },
+      });
+    }
+    for (const fee of ['2.55', '-1', '1e1', 'abc', '100', '5.']) {
+      const refused = await put(fee);
+      expect(refused.statusCode, fee).toBe(400);
+      expect(refused.json().error.fields.serviceFeePercentage, fee).toMatch(/^The service fee must be /);
+    }
+    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    expect(row.serviceFeePercentage).toBe('2.50');
+  });
+
   it('validates and audits a wallet address change with before and after', async () => {
     const [btc] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc'));
     const bad = await t.request({ method: 'PATCH', url: `/api/admin/coins/${btc.id}`, cookie: manager, payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb' } });

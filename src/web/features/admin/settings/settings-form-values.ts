@@ -1,4 +1,4 @@
-import { ZSettingsUpdate } from '../../../../shared/contracts/admin.js';
+import { ADMIN_MSG, ZServiceFeePercentage, ZSettingsUpdate } from '../../../../shared/contracts/admin.js';
 import type { TSettings, TSettingsUpdate } from './api/settings';
 
 /** What the form edits; the SMTP password is separate and never stored with these. */
@@ -15,7 +15,7 @@ export type TSettingsField = keyof TSettingsFormValues | 'smtpPassword';
 
 export const SETTINGS_FIELD_MESSAGES: Record<TSettingsField, string> = {
   notificationEmail: 'Enter a valid email address, or leave it empty.',
-  serviceFeePercentage: 'Enter a percentage from 0 to 50 with at most one decimal, or leave it empty for 2.5.',
+  serviceFeePercentage: ADMIN_MSG.serviceFeeRange,
   smtpHost: 'Enter a valid host name.',
   smtpPort: 'Enter a port number from 1 to 65535, or leave it empty.',
   smtpSecure: 'Invalid value.',
@@ -40,15 +40,18 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
   };
 }
 
-/** The fee as the API takes it: '' (default 2.5) or 0 to 50 with one decimal; null when invalid. */
-function toFee(raw: string): string | null {
-  const trimmed = raw.trim();
-  if (!trimmed) return '';
-  const number = Number(trimmed);
-  if (!Number.isFinite(number) || number < 0 || number > 50) return null;
-  const tenths = Math.round(number * 10);
-  if (Math.abs(tenths - number * 10) > 1e-6) return null;
-  return String(tenths / 10);
+/**
+ * The fee as the API takes it ('' for the default 2.5, or 0 to 50 with one decimal), or the
+ * contract's message for what is wrong with it: the one the server would answer.
+ */
+function toFee(raw: string): { fee: string } | { error: string } {
+  const parsed = ZServiceFeePercentage.safeParse(raw);
+  return parsed.success ? { fee: parsed.data } : { error: parsed.error.issues[0]?.message ?? ADMIN_MSG.serviceFeeRange };
+}
+
+/** The message to show on a field: the service fee's own (from the shared contract), else the form's. */
+export function fieldMessage(field: TSettingsField, message: string | undefined): string {
+  return field === 'serviceFeePercentage' && message ? message : SETTINGS_FIELD_MESSAGES[field];
 }
 
 function toPort(raw: string): number | null | undefined {
@@ -69,13 +72,13 @@ export function toSettingsUpdate(
 ): { update: TSettingsUpdate } | { errors: Partial<Record<TSettingsField, string>> } {
   const errors: Partial<Record<TSettingsField, string>> = {};
   const fee = toFee(values.serviceFeePercentage);
-  if (fee === null) errors.serviceFeePercentage = SETTINGS_FIELD_MESSAGES.serviceFeePercentage;
+  if ('error' in fee) errors.serviceFeePercentage = fee.error;
   const port = toPort(values.smtpPort);
   if (port === undefined) errors.smtpPort = SETTINGS_FIELD_MESSAGES.smtpPort;
 
   const candidate: TSettingsUpdate = {
     notificationEmail: values.notificationEmail.trim(),
-    serviceFeePercentage: fee ?? '',
+    serviceFeePercentage: 'fee' in fee ? fee.fee : '',
     smtpHost: values.smtpHost.trim() || null,
     smtpPort: port ?? null,
     smtpSecure: values.smtpSecure,
@@ -88,7 +91,7 @@ export function toSettingsUpdate(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '') as TSettingsField;
-      if (key in SETTINGS_FIELD_MESSAGES && !errors[key]) errors[key] = SETTINGS_FIELD_MESSAGES[key];
+      if (key in SETTINGS_FIELD_MESSAGES && !errors[key]) errors[key] = fieldMessage(key, issue.message);
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };

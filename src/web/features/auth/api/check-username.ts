@@ -20,14 +20,14 @@ export const usernameAvailabilityQueryOptions = (username: string) =>
     retry: false,
   });
 
-/** Returns a function that asks the server whether a username is free (used on blur). */
+/**
+ * Returns a function that asks the server whether a username is free (used on blur); `reason`
+ * says why a name no one has is refused all the same (it reads as staff).
+ */
 export function useCheckUsername() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (username: string): Promise<boolean> => {
-      const { available } = await queryClient.fetchQuery(usernameAvailabilityQueryOptions(username));
-      return available;
-    },
+    async (username: string): Promise<{ available: boolean; reason?: string }> => queryClient.fetchQuery(usernameAvailabilityQueryOptions(username)),
     [queryClient],
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ZSignupRequest, ZUsername, type TProfile } from '../../../../shared/contracts/account.js';
+import { ZSignupRequest, ZUsernameFormat, type TProfile } from '../../../../shared/contracts/account.js';
 import { MSG } from '../../../../shared/messages.js';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,14 +14,14 @@ import { useSignup } from '../api/signup';
 type SignupField = 'username' | 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword';
 type SignupValues = Record<SignupField, string>;
 
-/** Result of the on-blur availability check, for one exact username. */
-type UsernameCheck = { username: string; status: 'checking' | 'available' | 'taken' | 'failed' };
+/** Result of the on-blur availability check, for one exact username (`reason`: why it is refused). */
+type UsernameCheck = { username: string; status: 'checking' | 'available' | 'taken' | 'failed'; reason?: string };
 
 const EMPTY_VALUES: SignupValues = { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '' };
 
 function getUsernameCheckError(check: UsernameCheck | null, username: string): string | undefined {
   if (!check || check.username !== username.trim()) return undefined;
-  if (check.status === 'taken') return MSG.usernameTaken(check.username);
+  if (check.status === 'taken') return check.reason ?? MSG.usernameTaken(check.username);
   if (check.status === 'failed') return MSG.usernameCheckFailed;
   return undefined;
 }
@@ -41,14 +41,15 @@ export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void 
   };
 
   const onUsernameBlur = async () => {
-    const parsed = ZUsername.safeParse(values.username);
+    // The format here; whether the name is free, or reads as staff, the server says (with the reason).
+    const parsed = ZUsernameFormat.safeParse(values.username);
     if (!parsed.success) return;
     const username = parsed.data;
     if (usernameCheck?.username === username && usernameCheck.status !== 'failed') return;
     setUsernameCheck({ username, status: 'checking' });
     try {
-      const isAvailable = await checkUsername(username);
-      setUsernameCheck({ username, status: isAvailable ? 'available' : 'taken' });
+      const { available, reason } = await checkUsername(username);
+      setUsernameCheck({ username, status: available ? 'available' : 'taken', reason });
     } catch {
       setUsernameCheck({ username, status: 'failed' });
     }

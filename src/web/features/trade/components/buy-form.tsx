@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import type { TProfile } from '../../../../shared/contracts/account.js';
 import { ORDER_MSG, type TCreateOrderRequest } from '../../../../shared/contracts/orders.js';
+import { isTransactionId } from '../../../../shared/transaction-id.js';
 import { isValidDestinationTag, isValidWalletAddress, USDT_NETWORKS, type TUsdtNetwork } from '../../../../shared/wallet-address.js';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -75,6 +76,7 @@ export function BuyForm({ user }: { user: TProfile }) {
     const invalid: FieldErrors<BuyField> = {};
     if (coin && !isValidWalletAddress(coin.symbol, walletAddress, network)) invalid.walletAddress = ORDER_MSG.invalidWallet(coin.name);
     if (isXrp && destinationTag && !isValidDestinationTag(destinationTag)) invalid.destinationTag = ORDER_MSG.invalidTag;
+    if (!isTransactionId(paymentTxId)) invalid.paymentTxId = ORDER_MSG.txIdFormat;
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid);
       focusFirstInvalid();

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { TProfile } from '../../../../shared/contracts/account.js';
 import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '../../../../shared/contracts/orders.js';
 import { formatCrypto } from '../../../../shared/format.js';
+import { isTransactionId } from '../../../../shared/transaction-id.js';
 import { COIN_NETWORKS, isGhanaMobileNumber } from '../../../../shared/wallet-address.js';
 import { QrCode } from '../../../components/qr-code';
 import { Alert } from '../../../components/ui/alert';
@@ -98,6 +99,7 @@ export function SellForm({ user }: { user: TProfile }) {
     }
 
     const invalid: FieldErrors<SellField> = {};
+    if (!isTransactionId(v.paymentTxId)) invalid.paymentTxId = ORDER_MSG.txIdFormat;
     if (isMomo && !isGhanaMobileNumber(v.number)) invalid.number = ORDER_MSG.invalidMobile;
     if (!isMomo && !ACCOUNT_NUMBER_PATTERN.test(v.accountNumber)) invalid.accountNumber = INVALID_ACCOUNT_NUMBER;
     if (Object.keys(invalid).length > 0) {

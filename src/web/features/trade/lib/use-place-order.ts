@@ -17,46 +17,54 @@ type PlaceOrderOptions = {
   onFieldErrors: (fields: Record<string, string>) => void;
 };
 
+/** One submit attempt: the Idempotency-Key and the exact body sent with it. */
+type TAttempt = { idempotencyKey: string; body: TCreateOrderRequest };
+
 /**
- * Submitting an order: one Idempotency-Key per attempt, kept while the outcome is unknown (a
- * dropped connection, a timeout, a 5xx) so that pressing submit again cannot place the order
- * twice: the server answers a repeated key with the order it already placed. A definite answer
- * (an order, or a 4xx) ends the attempt. Nothing typed is lost on an error.
+ * Submitting an order: one Idempotency-Key per attempt, kept with the body it was sent with
+ * while the outcome is unknown (a dropped connection, a timeout, a 5xx). Pressing submit again
+ * sends that same key and the same body (the server refuses a known key with another body), so
+ * the order cannot be placed twice: the server answers with the order it already placed, or
+ * places it now. A definite answer (an order, or a 4xx) ends the attempt; the next submit
+ * builds a new body from the form. Nothing typed is lost on an error.
  */
 export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErrors }: PlaceOrderOptions) {
   const mutation = useCreateOrder(userId);
-  const attemptKey = useRef<string | null>(null);
+  const attempt = useRef<TAttempt | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
 
   const place = (buildBody: (quoteId: string) => TCreateOrderRequest) => {
     if (mutation.isPending) return;
-    const quote = trade.quote;
-    if (!quote) {
-      toast.error(ORDER_MSG.fillRequired);
-      return;
+    let current = attempt.current;
+    if (current === null) {
+      const quote = trade.quote;
+      if (!quote) {
+        toast.error(ORDER_MSG.fillRequired);
+        return;
+      }
+      if (quote.localExpiresAt <= Date.now()) {
+        toast.error(ORDER_MSG.quoteExpired);
+        trade.refreshQuote();
+        return;
+      }
+      current = { idempotencyKey: newIdempotencyKey(), body: buildBody(quote.id) };
+      attempt.current = current;
     }
-    if (quote.localExpiresAt <= Date.now() && attemptKey.current === null) {
-      toast.error(ORDER_MSG.quoteExpired);
-      trade.refreshQuote();
-      return;
-    }
-    const idempotencyKey = attemptKey.current ?? newIdempotencyKey();
-    attemptKey.current = idempotencyKey;
     setFormError(null);
 
     mutation.mutate(
-      { body: buildBody(quote.id), idempotencyKey },
+      { body: current.body, idempotencyKey: current.idempotencyKey },
       {
         onSuccess: (order) => {
-          attemptKey.current = null;
+          attempt.current = null;
           toast.success(`Your ${order.type} order #${order.id} was placed. We will process it shortly.`);
           const state: THistoryLocationState = { openOrderId: order.id };
           void navigate(paths.history.getHref(), { state });
         },
         onError: (error) => {
-          if (!isUncertainFailure(error)) attemptKey.current = null;
+          if (!isUncertainFailure(error)) attempt.current = null;
           const message = error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE' ? error.message : ORDER_MSG.submitFailed;
           setFormError(message);
           toast.error(message);

@@ -8,6 +8,7 @@ import { useToast } from '../../../../components/ui/toast';
 import { ApiError } from '../../../../lib/api';
 import { useSaveSettings, type TSettings } from '../api/settings';
 import {
+  fieldMessage,
   SETTINGS_FIELD_MESSAGES,
   toFormValues,
   toSettingsUpdate,
@@ -67,7 +68,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         if (error instanceof ApiError && error.fields) {
           const fields: Partial<Record<TSettingsField, string>> = {};
           for (const key of Object.keys(error.fields)) {
-            if (key in SETTINGS_FIELD_MESSAGES) fields[key as TSettingsField] = SETTINGS_FIELD_MESSAGES[key as TSettingsField];
+            if (key in SETTINGS_FIELD_MESSAGES) fields[key as TSettingsField] = fieldMessage(key as TSettingsField, error.fields[key]);
           }
           setErrors(fields);
         }
