@@ -26,6 +26,7 @@ import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
+import { BODY_LIMITS, registerBodyLimits } from './plugins/body-limits.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
@@ -63,7 +64,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       typeof config.trustProxy === 'number'
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Routes get their own limit (plugins/body-limits.ts); this one covers requests no route matches.
+    bodyLimit: BODY_LIMITS.public,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -103,11 +105,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
 
   registerErrorHandler(app);
+  // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
+  // And before every hook that may refuse a request: its own onRequest hook marks an upgrade, so
+  // that a refused one has its socket closed instead of left hanging.
+  await app.register(websocket, chatWebsocketOptions);
   await registerSecurity(app, config);
   registerAccess(app, { auth, db });
+  registerBodyLimits(app);
   registerInputChecks(app);
-  // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
-  await app.register(websocket, chatWebsocketOptions);
 
   await app.register(swagger, {
     openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },

@@ -39,6 +39,8 @@ export const MSG = {
   notFound: 'Not found.',
   badRequest: 'The request is not valid.',
   invalidCharacter: 'This text contains a character that is not allowed.',
+  nestedTooDeeply: 'The request is nested too deeply.',
+  tooLarge: 'The request is too large.',
 
   // Generic (spec 8)
   unexpected: 'An unexpected error occurred. Please try again.',
