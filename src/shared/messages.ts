@@ -24,6 +24,7 @@ export const MSG = {
   notAdmin: 'This account does not have admin privileges.',
   banned: 'This account has been suspended. Please contact support.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes and try again.`,
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
 
   // Password reset

@@ -30,6 +30,7 @@ import {
   toOrder,
   type TOrderDeps,
 } from './service.js';
+import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
 
 const ZIdempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }).passthrough();
 
@@ -60,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.post(
     '/api/quotes',
-    { config: { access: 'customer' }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
+    { config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser) }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
     async (request, reply) => {
       const actor = await requireActor(request);
       return reply.status(201).send(await createQuote(deps, actor, request.body));
@@ -70,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/orders',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser) },
       schema: { tags: ['orders'], headers: ZIdempotencyHeaders, body: ZCreateOrderRequest, response: { 200: ZOrderResponse, 201: ZOrderResponse } },
     },
     async (request, reply) => {
