@@ -48,6 +48,7 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_RATE_LIMIT_MAX: '500',
+      RATE_LIMIT_SCALE: '50',
       EMAIL_SEND_INTERVAL_MS: '500',
       LOG_LEVEL: 'warn',
       // No internet in CI: prices come from the simulated feed, clearly badged in the UI.

@@ -26,10 +26,15 @@ import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
+import { BODY_LIMITS, registerBodyLimits } from './plugins/body-limits.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { RateLimitStore } from './lib/rate-limit-store.js';
+import { PeriodicJob } from './lib/periodic-job.js';
+import { pruneUnusedQuotes } from './modules/orders/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +42,16 @@ declare module 'fastify' {
     auth: TAuth;
     emailSender: EmailSender;
     config: TConfig;
+    /** Request counters shared by every process on the database (plugins/rate-limit.ts). */
+    rateLimits: RateLimitStore;
+    /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */
+    housekeeping: PeriodicJob;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
     routeTable: { method: string; url: string; access: unknown; schema: FastifySchema | undefined }[];
   }
 }
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 
 export type TBuildOptions = {
   /** An open, migrated database (tests pass a cloned PGlite). Otherwise opened from config. */
@@ -63,7 +74,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       typeof config.trustProxy === 'number'
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Routes get their own limit (plugins/body-limits.ts); this one covers requests no route matches.
+    bodyLimit: BODY_LIMITS.public,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -93,6 +105,19 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('auth', auth);
   app.decorate('emailSender', emailSender);
   app.decorate('config', config);
+  const rateLimits = new RateLimitStore(db);
+  app.decorate('rateLimits', rateLimits);
+  const housekeeping = new PeriodicJob({
+    name: 'housekeeping',
+    intervalMs: HOUSEKEEPING_INTERVAL_MS,
+    log: app.log,
+    run: async () => {
+      const counters = await rateLimits.prune();
+      const quotes = await pruneUnusedQuotes(db);
+      if (counters + quotes > 0) app.log.info({ counters, quotes }, 'housekeeping: pruned expired rate-limit counters and unused quotes');
+    },
+  });
+  app.decorate('housekeeping', housekeeping);
 
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
@@ -103,11 +128,15 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
 
   registerErrorHandler(app);
+  // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
+  // And before every hook that may refuse a request: its own onRequest hook marks an upgrade, so
+  // that a refused one has its socket closed instead of left hanging.
+  await app.register(websocket, chatWebsocketOptions);
   await registerSecurity(app, config);
   registerAccess(app, { auth, db });
+  registerBodyLimits(app);
   registerInputChecks(app);
-  // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
-  await app.register(websocket, chatWebsocketOptions);
+  await registerRateLimits(app, rateLimits);
 
   await app.register(swagger, {
     openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
@@ -128,7 +157,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const realtime = await registerChat(app, { database, config });
   // A ban closes the user's chat sockets in every process.
   await app.register(userRoutes, { db, onBan: (userId) => void realtime.disconnectUser(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: disconnect after ban failed')) });
-  await app.register(accountRoutes, { auth, db, config, onEmailQueued });
+  await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
   await app.register(dashboardRoutes, { db, market });
@@ -141,10 +170,12 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     app.addHook('onReady', async () => {
       emailSender.start();
       market.start();
+      housekeeping.start();
     });
   }
   app.addHook('onClose', async () => {
     await emailSender.stop();
+    await housekeeping.stop();
     if (ownsDatabase) await database.close();
   });
 

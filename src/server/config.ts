@@ -29,6 +29,7 @@ const ZEnv = z.object({
   EMAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
@@ -61,6 +62,8 @@ export type TConfig = {
   emailFrom: string;
   emailSendIntervalMs: number;
   authRateLimit: { window: number; max: number };
+  /** Multiplies every request limit of plugins/rate-limit.ts (1 in production; tests raise it). */
+  rateLimitScale: number;
   logLevel: string;
   serveWeb: boolean;
   webDir: string;
@@ -120,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     emailFrom: e.EMAIL_FROM,
     emailSendIntervalMs: e.EMAIL_SEND_INTERVAL_MS,
     authRateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     webDir: path.resolve('dist/web'),

@@ -26,6 +26,7 @@ export const MSG = {
   notAdmin: 'This account does not have admin privileges.',
   banned: 'This account has been suspended. Please contact support.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes and try again.`,
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
 
   // Password reset
@@ -41,6 +42,8 @@ export const MSG = {
   notFound: 'Not found.',
   badRequest: 'The request is not valid.',
   invalidCharacter: 'This text contains a character that is not allowed.',
+  nestedTooDeeply: 'The request is nested too deeply.',
+  tooLarge: 'The request is too large.',
 
   // Generic (spec 8)
   unexpected: 'An unexpected error occurred. Please try again.',

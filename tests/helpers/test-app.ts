@@ -80,6 +80,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       SERVE_WEB: 'false',
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Tests sign up and order far faster than people; tests of the limits themselves set 1.
+      RATE_LIMIT_SCALE: '1000',
       DOCUMENTS_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'exchange-docs-')), 'documents'),
       ...env,
     },

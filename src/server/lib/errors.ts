@@ -11,13 +11,20 @@ export class AppError extends Error {
   readonly code: TErrorCode;
   readonly status: number;
   readonly fields?: Record<string, string>;
+  /** Sent as Retry-After (a 429 or 503 that knows when to come back). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: TErrorCode, message: string, options: { fields?: Record<string, string>; status?: number } = {}) {
+  constructor(
+    code: TErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; status?: number; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? ERROR_STATUS[code];
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -10,7 +10,7 @@ import { createSessionLookup, type TUserRow } from '../modules/auth/session-look
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; registration
- * fails otherwise, so no route can be forgotten. Checked here, before validation and the handler.
+ * fails otherwise, so no route can be forgotten. Checked here, before the body is read, validated or handled.
  * - 'public': anyone
  * - 'user': any signed-in person
  * - 'customer': a signed-in customer (no staff role)
@@ -79,8 +79,10 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     return cached;
   });
 
-  // Before validation: a caller who may not use a route learns nothing about its body schema.
-  app.addHook('preValidation', async (request) => {
+  // At onRequest, before the body is even read: a caller who may not use a route costs no
+  // parsing and learns nothing about its body schema (an anonymous flood of large or deeply
+  // nested bodies at a signed-in route is refused on its headers alone).
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const user = await request.currentUser();

@@ -33,6 +33,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'server error');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -46,7 +47,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body('VALIDATION', first, fields));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', MSG.tooLarge));
     if (status === 415) return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON.'));
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', MSG.tooManyAttempts));
     if (status >= 400 && status < 500) {

@@ -5,3 +5,4 @@ export * from './kyc.js';
 export * from './orders.js';
 export * from './staff.js';
 export * from './chat.js';
+export * from './limits.js';

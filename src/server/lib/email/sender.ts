@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '../../../shared/messages.js';
 import type { TDb } from '../../db/client.js';
 import { emailLog, settings } from '../../db/schema/app.js';
+import { PeriodicJob } from '../periodic-job.js';
 import { decryptSecret } from '../secrets.js';
 
 const MAX_ATTEMPTS = 5;
@@ -26,22 +27,16 @@ export type TEmailSenderOptions = {
  * email twice, and no transaction is held open while talking to the SMTP server.
  */
 export class EmailSender {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly job: PeriodicJob;
   private stopped = false;
 
-  constructor(private readonly options: TEmailSenderOptions) {}
+  constructor(private readonly options: TEmailSenderOptions) {
+    this.job = new PeriodicJob({ name: 'email delivery run', intervalMs: options.intervalMs, run: () => this.deliverBatch(), log: options.log });
+  }
 
   start(): void {
     this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        void this.runOnce().finally(tick);
-      }, this.options.intervalMs);
-      this.timer.unref();
-    };
-    tick();
+    this.job.start();
   }
 
   /** Ask for a delivery run soon (after an email was queued). */
@@ -52,17 +47,11 @@ export class EmailSender {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 
   runOnce(): Promise<void> {
-    this.running ??= this.deliverBatch()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'email delivery run failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
+    return this.job.runOnce();
   }
 
   private async readSmtp(): Promise<TSmtp | null> {

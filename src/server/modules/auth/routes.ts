@@ -34,6 +34,7 @@ import {
   signUpCustomer,
   type TAccountDeps,
 } from './service.js';
+import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/login',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.loginPerIp) }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => {
       const { user, twoFactorRequired } = await signInWithPassword(deps, request, reply, request.body);
       return { user: user ? toProfile(user) : null, twoFactorRequired };
@@ -56,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/two-factor',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.loginPerIp) }, schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => {
       const user = await signInWithSecondFactor(deps, request, reply, request.body);
       return { user: toProfile(user), twoFactorRequired: false };
@@ -106,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.get(
     '/api/account/username-available',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.usernameCheckPerIp) },
       schema: { tags: ['account'], querystring: ZUsernameAvailableQuery, response: { 200: ZUsernameAvailableResponse } },
     },
     async (request) => {
@@ -118,7 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/signup',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.signupPerIp) }, schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } } },
     async (request, reply) => {
       const user = await signUpCustomer(deps, request, reply, request.body);
       return reply.status(201).send({ user: toProfile(user) });
@@ -127,13 +128,13 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/forgot-password',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.forgotPasswordPerIp) }, schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
     async (request) => ({ message: await requestPasswordReset(deps, request, request.body.email) }),
   );
 
   app.post(
     '/api/account/reset-password',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.resetPasswordPerIp) }, schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } } },
     async (request) => {
       await resetPassword(deps, request, request.body.token, request.body.password);
       return { ok: true as const };

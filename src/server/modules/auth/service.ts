@@ -13,8 +13,22 @@ import { queueEmail } from '../../lib/email/outbox.js';
 import { renderWelcomeEmail } from '../../lib/email/templates.js';
 import type { TUserRow } from '../../plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
+import type { RateLimitStore } from '../../lib/rate-limit-store.js';
+import { RATE_LIMITS, rateLimited, type TLimitRule } from '../../plugins/rate-limit.js';
 
-export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void };
+export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void; rateLimits: RateLimitStore };
+
+/** better-auth's own per-address limiter refused: come back when its window ends. */
+const authLimited = (deps: TAccountDeps) => rateLimited(deps.config.authRateLimit.window * 1000);
+
+/**
+ * Counts one attempt of `rule` under `key` (atomically, so simultaneous attempts all count) and
+ * refuses it once the window's allowance is used up.
+ */
+async function countAttempt(deps: TAccountDeps, key: string, rule: TLimitRule): Promise<void> {
+  const counted = await deps.rateLimits.hit(key, rule.windowSeconds * 1000);
+  if (counted.count > Math.max(1, Math.round(rule.max * deps.config.rateLimitScale))) throw rateLimited(counted.resetInMs);
+}
 
 export type TAuthResult = { status: number; body: Record<string, unknown> | null; setCookies: string[] };
 
@@ -80,10 +94,15 @@ export async function signInWithPassword(
   reply: FastifyReply,
   input: TLoginRequest,
 ): Promise<{ user: TUserRow | null; twoFactorRequired: boolean }> {
+  // Attempts on one account from any number of addresses: each counts until one succeeds, and
+  // past the allowance even the right password waits for the window to end.
+  const accountKey = `login-account:${input.email.trim().toLowerCase()}`;
+  await countAttempt(deps, accountKey, RATE_LIMITS.loginFailuresPerAccount);
   const result = await callAuth(deps, request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
-  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status === 429) throw authLimited(deps);
   if (result.status === 403 && String(result.body?.code ?? '').includes('BANNED')) throw new AppError('BANNED', MSG.banned);
   if (result.status !== 200 || !result.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+  await deps.rateLimits.clear(accountKey);
 
   if (result.body.twoFactorRedirect === true) {
     // The password was right (better-auth checks it before asking for a second factor).
@@ -156,7 +175,7 @@ export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest
     displayUsername: input.username,
     phone: input.phone ? input.phone : undefined,
   });
-  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status === 429) throw authLimited(deps);
   if (result.status !== 200 || !result.body) {
     const code = String(result.body?.code ?? '');
     // Two people racing for one name: the unique index lets exactly one through.
@@ -176,8 +195,10 @@ export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest
 }
 
 export async function requestPasswordReset(deps: TAccountDeps, request: FastifyRequest, email: string): Promise<string> {
+  // However many addresses ask, one mailbox gets a few reset emails an hour.
+  await countAttempt(deps, `reset-email:${email.trim().toLowerCase()}`, RATE_LIMITS.forgotPasswordPerEmail);
   const result = await callAuth(deps, request, '/request-password-reset', { email, redirectTo: '/' });
-  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status === 429) throw authLimited(deps);
   if (result.status >= 500) request.log.error({ status: result.status }, 'password reset request failed');
   // Same answer whether or not the account exists.
   return MSG.resetRequested(email);
@@ -185,6 +206,6 @@ export async function requestPasswordReset(deps: TAccountDeps, request: FastifyR
 
 export async function resetPassword(deps: TAccountDeps, request: FastifyRequest, token: string, password: string): Promise<void> {
   const result = await callAuth(deps, request, '/reset-password', { token, newPassword: password });
-  if (result.status === 429) throw new AppError('RATE_LIMITED', MSG.tooManyAttempts);
+  if (result.status === 429) throw authLimited(deps);
   if (result.status !== 200) throw new AppError('INVALID_TOKEN', MSG.resetInvalid);
 }

@@ -15,7 +15,8 @@ describe('live chat over HTTP', () => {
   let support: { id: string; cookie: string };
   let manager: { cookie: string };
   beforeAll(async () => {
-    t = await createTestApp();
+    // Real request limits: one test checks how fast one person may send.
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
     support = await t.createStaff('support');
     manager = await t.createStaff('manager');
   });

@@ -25,7 +25,8 @@ import { AppError, unauthenticated } from '../../lib/errors.js';
 import { requireActor, type TAccess } from '../../plugins/access.js';
 import { allowedOrigins } from '../../plugins/security.js';
 import { ChatBus } from './bus.js';
-import { ChatRealtime, TokenBucket } from './realtime.js';
+import { ChatRealtime } from './realtime.js';
+import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { listCannedResponses } from '../canned-responses/routes.js';
 import {
   conversationNotFound,
@@ -50,24 +51,6 @@ declare module 'fastify' {
   }
 }
 
-/** Messages one person may send: a burst of this many, then one per second (per process). */
-const SEND_BURST = 10;
-const SENDS_PER_SECOND = 1;
-
-class SendLimiter {
-  private readonly buckets = new Map<string, TokenBucket>();
-
-  take(userId: string): void {
-    let bucket = this.buckets.get(userId);
-    if (!bucket) {
-      if (this.buckets.size > 10_000) this.buckets.clear();
-      bucket = new TokenBucket(SEND_BURST, SENDS_PER_SECOND);
-      this.buckets.set(userId, bucket);
-    }
-    if (!bucket.take()) throw new AppError('RATE_LIMITED', CHAT_MSG.tooFast);
-  }
-}
-
 type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime; origins: Set<string> };
 
 /**
@@ -77,7 +60,8 @@ type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime; origins: Set<string>
  */
 export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, deps) => {
   const { db, realtime } = deps;
-  const limiter = new SendLimiter();
+  // Messages one person may send, counted across every server process.
+  const sendLimit = perUser(RATE_LIMITS.chatSendsPerUser, { message: CHAT_MSG.tooFast });
   const customer = 'customer' as const;
   const staff = { area: 'chat' } as const;
 
@@ -116,10 +100,9 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.post(
     '/api/chat/messages',
-    { config: { access: customer }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
+    { config: { access: customer, rateLimit: sendLimit }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
     async (request, reply) => {
       const actor = await requireActor(request);
-      limiter.take(actor.id);
       const conversation = await getOrCreateConversation(db, actor.id);
       const message = await sendMessage(deps, { conversation, sender: 'user', senderId: actor.id, text: request.body.text });
       return reply.status(201).send({ message });
@@ -159,7 +142,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
   app.get(
     '/api/admin/chat/conversations/:id/messages',
     {
-      config: { access: staff },
+      config: { access: staff, rateLimit: sendLimit },
       schema: { tags: ['chat'], params: ZConversationIdParams, querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
     },
     async (request) => {
@@ -176,7 +159,6 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
     },
     async (request, reply) => {
       const actor = await requireActor(request);
-      limiter.take(actor.id);
       const conversation = await getConversationById(db, request.params.id);
       const message = await sendMessage(deps, { conversation, sender: 'admin', senderId: actor.id, text: request.body.text });
       return reply.status(201).send({ message });

@@ -30,6 +30,7 @@ import {
   type TDocumentUpload,
   type TKycDeps,
 } from './service.js';
+import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
 
 const SIDES = ['front', 'back'] as const;
 
@@ -95,7 +96,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.post(
     '/api/kyc',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser) },
       // Two documents at the limit plus the form fields; each file is checked on its own below.
       bodyLimit: 2 * KYC_MAX_FILE_BYTES + 64 * 1024,
       schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },

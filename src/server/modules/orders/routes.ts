@@ -32,6 +32,7 @@ import {
   toOrder,
   type TOrderDeps,
 } from './service.js';
+import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
 
 /**
  * An Idempotency-Key is a token the client made up (the web app sends a UUID): 8 to 100 letters,
@@ -68,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.post(
     '/api/quotes',
-    { config: { access: 'customer' }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
+    { config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser) }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
     async (request, reply) => {
       const actor = await requireActor(request);
       return reply.status(201).send(await createQuote(deps, actor, request.body));
@@ -78,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/orders',
     {
-      config: { access: 'customer' },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser) },
       schema: { tags: ['orders'], headers: ZIdempotencyHeaders, body: ZCreateOrderRequest, response: { 200: ZOrderResponse, 201: ZOrderResponse } },
     },
     async (request, reply) => {

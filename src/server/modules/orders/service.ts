@@ -119,6 +119,29 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   };
 }
 
+/** How long an expired quote no order used is kept before the background job deletes it. */
+export const UNUSED_QUOTE_RETENTION_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes quotes that expired more than UNUSED_QUOTE_RETENTION_MS before `now` and that no order
+ * refers to (an order's quote is its price record and stays), in batches so no lock is held long.
+ * Answers how many went.
+ */
+export async function pruneUnusedQuotes(db: TDb, now: Date = new Date(), batchSize = 5_000): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNUSED_QUOTE_RETENTION_MS);
+  let total = 0;
+  for (;;) {
+    const unused = db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(lt(quotes.expiresAt, cutoff), sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.quoteId} = ${quotes.id})`))
+      .limit(batchSize);
+    const deleted = await db.delete(quotes).where(inArray(quotes.id, unused)).returning({ id: quotes.id });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
+}
+
 /** An Idempotency-Key and the hash of the body it came with (src/server/lib/request-hash.ts). */
 export type TIdempotency = { key: string; bodyHash: string };
 

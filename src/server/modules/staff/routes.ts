@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/staff.js';
 import { requireActor } from '../../plugins/access.js';
 import { createStaff, deleteStaff, listStaff, resendInvitation, resetStaffTwoFactor, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
+import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
 
 /** Admin Management (super_admin only) and the public page where an invited admin sets a password. */
 export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) => {
@@ -67,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/account/set-password',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp) }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
     async (request) => {
       await setPasswordWithInvitation(deps.db, request.body.token, request.body.password, request.ip);
       return { ok: true as const };

@@ -1,0 +1,113 @@
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages.js';
+import { AppError } from '../lib/errors.js';
+import type { RateLimitStore } from '../lib/rate-limit-store.js';
+
+export type TLimitRule = { max: number; windowSeconds: number };
+
+/**
+ * Every request limit of the API, in one place (decisions/010). Per-IP limits are generous:
+ * mobile networks in Ghana put many customers behind one carrier address, so the per-account
+ * limits are what stop a guesser; per-user limits apply to signed-in routes.
+ */
+export const RATE_LIMITS = {
+  /** Password sign-in attempts from one address. */
+  loginPerIp: { max: 30, windowSeconds: 60 },
+  /** Failed sign-ins of one account, from anywhere: then even the right password waits. */
+  loginFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  signupPerIp: { max: 20, windowSeconds: 10 * 60 },
+  usernameCheckPerIp: { max: 60, windowSeconds: 60 },
+  forgotPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
+  /** Reset emails to one address, whoever asks (no mailbox flooding). */
+  forgotPasswordPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  resetPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
+  setPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
+  quotesPerUser: { max: 60, windowSeconds: 60 },
+  ordersPerUser: { max: 10, windowSeconds: 60 },
+  kycUploadsPerUser: { max: 5, windowSeconds: 60 * 60 },
+  chatSendsPerUser: { max: 10, windowSeconds: 10 },
+} as const satisfies Record<string, TLimitRule>;
+
+/** The person's message for a refusal that lasts `seconds` more. */
+export function tooManyAttemptsMessage(seconds: number): string {
+  if (seconds <= 60) return MSG.tooManyAttempts;
+  return MSG.tooManyAttemptsFor(Math.ceil(seconds / 60));
+}
+
+/** A 429 in the one error shape, with Retry-After (set by the error handler from `retryAfterSeconds`). */
+export function rateLimited(resetInMs: number, message?: string): AppError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new AppError('RATE_LIMITED', message ?? tooManyAttemptsMessage(seconds), { retryAfterSeconds: seconds });
+}
+
+function scaledMax(request: FastifyRequest, max: number): number {
+  return Math.max(1, Math.round(max * request.server.config.rateLimitScale));
+}
+
+function ipKey(request: FastifyRequest): string {
+  return `ip:${normalizeIP(request.ip)}`;
+}
+
+async function userKey(request: FastifyRequest): Promise<string> {
+  // The access rule ran before (both at onRequest), so the user is already loaded.
+  const user = await request.currentUser();
+  return user ? `user:${user.id}` : ipKey(request);
+}
+
+type TLimitOptions = { message?: string };
+
+function routeLimit(rule: TLimitRule, keyGenerator: (request: FastifyRequest) => string | Promise<string>, options: TLimitOptions): RateLimitOptions {
+  return {
+    max: (request) => scaledMax(request, rule.max),
+    timeWindow: rule.windowSeconds * 1000,
+    keyGenerator,
+    // After the access rule (also onRequest, registered first): nothing of the body is read yet.
+    hook: 'onRequest',
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl, options.message),
+  };
+}
+
+/** Route config: at most `rule.max` requests per window from one client address. */
+export const perIp = (rule: TLimitRule, options: TLimitOptions = {}) => routeLimit(rule, ipKey, options);
+
+/** Route config: at most `rule.max` requests per window from one signed-in person. */
+export const perUser = (rule: TLimitRule, options: TLimitOptions = {}) => routeLimit(rule, userKey, options);
+
+/** @fastify/rate-limit's store interface over our database counters, one key space per route. */
+function storeFor(store: RateLimitStore) {
+  return class DatabaseStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = 'rl:',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      store.hit(`${this.prefix}${key}`, timeWindow).then(
+        (counted) => callback(null, { current: counted.count, ttl: counted.resetInMs }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    child(params: unknown): FastifyRateLimitStore {
+      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      return new DatabaseStore(params, `rl:${[route?.method ?? ''].flat().join(',')} ${route?.url ?? ''}|`);
+    }
+  };
+}
+
+/**
+ * @fastify/rate-limit on the routes that declare `config.rateLimit` (perIp / perUser), counting in
+ * the database. A refused request is a 429 in the one error shape with Retry-After.
+ */
+export async function registerRateLimits(app: FastifyInstance, store: RateLimitStore): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: storeFor(store),
+    // The counters live in the database: if it cannot answer, neither can the route.
+    skipOnError: false,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': false },
+    errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
+  });
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.js';
+import { rateLimitCounters } from '../../src/server/db/schema/limits.js';
+import { orders, quotes } from '../../src/server/db/schema/orders.js';
+import { RateLimitStore } from '../../src/server/lib/rate-limit-store.js';
+import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '../../src/server/modules/orders/service.js';
+import { RATE_LIMITS } from '../../src/server/plugins/rate-limit.js';
+import { MSG } from '../../src/shared/messages.js';
+import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '../helpers/test-app.js';
+
+describe('rate-limit store', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts in a fixed window that starts again once over, by the injected clock', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const store = new RateLimitStore(t.database.db, () => now);
+    const key = `test:${randomUUID()}`;
+    expect(await store.hit(key, 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    now += 15_000;
+    expect(await store.hit(key, 60_000)).toEqual({ count: 2, resetInMs: 45_000 });
+    expect(await store.peek(key)).toEqual({ count: 2, resetInMs: 45_000 });
+    now += 45_000;
+    expect(await store.peek(key)).toEqual({ count: 0, resetInMs: 0 });
+    expect(await store.hit(key, 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    await store.clear(key);
+    expect(await store.peek(key)).toEqual({ count: 0, resetInMs: 0 });
+  });
+
+  it('counts fifty simultaneous hits exactly once each', async () => {
+    const store = new RateLimitStore(t.database.db);
+    const key = `test:${randomUUID()}`;
+    const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 60_000).then((r) => r.count)));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('prunes only counters whose window is over', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const store = new RateLimitStore(t.database.db, () => now);
+    const old = `test:${randomUUID()}`;
+    const live = `test:${randomUUID()}`;
+    await store.hit(old, 1_000);
+    await store.hit(live, 600_000);
+    now += 5_000;
+    expect(await store.prune(1)).toBeGreaterThanOrEqual(1);
+    const keys = (await t.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key);
+    expect(keys).not.toContain(old);
+    expect(keys).toContain(live);
+  });
+});
+
+describe('request limits', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 in the error shape with Retry-After once a route allowance is used, per address', async () => {
+    const check = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: `/api/account/username-available?username=someone${randomUUID().slice(0, 4)}`, remoteAddress });
+    const { max, windowSeconds } = RATE_LIMITS.usernameCheckPerIp;
+    for (let i = 0; i < max; i += 1) expect((await check('198.51.100.20')).statusCode).toBe(200);
+    const refused = await check('198.51.100.20');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: MSG.tooManyAttempts } });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    // Another address has its own allowance.
+    expect((await check('198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('limits signed-in routes per person, and says how long to wait', async () => {
+    const customer = await t.signUp();
+    const other = await t.signUp();
+    const upload = (cookie: string) => t.request({ method: 'POST', url: '/api/kyc', cookie, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    for (let i = 0; i < RATE_LIMITS.kycUploadsPerUser.max; i += 1) expect((await upload(customer.cookie)).statusCode).not.toBe(429);
+    const refused = await upload(customer.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(MSG.tooManyAttemptsFor(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await upload(other.cookie)).statusCode).not.toBe(429);
+  });
+
+  it('throttles sign-in per account, whichever addresses the attempts come from', async () => {
+    const customer = await t.signUp();
+    const { max, windowSeconds } = RATE_LIMITS.loginFailuresPerAccount;
+    const statuses: number[] = [];
+    // Four addresses taking turns, as in the attack this stops (36 guesses were never blocked).
+    for (let i = 0; i < max; i += 1) statuses.push((await t.login(customer.email, 'wrong-password', 'customer', `203.0.113.${i % 4}`)).statusCode);
+    expect(statuses).toEqual(Array(max).fill(401));
+    const refused = await t.login(customer.email.toUpperCase(), customer.password, 'customer', '192.0.2.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(windowSeconds - 60);
+    // Another account is not affected.
+    const other = await t.signUp();
+    expect((await t.login(other.email, other.password, 'customer', '203.0.113.1')).statusCode).toBe(200);
+  });
+
+  it('lets a successful sign-in start the count again', async () => {
+    const customer = await t.signUp();
+    const { max } = RATE_LIMITS.loginFailuresPerAccount;
+    for (let i = 0; i < max - 1; i += 1) await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.50');
+    expect((await t.login(customer.email, customer.password, 'customer', '203.0.113.50')).statusCode).toBe(200);
+    for (let i = 0; i < max - 1; i += 1) expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.51')).statusCode).toBe(401);
+  });
+
+  it('sends a few reset emails an hour to one address, whoever asks', async () => {
+    const customer = await t.signUp();
+    const ask = (remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/forgot-password', remoteAddress, headers: { origin: TEST_ORIGIN }, payload: { email: customer.email } });
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerEmail.max; i += 1) expect((await ask(`203.0.113.${60 + i}`)).statusCode).toBe(200);
+    const refused = await ask('203.0.113.99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it('counts in the database, so a second server process on it shares the allowance', async () => {
+    const second = await buildApp(testConfig({ RATE_LIMIT_SCALE: '1' }), { database: t.database, logger: false });
+    await second.ready();
+    try {
+      const check = (app: typeof second) => app.inject({ method: 'GET', url: '/api/account/username-available?username=shared1', remoteAddress: '198.51.100.30' });
+      const { max } = RATE_LIMITS.usernameCheckPerIp;
+      for (let i = 0; i < max; i += 1) expect((await check(i % 2 === 0 ? t.app : second)).statusCode).toBe(200);
+      expect((await check(second)).statusCode).toBe(429);
+      expect((await check(t.app)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('deletes expired unused quotes, and keeps the quotes orders were placed on', async () => {
+    const customer = await t.signUp();
+    const expired = new Date(Date.now() - UNUSED_QUOTE_RETENTION_MS - 60_000);
+    const quote = (id: string, expiresAt: Date) => ({
+      id,
+      userId: customer.id,
+      coinSymbol: 'btc',
+      side: 'buy' as const,
+      fiatCurrency: 'USD' as const,
+      amountFiat: '10.00',
+      amountUsd: '10.00',
+      amountCrypto: '0.00010000',
+      unitPriceUsd: '100000',
+      baseUsd: '97500',
+      ghsRate: '15.5',
+      feePercentage: '2.50',
+      feeUsd: '0.25',
+      expiresAt,
+    });
+    const [unused, used, recent] = [randomUUID(), randomUUID(), randomUUID()];
+    const paymentTxId = `MOMO${randomUUID().replaceAll('-', '')}`;
+    await t.database.db.insert(quotes).values([quote(unused, expired), quote(used, expired), quote(recent, new Date(Date.now() - 60_000))]);
+    await t.database.db.insert(orders).values({
+      userId: customer.id,
+      quoteId: used,
+      type: 'buy',
+      coinSymbol: 'btc',
+      amountCrypto: '0.00010000',
+      amountFiat: '10.00',
+      fiatCurrency: 'USD',
+      amountUsd: '10.00',
+      unitPriceUsd: '100000',
+      ghsRate: '15.5',
+      paymentMethod: 'MTN MoMo',
+      paymentTxId,
+      paymentTxKey: paymentTxId.toLowerCase(),
+    });
+    expect(await pruneUnusedQuotes(t.database.db, new Date(), 1)).toBeGreaterThanOrEqual(1);
+    const left = (await t.database.db.select({ id: quotes.id }).from(quotes).where(eq(quotes.userId, customer.id))).map((r) => r.id);
+    expect(left.sort()).toEqual([used, recent].sort());
+  });
+
+  it('runs both prunes from the background job', async () => {
+    const key = `test:${randomUUID()}`;
+    await t.database.db.insert(rateLimitCounters).values({ key, count: 3, resetAt: new Date(Date.now() - 1000) });
+    await t.app.housekeeping.runOnce();
+    const [row] = await t.database.db.select().from(rateLimitCounters).where(sql`${rateLimitCounters.key} = ${key}`);
+    expect(row).toBeUndefined();
+  });
+});
