@@ -16,6 +16,7 @@ const ZEnv = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DOCUMENTS_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -51,6 +52,8 @@ export type TConfig = {
   dataDir: string;
   /** Private KYC document storage (local folder). */
   documentsDir: string;
+  /** Where `npm run backup` writes (kept private like the data directory). */
+  backupDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
@@ -88,7 +91,7 @@ function resolveSecret(fromEnv: string | undefined, dataDir: string, env: string
   if (env === 'test') return 'test-secret-test-secret-test-secret-0123456789';
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -111,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appOrigin: new URL(appUrl).origin,
     dataDir,
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
+    backupDir: path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
     authSecret: '',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
