@@ -26,7 +26,7 @@ import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
@@ -135,7 +135,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued });
 
-  if (config.serveWeb) await registerWeb(app, config.webDir);
+  const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
+  registerNotFound(app, { pages: servesWeb });
 
   if (options.startBackgroundJobs) {
     app.addHook('onReady', async () => {
