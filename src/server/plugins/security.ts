@@ -9,11 +9,13 @@ import { CLIENT_IP_HEADER } from '../modules/auth/better-auth.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Origins allowed to send state-changing requests: the app itself (and Vite's dev server). */
+/**
+ * Origins allowed to send state-changing requests and to open chat sockets: the app's own
+ * (APP_URL), nothing else, whatever NODE_ENV says. `npm run dev` makes Vite's server the app
+ * URL (scripts/dev.mjs), so only it trusts http://localhost:5173.
+ */
 export function allowedOrigins(config: TConfig): Set<string> {
-  const origins = new Set([config.appOrigin]);
-  if (config.env === 'development') origins.add('http://localhost:5173');
-  return origins;
+  return new Set([config.appOrigin]);
 }
 
 /** The CSP source allowing exactly the boot script (src/shared/boot-script.ts). */
