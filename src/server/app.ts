@@ -113,7 +113,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The viewer loads only its own script files (no inline script), so it runs under the app's
+  // CSP; its own CSP (staticCSP) would replace ours with a weaker one (framing by the same
+  // origin, styles and fonts from any https host). Off in production unless API_DOCS=true.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });

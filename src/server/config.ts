@@ -32,6 +32,7 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
+  API_DOCS: ZBool.optional(),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   PRICE_FEED: z.enum(['live', 'simulated']).default('live'),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).default(60),
@@ -66,6 +67,8 @@ export type TConfig = {
   authRateLimit: { window: number; max: number };
   logLevel: string;
   serveWeb: boolean;
+  /** /api/docs (OpenAPI and its viewer): on outside production, in production only with API_DOCS=true. */
+  apiDocs: boolean;
   webDir: string;
   prices: TPriceOptions;
   quoteTtlSeconds: number;
@@ -126,6 +129,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     webDir: path.resolve('dist/web'),
     prices: {
       feed: e.PRICE_FEED,
