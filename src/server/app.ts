@@ -1,8 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import { EmailSender } from './lib/email/sender.js';
@@ -28,6 +26,7 @@ import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -109,14 +108,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   // Before every route: each one then answers a WebSocket upgrade attempt (most by closing it).
   await app.register(websocket, chatWebsocketOptions);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
-  // The viewer loads only its own script files (no inline script), so it runs under the app's
-  // CSP; its own CSP (staticCSP) would replace ours with a weaker one (framing by the same
-  // origin, styles and fonts from any https host). Off in production unless API_DOCS=true.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await registerOpenApi(app, config);
 
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });

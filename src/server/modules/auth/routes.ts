@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/login',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+    { config: { access: 'public', errors: ['INVALID_CREDENTIALS', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN', 'BANNED', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
     async (request, reply) => {
       const { user, twoFactorRequired } = await signInWithPassword(deps, request, reply, request.body);
       return { user: user ? toProfile(user) : null, twoFactorRequired };
@@ -54,7 +54,10 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/two-factor',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } } },
+    {
+      config: { access: 'public', errors: ['INVALID_CREDENTIALS', 'SIGN_IN_EXPIRED', 'CODE_REUSED', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } },
+    },
     async (request, reply) => {
       const user = await signInWithSecondFactor(deps, request, reply, request.body);
       return { user: toProfile(user), twoFactorRequired: false };
@@ -76,19 +79,19 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/two-factor/enable',
-    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } } },
+    { config: { ...twoFactorConfig, errors: ['CONFLICT', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } } },
     async (request) => startEnrolment(deps, request, request.body.password),
   );
 
   app.post(
     '/api/account/two-factor/confirm',
-    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } } },
+    { config: { ...twoFactorConfig, errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } } },
     async (request, reply) => ({ user: toProfile(await confirmEnrolment(deps, request, reply, request.body.code)) }),
   );
 
   app.post(
     '/api/account/two-factor/disable',
-    { config: twoFactorConfig, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } } },
+    { config: { ...twoFactorConfig, errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } } },
     async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),
   );
 
@@ -112,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/signup',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } } },
+    { config: { access: 'public', errors: ['USERNAME_TAKEN', 'EMAIL_TAKEN', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } } },
     async (request, reply) => {
       const user = await signUpCustomer(deps, request, reply, request.body);
       return reply.status(201).send({ user: toProfile(user) });
@@ -121,13 +124,13 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/forgot-password',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
+    { config: { access: 'public', errors: ['RATE_LIMITED'] }, schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
     async (request) => ({ message: await requestPasswordReset(deps, request, request.body.email) }),
   );
 
   app.post(
     '/api/account/reset-password',
-    { config: { access: 'public' }, schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } } },
+    { config: { access: 'public', errors: ['INVALID_TOKEN', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } } },
     async (request) => {
       await resetPassword(deps, request, request.body.token, request.body.password);
       return { ok: true as const };

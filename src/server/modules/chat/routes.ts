@@ -105,7 +105,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.get(
     '/api/chat/messages',
-    { config: { access: customer }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
+    { config: { access: customer, errors: ['NOT_FOUND'] }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
     async (request) => {
       const actor = await requireActor(request);
       const row = await findConversationOfUser(db, actor.id);
@@ -116,7 +116,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.post(
     '/api/chat/messages',
-    { config: { access: customer }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
+    { config: { access: customer, errors: ['RATE_LIMITED'] }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
     async (request, reply) => {
       const actor = await requireActor(request);
       limiter.take(actor.id);
@@ -171,7 +171,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
   app.post(
     '/api/admin/chat/conversations/:id/messages',
     {
-      config: { access: staff },
+      config: { access: staff, errors: ['RATE_LIMITED'] },
       schema: { tags: ['chat'], params: ZConversationIdParams, body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
     },
     async (request, reply) => {
