@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 import { BackupError, backupDataDir, defaultBackupFile } from '../src/server/db/backup.js';
+import { usePrivateUmask } from '../src/server/lib/private-files.js';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -13,12 +14,13 @@ function formatBytes(bytes: number): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  usePrivateUmask(); // the backup and its folder are private (decisions/012)
   // The secret is not needed here; passing one keeps loadConfig from creating a new one in DATA_DIR.
   const config = loadConfig(process.env, { authSecret: 'unused-by-backup' });
   if (config.databaseUrl) {
     throw new BackupError('DATABASE_URL is set: back up PostgreSQL with pg_dump (README, "Backup and restore").');
   }
-  const outFile = defaultBackupFile(path.resolve(values.out ?? process.env.BACKUP_DIR ?? 'backups'));
+  const outFile = defaultBackupFile(values.out ? path.resolve(values.out) : config.backupDir);
   const result = await backupDataDir({ dataDir: config.dataDir, documentsDir: config.documentsDir, outFile });
   const size = formatBytes(result.bytes);
   console.log(`\n  Backup written: ${result.file} (${size})`);

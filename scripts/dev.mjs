@@ -1,4 +1,6 @@
 // npm run dev: the API server on :3001 (reloading on change) and Vite on :5173 (proxying /api).
+// APP_URL is Vite's server: links in emails point there, and it is the one origin the API
+// trusts (src/server/plugins/security.ts); `npm start` never trusts :5173.
 import { spawn } from 'node:child_process';
 
 const env = { ...process.env, PORT: '3001', APP_URL: 'http://localhost:5173', SERVE_WEB: 'false' };

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 import { BackupError, restoreDataDir } from '../src/server/db/backup.js';
+import { usePrivateUmask } from '../src/server/lib/private-files.js';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
   if (positionals.length !== 1) throw new BackupError('Usage: npm run restore -- backups/cedicrypto-backup-<time>.tar [--force]');
+  usePrivateUmask(); // the restored database and documents are private (decisions/012)
   // Passing a secret keeps loadConfig from creating one in DATA_DIR (the backup brings its own).
   const config = loadConfig(process.env, { authSecret: 'unused-by-restore' });
   if (config.databaseUrl) {

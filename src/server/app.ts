@@ -1,8 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import { EmailSender } from './lib/email/sender.js';
@@ -27,8 +25,9 @@ import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
 import { BODY_LIMITS, registerBodyLimits } from './plugins/body-limits.js';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -47,7 +46,7 @@ declare module 'fastify' {
     /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */
     housekeeping: PeriodicJob;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
-    routeTable: { method: string; url: string; access: unknown; schema: FastifySchema | undefined }[];
+    routeTable: { method: string; url: string; access: unknown; isRateLimited: boolean; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -123,7 +122,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access, schema: route.schema });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access, isRateLimited: Boolean(route.config?.rateLimit), schema: route.schema });
     }
   });
 
@@ -138,11 +137,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   registerInputChecks(app);
   await registerRateLimits(app, rateLimits);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'CediCrypto API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, config);
 
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });
@@ -164,7 +159,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued });
 
-  if (config.serveWeb) await registerWeb(app, config.webDir);
+  const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
+  registerNotFound(app, { pages: servesWeb });
 
   if (options.startBackgroundJobs) {
     app.addHook('onReady', async () => {

@@ -16,6 +16,7 @@ const ZEnv = z.object({
   APP_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DOCUMENTS_DIR: z.string().optional(),
+  BACKUP_DIR: z.string().default('./backups'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -32,6 +33,7 @@ const ZEnv = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
+  API_DOCS: ZBool.optional(),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   PRICE_FEED: z.enum(['live', 'simulated']).default('live'),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).default(60),
@@ -52,6 +54,8 @@ export type TConfig = {
   dataDir: string;
   /** Private KYC document storage (local folder). */
   documentsDir: string;
+  /** Where `npm run backup` writes (kept private like the data directory). */
+  backupDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
@@ -66,6 +70,8 @@ export type TConfig = {
   rateLimitScale: number;
   logLevel: string;
   serveWeb: boolean;
+  /** /api/docs (OpenAPI and its viewer): on outside production, in production only with API_DOCS=true. */
+  apiDocs: boolean;
   webDir: string;
   prices: TPriceOptions;
   quoteTtlSeconds: number;
@@ -91,7 +97,7 @@ function resolveSecret(fromEnv: string | undefined, dataDir: string, env: string
   if (env === 'test') return 'test-secret-test-secret-test-secret-0123456789';
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -114,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appOrigin: new URL(appUrl).origin,
     dataDir,
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
+    backupDir: path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
     authSecret: '',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -126,6 +133,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     webDir: path.resolve('dist/web'),
     prices: {
       feed: e.PRICE_FEED,

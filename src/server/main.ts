@@ -2,9 +2,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
 
 async function main(): Promise<void> {
+  // Before anything is written: the database, secret and documents are private (decisions/012).
+  usePrivateUmask();
   const config = loadConfig();
+  warnIfNotPrivate(makeDataFilesPrivate(config));
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {

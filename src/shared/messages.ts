@@ -40,6 +40,10 @@ export const MSG = {
   accessDeniedTitle: 'Access Denied',
   crossSite: 'Cross-site request refused.',
   notFound: 'Not found.',
+  /** The "Page not found" page: the web app's, and the server's for a path without the # (plugins/web.ts). */
+  pageNotFound: 'Page not found',
+  pageNotFoundText: 'The page you are looking for does not exist or has moved.',
+  goHome: 'Go to the home page',
   badRequest: 'The request is not valid.',
   invalidCharacter: 'This text contains a character that is not allowed.',
   nestedTooDeeply: 'The request is nested too deeply.',

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { makeBackupsPrivate, makePrivate } from '../lib/private-files.js';
 import { TarReader, TarWriter } from '../lib/tar.js';
 import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from './client.js';
 
@@ -121,7 +122,8 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
     const documents = documentsDir === dataDir ? [] : listFiles(documentsDir);
     const manifest: TManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), tables, documents: documents.length };
 
-    mkdirSync(path.dirname(outFile), { recursive: true });
+    mkdirSync(path.dirname(outFile), { recursive: true, mode: 0o700 });
+    makeBackupsPrivate(path.dirname(outFile));
     const tar = new TarWriter(partial);
     try {
       tar.addBuffer('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
@@ -139,6 +141,8 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
     throw error;
   } finally {
     await database.close();
+    // The checkpoint may have written new files, with whatever umask the caller has.
+    makePrivate(dataDir);
   }
 }
 
@@ -248,6 +252,10 @@ export async function restoreDataDir(options: { archive: string; dataDir: string
         swap(fresh, secretFile);
       }
     }
+    // PGlite unpacked the database with the caller's umask; what the data directory held
+    // before (kept as *.replaced-<time>) may be older and open too.
+    makePrivate(dataDir);
+    makePrivate(documentsDir);
     return { tables: Object.keys(manifest.tables).length, rows: sum(manifest.tables), documents: documentEntries.length, replaced };
   } catch (error) {
     if (release) {

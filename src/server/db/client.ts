@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -47,7 +48,7 @@ function isProcessAlive(pid: number): boolean {
  * exclusive lock file (created with O_EXCL); a lock left by a dead process is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
@@ -85,12 +86,44 @@ export function acquireDataDirLock(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}.`);
 }
 
+type TNodefsOps = {
+  setattr(node: unknown, attr: { mode?: number | null }): void;
+  mknod(parent: unknown, name: string, mode: number, dev: number): unknown;
+};
+const privateOps = new WeakSet<object>();
+
+/**
+ * PGlite's file system (Emscripten's NODEFS) creates every file with mode 0666 and then
+ * chmods it to that explicitly, so no umask helps. Its two calls that set a mode on disk keep
+ * the owner's bits only: the database files are 0600 and its folders 0700 (decisions/012).
+ */
+function keepModesPrivate(nodefs: unknown): void {
+  const ops = (nodefs as { node_ops?: TNodefsOps } | undefined)?.node_ops;
+  if (!ops || typeof ops.setattr !== 'function' || typeof ops.mknod !== 'function' || privateOps.has(ops)) return;
+  privateOps.add(ops);
+  const { setattr, mknod } = ops;
+  ops.setattr = (node, attr) => setattr.call(ops, node, typeof attr.mode === 'number' ? { ...attr, mode: attr.mode & ~0o077 } : attr);
+  ops.mknod = (parent, name, mode, dev) => mknod.call(ops, parent, name, mode & ~0o077, dev);
+}
+
+class PrivateNodeFS extends NodeFS {
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    super(dataDir);
+  }
+
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [(mod) => keepModesPrivate(mod.NODEFS), ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
 /**
  * Every embedded database is created here, so each one loads the same extensions the
- * migrations need (pg_trgm for the admin searches).
+ * migrations need (pg_trgm for the admin searches), and one on disk keeps its files private.
  */
-export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir'> = {}): PGlite {
-  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir' | 'fs'> = {}): PGlite {
+  return new PGlite({ ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
 }
 
 export type TOpenDatabaseOptions =

@@ -4,6 +4,7 @@
 // DATABASE_URL. The account enrols again at its next sign-in; the reset is in the audit log.
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '../lib/private-files.js';
 import { writeAudit } from '../lib/audit.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { sessions, twoFactors, users } from './schema/auth.js';
@@ -14,7 +15,9 @@ async function main() {
     console.error('Usage: npm run admin:reset-2fa -- <email>');
     process.exit(2);
   }
+  usePrivateUmask();
   const config = loadConfig();
+  warnIfNotPrivate(makeDataFilesPrivate(config));
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

@@ -3,6 +3,7 @@
 // run it while the server is stopped (the embedded database allows one process at a time).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '../lib/private-files.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
 import { users } from './schema/auth.js';
@@ -22,7 +23,9 @@ const DEMO_CUSTOMERS = [
 ];
 
 async function main() {
+  usePrivateUmask();
   const config = loadConfig();
+  warnIfNotPrivate(makeDataFilesPrivate(config));
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

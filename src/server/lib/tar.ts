@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 /**
  * The smallest tar (POSIX ustar) writer and reader the backups need: regular files only,
@@ -51,6 +51,8 @@ export class TarWriter {
   /** Creates (or truncates) the file with the given mode; 0600 suits backups of private data. */
   constructor(file: string, mode = 0o600) {
     this.fd = openSync(file, 'w', mode);
+    // The mode of open() applies only to a new file: a leftover one keeps its own.
+    fchmodSync(this.fd, mode);
   }
 
   addBuffer(name: string, data: Uint8Array, mode = 0o600): void {

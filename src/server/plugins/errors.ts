@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages.js';
 import { AppError } from '../lib/errors.js';
+import { sendNotFoundPage, wantsPage } from './web.js';
 
 type TErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -26,6 +27,17 @@ export function errorBodyForStatus(status: number): TErrorBody {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
   reply.status(status).send(errorBodyForStatus(status));
+}
+
+/**
+ * Unknown paths: the JSON error shape, except that with the web app served a browser asking for
+ * a page gets our small HTML "Page not found" (plugins/web.ts).
+ */
+export function registerNotFound(app: FastifyInstance, options: { pages: boolean }): void {
+  app.setNotFoundHandler((request, reply) => {
+    if (options.pages && wantsPage(request)) return sendNotFoundPage(reply);
+    return reply.status(404).send(body('NOT_FOUND', MSG.notFound));
+  });
 }
 
 /** The one error handler: AppError -> its own code and message; a 5xx never shows internals. */
@@ -55,10 +67,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', MSG.unexpected));
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('NOT_FOUND', MSG.notFound));
   });
 
   // A plugin may answer an error with no body at all (@fastify/websocket sends a bare 404 to a

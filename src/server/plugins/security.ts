@@ -9,15 +9,24 @@ import { CLIENT_IP_HEADER } from '../modules/auth/better-auth.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Origins allowed to send state-changing requests: the app itself (and Vite's dev server). */
+/**
+ * Origins allowed to send state-changing requests and to open chat sockets: the app's own
+ * (APP_URL), nothing else, whatever NODE_ENV says. `npm run dev` makes Vite's server the app
+ * URL (scripts/dev.mjs), so only it trusts http://localhost:5173.
+ */
 export function allowedOrigins(config: TConfig): Set<string> {
-  const origins = new Set([config.appOrigin]);
-  if (config.env === 'development') origins.add('http://localhost:5173');
-  return origins;
+  return new Set([config.appOrigin]);
 }
 
 /** The CSP source allowing exactly the boot script (src/shared/boot-script.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A WebSocket endpoint: its Origin must be one of ours (checked with CSRF, before access). */
+    isWebSocket?: boolean;
+  }
+}
 
 export async function registerSecurity(app: FastifyInstance, config: TConfig): Promise<void> {
   // helmet's headers, built once at start and applied to every response (the Fastify wrapper
@@ -55,6 +64,13 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
     // Overwrite whatever the client sent: request.ip already honours TRUST_PROXY.
     request.headers[CLIENT_IP_HEADER] = request.ip;
 
+    // A WebSocket opens with a GET, and browsers let any site open one to us with our cookies:
+    // it must name one of our origins, before anything else is looked at.
+    if (request.routeOptions.config?.isWebSocket) {
+      const origin = request.headers.origin;
+      if (!origin || !origins.has(origin)) throw new AppError('CROSS_SITE', MSG.crossSite);
+      return;
+    }
     // CSRF: a browser always sends Origin on cross-site POSTs, and Sec-Fetch-Site where it can.
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;

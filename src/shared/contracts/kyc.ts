@@ -56,6 +56,13 @@ export const ZKycFields = z
   });
 export type TKycFields = z.infer<typeof ZKycFields>;
 
+/**
+ * The whole multipart form of POST /api/kyc as the API documents it (its handler reads the
+ * parts itself): the text fields above and the two images, front and back.
+ */
+const ZDocumentFile = z.string().meta({ format: 'binary', description: 'A JPEG or PNG image under 5 MB.' });
+export const ZKycUploadForm = z.strictObject({ ...ZKycFields.shape, front: ZDocumentFile, back: ZDocumentFile });
+
 export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const ZKycSubmissionStatus = z.enum(KYC_SUBMISSION_STATUSES);
 

@@ -1,71 +1,10 @@
+import { paths } from '../../shared/app-paths.js';
+
 /**
- * Every route path of the web app, declared once. Components link with `paths.x.getHref()`,
- * never by building strings. With hash routing these become '#/login', '#/admin/users', ...
+ * Every route path of the web app is declared once, in src/shared/app-paths.ts (the server
+ * reads the same list). With hash routing these become '#/login', '#/admin/users', ...
  */
-
-function withQuery(path: string, query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value) params.set(key, value);
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-function fixed<const P extends string>(path: P) {
-  return { path, getHref: () => path };
-}
-
-export const paths = {
-  home: fixed('/'),
-  about: fixed('/about'),
-  terms: fixed('/terms'),
-  privacy: fixed('/privacy'),
-  contact: fixed('/contact'),
-  faq: fixed('/faq'),
-
-  login: fixed('/login'),
-  signup: fixed('/signup'),
-  accountCreated: fixed('/account-created'),
-  forgotPassword: fixed('/forgot-password'),
-  resetPassword: {
-    path: '/reset-password',
-    getHref: (token?: string) => withQuery('/reset-password', { token }),
-  },
-  /** The spec's other reading: the token as a path segment. */
-  resetPasswordWithToken: { path: '/reset-password/:token' },
-
-  dashboard: fixed('/dashboard'),
-  buy: fixed('/buy'),
-  sell: fixed('/sell'),
-  history: fixed('/history'),
-  kyc: fixed('/kyc'),
-  security: fixed('/security'),
-
-  admin: {
-    root: fixed('/admin'),
-    login: {
-      path: '/admin/login',
-      getHref: (query: { email?: string; from?: string } = {}) => withQuery('/admin/login', query),
-    },
-    accessDenied: fixed('/admin/access-denied'),
-    setPassword: fixed('/admin/set-password'),
-    twoFactorSetup: fixed('/admin/two-factor-setup'),
-    dashboard: fixed('/admin/dashboard'),
-    users: fixed('/admin/users'),
-    orders: fixed('/admin/orders'),
-    coins: fixed('/admin/coins'),
-    paymentMethods: fixed('/admin/payment-methods'),
-    kycSubmissions: fixed('/admin/kyc-submissions'),
-    chat: fixed('/admin/chat'),
-    cannedResponses: fixed('/admin/canned-responses'),
-    contact: fixed('/admin/contact'),
-    emails: fixed('/admin/emails'),
-    settings: fixed('/admin/settings'),
-    management: fixed('/admin/management'),
-    audit: fixed('/admin/audit'),
-  },
-} as const;
+export { paths };
 
 /** Only in-app admin paths are accepted as a place to return to after the admin login. */
 export function getSafeAdminReturnPath(from: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOk } from '../../../shared/contracts/common.js';
 import {
@@ -18,12 +18,10 @@ import {
   ZUnreadConversations,
   type TChatSender,
 } from '../../../shared/contracts/chat.js';
-import { MSG } from '../../../shared/messages.js';
 import type { TConfig } from '../../config.js';
 import type { TDatabase, TDb } from '../../db/client.js';
-import { AppError, unauthenticated } from '../../lib/errors.js';
+import { unauthenticated } from '../../lib/errors.js';
 import { requireActor, type TAccess } from '../../plugins/access.js';
-import { allowedOrigins } from '../../plugins/security.js';
 import { ChatBus } from './bus.js';
 import { ChatRealtime } from './realtime.js';
 import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
@@ -51,7 +49,7 @@ declare module 'fastify' {
   }
 }
 
-type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime; origins: Set<string> };
+type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime };
 
 /**
  * Live support chat. Customers only ever reach their own conversation (no route takes a
@@ -89,7 +87,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.get(
     '/api/chat/messages',
-    { config: { access: customer }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
+    { config: { access: customer, errors: ['NOT_FOUND'] }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
     async (request) => {
       const actor = await requireActor(request);
       const row = await findConversationOfUser(db, actor.id);
@@ -142,7 +140,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
   app.get(
     '/api/admin/chat/conversations/:id/messages',
     {
-      config: { access: staff, rateLimit: sendLimit },
+      config: { access: staff },
       schema: { tags: ['chat'], params: ZConversationIdParams, querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
     },
     async (request) => {
@@ -154,7 +152,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
   app.post(
     '/api/admin/chat/conversations/:id/messages',
     {
-      config: { access: staff },
+      config: { access: staff, rateLimit: sendLimit },
       schema: { tags: ['chat'], params: ZConversationIdParams, body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
     },
     async (request, reply) => {
@@ -186,14 +184,9 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   // --- realtime --------------------------------------------------------------------------
 
-  /** A WebSocket is a GET, so the CSRF hook lets it through: its Origin is checked here, first. */
-  const checkOrigin = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (!origin || !deps.origins.has(origin)) throw new AppError('CROSS_SITE', MSG.crossSite);
-  };
-
   const socketRoute = (url: string, access: TAccess, side: TChatSender) =>
-    app.get(url, { websocket: true, config: { access }, onRequest: checkOrigin, schema: { tags: ['chat'], hide: true } }, async (socket, request) => {
+    // isWebSocket: the Origin is checked with the CSRF rule (plugins/security.ts), before access.
+    app.get(url, { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } }, async (socket, request) => {
       // The access rule ran before the upgrade, so the user is loaded (and not banned).
       const user = await request.currentUser();
       if (!user) {
@@ -230,6 +223,6 @@ export async function registerChat(app: FastifyInstance, deps: TRegisterChatDeps
   app.decorate('realtime', realtime);
   app.addHook('onReady', async () => realtime.start());
   app.addHook('onClose', async () => realtime.close());
-  await app.register(chatRoutes, { db, bus, realtime, origins: allowedOrigins(deps.config) });
+  await app.register(chatRoutes, { db, bus, realtime });
   return realtime;
 }

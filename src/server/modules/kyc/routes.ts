@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  KYC_ACCEPTED_TYPES,
   KYC_MAX_FILE_BYTES,
   KYC_MSG,
   ZKycDecisionResponse,
@@ -13,6 +14,7 @@ import {
   ZKycRejectRequest,
   ZKycSubmissionDetail,
   ZKycSubmissionList,
+  ZKycUploadForm,
   ZMyKyc,
 } from '../../../shared/contracts/kyc.js';
 import { MSG } from '../../../shared/messages.js';
@@ -96,7 +98,8 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.post(
     '/api/kyc',
     {
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser) },
+      // The handler reads the form itself (readKycForm); the OpenAPI document still shows it.
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser), errors: ['CONFLICT'], openapi: { multipartBody: ZKycUploadForm } },
       // Two documents at the limit plus the form fields; each file is checked on its own below.
       bodyLimit: 2 * KYC_MAX_FILE_BYTES + 64 * 1024,
       schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },
@@ -151,7 +154,10 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
 
   app.get(
     '/api/admin/kyc-submissions/:id/documents/:side',
-    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], params: ZKycDocumentParams } },
+    {
+      config: { access: { area: 'kyc' }, openapi: { fileResponse: { description: 'The document image, as uploaded', types: KYC_ACCEPTED_TYPES } } },
+      schema: { tags: ['kyc'], params: ZKycDocumentParams },
+    },
     async (request, reply) => {
       const actor = await requireActor(request);
       const document = await readKycDocument(deps, { actor, ...request.params, ip: request.ip });
@@ -165,7 +171,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
 
   app.post(
     '/api/admin/kyc-submissions/:id/approve',
-    { config: { access: { area: 'kyc' } }, schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } } },
+    { config: { access: { area: 'kyc' }, errors: ['CONFLICT'] }, schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } } },
     async (request) => {
       const actor = await requireActor(request);
       const submission = await decideKycSubmission(deps, { actor, id: request.params.id, decision: 'approved', ip: request.ip });
@@ -176,7 +182,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.post(
     '/api/admin/kyc-submissions/:id/reject',
     {
-      config: { access: { area: 'kyc' } },
+      config: { access: { area: 'kyc' }, errors: ['CONFLICT'] },
       schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest.optional(), response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {

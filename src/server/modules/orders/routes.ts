@@ -69,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.post(
     '/api/quotes',
-    { config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser) }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
+    { config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser), errors: ['CONFLICT', 'UNAVAILABLE'] }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
     async (request, reply) => {
       const actor = await requireActor(request);
       return reply.status(201).send(await createQuote(deps, actor, request.body));
@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/orders',
     {
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser) },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser), errors: ['NOT_FOUND', 'CONFLICT', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'] },
       schema: { tags: ['orders'], headers: ZIdempotencyHeaders, body: ZCreateOrderRequest, response: { 200: ZOrderResponse, 201: ZOrderResponse } },
     },
     async (request, reply) => {
@@ -121,7 +121,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   ] as const) {
     app.post(
       `/api/admin/orders/:id/${action}`,
-      { config: { access: { area: 'orders' } }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } } },
+      { config: { access: { area: 'orders' }, errors: ['CONFLICT'] }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } } },
       async (request) => {
         const actor = await requireActor(request);
         return { order: await decideOrder(deps, { actor, id: request.params.id, status, ip: request.ip }) };

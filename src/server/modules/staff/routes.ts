@@ -21,7 +21,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/admin/admins',
-    { config: { access }, schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } } },
+    { config: { access, errors: ['EMAIL_TAKEN'] }, schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } } },
     async (request, reply) => {
       const actor = await requireActor(request);
       const admin = await createStaff(deps, request.body, { actor, ip: request.ip });
@@ -40,7 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/admin/admins/:id/invitation',
-    { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
+    { config: { access, errors: ['CONFLICT'] }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
     async (request) => {
       const actor = await requireActor(request);
       return { admin: await resendInvitation(deps, request.params.id, { actor, ip: request.ip }) };
@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/account/set-password',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp) }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
+    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp), errors: ['INVALID_TOKEN'] }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
     async (request) => {
       await setPasswordWithInvitation(deps.db, request.body.token, request.body.password, request.ip);
       return { ok: true as const };

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 export const systemRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: ZHealthResponse, 503: ZErrorResponse } } },
+    { config: { access: 'public', errors: ['UNAVAILABLE'] }, schema: { tags: ['system'], response: { 200: ZHealthResponse, 503: ZErrorResponse } } },
     async (request) => {
       try {
         await pingDatabase(db);

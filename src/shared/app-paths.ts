@@ -1,0 +1,81 @@
+/**
+ * Every route path of the web app, declared once and read by the web router (through
+ * src/web/lib/paths.ts) and by the server, which redirects a path typed without the hash
+ * (/login) to its hash route (/#/login). Components link with `paths.x.getHref()`, never by
+ * building strings. Dependency-free: no DOM, no Node.
+ *
+ * A path is literal segments and `:param` segments only, a syntax React Router and Fastify
+ * read alike (src/web/app/router.test.ts checks the router serves exactly these).
+ */
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function fixed<const P extends string>(path: P) {
+  return { path, getHref: () => path };
+}
+
+export const paths = {
+  home: fixed('/'),
+  about: fixed('/about'),
+  terms: fixed('/terms'),
+  privacy: fixed('/privacy'),
+  contact: fixed('/contact'),
+  faq: fixed('/faq'),
+
+  login: fixed('/login'),
+  signup: fixed('/signup'),
+  accountCreated: fixed('/account-created'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => withQuery('/reset-password', { token }),
+  },
+  /** The spec's other reading: the token as a path segment. */
+  resetPasswordWithToken: { path: '/reset-password/:token' },
+
+  dashboard: fixed('/dashboard'),
+  buy: fixed('/buy'),
+  sell: fixed('/sell'),
+  history: fixed('/history'),
+  kyc: fixed('/kyc'),
+  security: fixed('/security'),
+
+  admin: {
+    root: fixed('/admin'),
+    login: {
+      path: '/admin/login',
+      getHref: (query: { email?: string; from?: string } = {}) => withQuery('/admin/login', query),
+    },
+    accessDenied: fixed('/admin/access-denied'),
+    setPassword: fixed('/admin/set-password'),
+    twoFactorSetup: fixed('/admin/two-factor-setup'),
+    dashboard: fixed('/admin/dashboard'),
+    users: fixed('/admin/users'),
+    orders: fixed('/admin/orders'),
+    coins: fixed('/admin/coins'),
+    paymentMethods: fixed('/admin/payment-methods'),
+    kycSubmissions: fixed('/admin/kyc-submissions'),
+    chat: fixed('/admin/chat'),
+    cannedResponses: fixed('/admin/canned-responses'),
+    contact: fixed('/admin/contact'),
+    emails: fixed('/admin/emails'),
+    settings: fixed('/admin/settings'),
+    management: fixed('/admin/management'),
+    audit: fixed('/admin/audit'),
+  },
+} as const;
+
+function collectPaths(node: object): string[] {
+  if ('path' in node && typeof node.path === 'string') return [node.path];
+  return Object.values(node).flatMap((child) => (child && typeof child === 'object' ? collectPaths(child) : []));
+}
+
+/** Every path of `paths`, as route patterns ('/reset-password/:token'). */
+export const APP_PATHS: readonly string[] = collectPaths(paths);

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+
+// The app uses hash routes; someone who types the address without the # still gets the page.
+test('typing /login without the # lands on the login form; an unknown page says so and links home', async ({ page, baseURL }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 404 of the unknown page itself is expected; anything else (a CSP refusal...) is not.
+    if (message.type() === 'error' && !message.location().url.endsWith('/no-such-page')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 400 && !response.url().endsWith('/no-such-page')) problems.push(`${response.status()} ${response.url()}`);
+  });
+
+  await page.goto(`${baseURL}/login`);
+  await expect(page).toHaveURL(/\/#\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  await page.goto(`${baseURL}/reset-password?token=not-a-real-token`);
+  await expect(page).toHaveURL(/\/#\/reset-password\?token=not-a-real-token$/);
+
+  const response = await page.goto(`${baseURL}/no-such-page`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy and sell crypto with cedis and mobile money' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
