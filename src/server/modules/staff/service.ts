@@ -7,6 +7,7 @@ import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffM
 import type { TDb } from '../../db/client.js';
 import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
+import type { TOnAccountChanged } from '../../lib/account-changed.js';
 import { writeAudit } from '../../lib/audit.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { queueEmail } from '../../lib/email/outbox.js';
@@ -14,7 +15,7 @@ import { renderStaffInvitationEmail } from '../../lib/email/templates.js';
 import { AppError } from '../../lib/errors.js';
 import type { TActor } from '../../plugins/access.js';
 
-export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void };
+export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
 type TAuditContext = { actor: TActor; ip: string };
 
 const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
@@ -161,26 +162,33 @@ export async function resendInvitation(deps: TStaffDeps, id: string, context: TA
   return target;
 }
 
-/** Only the role changes; the super admin's role and one's own are fixed. */
-export async function updateStaffRole(db: TDb, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+/**
+ * Only the role changes; the super admin's role and one's own are fixed. The admin's session
+ * stays; their open sockets close and their tabs re-read the session (onAccountChanged).
+ */
+export async function updateStaffRole(deps: TStaffDeps, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+  const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeOwnRole);
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [before] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).for('update');
     if (!before || !isStaffRole(before.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (before.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeSuperAdmin);
-    if (before.role === role) return;
+    if (before.role === role) return false;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await writeAudit(tx, { actor: context.actor, action: 'admin.role_change', targetType: 'user', targetId: id, before: { role: before.role }, after: { role }, ip: context.ip });
+    return true;
   });
+  if (changed) deps.onAccountChanged(id);
   return findStaff(db, id);
 }
 
 /**
- * Deletes a staff account with its sessions and invitations. The super admin and oneself cannot
- * be deleted, whatever the client sends. Their audit entries stay (no foreign key there).
+ * Deletes a staff account with its sessions and invitations, and closes their sockets. The super
+ * admin and oneself cannot be deleted, whatever the client sends. Their audit entries stay (no
+ * foreign key there).
  */
-export async function deleteStaff(db: TDb, id: string, context: TAuditContext): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteStaff(deps: TStaffDeps, id: string, context: TAuditContext): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (target.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSuperAdmin);
@@ -196,6 +204,7 @@ export async function deleteStaff(db: TDb, id: string, context: TAuditContext): 
       ip: context.ip,
     });
   });
+  deps.onAccountChanged(id);
 }
 
 /**
@@ -235,9 +244,10 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
 
 /**
  * The super admin's reset of another admin's second factor (a lost phone): the secret and backup
- * codes go, every session ends, and the admin enrols again at the next sign-in.
+ * codes go, every session ends (sockets too), and the admin enrols again at the next sign-in.
  */
-export async function resetStaffTwoFactor(db: TDb, id: string, context: TAuditContext): Promise<TStaffMember> {
+export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context: TAuditContext): Promise<TStaffMember> {
+  const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotResetOwnTwoFactor);
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -255,5 +265,6 @@ export async function resetStaffTwoFactor(db: TDb, id: string, context: TAuditCo
       ip: context.ip,
     });
   });
+  deps.onAccountChanged(id);
   return findStaff(db, id);
 }

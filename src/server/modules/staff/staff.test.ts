@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATE_HEADER } from '../../../shared/account-state.js';
 import { STAFF_MSG } from '../../../shared/contracts/staff.js';
 import { auditLog, emailLog } from '../../db/schema/app.js';
 import { users } from '../../db/schema/auth.js';
@@ -110,6 +111,26 @@ describe('admin management', () => {
     const promote = await t.request({ method: 'PATCH', url: `/api/admin/admins/${customer.id}`, cookie: admin, payload: { role: 'manager' } });
     expect(promote.statusCode).toBe(404);
     expect((await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0].role).toBe('customer');
+  });
+
+  it('tells an open tab of the changed admin, with every answer, the account state to compare with its session', async () => {
+    const staff = await t.createStaff('support');
+    const before = await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie });
+    expect(before.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:support:2fa`);
+    await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'manager' } });
+    // A page both roles have: the answer is fine, and says the role changed.
+    const after = await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: staff.cookie });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:manager:2fa`);
+    // A refusal says it too.
+    const refused = await t.request({ method: 'GET', url: '/api/admin/chat/unread', cookie: staff.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:manager:2fa`);
+    // Nothing for anonymous callers, nor on public routes.
+    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard' })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: '/api/market', cookie: staff.cookie })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
+    const customer = await t.signUp();
+    expect((await t.request({ method: 'GET', url: '/api/orders', cookie: customer.cookie })).headers[ACCOUNT_STATE_HEADER]).toBe(`${customer.id}:customer:no-2fa`);
   });
 
   it('never deletes the super admin, nor oneself; deleting an admin ends their session', async () => {
