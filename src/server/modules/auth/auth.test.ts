@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog } from '../../db/schema/app.js';
 import { sessions, users, verifications } from '../../db/schema/auth.js';
+import { MSG } from '../../../shared/messages.js';
+import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
 import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
 
 describe('accounts', () => {
@@ -185,6 +187,24 @@ describe('accounts', () => {
     const again = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Another-Passw0rd' } });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('a successful reset makes every other outstanding reset link of that account invalid, and only of that account', async () => {
+    const customer = await t.signUp();
+    const other = await t.signUp();
+    for (const email of [customer.email, customer.email, other.email]) {
+      expect((await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } })).statusCode).toBe(200);
+    }
+    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } })).statusCode).toBe(200);
+    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: first, password: 'Attacker-Passw0rd' } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
+    expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
+    // Another person's link is theirs to use.
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } })).statusCode).toBe(200);
   });
 
   it('refuses a reset token older than one hour', async () => {

@@ -9,6 +9,7 @@ import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
 import type { TOnAccountChanged } from '../../lib/account-changed.js';
 import { writeAudit } from '../../lib/audit.js';
+import { revokePasswordLinks } from '../auth/password-links.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { queueEmail } from '../../lib/email/outbox.js';
 import { renderStaffInvitationEmail } from '../../lib/email/templates.js';
@@ -209,7 +210,8 @@ export async function deleteStaff(deps: TStaffDeps, id: string, context: TAuditC
 
 /**
  * Uses an invitation: exactly once (a conditional update claims it), within 24 hours. The new
- * password replaces the unusable one and any session the account had is ended.
+ * password replaces the unusable one, any session the account had is ended, and outstanding
+ * password-reset links stop working.
  */
 export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
   // A cheap look first, so a made-up token costs no password hash; the claim below decides.
@@ -238,6 +240,7 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
     }
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokePasswordLinks(tx, user.id);
     await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'admin.password_set', targetType: 'user', targetId: user.id, ip });
   });
 }

@@ -5,6 +5,7 @@ import { STAFF_MSG } from '../../../shared/contracts/staff.js';
 import { auditLog, emailLog } from '../../db/schema/app.js';
 import { users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
+import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
 
 const NEW_PASSWORD = 'Invited-Passw0rd!';
@@ -70,6 +71,30 @@ describe('admin management', () => {
     // Once the password is set there is nothing to resend.
     const resend = await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin });
     expect(resend.statusCode).toBe(409);
+  });
+
+  it('setting a password from the invitation makes outstanding reset links invalid, and a reset makes the invitation invalid', async () => {
+    const resetLinks = async (email: string) =>
+      (await emailsTo(t.database.db, email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const forgot = (email: string) => t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } });
+
+    const viaInvitation = await invite('support');
+    expect((await forgot(viaInvitation.email)).statusCode).toBe(200);
+    const [reset] = await resetLinks(viaInvitation.email);
+    expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaInvitation.token, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: reset, password: 'Attacker-Passw0rd!' } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('INVALID_TOKEN');
+    expect((await t.login(viaInvitation.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
+
+    const viaReset = await invite('compliance');
+    expect((await forgot(viaReset.email)).statusCode).toBe(200);
+    const [link] = await resetLinks(viaReset.email);
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: link, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    const invitation = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaReset.token, password: 'Attacker-Passw0rd!' } });
+    expect(invitation.statusCode).toBe(400);
+    expect(invitation.json().error.message).toBe(STAFF_MSG.invitationInvalid);
+    expect((await t.login(viaReset.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
   });
 
   it('two simultaneous uses of one link: exactly one sets the password', async () => {
