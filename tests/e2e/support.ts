@@ -80,12 +80,20 @@ export async function createStaffMember(superAdmin: Page, role: 'manager' | 'sup
   return { id: admin.id, email, password, fullName };
 }
 
-/** The set-password link of the latest invitation to `email`, as the Email Log holds it. */
+/**
+ * The set-password link of the latest invitation to `email`, read from the Email Log the way a
+ * super admin may: its token is masked there, so it is revealed, with a reason (audited, D15).
+ */
 export async function invitationLink(superAdmin: Page, email: string): Promise<string> {
   const list = (await (await superAdmin.request.get('/api/admin/emails')).json()) as { emails: { id: number; to: string; subject: string }[] };
   const mail = list.emails.find((e) => e.to === email && e.subject === 'You have been invited to the CediCrypto back-office');
   expect(mail, `no invitation to ${email} in the Email Log`).toBeDefined();
-  const { body } = (await (await superAdmin.request.get(`/api/admin/emails/${mail!.id}`)).json()) as { body: string };
+  const revealed = await superAdmin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
+    headers: { origin: new URL(superAdmin.url()).origin },
+    data: { reason: 'E2e: the new staff member sets a password in their own browser.' },
+  });
+  expect(revealed.status(), await revealed.text()).toBe(200);
+  const { body } = (await revealed.json()) as { body: string };
   const href = /href="([^"]*\/#\/admin\/set-password\?token=[^"]*)"/.exec(body)?.[1];
   expect(href, 'a set-password link in the invitation').toBeDefined();
   return href!.replaceAll('&amp;', '&');

@@ -8,7 +8,7 @@ import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/auth.js';
 import { queueEmail } from '../../lib/email/outbox.js';
-import { renderPasswordResetEmail } from '../../lib/email/templates.js';
+import { renderPasswordResetEmail, type TSecretUrl } from '../../lib/email/templates.js';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
 
 /**
@@ -30,9 +30,9 @@ export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
   return result;
 }
 
-export function buildResetUrl(appUrl: string, token: string): string {
+export function buildResetUrl(appUrl: string, token: string): TSecretUrl {
   // Built by hand: better-auth's own callback URL would put the token outside the hash route.
-  return `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+  return { base: `${appUrl}/#/reset-password?token=`, secret: token };
 }
 
 export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBaseLogger; onEmailQueued: () => void }) {

@@ -12,7 +12,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { revokePasswordLinks } from '../auth/password-links.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { queueEmail } from '../../lib/email/outbox.js';
-import { renderStaffInvitationEmail } from '../../lib/email/templates.js';
+import { renderStaffInvitationEmail, type TSecretUrl } from '../../lib/email/templates.js';
 import { AppError } from '../../lib/errors.js';
 import type { TActor } from '../../plugins/access.js';
 
@@ -25,8 +25,8 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function buildSetPasswordUrl(appUrl: string, token: string): string {
-  return `${appUrl}/#/admin/set-password?token=${encodeURIComponent(token)}`;
+export function buildSetPasswordUrl(appUrl: string, token: string): TSecretUrl {
+  return { base: `${appUrl}/#/admin/set-password?token=`, secret: token };
 }
 
 /** 'invited' while the account has invitations and none of them has been used. */

@@ -25,7 +25,7 @@ describe('admin management', () => {
     const response = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Kwame Mensah', email, role } });
     expect(response.statusCode, response.body).toBe(201);
     const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1);
-    const token = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    const token = linkToken(mail.body, '/admin/set-password');
     return { admin: response.json().admin, email, token, mail };
   }
 
@@ -65,7 +65,7 @@ describe('admin management', () => {
 
     expect((await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin })).statusCode).toBe(200);
     const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1);
-    const fresh = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    const fresh = linkToken(mail.body, '/admin/set-password');
     expect(fresh).not.toBe(token);
     expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode).toBe(200);
     // Once the password is set there is nothing to resend.
