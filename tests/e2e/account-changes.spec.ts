@@ -72,3 +72,35 @@ test('a deleted admin lands on the admin login page at the next click, not on Ac
   expect(await wasNotReloaded(staffPage)).toBe(true);
   await context.close();
 });
+
+test('a support agent on Live Chat made compliance in another browser leaves the chat at once: the socket closes and the session is re-read', async ({ page, browser }) => {
+  await adminLogin(page);
+  await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+  const agent = await createStaffMember(page, 'support', 'Kojo Moved');
+
+  const context = await browser.newContext();
+  const agentPage = await context.newPage();
+  await adminLogin(agentPage, agent.email, agent.password, { fresh: true });
+  const socketOpened = agentPage.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/admin/chat/socket'));
+  await agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Live Chat/ }).click();
+  await expect(agentPage.getByRole('heading', { name: 'Live Chat' })).toBeVisible();
+  const socket = await socketOpened;
+  await agentPage.waitForTimeout(1_000); // the upgrade is answered
+  await markDocument(agentPage);
+
+  await page.goto('/#/admin/management');
+  await page.getByRole('row').filter({ hasText: agent.email }).getByRole('button', { name: 'Edit Kojo Moved' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Admin' });
+  await edit.getByLabel('Role').selectOption('compliance');
+  await edit.getByRole('button', { name: 'Update Role' }).click();
+  await expect(toast(page, 'Admin role updated!')).toBeVisible();
+
+  // No click on the agent's side: the server closes the socket, the tab re-reads the session,
+  // and the chat (no longer theirs) gives way to Access Denied.
+  if (!socket.isClosed()) await socket.waitForEvent('close');
+  await expect(agentPage).toHaveURL(/#\/admin\/access-denied$/);
+  await agentPage.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expect(agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Dashboard', 'Users', 'KYC Submissions']);
+  expect(await wasNotReloaded(agentPage)).toBe(true);
+  await context.close();
+});
