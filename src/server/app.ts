@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import { openDatabase, type TDatabase } from './db/client.js';
+import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
 import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
@@ -150,14 +151,16 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config });
-  // A ban closes the user's chat sockets in every process.
-  await app.register(userRoutes, { db, onBan: (userId) => void realtime.disconnectUser(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: disconnect after ban failed')) });
+  // A role change, deletion, ban or second-factor reset closes the person's sockets in every process.
+  const onAccountChanged: TOnAccountChanged = (userId) =>
+    void realtime.accountChanged(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
+  await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
-  await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued });
+  await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
   registerNotFound(app, { pages: servesWeb });

@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   BANNED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The quote an order names cannot be used (expired, used, unknown, other side): get a new quote. */
+  QUOTE_INVALID: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */

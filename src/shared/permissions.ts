@@ -34,6 +34,7 @@ export const AREAS = [
   'settings',
   'admins',
   'audit',
+  'emailSecrets',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -52,6 +53,8 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   admins: ['super_admin'],
   // Not in the spec: the staff audit log the decisions add, for the super admin only.
   audit: ['super_admin'],
+  // Not a page: revealing a masked token in the Email Log (D15), audited, whoever else gets the Email Log.
+  emailSecrets: ['super_admin'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {

@@ -55,6 +55,8 @@ const EXPECTED: Record<string, TExpected> = {
   'DELETE /api/admin/canned-responses/:id': ['super_admin', 'manager'],
   'GET /api/admin/emails': ['super_admin'],
   'GET /api/admin/emails/:id': ['super_admin'],
+  // D15: revealing a masked token stays the super admin's, whoever else may get the Email Log.
+  'POST /api/admin/emails/:id/reveal': ['super_admin'],
   'GET /api/admin/settings': ['super_admin'],
   'PUT /api/admin/settings': ['super_admin'],
   'GET /api/admin/audit': ['super_admin'],

@@ -21,6 +21,9 @@ const AUTH_SECRET = 'two-process-test-secret-0123456789abcdef';
 /** Staff put straight into the database with a session (signing in with a second factor is tested elsewhere). */
 const AGENT = { id: 'p2-support-agent', role: 'support', token: 'p2-support-agent-session-token' };
 const MANAGER = { id: 'p2-manager', role: 'manager', token: 'p2-manager-session-token' };
+const SUPER = { id: 'p2-super-admin', role: 'super_admin', token: 'p2-super-admin-session-token' };
+/** A second support agent, whose role the super admin changes. */
+const MOVED = { id: 'p2-moved-agent', role: 'support', token: 'p2-moved-agent-session-token' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -99,7 +102,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     databaseUrl.pathname = `/${databaseName}`;
     const db = new pg.Client({ connectionString: databaseUrl.toString() });
     await db.connect();
-    for (const staff of [AGENT, MANAGER]) {
+    for (const staff of [AGENT, MANAGER, SUPER, MOVED]) {
       await db.query(
         `INSERT INTO users (id, name, full_name, email, username, role, two_factor_enabled)
          VALUES ($1, 'Staff Member', 'Staff Member', $1 || '@example.com', replace($1, '-', ''), $2, true)`,
@@ -170,7 +173,24 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const me = await (await fetch(`${one.base}/api/session`, { headers: { cookie: customer } })).json();
     const banned = await post(two, `/api/admin/users/${me.user.id}/ban`, {}, signedSessionCookie(MANAGER.token, AUTH_SECRET));
     expect(banned.status).toBe(200);
-    expect((await customerSocket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
+    expect((await customerSocket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+  }, 60_000);
+
+  it('closes a staff socket on the other process when the agent’s role changes', async () => {
+    const moved = signedSessionCookie(MOVED.token, AUTH_SECRET);
+    const socket = await connect(one, '/api/admin/chat/socket', moved);
+    const changed = await fetch(`${two.base}/api/admin/admins/${MOVED.id}`, {
+      method: 'PATCH',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: signedSessionCookie(SUPER.token, AUTH_SECRET) },
+      body: JSON.stringify({ role: 'compliance' }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+    // The session lives on with the new role, which process 1 no longer lets into the chat.
+    const session = await fetch(`${one.base}/api/session`, { headers: { cookie: moved } });
+    expect((await session.json()).user.role).toBe('compliance');
+    const again = await openSocket(`ws://127.0.0.1:${one.port}/api/admin/chat/socket`, { cookie: moved, origin: ORIGIN });
+    expect(again.status).toBe(403);
   }, 60_000);
 
   it('serves /api/market on both while only one process fetches prices', async () => {

@@ -43,12 +43,21 @@ test('the super admin invites a support admin, who sets a password from the emai
   await expect(form.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  // The invitation is in the Email Log; its link is read from the sandboxed body.
+  // The invitation is in the Email Log, its link's token masked (D15); the super admin reveals
+  // it with a reason (audited), and the link is read from the sandboxed body.
   await page.goto('/#/admin/emails');
   const emailRow = page.getByRole('row').filter({ hasText: email }).first();
   await expect(emailRow).toContainText('You have been invited to the CediCrypto back-office');
   await emailRow.getByRole('button', { name: /^View email #\d+$/ }).click();
   const link = page.frameLocator('iframe[title="Email body"]').getByRole('link', { name: 'Set your password' });
+  expect(await link.getAttribute('href')).toMatch(/\/#\/admin\/set-password\?token=•+$/);
+  await expect(page.getByText('The token of the link in this email is hidden: with it, anyone could set this person’s password.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reveal link' }).click();
+  await page.getByRole('button', { name: 'Reveal', exact: true }).click();
+  await expect(page.getByText('Give a reason of 10 to 500 characters.')).toBeVisible();
+  await page.getByLabel('Reason for revealing the link').fill('E2e: the new admin sets a password in their own browser.');
+  await page.getByRole('button', { name: 'Reveal', exact: true }).click();
+  await expect(page.getByText('Shown unmasked for this view only. Your reason is in the audit log.')).toBeVisible();
   const href = await link.getAttribute('href');
   expect(href).toMatch(/\/#\/admin\/set-password\?token=[\w-]{20,}$/);
 

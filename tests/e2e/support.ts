@@ -60,6 +60,45 @@ export async function adminLogin(
   if (session.length > 0) writeSessions({ ...readSessions(), [email.toLowerCase()]: session });
 }
 
+/**
+ * A new staff member of `role`, created by the super admin signed in on `superAdmin` (through the
+ * API, as the Admin Management page does), with the password set from their invitation link.
+ * They enrol a second factor at their first sign-in (adminLogin with fresh: true).
+ */
+export async function createStaffMember(superAdmin: Page, role: 'manager' | 'support' | 'compliance', fullName = `E2e ${role}`) {
+  counter += 1;
+  const email = `${role}-${Date.now().toString(36)}${counter}@e2e.cedicrypto.test`;
+  const password = 'E2e-Staff-Passw0rd!';
+  const origin = { origin: new URL(superAdmin.url()).origin };
+  const created = await superAdmin.request.post('/api/admin/admins', { headers: origin, data: { fullName, email, role } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { admin } = (await created.json()) as { admin: { id: string } };
+  const link = await invitationLink(superAdmin, email);
+  const token = new URL(link.replace('/#/', '/')).searchParams.get('token');
+  const set = await superAdmin.request.post('/api/account/set-password', { headers: origin, data: { token, password } });
+  expect(set.status(), await set.text()).toBe(200);
+  return { id: admin.id, email, password, fullName };
+}
+
+/**
+ * The set-password link of the latest invitation to `email`, read from the Email Log the way a
+ * super admin may: its token is masked there, so it is revealed, with a reason (audited, D15).
+ */
+export async function invitationLink(superAdmin: Page, email: string): Promise<string> {
+  const list = (await (await superAdmin.request.get('/api/admin/emails')).json()) as { emails: { id: number; to: string; subject: string }[] };
+  const mail = list.emails.find((e) => e.to === email && e.subject === 'You have been invited to the CediCrypto back-office');
+  expect(mail, `no invitation to ${email} in the Email Log`).toBeDefined();
+  const revealed = await superAdmin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
+    headers: { origin: new URL(superAdmin.url()).origin },
+    data: { reason: 'E2e: the new staff member sets a password in their own browser.' },
+  });
+  expect(revealed.status(), await revealed.text()).toBe(200);
+  const { body } = (await revealed.json()) as { body: string };
+  const href = /href="([^"]*\/#\/admin\/set-password\?token=[^"]*)"/.exec(body)?.[1];
+  expect(href, 'a set-password link in the invitation').toBeDefined();
+  return href!.replaceAll('&amp;', '&');
+}
+
 type TSavedCookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
 const sessionsFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-staff-sessions.json');
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
+import { ACCOUNT_STATE_HEADER, accountState } from '../../shared/account-state.js';
 import { TWO_FACTOR_MSG } from '../../shared/contracts/two-factor.js';
 import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '../../shared/permissions.js';
 import type { TDb } from '../db/client.js';
@@ -82,12 +83,14 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
   // At onRequest, before the body is even read: a caller who may not use a route costs no
   // parsing and learns nothing about its body schema (an anonymous flood of large or deeply
   // nested bodies at a signed-in route is refused on its headers alone).
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const user = await request.currentUser();
     if (!user) throw unauthenticated();
     const staff = isStaffRole(user.role);
+    // On every answer, refusals included: an open tab whose session shows another role re-reads it.
+    reply.header(ACCOUNT_STATE_HEADER, accountState({ id: user.id, role: staff ? user.role : null, twoFactorEnabled: user.twoFactorEnabled }));
     if (staff && !user.twoFactorEnabled && !request.routeOptions.config?.allowWithoutTwoFactor) {
       throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MSG.setupRequired);
     }

@@ -113,7 +113,22 @@ export const ZEmailLogItem = z.object({
   status: z.enum(['pending', 'sent', 'failed', 'skipped']),
 });
 export const ZEmailLogList = z.object({ emails: z.array(ZEmailLogItem), total: z.number(), page: z.number(), pageSize: z.number() });
-export const ZEmailLogDetail = ZEmailLogItem.extend({ body: z.string(), lastError: z.string().nullable() });
+/**
+ * One email. `body` is the HTML as logged, with the tokens of password-reset and invitation links
+ * masked (D15); `maskedSecrets` counts them. A super admin's reveal answers the same shape, unmasked.
+ */
+export const ZEmailLogDetail = ZEmailLogItem.extend({ body: z.string(), lastError: z.string().nullable(), maskedSecrets: z.number().int() });
+
+export const EMAIL_LOG_MSG = {
+  reasonLength: 'Give a reason of 10 to 500 characters.',
+  masked: 'The token of the link in this email is hidden: with it, anyone could set this person’s password.',
+  revealed: 'Shown unmasked for this view only. Your reason is in the audit log.',
+} as const;
+/** Why a super admin reveals a masked link: written to the audit log with the reveal. */
+export const ZEmailRevealRequest = z
+  .object({ reason: z.string({ message: EMAIL_LOG_MSG.reasonLength }).trim().min(10, EMAIL_LOG_MSG.reasonLength).max(500, EMAIL_LOG_MSG.reasonLength) })
+  .strict();
+export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
 
 // --- settings (D5: the SMTP password is write-only) ---
 export const ZSettings = z.object({

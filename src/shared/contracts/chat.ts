@@ -24,8 +24,13 @@ export const CHAT_SOCKET_MAX_PAYLOAD = 4096;
 export const CHAT_CLOSE = {
   /** Too many events or connections: reconnect later. */
   rateLimited: 4008,
-  /** The session ended (logout elsewhere, expiry) or the account was suspended: do not reconnect. */
+  /** The session ended (logout elsewhere, expiry, idle staff session): do not reconnect. */
   sessionEnded: 4001,
+  /**
+   * The account changed (role, deletion, ban, second-factor reset): re-read the session, whose
+   * answer decides what the screen shows; reconnect only if the screen is still there.
+   */
+  accountChanged: 4002,
 } as const;
 
 export const CHAT_MSG = {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ACCOUNT_STATE_HEADER } from '../../shared/account-state.js';
 import type { TErrorResponse } from '../../shared/contracts/common.js';
 import { isErrorCode, type TClientErrorCode, type TErrorCode } from '../../shared/error-codes.js';
 import { MSG } from '../../shared/messages.js';
@@ -95,12 +96,27 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** A structural check, not zod: this module is on every page, and zod would weigh on the first load. */
 /** True only for the server's own "you have no session" answer; wrong passwords and codes are not it. */
 export function isSessionEnded(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'UNAUTHENTICATED';
 }
 
+/**
+ * True for refusals that may mean the person's role or second factor changed since the session
+ * was read (someone else changed it): the session is worth reading again.
+ */
+export function mayMeanAccountChanged(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'FORBIDDEN' || error.code === 'TWO_FACTOR_REQUIRED');
+}
+
+let accountStateListener: ((state: string) => void) | undefined;
+
+/** Hears the account state (src/shared/account-state.ts) the server sends with answers to signed-in requests. */
+export function listenToAccountState(listener: (state: string) => void): void {
+  accountStateListener = listener;
+}
+
+/** A structural check, not zod: this module is on every page, and zod would weigh on the first load. */
 function isErrorResponse(data: unknown): data is TErrorResponse {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   return typeof error?.code === 'string' && typeof error.message === 'string';
@@ -143,6 +159,8 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
         throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
       }
 
+      const state = response.headers.get(ACCOUNT_STATE_HEADER);
+      if (state) accountStateListener?.(state);
       const data = await readJson(response);
       if (!response.ok) throw toApiError(response.status, data);
       if (!schema) return data as T;

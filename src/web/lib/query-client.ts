@@ -1,25 +1,40 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isSessionEnded } from './api';
+import { accountState } from '../../shared/account-state.js';
+import type { TProfile } from '../../shared/contracts/account.js';
+import { ApiError, isSessionEnded, listenToAccountState, mayMeanAccountChanged } from './api';
 import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
 
 function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/**
+ * The one place where answers of the server change what the browser believes about the session;
+ * the route guards then show the right menu, Access Denied or the right login page.
+ * - The server's "no session" answer (expired, signed out elsewhere, account deleted) forgets the
+ *   session. Other 401s (a wrong password or code) are the form's business: the session is alive.
+ * - A refusal (FORBIDDEN, TWO_FACTOR_REQUIRED), or an answer whose account state differs from the
+ *   session held (a role changed by a super admin), re-reads the session from the server.
+ * Closing a chat socket for an account change re-reads it too (features/chat/lib/use-chat-socket.ts).
+ */
 export function createQueryClient(): QueryClient {
-  // The server's "no session" answer (expired, logged out elsewhere) forgets the session and the
-  // route guards send the person to the right login page. Other 401s (a wrong password or code)
-  // are the form's business: the session is alive.
-  const forgetSessionOn401 = (error: unknown) => {
+  const reReadSession = () => {
+    if (queryClient.isFetching({ queryKey: SESSION_QUERY_KEY }) > 0) return;
+    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+  };
+
+  const onError = (error: unknown) => {
     if (isSessionEnded(error)) {
       writeCachedProfile(null);
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    } else if (mayMeanAccountChanged(error)) {
+      reReadSession();
     }
   };
 
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: forgetSessionOn401 }),
-    mutationCache: new MutationCache({ onError: forgetSessionOn401 }),
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -27,6 +42,11 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
+  });
+
+  listenToAccountState((state) => {
+    const user = queryClient.getQueryData<TProfile | null>(SESSION_QUERY_KEY);
+    if (!user || accountState(user) !== state) reReadSession();
   });
   return queryClient;
 }

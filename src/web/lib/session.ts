@@ -77,10 +77,16 @@ export const sessionQueryOptions = () =>
     retry: false,
   });
 
-/** The signed-in person (null when anonymous) and whether the first answer is still awaited. */
-export function useSession(): { user: TProfile | null; isRestoring: boolean } {
+/**
+ * The signed-in person (null when anonymous), whether the first answer is still awaited
+ * (nothing cached either), and whether the server has answered since the page loaded.
+ * `user` may come from the profile cached in localStorage until then: fine to paint a page
+ * with, but not to send the person elsewhere on (the server session may be gone, or the role
+ * changed). When the server cannot be reached, the cached profile stands.
+ */
+export function useSession(): { user: TProfile | null; isRestoring: boolean; isConfirmed: boolean } {
   const query = useQuery(sessionQueryOptions());
-  return { user: query.data ?? null, isRestoring: query.isPending };
+  return { user: query.data ?? null, isRestoring: query.isPending, isConfirmed: query.dataUpdatedAt > 0 || query.isError };
 }
 
 export function setSessionUser(queryClient: QueryClient, user: TProfile | null): void {

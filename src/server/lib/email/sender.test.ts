@@ -7,7 +7,9 @@ import { emailLog, settings } from '../../db/schema/app.js';
 import { encryptSecret } from '../secrets.js';
 import { queueEmail } from './outbox.js';
 import { EmailSender } from './sender.js';
-import { renderWelcomeEmail } from './templates.js';
+import { renderPasswordResetEmail, renderWelcomeEmail } from './templates.js';
+import { maskEmailBody } from './secrets.js';
+import { buildResetUrl } from '../../modules/auth/better-auth.js';
 import { openTestDatabase } from '../../../../tests/helpers/test-app.js';
 import type { TDatabase } from '../../db/client.js';
 
@@ -40,6 +42,11 @@ async function startSmtpPeer(credentials: { user: string; pass: string }) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The text of a quoted-printable MIME part (how nodemailer sends long HTML lines). */
+function decodeQuotedPrintable(data: string): string {
+  return data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 function captureLogger() {
@@ -87,6 +94,29 @@ describe('email sender', () => {
       const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
       expect(row.status).toBe('sent');
       expect(row.deliveredAt).not.toBeNull();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('delivers the real link of a password reset, which the log keeps marked for staff views to mask', async () => {
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
+    try {
+      await database.db
+        .update(settings)
+        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .where(eq(settings.id, 1));
+      const token = 'Reset_Token-0123456789abcdefXYZ';
+      const id = await queueEmail(database.db, 'efua@example.com', renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }));
+      const { log } = captureLogger();
+      await new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 }).runOnce();
+      const delivered = peer.received.find((mail) => mail.to.includes('efua@example.com'));
+      const html = decodeQuotedPrintable(delivered!.data);
+      expect(html).toContain(`href="http://x/#/reset-password?token=${token}"`);
+      expect(html).not.toContain('<!--');
+      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      expect(row.status).toBe('sent');
+      expect(maskEmailBody(row.body).body).not.toContain(token);
     } finally {
       await peer.close();
     }

@@ -6,6 +6,7 @@ import type { TDb } from '../../db/client.js';
 import { emailLog, settings } from '../../db/schema/app.js';
 import { PeriodicJob } from '../periodic-job.js';
 import { decryptSecret } from '../secrets.js';
+import { deliverableBody } from './secrets.js';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 10;
@@ -98,7 +99,7 @@ export class EmailSender {
     try {
       for (const email of batch) {
         try {
-          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html: email.body });
+          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html: deliverableBody(email.body) });
           await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, email.id));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,8 @@
+import { markSecret } from './secrets.js';
+
 /**
  * Email templates rendered to HTML on the server. Every interpolated value is escaped:
- * names and notes come from customers.
+ * names and notes come from customers. Tokens in links are marked (TSecretUrl).
  */
 export function escapeHtml(value: string): string {
   return value
@@ -13,9 +15,20 @@ export function escapeHtml(value: string): string {
 
 export type TRenderedEmail = { subject: string; body: string };
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+/**
+ * A link that ends in a secret token (password reset, invitation): `base` then the token. The
+ * token is marked in the stored body, so that staff views of the email log mask it (secrets.ts).
+ */
+export type TSecretUrl = { base: string; secret: string };
+
+function renderUrl(url: string | TSecretUrl): string {
+  return typeof url === 'string' ? escapeHtml(url) : `${escapeHtml(url.base)}${markSecret(escapeHtml(encodeURIComponent(url.secret)))}`;
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string | TSecretUrl }): string {
+  const url = action ? renderUrl(action.url) : '';
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${url}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${url}</p>`
     : '';
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:20px;color:#0f766e">CediCrypto</h1>
@@ -40,7 +53,7 @@ export function renderWelcomeEmail(input: { fullName: string; appUrl: string }):
   };
 }
 
-export function renderPasswordResetEmail(input: { fullName: string; resetUrl: string }): TRenderedEmail {
+export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TSecretUrl }): TRenderedEmail {
   return {
     subject: 'Reset your CediCrypto password',
     body: layout(
@@ -55,7 +68,7 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: st
   };
 }
 
-export function renderStaffInvitationEmail(input: { fullName: string; roleLabel: string; invitedBy: string; setPasswordUrl: string; validHours: number }): TRenderedEmail {
+export function renderStaffInvitationEmail(input: { fullName: string; roleLabel: string; invitedBy: string; setPasswordUrl: TSecretUrl; validHours: number }): TRenderedEmail {
   return {
     subject: 'You have been invited to the CediCrypto back-office',
     body: layout(

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog } from '../../db/schema/app.js';
 import { sessions, users, verifications } from '../../db/schema/auth.js';
 import { createAccount } from '../../db/seed.js';
+import { MSG } from '../../../shared/messages.js';
+import { deliverableBody } from '../../lib/email/secrets.js';
+import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
 import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
 
 describe('accounts', () => {
@@ -213,9 +216,11 @@ describe('accounts', () => {
     expect(forgot.json()).toEqual({ message: `If an account with ${customer.email} exists, a reset link has been sent.` });
     const email = await latestEmailTo(customer.email);
     expect(email.subject).toBe('Reset your CediCrypto password');
-    const link = /http:\/\/localhost:3000\/#\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(email.body);
+    // The link as delivered: the hash route of this app, with a URL-safe token.
+    const link = /http:\/\/localhost:3000\/#\/reset-password\?token=([A-Za-z0-9_-]+)"/.exec(deliverableBody(email.body));
     expect(link).not.toBeNull();
     const token = link![1];
+    expect(linkToken(email.body, '/reset-password')).toBe(token);
 
     // D: tokens are stored hashed, never in clear.
     const stored = await t.database.db.select().from(verifications);
@@ -233,11 +238,29 @@ describe('accounts', () => {
     expect(again.json().error.code).toBe('INVALID_TOKEN');
   });
 
+  it('a successful reset makes every other outstanding reset link of that account invalid, and only of that account', async () => {
+    const customer = await t.signUp();
+    const other = await t.signUp();
+    for (const email of [customer.email, customer.email, other.email]) {
+      expect((await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } })).statusCode).toBe(200);
+    }
+    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } })).statusCode).toBe(200);
+    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: first, password: 'Attacker-Passw0rd' } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
+    expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
+    // Another person's link is theirs to use.
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } })).statusCode).toBe(200);
+  });
+
   it('refuses a reset token older than one hour', async () => {
     const customer = await t.signUp();
     await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
     const email = await latestEmailTo(customer.email);
-    const token = /token=([A-Za-z0-9_-]+)/.exec(email.body)![1];
+    const token = linkToken(email.body, '/reset-password');
     // Move every live token 61 minutes into the past.
     await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
     const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });

@@ -8,7 +8,8 @@ import type { TConfig } from '../../config.js';
 import type { TDb } from '../../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/auth.js';
 import { queueEmail } from '../../lib/email/outbox.js';
-import { renderPasswordResetEmail } from '../../lib/email/templates.js';
+import { renderPasswordResetEmail, type TSecretUrl } from '../../lib/email/templates.js';
+import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
 
 /**
  * The server overwrites this header with Fastify's request.ip on every request (which honours
@@ -29,9 +30,9 @@ export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
   return result;
 }
 
-export function buildResetUrl(appUrl: string, token: string): string {
+export function buildResetUrl(appUrl: string, token: string): TSecretUrl {
   // Built by hand: better-auth's own callback URL would put the token outside the hash route.
-  return `${appUrl}/#/reset-password?token=${encodeURIComponent(token)}`;
+  return { base: `${appUrl}/#/reset-password?token=`, secret: token };
 }
 
 export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBaseLogger; onEmailQueued: () => void }) {
@@ -55,6 +56,8 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link used is consumed by better-auth; every other one (and an unused invitation) goes too.
+      onPasswordReset: async ({ user }) => revokePasswordLinks(db, user.id),
       sendResetPassword: async ({ user, token }) => {
         const fullName = (user as { fullName?: string }).fullName || user.name;
         await queueEmail(db, user.email, renderPasswordResetEmail({ fullName, resetUrl: buildResetUrl(config.appUrl, token) }));
@@ -74,7 +77,9 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       // No cookie cache: a ban or a role change takes effect on the very next request.
       cookieCache: { enabled: false },
     },
-    verification: { storeIdentifier: 'hashed' },
+    verification: {
+      storeIdentifier: { default: 'hashed', overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: storeResetIdentifier } } },
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -15,7 +15,7 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string() }),
   z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string(), s: z.enum(['user', 'admin']) }),
   z.object({ t: z.literal('read'), c: z.number().int(), u: z.string(), by: z.enum(['user', 'admin']) }),
-  /** Close every socket of this user (a ban). */
+  /** Close every socket of this user: their account changed (role, deletion, ban, second-factor reset). */
   z.object({ t: z.literal('disconnect'), u: z.string() }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_CLOSE, CHAT_MAX_LENGTH, CHAT_MSG, type TChatMessage } from '../../../shared/contracts/chat.js';
 import { STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
-import { sessions } from '../../db/schema/auth.js';
+import { sessions, users } from '../../db/schema/auth.js';
 import { chatMessages, conversations } from '../../db/schema/chat.js';
 import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
 import { openSocket, type SocketClient } from '../../../../tests/helpers/ws-client.js';
@@ -378,7 +378,7 @@ describe('live chat over WebSocket', () => {
     const manager = await t.createStaff('manager');
     const banned = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager.cookie });
     expect(banned.statusCode).toBe(200);
-    expect((await socket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
+    expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
     expect((await connect('/api/chat/socket', customer.cookie)).status).toBe(401);
   });
 
@@ -397,6 +397,75 @@ describe('live chat over WebSocket', () => {
     await t.app.realtime.checkSessions();
     expect((await customerSocket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
     expect((await agentSocket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
+  });
+
+  describe('an account change closes that person’s sockets at once', () => {
+    let superAdmin: string;
+    beforeAll(async () => {
+      superAdmin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    });
+
+    /** A support agent with an open staff socket that receives a customer's message. */
+    async function agentListening() {
+      const agent = await t.createStaff('support');
+      const socket = await connected('/api/admin/chat/socket', agent.cookie);
+      const customer = await t.signUp();
+      const first = await send(customer.cookie, 'before the change');
+      await socket.waitFor('message', (e) => e.message.id === first.id);
+      return { agent, socket, customer };
+    }
+
+    /** After the close, nothing more reaches the agent: a later message is delivered to a colleague only. */
+    async function nothingMoreFor(socket: SocketClient, customer: { cookie: string }) {
+      const colleague = await connected('/api/admin/chat/socket', support.cookie);
+      const later = await send(customer.cookie, 'after the change');
+      await colleague.waitFor('message', (e) => e.message.id === later.id);
+      expect(socket.events.some((e) => e.type === 'message' && e.message.id === later.id)).toBe(false);
+    }
+
+    it('when a support agent becomes a manager (no chat area): closed, and no way back in', async () => {
+      const { agent, socket, customer } = await agentListening();
+      const changed = await t.request({ method: 'PATCH', url: `/api/admin/admins/${agent.id}`, cookie: superAdmin, payload: { role: 'manager' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+      // The session lives on (a role change is not a sign-out); the socket is refused to the new role.
+      expect((await t.request({ method: 'GET', url: '/api/session', cookie: agent.cookie })).json().user.role).toBe('manager');
+      expect((await connect('/api/admin/chat/socket', agent.cookie)).status).toBe(403);
+      await nothingMoreFor(socket, customer);
+    });
+
+    it('when the agent is deleted: closed, session gone', async () => {
+      const { agent, socket, customer } = await agentListening();
+      expect((await t.request({ method: 'DELETE', url: `/api/admin/admins/${agent.id}`, cookie: superAdmin })).statusCode).toBe(200);
+      expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+      expect((await connect('/api/admin/chat/socket', agent.cookie)).status).toBe(401);
+      await nothingMoreFor(socket, customer);
+    });
+
+    it('when the agent’s second factor is reset: closed, session gone', async () => {
+      const { agent, socket, customer } = await agentListening();
+      const reset = await t.request({ method: 'POST', url: `/api/admin/admins/${agent.id}/two-factor/reset`, cookie: superAdmin, payload: {} });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+      expect((await connect('/api/admin/chat/socket', agent.cookie)).status).toBe(401);
+      await nothingMoreFor(socket, customer);
+    });
+
+    it('leaves the sockets open when the role does not actually change', async () => {
+      const { agent, socket } = await agentListening();
+      const same = await t.request({ method: 'PATCH', url: `/api/admin/admins/${agent.id}`, cookie: superAdmin, payload: { role: 'support' } });
+      expect(same.statusCode).toBe(200);
+      socket.send('still there?');
+      await socket.waitFor('error', (e) => e.message === 'Events must be JSON.');
+    });
+
+    it('the minute check closes a staff socket whose role lost the chat area, should the notification be missed', async () => {
+      const { agent, socket } = await agentListening();
+      // Changed behind the app's back (no hook ran): the periodic check still catches it.
+      await t.database.db.update(users).set({ role: 'compliance' }).where(eq(users.id, agent.id));
+      await t.app.realtime.checkSessions();
+      expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
+    });
   });
 
   it('closes a socket that sends an oversized frame or floods events', async () => {

@@ -1,4 +1,4 @@
-import { and, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -9,9 +9,9 @@ import {
   type TChatSender,
   type TServerSocketEvent,
 } from '../../../shared/contracts/chat.js';
-import { STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
+import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
 import type { TDb } from '../../db/client.js';
-import { sessions } from '../../db/schema/auth.js';
+import { sessions, users } from '../../db/schema/auth.js';
 import { ChatBus, type TBusEvent } from './bus.js';
 import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
 
@@ -22,7 +22,7 @@ const EVENTS_PER_SECOND = 4;
 const MAX_SOCKETS_PER_USER = 10;
 /** Every socket is pinged this often; one that has not answered the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
-/** How often the sessions behind open sockets are checked (logout elsewhere, expiry). */
+/** How often the sessions behind open sockets are checked (logout elsewhere, expiry, a missed account change). */
 const SESSION_CHECK_MS = 60_000;
 
 /** A token bucket: `take()` is false once the caller is over its rate. */
@@ -106,10 +106,12 @@ export class ChatRealtime {
   }
 
   /**
-   * Closes every socket of a user, in every process (a ban). Local sockets close at once; other
-   * processes hear it through the bus.
+   * The account of `userId` changed (role, deletion, ban, second-factor reset; call it after the
+   * change is committed): every socket of theirs closes with CHAT_CLOSE.accountChanged, in every
+   * process. Local sockets close at once; other processes hear it through the bus. Their clients
+   * re-read the session and reconnect only if the new one still has the screen.
    */
-  async disconnectUser(userId: string): Promise<void> {
+  async accountChanged(userId: string): Promise<void> {
     this.closeUser(userId);
     await this.bus.publish({ t: 'disconnect', u: userId });
   }
@@ -292,7 +294,7 @@ export class ChatRealtime {
   }
 
   private closeUser(userId: string): void {
-    for (const connection of this.byUser.get(userId) ?? []) connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
+    for (const connection of this.byUser.get(userId) ?? []) connection.socket.close(CHAT_CLOSE.accountChanged, 'Account changed');
   }
 
   private remove(connection: TConnection): void {
@@ -316,7 +318,9 @@ export class ChatRealtime {
   /**
    * Sockets whose session was revoked (logout, password reset) or expired are closed; so are
    * staff sockets whose session has been idle past STAFF_IDLE_MINUTES (an unattended back-office
-   * screen stops showing customers' messages, as its next request would find it signed out).
+   * screen stops showing customers' messages, as its next request would find it signed out), and
+   * staff sockets whose role no longer has the chat area (a role change whose notification this
+   * process missed, e.g. while its listener reconnected).
    */
   async checkSessions(): Promise<void> {
     const open = [...this.connections()].filter((c) => c.sessionToken);
@@ -325,18 +329,23 @@ export class ChatRealtime {
       const now = Date.now();
       const staffIdleSince = new Date(now - STAFF_IDLE_MINUTES * 60_000);
       const tokens = [...new Set(open.map((c) => c.sessionToken!))];
-      const lastActive = new Map<string, Date>();
+      const live = new Map<string, { lastActiveAt: Date; role: string | null }>();
       for (let i = 0; i < tokens.length; i += 500) {
         const rows = await this.deps.db
-          .select({ token: sessions.token, lastActiveAt: sessions.lastActiveAt })
+          .select({ token: sessions.token, lastActiveAt: sessions.lastActiveAt, role: users.role })
           .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
           .where(and(inArray(sessions.token, tokens.slice(i, i + 500)), gt(sessions.expiresAt, new Date(now))));
-        for (const row of rows) lastActive.set(row.token, row.lastActiveAt);
+        for (const row of rows) live.set(row.token, row);
       }
       for (const connection of open) {
-        const active = lastActive.get(connection.sessionToken!);
-        const isIdleStaff = connection.side === 'admin' && active !== undefined && active <= staffIdleSince;
-        if (!active || isIdleStaff) connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
+        const session = live.get(connection.sessionToken!);
+        const isStaffSocket = connection.side === 'admin';
+        if (!session || (isStaffSocket && session.lastActiveAt <= staffIdleSince)) {
+          connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
+        } else if (isStaffSocket && !(isStaffRole(session.role) && canAccess(session.role, 'chat'))) {
+          connection.socket.close(CHAT_CLOSE.accountChanged, 'Account changed');
+        }
       }
     } catch (error) {
       this.deps.log.warn({ err: error }, 'chat: session check failed');

@@ -44,7 +44,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live chat sockets of this process; disconnectUser() closes a user's sockets everywhere. */
+    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
     realtime: ChatRealtime;
   }
 }

@@ -112,15 +112,17 @@ describe('orders', () => {
     await t.database.db.update(quotes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(quotes.id, expired.id));
     const e = await buy(a.cookie, expired.id);
     expect(e.statusCode).toBe(409);
-    expect(e.json().error.message).toBe('This quote has expired. Please get a new quote.');
+    // One code for every quote that cannot be used: the web app gets a new quote on it.
+    expect(e.json().error).toMatchObject({ code: 'QUOTE_INVALID', message: 'This quote has expired. Please get a new quote.' });
 
     const foreign = await quote(b.cookie, '5');
     const f = await buy(a.cookie, foreign.id);
     expect(f.statusCode).toBe(404);
+    expect(f.json().error).toMatchObject({ code: 'QUOTE_INVALID', message: 'Quote not found. Please get a new quote.' });
 
     const once = await quote(a.cookie, '5');
     expect((await buy(a.cookie, once.id)).statusCode).toBe(201);
-    expect((await buy(a.cookie, once.id)).json().error.message).toBe('This quote has already been used. Please get a new quote.');
+    expect((await buy(a.cookie, once.id)).json().error).toMatchObject({ code: 'QUOTE_INVALID', message: 'This quote has already been used. Please get a new quote.' });
 
     const beforeDisable = await quote(a.cookie, '5');
     await t.database.db.update(coins).set({ isEnabled: false }).where(eq(coins.symbol, 'btc'));

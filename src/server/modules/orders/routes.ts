@@ -79,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/orders',
     {
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser), errors: ['NOT_FOUND', 'CONFLICT', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'] },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser), errors: ['NOT_FOUND', 'CONFLICT', 'QUOTE_INVALID', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'] },
       schema: { tags: ['orders'], headers: ZIdempotencyHeaders, body: ZCreateOrderRequest, response: { 200: ZOrderResponse, 201: ZOrderResponse } },
     },
     async (request, reply) => {

@@ -212,11 +212,11 @@ export async function placeOrder(
       if (user.kycStatus === 'pending') throw new AppError('FORBIDDEN', ORDER_MSG.kycPending);
 
       const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
-      if (!quote) throw new AppError('NOT_FOUND', ORDER_MSG.quoteNotFound);
-      if (quote.side !== input.type) throw new AppError('CONFLICT', ORDER_MSG.quoteSideMismatch);
-      if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('CONFLICT', ORDER_MSG.quoteExpired);
+      if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
+      if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
+      if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteExpired);
       const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
-      if (used) throw new AppError('CONFLICT', ORDER_MSG.quoteUsed);
+      if (used) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteUsed);
 
       const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
       if (!coin?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
@@ -295,7 +295,7 @@ export async function placeOrder(
       if (existing) return { order: existing, isReplay: true };
     }
     if (isPaymentTxIdConflict(error)) throw txIdUsed();
-    if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('CONFLICT', ORDER_MSG.quoteUsed);
+    if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteUsed);
     throw error;
   }
 }

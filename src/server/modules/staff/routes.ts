@@ -34,7 +34,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     { config: { access }, schema: { tags, params: ZStaffIdParams, body: ZUpdateStaffRoleRequest, response: { 200: ZStaffResponse } } },
     async (request) => {
       const actor = await requireActor(request);
-      return { admin: await updateStaffRole(deps.db, request.params.id, request.body.role, { actor, ip: request.ip }) };
+      return { admin: await updateStaffRole(deps, request.params.id, request.body.role, { actor, ip: request.ip }) };
     },
   );
 
@@ -52,7 +52,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
     async (request) => {
       const actor = await requireActor(request);
-      return { admin: await resetStaffTwoFactor(deps.db, request.params.id, { actor, ip: request.ip }) };
+      return { admin: await resetStaffTwoFactor(deps, request.params.id, { actor, ip: request.ip }) };
     },
   );
 
@@ -61,7 +61,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZOk } } },
     async (request) => {
       const actor = await requireActor(request);
-      await deleteStaff(deps.db, request.params.id, { actor, ip: request.ip });
+      await deleteStaff(deps, request.params.id, { actor, ip: request.ip });
       return { ok: true as const };
     },
   );

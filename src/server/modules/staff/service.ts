@@ -7,14 +7,16 @@ import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffM
 import type { TDb } from '../../db/client.js';
 import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
+import type { TOnAccountChanged } from '../../lib/account-changed.js';
 import { writeAudit } from '../../lib/audit.js';
+import { revokePasswordLinks } from '../auth/password-links.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { queueEmail } from '../../lib/email/outbox.js';
-import { renderStaffInvitationEmail } from '../../lib/email/templates.js';
+import { renderStaffInvitationEmail, type TSecretUrl } from '../../lib/email/templates.js';
 import { AppError } from '../../lib/errors.js';
 import type { TActor } from '../../plugins/access.js';
 
-export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void };
+export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
 type TAuditContext = { actor: TActor; ip: string };
 
 const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
@@ -23,8 +25,8 @@ export function hashInvitationToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function buildSetPasswordUrl(appUrl: string, token: string): string {
-  return `${appUrl}/#/admin/set-password?token=${encodeURIComponent(token)}`;
+export function buildSetPasswordUrl(appUrl: string, token: string): TSecretUrl {
+  return { base: `${appUrl}/#/admin/set-password?token=`, secret: token };
 }
 
 /** 'invited' while the account has invitations and none of them has been used. */
@@ -161,26 +163,33 @@ export async function resendInvitation(deps: TStaffDeps, id: string, context: TA
   return target;
 }
 
-/** Only the role changes; the super admin's role and one's own are fixed. */
-export async function updateStaffRole(db: TDb, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+/**
+ * Only the role changes; the super admin's role and one's own are fixed. The admin's session
+ * stays; their open sockets close and their tabs re-read the session (onAccountChanged).
+ */
+export async function updateStaffRole(deps: TStaffDeps, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+  const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeOwnRole);
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [before] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).for('update');
     if (!before || !isStaffRole(before.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (before.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeSuperAdmin);
-    if (before.role === role) return;
+    if (before.role === role) return false;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     await writeAudit(tx, { actor: context.actor, action: 'admin.role_change', targetType: 'user', targetId: id, before: { role: before.role }, after: { role }, ip: context.ip });
+    return true;
   });
+  if (changed) deps.onAccountChanged(id);
   return findStaff(db, id);
 }
 
 /**
- * Deletes a staff account with its sessions and invitations. The super admin and oneself cannot
- * be deleted, whatever the client sends. Their audit entries stay (no foreign key there).
+ * Deletes a staff account with its sessions and invitations, and closes their sockets. The super
+ * admin and oneself cannot be deleted, whatever the client sends. Their audit entries stay (no
+ * foreign key there).
  */
-export async function deleteStaff(db: TDb, id: string, context: TAuditContext): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteStaff(deps: TStaffDeps, id: string, context: TAuditContext): Promise<void> {
+  await deps.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (target.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSuperAdmin);
@@ -196,11 +205,13 @@ export async function deleteStaff(db: TDb, id: string, context: TAuditContext): 
       ip: context.ip,
     });
   });
+  deps.onAccountChanged(id);
 }
 
 /**
  * Uses an invitation: exactly once (a conditional update claims it), within 24 hours. The new
- * password replaces the unusable one and any session the account had is ended.
+ * password replaces the unusable one, any session the account had is ended, and outstanding
+ * password-reset links stop working.
  */
 export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
   // A cheap look first, so a made-up token costs no password hash; the claim below decides.
@@ -229,15 +240,17 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
     }
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokePasswordLinks(tx, user.id);
     await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'admin.password_set', targetType: 'user', targetId: user.id, ip });
   });
 }
 
 /**
  * The super admin's reset of another admin's second factor (a lost phone): the secret and backup
- * codes go, every session ends, and the admin enrols again at the next sign-in.
+ * codes go, every session ends (sockets too), and the admin enrols again at the next sign-in.
  */
-export async function resetStaffTwoFactor(db: TDb, id: string, context: TAuditContext): Promise<TStaffMember> {
+export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context: TAuditContext): Promise<TStaffMember> {
+  const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotResetOwnTwoFactor);
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -255,5 +268,6 @@ export async function resetStaffTwoFactor(db: TDb, id: string, context: TAuditCo
       ip: context.ip,
     });
   });
+  deps.onAccountChanged(id);
   return findStaff(db, id);
 }

@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STATE_HEADER } from '../../../shared/account-state.js';
 import { STAFF_MSG } from '../../../shared/contracts/staff.js';
 import { auditLog, emailLog } from '../../db/schema/app.js';
 import { users } from '../../db/schema/auth.js';
 import { staffInvitations } from '../../db/schema/staff.js';
+import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
 
 const NEW_PASSWORD = 'Invited-Passw0rd!';
@@ -23,7 +25,7 @@ describe('admin management', () => {
     const response = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Kwame Mensah', email, role } });
     expect(response.statusCode, response.body).toBe(201);
     const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1);
-    const token = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    const token = linkToken(mail.body, '/admin/set-password');
     return { admin: response.json().admin, email, token, mail };
   }
 
@@ -63,12 +65,36 @@ describe('admin management', () => {
 
     expect((await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin })).statusCode).toBe(200);
     const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1);
-    const fresh = decodeURIComponent(/set-password\?token=([^"&<\s]+)/.exec(mail.body)![1]);
+    const fresh = linkToken(mail.body, '/admin/set-password');
     expect(fresh).not.toBe(token);
     expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode).toBe(200);
     // Once the password is set there is nothing to resend.
     const resend = await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin });
     expect(resend.statusCode).toBe(409);
+  });
+
+  it('setting a password from the invitation makes outstanding reset links invalid, and a reset makes the invitation invalid', async () => {
+    const resetLinks = async (email: string) =>
+      (await emailsTo(t.database.db, email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const forgot = (email: string) => t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } });
+
+    const viaInvitation = await invite('support');
+    expect((await forgot(viaInvitation.email)).statusCode).toBe(200);
+    const [reset] = await resetLinks(viaInvitation.email);
+    expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaInvitation.token, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: reset, password: 'Attacker-Passw0rd!' } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('INVALID_TOKEN');
+    expect((await t.login(viaInvitation.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
+
+    const viaReset = await invite('compliance');
+    expect((await forgot(viaReset.email)).statusCode).toBe(200);
+    const [link] = await resetLinks(viaReset.email);
+    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: link, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    const invitation = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaReset.token, password: 'Attacker-Passw0rd!' } });
+    expect(invitation.statusCode).toBe(400);
+    expect(invitation.json().error.message).toBe(STAFF_MSG.invitationInvalid);
+    expect((await t.login(viaReset.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
   });
 
   it('two simultaneous uses of one link: exactly one sets the password', async () => {
@@ -110,6 +136,26 @@ describe('admin management', () => {
     const promote = await t.request({ method: 'PATCH', url: `/api/admin/admins/${customer.id}`, cookie: admin, payload: { role: 'manager' } });
     expect(promote.statusCode).toBe(404);
     expect((await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0].role).toBe('customer');
+  });
+
+  it('tells an open tab of the changed admin, with every answer, the account state to compare with its session', async () => {
+    const staff = await t.createStaff('support');
+    const before = await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie });
+    expect(before.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:support:2fa`);
+    await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'manager' } });
+    // A page both roles have: the answer is fine, and says the role changed.
+    const after = await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: staff.cookie });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:manager:2fa`);
+    // A refusal says it too.
+    const refused = await t.request({ method: 'GET', url: '/api/admin/chat/unread', cookie: staff.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers[ACCOUNT_STATE_HEADER]).toBe(`${staff.id}:manager:2fa`);
+    // Nothing for anonymous callers, nor on public routes.
+    expect((await t.request({ method: 'GET', url: '/api/admin/dashboard' })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: '/api/market', cookie: staff.cookie })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
+    const customer = await t.signUp();
+    expect((await t.request({ method: 'GET', url: '/api/orders', cookie: customer.cookie })).headers[ACCOUNT_STATE_HEADER]).toBe(`${customer.id}:customer:no-2fa`);
   });
 
   it('never deletes the super admin, nor oneself; deleting an admin ends their session', async () => {

@@ -6,6 +6,7 @@ import { isStaffRole } from '../../../shared/permissions.js';
 import type { TDb } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/auth.js';
 import { orders } from '../../db/schema/orders.js';
+import type { TOnAccountChanged } from '../../lib/account-changed.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { requireActor, type TUserRow } from '../../plugins/access.js';
@@ -50,8 +51,11 @@ export async function findCustomers(db: TDb, query: TUserQuery) {
   return { users: rows.map(toAdminUser), total, page: query.page, pageSize: PAGE_SIZE };
 }
 
-/** /admin/users (super_admin, manager, compliance). A ban ends every session of the user at once. */
-export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onBan?: (userId: string) => void }> = async (app, { db, onBan }) => {
+/**
+ * /admin/users (super_admin, manager, compliance). A ban ends every session of the user at once
+ * and, once committed, closes their sockets (onAccountChanged).
+ */
+export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnAccountChanged }> = async (app, { db, onAccountChanged }) => {
   const access = { area: 'users' } as const;
 
   app.get('/api/admin/users', { config: { access }, schema: { tags: ['admin'], querystring: ZUserQuery, response: { 200: ZAdminUserList } } }, async (request) =>
@@ -83,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onBan?: (userId: strin
           await writeAudit(tx, { actor, action: `user.${action}`, targetType: 'user', targetId: before.id, before: { isBanned: before.banned }, after: { isBanned }, ip: request.ip });
           return after;
         });
-        if (isBanned) onBan?.(row.id);
+        if (isBanned) onAccountChanged(row.id);
         return { user: toAdminUser(row) };
       },
     );

@@ -1,19 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { isStaffRole } from '../../../shared/permissions.js';
+import { Splash } from '../../components/ui/splash';
 import { getSafeAdminReturnPath, paths } from '../../lib/paths';
-import { getHomePathFor, useSession } from '../../lib/session';
+import { getHomePathFor, sessionQueryOptions } from '../../lib/session';
+
+/**
+ * Guest pages send signed-in people away, so they act on a fresh answer of the server only: the
+ * profile held (cached in localStorage, or read a while ago) may have outlived its session
+ * (expired, signed out from another browser), and sending its owner to a dashboard that then
+ * finds no session would bounce them to the landing page instead of the form they asked for.
+ * The session is read again whenever a guest page opens; anonymous visitors see the form at once.
+ */
+function useConfirmedUser() {
+  const query = useQuery({ ...sessionQueryOptions(), refetchOnMount: 'always' });
+  const user = query.data ?? null;
+  const hasServerAnswer = query.dataUpdatedAt > 0 || query.isError;
+  return { user, isWaiting: user !== null && (query.isFetching || !hasServerAnswer) };
+}
 
 /** /login and /signup: a signed-in person goes to their dashboard (staff to the back-office). */
 export function GuestOnly() {
-  const { user } = useSession();
+  const { user, isWaiting } = useConfirmedUser();
+  if (isWaiting) return <Splash message="Restoring your session…" />;
   if (user) return <Navigate to={getHomePathFor(user)} replace />;
   return <Outlet />;
 }
 
 /** /admin/login: signed-in staff go back where they came from (?from=), customers to /dashboard. */
 export function AdminGuestOnly() {
-  const { user } = useSession();
+  const { user, isWaiting } = useConfirmedUser();
   const [searchParams] = useSearchParams();
+  if (isWaiting) return <Splash message="Restoring your session…" />;
   if (!user) return <Outlet />;
   if (!isStaffRole(user.role)) return <Navigate to={paths.dashboard.getHref()} replace />;
   return <Navigate to={getSafeAdminReturnPath(searchParams.get('from'))} replace />;

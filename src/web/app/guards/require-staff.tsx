@@ -1,12 +1,18 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isStaffRole } from '../../../shared/permissions.js';
+import { Splash } from '../../components/ui/splash';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
-/** The whole back-office: staff only. Each page then checks its own area (RequireArea). */
+/**
+ * The whole back-office: staff only. Each page then checks its own area (RequireArea). The menu
+ * and pages come from the server's answer, not from a profile cached in localStorage: the role
+ * may have changed, or the account been deleted, since it was cached.
+ */
 export function RequireStaff() {
-  const { user } = useSession();
+  const { user, isConfirmed } = useSession();
   const location = useLocation();
+  if (user && !isConfirmed) return <Splash message="Restoring your session…" />;
   if (!user) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to={paths.admin.login.getHref({ from })} replace />;

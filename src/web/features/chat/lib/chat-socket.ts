@@ -9,6 +9,12 @@ export type TChatSocketHandlers = {
   onStatus?: (status: TSocketStatus) => void;
   /** Connecting keeps failing, or the server ended the session: check whether it still exists. */
   onSessionDoubt?: () => void;
+  /**
+   * The server closed the socket because the account changed (role, deletion, ban, second-factor
+   * reset): re-read the session. The socket reconnects once that is done, unless close() was
+   * called meanwhile (the new session no longer shows this screen).
+   */
+  onAccountChanged?: () => Promise<unknown>;
 };
 
 const FIRST_DELAY_MS = 1_000;
@@ -23,7 +29,8 @@ export function socketUrl(path: string): string {
 /**
  * One realtime connection that comes back by itself: exponential backoff with jitter (1 s up to
  * 30 s), at once when the browser is back online or the tab visible again. It stops for good on
- * close() or when the server says the session ended.
+ * close() or when the server says the session ended; when the server says the account changed,
+ * it waits for the session to be re-read before coming back.
  */
 export class ChatSocket {
   private socket: WebSocket | undefined;
@@ -109,15 +116,27 @@ export class ChatSocket {
         this.handlers.onSessionDoubt?.();
         return;
       }
+      if (event.code === CHAT_CLOSE.accountChanged) {
+        this.handlers.onStatus?.('reconnecting');
+        const reRead = this.handlers.onAccountChanged?.() ?? Promise.resolve();
+        void reRead.catch(() => undefined).then(() => this.scheduleReconnect());
+        return;
+      }
       if (!opened) {
         this.failures += 1;
         // A refused upgrade looks like any network failure: ask whether the session still exists.
         if (this.failures === 2) this.handlers.onSessionDoubt?.();
       }
       this.handlers.onStatus?.('reconnecting');
-      const jitter = 0.8 + Math.random() * 0.4;
-      this.timer = setTimeout(() => this.connect(), this.delayMs * jitter);
-      this.delayMs = Math.min(this.delayMs * 2, MAX_DELAY_MS);
+      this.scheduleReconnect();
     };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.socket) return;
+    clearTimeout(this.timer);
+    const jitter = 0.8 + Math.random() * 0.4;
+    this.timer = setTimeout(() => this.connect(), this.delayMs * jitter);
+    this.delayMs = Math.min(this.delayMs * 2, MAX_DELAY_MS);
   }
 }

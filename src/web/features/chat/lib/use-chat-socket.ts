@@ -23,8 +23,10 @@ export function useChatSocket(path: string, handlers: Pick<TChatSocketHandlers, 
       onEvent: (event) => handlersRef.current.onEvent(event),
       onOpen: (isReconnect) => handlersRef.current.onOpen(isReconnect),
       onStatus: setStatus,
-      // If the session is gone, the session query turns null and the guards take the person away.
+      // If the session is gone, the session query turns null and the guards take the person away;
+      // if the role changed, they show the new menu, or Access Denied for this screen.
       onSessionDoubt: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+      onAccountChanged: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
     });
     socketRef.current = socket;
     socket.start();

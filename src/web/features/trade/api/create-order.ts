@@ -54,9 +54,13 @@ export function createOrder(body: TCreateOrderRequest, idempotencyKey: string, s
   );
 }
 
-/** True when the server may or may not have placed the order: the same attempt must be retried. */
+/**
+ * True when the server may or may not have placed the order: the same attempt must be retried.
+ * No answer (NETWORK, TIMEOUT), or a server error: ours (INTERNAL, UNAVAILABLE) or a proxy's,
+ * which carries no code, hence the status.
+ */
 export function isUncertainFailure(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+  return !(error instanceof ApiError) || error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.status >= 500;
 }
 
 type CreateOrderVariables = { body: TCreateOrderRequest; idempotencyKey: string };
@@ -77,11 +81,9 @@ export function useCreateOrder(userId: string) {
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
     onError: (error) => {
-      // The limit or the KYC status changed behind the page's back: re-read both.
-      if (error instanceof ApiError && error.status === 403) {
-        void queryClient.invalidateQueries({ queryKey: LIMIT_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      }
+      // The limit or the KYC status changed behind the page's back: re-read the limit (the
+      // session, with the KYC status, is re-read on every FORBIDDEN: lib/query-client.ts).
+      if (error instanceof ApiError && error.code === 'FORBIDDEN') void queryClient.invalidateQueries({ queryKey: LIMIT_QUERY_KEY });
     },
   });
 }

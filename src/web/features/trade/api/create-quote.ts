@@ -39,7 +39,7 @@ export function useQuote(request: TQuoteRequest | null) {
     staleTime: (query) => Math.max(0, (query.state.data?.localExpiresAt ?? 0) - Date.now()),
     gcTime: 0,
     // A dropped connection is tried once more; the server's answers (e.g. stale prices) are shown.
-    retry: (failureCount, error) => error instanceof ApiError && error.status === 0 && failureCount < 1,
+    retry: (failureCount, error) => error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT') && failureCount < 1,
     refetchInterval: (query) => {
       const data = query.state.data;
       if (!data || query.state.status === 'error') return false;

@@ -10,8 +10,6 @@ import type { TTradeAmount } from './use-trade-amount';
 /** What /history reads from the location state to open the order just placed. */
 export type THistoryLocationState = { openOrderId?: number };
 
-const QUOTE_MESSAGES: readonly string[] = [ORDER_MSG.quoteExpired, ORDER_MSG.quoteNotFound, ORDER_MSG.quoteUsed, ORDER_MSG.quoteSideMismatch];
-
 type PlaceOrderOptions = {
   /** Maps the server's per-field messages ('walletAddress', 'payout.number', ...) onto the form. */
   onFieldErrors: (fields: Record<string, string>) => void;
@@ -69,7 +67,7 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErro
           setFormError(message);
           toast.error(message);
           if (error instanceof ApiError && error.fields) onFieldErrors(error.fields);
-          if (QUOTE_MESSAGES.includes(message)) trade.refreshQuote();
+          if (error instanceof ApiError && error.code === 'QUOTE_INVALID') trade.refreshQuote();
         },
       },
     );

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '../../../../../shared/contracts/admin.js';
 import { apiRequest } from '../../../../lib/api';
@@ -32,7 +32,25 @@ export function getEmail(id: number, signal?: AbortSignal) {
   return apiRequest(`/api/admin/emails/${id}`, { schema: ZEmailLogDetail, operation: 'Loading the email', signal });
 }
 
-/** One email with its rendered HTML body and the last delivery error. */
+/**
+ * One email with its rendered HTML body (link tokens masked) and the last delivery error. Each
+ * opening asks the server, which audits every view of a body; nothing is kept once closed.
+ */
 export function useEmail(id: number) {
-  return useQuery({ queryKey: emailLogKeys.detail(id), queryFn: ({ signal }) => getEmail(id, signal) });
+  return useQuery({
+    queryKey: emailLogKeys.detail(id),
+    queryFn: ({ signal }) => getEmail(id, signal),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function revealEmail(id: number, reason: string) {
+  return apiRequest(`/api/admin/emails/${id}/reveal`, { method: 'POST', body: { reason }, schema: ZEmailLogDetail, operation: 'Revealing the link' });
+}
+
+/** A super admin's reveal of the masked link (D15): shown for this view only, never cached. */
+export function useRevealEmail(id: number) {
+  return useMutation({ mutationFn: (reason: string) => revealEmail(id, reason), gcTime: 0 });
 }

@@ -3,7 +3,12 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDateTime } from '../../../../lib/format-date';
-import { useEmail } from '../api/emails';
+import { EMAIL_LOG_MSG } from '../../../../../shared/contracts/admin.js';
+import { canAccess } from '../../../../../shared/permissions.js';
+import { Alert } from '../../../../components/ui/alert';
+import { useSession } from '../../../../lib/session';
+import { useEmail, useRevealEmail } from '../api/emails';
+import { RevealLinkForm } from './reveal-link-form';
 import { EmailStatusBadge } from './email-status-badge';
 import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
 
@@ -18,11 +23,16 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
 
 /**
  * One logged email. The HTML body is shown in a fully sandboxed frame (sandbox=""): no scripts,
- * no forms, no same-origin access to the admin session, whatever the body contains.
+ * no forms, no same-origin access to the admin session, whatever the body contains. The tokens
+ * of password-reset and invitation links come masked; a super admin may reveal them with a
+ * reason, for this view only (D15).
  */
 export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const query = useEmail(id);
+  const reveal = useRevealEmail(id);
+  const { user } = useSession();
   const email = query.data;
+  const shown = reveal.data ?? email;
 
   return (
     <Dialog
@@ -51,9 +61,19 @@ export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }
               </DetailRow>
             )}
           </dl>
+          {reveal.data ? (
+            <Alert variant="warning">{EMAIL_LOG_MSG.revealed}</Alert>
+          ) : (
+            email.maskedSecrets > 0 && (
+              <div className="space-y-3">
+                <Alert variant="info">{EMAIL_LOG_MSG.masked}</Alert>
+                {canAccess(user?.role, 'emailSecrets') && <RevealLinkForm reveal={reveal} />}
+              </div>
+            )
+          )}
           <iframe
             title="Email body"
-            srcDoc={email.body}
+            srcDoc={shown?.body}
             sandbox=""
             referrerPolicy="no-referrer"
             className="h-[28rem] w-full rounded-lg border border-slate-200 bg-white"

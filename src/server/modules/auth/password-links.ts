@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gt, isNull, like } from 'drizzle-orm';
+import type { TDbOrTx } from '../../db/client.js';
+import { verifications } from '../../db/schema/auth.js';
+import { staffInvitations } from '../../db/schema/staff.js';
+
+/** better-auth's identifier of a password-reset verification: this prefix, then the token. */
+export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
+
+/**
+ * How reset-password identifiers are stored: the prefix kept, the rest a SHA-256 (base64url) of
+ * the whole identifier, so the token itself is never stored, as with better-auth's 'hashed'
+ * storage for every other identifier, and yet one account's reset links can be found together.
+ */
+export async function storeResetIdentifier(identifier: string): Promise<string> {
+  return `${RESET_IDENTIFIER_PREFIX}${createHash('sha256').update(identifier).digest('base64url')}`;
+}
+
+/**
+ * Every other link that could still set this account's password stops working: emailed reset
+ * links (better-auth keeps the user id as their value) and unused admin invitations. Called
+ * once a password has been set, by a reset link or an invitation.
+ */
+export async function revokePasswordLinks(db: TDbOrTx, userId: string): Promise<void> {
+  await db.delete(verifications).where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`)));
+  await db
+    .update(staffInvitations)
+    .set({ expiresAt: new Date() })
+    .where(and(eq(staffInvitations.userId, userId), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())));
+}
