@@ -32,6 +32,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'DELETE /api/admin/canned-responses/:id params.id': 'int4',
   'GET /api/admin/emails query.page': 'int4',
   'GET /api/admin/emails/:id params.id': 'int4',
+  'POST /api/admin/emails/:id/reveal params.id': 'int4',
   'PUT /api/admin/settings body.smtpPort': 'int4',
   'GET /api/admin/audit query.page': 'int4',
   'GET /api/admin/users query.page': 'int4',
