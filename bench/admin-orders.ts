@@ -3,8 +3,8 @@
 // Usage: npx tsx bench/admin-orders.ts            (embedded PGlite, in memory)
 //        DATABASE_URL=postgres://... npx tsx bench/admin-orders.ts
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
 import { benchAdminCookie, openBenchDatabase, percentile, runBench } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

@@ -9,9 +9,9 @@
 //        the app's security plugin (helmet + CSRF hook), with the same headers computed once, and a
 //        trivial public route on the real app (every app hook, no work).
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { registerSecurity } from '../src/server/plugins/security.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { registerSecurity } from '#server/plugins/security.js';
 import { runLoad, type TLoadResult } from './load.js';
 import { openBenchDatabase, percentile, runBench } from './support.js';
 

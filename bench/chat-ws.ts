@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import type { TServerSocketEvent } from '../src/shared/contracts/chat.js';
-import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { TServerSocketEvent } from '#shared/contracts/chat.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import { openBenchDatabase, percentile, runBench } from './support.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.js';
-import { totpCode } from '../tests/helpers/totp.js';
+import { openDatabase } from '#server/db/client.js';
+import { totpCode } from '#test/helpers/totp.js';
 import { cookieFrom, freePort, rowsOf, sleep, startServer, type TServerProcess } from './support.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);

@@ -7,10 +7,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, type SQL } from 'drizzle-orm';
-import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb } from '../src/server/db/client.js';
-import { sessions, users } from '../src/server/db/schema/auth.js';
-import { seedDatabase } from '../src/server/db/seed.js';
-import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
+import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { seedDatabase } from '#server/db/seed.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 

@@ -3,9 +3,9 @@
 // keeps what it replaces beside it as *.replaced-<time>. The server must be stopped.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { BackupError, restoreDataDir } from '../src/server/db/backup.js';
-import { usePrivateUmask } from '../src/server/lib/private-files.js';
+import { ConfigError, loadConfig } from '#server/config.js';
+import { BackupError, restoreDataDir } from '#server/db/backup.js';
+import { usePrivateUmask } from '#server/lib/private-files.js';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });

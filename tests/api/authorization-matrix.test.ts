@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../helpers/test-app.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
  * Who may call every /api route, written out from spec section 6 (and the decisions), not

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '../../src/server/db/backup.js';
-import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { paymentMethods } from '../../src/server/db/schema/app.js';
-import { orders, quotes } from '../../src/server/db/schema/orders.js';
-import { seedDatabase } from '../../src/server/db/seed.js';
-import { createLocalStorage } from '../../src/server/lib/storage.js';
-import { TarReader } from '../../src/server/lib/tar.js';
-import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '../helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '#server/db/backup.js';
+import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '#server/db/client.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { seedDatabase } from '#server/db/seed.js';
+import { createLocalStorage } from '#server/lib/storage.js';
+import { TarReader } from '#server/lib/tar.js';
+import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
 
 async function countsOf(dataDir: string): Promise<TTableCounts> {
   const pglite = createPglite(path.join(dataDir, 'pgdata'));

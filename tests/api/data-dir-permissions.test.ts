@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TINY_JPEG, TINY_PNG } from '../helpers/test-app.js';
-import { TEMPLATE_DB } from '../setup/constants.js';
+import { TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
+import { TEMPLATE_DB } from '#test/setup/constants.js';
 
 /**
  * The data directory holds password hashes, sessions and identity documents: every file and

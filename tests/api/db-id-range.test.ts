@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, paymentMethods } from '../../src/server/db/schema/app.js';
-import { users } from '../../src/server/db/schema/auth.js';
-import type { TAccess } from '../../src/server/plugins/access.js';
-import { startFakePriceServer, type TFakePriceServer } from '../helpers/fake-price-server.js';
-import { toJsonSchema, type TJsonSchema } from '../helpers/fuzz-arbitraries.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../helpers/test-app.js';
+import { coins, paymentMethods } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import type { TAccess } from '#server/plugins/access.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { toJsonSchema, type TJsonSchema } from '#test/helpers/fuzz-arbitraries.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
  * Issue #13: a number past PostgreSQL's integer (2147483647) used to reach SQL and fail there

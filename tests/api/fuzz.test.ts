@@ -3,16 +3,16 @@ import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KYC_ID_TYPES, ZKycFields } from '../../src/shared/contracts/kyc.js';
-import { canAccess, isStaffRole, type TStaffRole } from '../../src/shared/permissions.js';
-import { auditLog, cannedResponses, coins, emailLog, paymentMethods, settings } from '../../src/server/db/schema/app.js';
-import { deliverableBody } from '../../src/server/lib/email/secrets.js';
-import { accounts, sessions, users } from '../../src/server/db/schema/auth.js';
-import { kycSubmissions } from '../../src/server/db/schema/kyc.js';
-import { quotes } from '../../src/server/db/schema/orders.js';
-import type { TAccess } from '../../src/server/plugins/access.js';
-import { startFakePriceServer, type TFakePriceServer } from '../helpers/fake-price-server.js';
-import { signedSessionCookie } from '../helpers/session-cookie.js';
+import { KYC_ID_TYPES, ZKycFields } from '#shared/contracts/kyc.js';
+import { canAccess, isStaffRole, type TStaffRole } from '#shared/permissions.js';
+import { auditLog, cannedResponses, coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { deliverableBody } from '#server/lib/email/secrets.js';
+import { accounts, sessions, users } from '#server/db/schema/auth.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { quotes } from '#server/db/schema/orders.js';
+import type { TAccess } from '#server/plugins/access.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import {
   applyMutation,
   describeValue,
@@ -30,8 +30,8 @@ import {
   validArbitrary,
   type THints,
   type TJsonSchema,
-} from '../helpers/fuzz-arbitraries.js';
-import { createTestApp, multipart, SUPER_ADMIN, TEST_ORIGIN, TINY_JPEG, TINY_PNG, type TTestApp } from '../helpers/test-app.js';
+} from '#test/helpers/fuzz-arbitraries.js';
+import { createTestApp, multipart, SUPER_ADMIN, TEST_ORIGIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
  * Property-based fuzzing of every route Fastify has (issue #8): requests generated from each

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT } from '../../src/shared/boot-script.js';
-import { createTestApp, type TTestApp } from '../helpers/test-app.js';
+import { BOOT_SCRIPT } from '#shared/boot-script.js';
+import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('system', () => {
   let t: TTestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../helpers/test-app.js';
+import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
 type TMediaType = { schema?: { $ref?: string; type?: string; properties?: Record<string, { type?: string; format?: string; enum?: string[] }>; required?: string[] } };
 type TOperation = { responses: Record<string, { description?: string; content?: Record<string, TMediaType> }>; requestBody?: { content: Record<string, TMediaType> } };

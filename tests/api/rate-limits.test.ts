@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { rateLimitCounters } from '../../src/server/db/schema/limits.js';
-import { orders, quotes } from '../../src/server/db/schema/orders.js';
-import { RateLimitStore } from '../../src/server/lib/rate-limit-store.js';
-import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '../../src/server/modules/orders/service.js';
-import { RATE_LIMITS } from '../../src/server/plugins/rate-limit.js';
-import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '../helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { rateLimitCounters } from '#server/db/schema/limits.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { RateLimitStore } from '#server/lib/rate-limit-store.js';
+import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/service.js';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { MSG } from '#shared/messages.js';
+import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('rate-limit store', () => {
   let t: TTestApp;

@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHAT_CLOSE, type TChatMessage } from '../../src/shared/contracts/chat.js';
-import { SUPER_ADMIN, TEMPLATE_DB } from '../setup/constants.js';
-import { signedSessionCookie } from '../helpers/session-cookie.js';
-import { openSocket, type SocketClient } from '../helpers/ws-client.js';
+import { CHAT_CLOSE, type TChatMessage } from '#shared/contracts/chat.js';
+import { SUPER_ADMIN, TEMPLATE_DB } from '#test/setup/constants.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
+import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
 
 /**
  * Two real server processes on one PostgreSQL (what a deployment behind a load balancer does):

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import type { TAdminOrder } from '../../src/shared/contracts/orders.js';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { adminLogin } from './support.js';
 
 /*

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { totpCode, totpStep } from '../helpers/totp.js';
+import { totpCode, totpStep } from '#test/helpers/totp.js';
 import { signUpInBrowser } from './support.js';
 
 test.use({ viewport: { width: 360, height: 740 } });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { pickUnusedStep, totpCode } from '../helpers/totp.js';
+import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TDb } from '../../src/server/db/client.js';
-import { emailLog } from '../../src/server/db/schema/app.js';
-import { deliverableBody } from '../../src/server/lib/email/secrets.js';
+import type { TDb } from '#server/db/client.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { deliverableBody } from '#server/lib/email/secrets.js';
 
 /** The emails logged for `to` with `subject`, oldest first (what their inbox would hold). */
 export async function emailsTo(db: TDb, to: string, subject: string) {

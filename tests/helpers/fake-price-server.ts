@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TPriceOptions } from '../../src/server/lib/prices/options.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
 
 /**
  * A local stand-in for every price provider, speaking each one's response format (samples in

@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig, type TConfig } from '../../src/server/config.js';
-import { createPglite, openDatabase, type TDatabase } from '../../src/server/db/client.js';
-import { createAccount } from '../../src/server/db/seed.js';
-import type { TStaffRole } from '../../src/shared/permissions.js';
-import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '../setup/constants.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig, type TConfig } from '#server/config.js';
+import { createPglite, openDatabase, type TDatabase } from '#server/db/client.js';
+import { createAccount } from '#server/db/seed.js';
+import type { TStaffRole } from '#shared/permissions.js';
+import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '#test/setup/constants.js';
 import { TotpDevice } from './totp.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };

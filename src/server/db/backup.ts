@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { makeBackupsPrivate, makePrivate } from '../lib/private-files.js';
-import { TarReader, TarWriter } from '../lib/tar.js';
+import { makeBackupsPrivate, makePrivate } from '#server/lib/private-files.js';
+import { TarReader, TarWriter } from '#server/lib/tar.js';
 import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from './client.js';
 
 /**

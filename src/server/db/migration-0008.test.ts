@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toTransactionKey } from '../../shared/transaction-id.js';
-import { openTestDatabase } from '../../../tests/helpers/test-app.js';
+import { toTransactionKey } from '#shared/transaction-id.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
 import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
 
 /**

@@ -2,8 +2,8 @@
 // trying the product; `--staff-only` adds just the staff (the browser tests use that). Optional;
 // run it while the server is stopped (the embedded database allows one process at a time).
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
-import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '../lib/private-files.js';
+import { loadConfig } from '#server/config.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
 import { users } from './schema/auth.js';

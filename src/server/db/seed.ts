@@ -3,7 +3,7 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
-import { CONTACT_DEFAULTS } from '../../shared/contracts/content.js';
+import { CONTACT_DEFAULTS } from '#shared/contracts/content.js';
 import { accounts, users } from './schema/auth.js';
 import { cannedResponses, coins, contactPageContent, settings } from './schema/app.js';
 

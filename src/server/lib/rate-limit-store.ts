@@ -1,6 +1,6 @@
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { TDb } from '../db/client.js';
-import { rateLimitCounters } from '../db/schema/limits.js';
+import type { TDb } from '#server/db/client.js';
+import { rateLimitCounters } from '#server/db/schema/limits.js';
 
 export type TLimitCount = {
   /** Requests counted in the current window, this one included. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../tests/helpers/test-app.js';
+import { MSG } from '#shared/messages.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { BODY_LIMITS, isNestedDeeperThan, MAX_JSON_DEPTH } from './body-limits.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

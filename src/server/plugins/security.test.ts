@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/helpers/test-app.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
 
 const VITE_ORIGIN = 'http://localhost:5173';
 

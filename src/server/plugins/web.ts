@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PATHS, paths } from '../../shared/app-paths.js';
-import { MSG } from '../../shared/messages.js';
+import { APP_PATHS, paths } from '#shared/app-paths.js';
+import { MSG } from '#shared/messages.js';
 
 /** Web routes are pages, not API: kept out of the OpenAPI document. */
 const PAGE_ROUTE = { config: { access: 'public' as const }, schema: { hide: true } };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MSG } from '../messages.js';
-import { hasMixedScripts, isReservedUsername } from '../names.js';
-import { STAFF_ROLES } from '../permissions.js';
+import { MSG } from '#shared/messages.js';
+import { hasMixedScripts, isReservedUsername } from '#shared/names.js';
+import { STAFF_ROLES } from '#shared/permissions.js';
 import { ZDecimalString } from './common.js';
 
 export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGhanaMobileNumber } from '../wallet-address.js';
+import { isGhanaMobileNumber } from '#shared/wallet-address.js';
 import { ZProfile } from './account.js';
 import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';

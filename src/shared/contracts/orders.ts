@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isTransactionId } from '../transaction-id.js';
-import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
+import { isTransactionId } from '#shared/transaction-id.js';
+import { isGhanaMobileNumber, USDT_NETWORKS } from '#shared/wallet-address.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {

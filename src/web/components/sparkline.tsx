@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 type SparklineProps = {
   /** Recorded prices as decimal strings, oldest first (decision D8: never random). */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ACCOUNT_STATE_HEADER } from '../../shared/account-state.js';
-import type { TErrorResponse } from '../../shared/contracts/common.js';
-import { isErrorCode, type TClientErrorCode, type TErrorCode } from '../../shared/error-codes.js';
-import { MSG } from '../../shared/messages.js';
+import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
+import type { TErrorResponse } from '#shared/contracts/common.js';
+import { isErrorCode, type TClientErrorCode, type TErrorCode } from '#shared/error-codes.js';
+import { MSG } from '#shared/messages.js';
 
 /** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
 export class ApiError extends Error {

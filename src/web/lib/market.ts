@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMarketResponse } from '../../shared/contracts/market.js';
-import { DEFAULT_SERVICE_FEE_PERCENTAGE, formatFeePercentage } from '../../shared/fees.js';
+import type { TMarketResponse } from '#shared/contracts/market.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE, formatFeePercentage } from '#shared/fees.js';
 import { apiRequest } from './api';
 
 /**

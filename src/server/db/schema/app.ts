@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ZPaymentMethodDetails } from '../../../shared/contracts/admin.js';
+import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
 
 /** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
 export const settings = pgTable('settings', {

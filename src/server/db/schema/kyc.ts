@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '../../../shared/contracts/kyc.js';
+import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '#shared/contracts/kyc.js';
 import { users } from './auth.js';
 
 /**

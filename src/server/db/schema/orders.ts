@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
-import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '../../../shared/contracts/orders.js';
+import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '#shared/contracts/orders.js';
 
 
 /**

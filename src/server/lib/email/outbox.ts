@@ -1,5 +1,5 @@
-import type { TDbOrTx } from '../../db/client.js';
-import { emailLog } from '../../db/schema/app.js';
+import type { TDbOrTx } from '#server/db/client.js';
+import { emailLog } from '#server/db/schema/app.js';
 import type { TRenderedEmail } from './templates.js';
 
 /**

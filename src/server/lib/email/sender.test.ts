@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLog, settings } from '../../db/schema/app.js';
-import { encryptSecret } from '../secrets.js';
+import { emailLog, settings } from '#server/db/schema/app.js';
+import { encryptSecret } from '#server/lib/secrets.js';
 import { queueEmail } from './outbox.js';
 import { EmailSender } from './sender.js';
 import { renderPasswordResetEmail, renderWelcomeEmail } from './templates.js';
 import { maskEmailBody } from './secrets.js';
-import { buildResetUrl } from '../../modules/auth/better-auth.js';
-import { openTestDatabase } from '../../../../tests/helpers/test-app.js';
-import type { TDatabase } from '../../db/client.js';
+import { buildResetUrl } from '#server/modules/auth/better-auth.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
+import type { TDatabase } from '#server/db/client.js';
 
 type TReceived = { from: string; to: string[]; data: string; user: string };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZDecimalString } from '../../../shared/contracts/common.js';
-import { normalizeDecimal } from '../../../shared/money.js';
+import { ZDecimalString } from '#shared/contracts/common.js';
+import { normalizeDecimal } from '#shared/money.js';
 import { PRICED_COINS, type TPriceQuote } from './coins.js';
 import { fetchJson, ProviderError, type ProviderGate } from './http.js';
 import { joinUrl } from './options.js';

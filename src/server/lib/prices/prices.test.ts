@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { fetchBinancePrices } from './binance.js';
 import { PRICED_SYMBOLS } from './coins.js';
 import { fetchCoinGeckoPrices } from './coingecko.js';

@@ -1,4 +1,4 @@
-import { Dec, roundPrice, type TDecimalInput } from '../../../shared/money.js';
+import { Dec, roundPrice, type TDecimalInput } from '#shared/money.js';
 
 /**
  * PRICE_FEED=simulated (offline demos): sensible starting levels when no real price was ever

@@ -1,8 +1,8 @@
 import { and, count, desc, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAuditList, ZAuditQuery } from '../../../shared/contracts/admin.js';
-import type { TDb } from '../../db/client.js';
-import { auditLog } from '../../db/schema/app.js';
+import { ZAuditList, ZAuditQuery } from '#shared/contracts/admin.js';
+import type { TDb } from '#server/db/client.js';
+import { auditLog } from '#server/db/schema/app.js';
 
 const PAGE_SIZE = 25;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

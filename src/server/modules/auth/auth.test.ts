@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/app.js';
-import { sessions, users, verifications } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { MSG } from '../../../shared/messages.js';
-import { deliverableBody } from '../../lib/email/secrets.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { sessions, users, verifications } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { MSG } from '#shared/messages.js';
+import { deliverableBody } from '#server/lib/email/secrets.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('accounts', () => {
   let t: TTestApp;

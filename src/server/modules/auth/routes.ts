@@ -8,8 +8,8 @@ import {
   ZSignupRequest,
   ZUsernameAvailableQuery,
   ZUsernameAvailableResponse,
-} from '../../../shared/contracts/account.js';
-import { ZOk } from '../../../shared/contracts/common.js';
+} from '#shared/contracts/account.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZLoginResponse,
   ZTwoFactorConfirmRequest,
@@ -17,11 +17,11 @@ import {
   ZTwoFactorPasswordRequest,
   ZTwoFactorSignInRequest,
   ZTwoFactorStatus,
-} from '../../../shared/contracts/two-factor.js';
-import { MSG } from '../../../shared/messages.js';
-import { isReservedUsername } from '../../../shared/names.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/two-factor.js';
+import { MSG } from '#shared/messages.js';
+import { isReservedUsername } from '#shared/names.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { requireActor } from '#server/plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
 import {
@@ -34,7 +34,7 @@ import {
   signUpCustomer,
   type TAccountDeps,
 } from './service.js';
-import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(

@@ -1,20 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { TLoginRequest, TSignupRequest } from '../../../shared/contracts/account.js';
-import { MSG } from '../../../shared/messages.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import type { TConfig } from '../../config.js';
-import type { TDb } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/auth.js';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
+import type { TLoginRequest, TSignupRequest } from '#shared/contracts/account.js';
+import { MSG } from '#shared/messages.js';
+import { isStaffRole } from '#shared/permissions.js';
+import type { TConfig } from '#server/config.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
-import { AppError } from '../../lib/errors.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderWelcomeEmail } from '../../lib/email/templates.js';
-import type { TUserRow } from '../../plugins/access.js';
+import { AppError } from '#server/lib/errors.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderWelcomeEmail } from '#server/lib/email/templates.js';
+import type { TUserRow } from '#server/plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
-import type { RateLimitStore } from '../../lib/rate-limit-store.js';
-import { RATE_LIMITS, rateLimited, type TLimitRule } from '../../plugins/rate-limit.js';
+import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
+import { RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-limit.js';
 
 export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void; rateLimits: RateLimitStore };
 

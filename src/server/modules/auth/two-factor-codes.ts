@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import type { TDb } from '../../db/client.js';
-import { usedTotpCodes } from '../../db/schema/auth.js';
-import { AppError } from '../../lib/errors.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import type { TDb } from '#server/db/client.js';
+import { usedTotpCodes } from '#server/db/schema/auth.js';
+import { AppError } from '#server/lib/errors.js';
 
 /**
  * An authenticator code is valid for its 30-second step and one step either side (clock drift).

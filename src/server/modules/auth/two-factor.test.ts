@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import { auditLog } from '../../db/schema/app.js';
-import { sessions, twoFactors, users } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
-import { totpCode, totpStep } from '../../../../tests/helpers/totp.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { auditLog } from '#server/db/schema/app.js';
+import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
+import { totpCode, totpStep } from '#test/helpers/totp.js';
 
 const PASSWORD = 'Staff-Passw0rd!';
 

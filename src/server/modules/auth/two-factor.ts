@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
 import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
 

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG, ZCannedResponseInput, ZCannedResponseList, ZCannedResponseResponse, ZNumericIdParams } from '../../../shared/contracts/admin.js';
-import { ZOk } from '../../../shared/contracts/common.js';
-import type { TDb } from '../../db/client.js';
-import { cannedResponses } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { ADMIN_MSG, ZCannedResponseInput, ZCannedResponseList, ZCannedResponseResponse, ZNumericIdParams } from '#shared/contracts/admin.js';
+import { ZOk } from '#shared/contracts/common.js';
+import type { TDb } from '#server/db/client.js';
+import { cannedResponses } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 
 const toResponse = (row: typeof cannedResponses.$inferSelect) => ({ id: row.id, title: row.title, message: row.message });
 const notFound = () => new AppError('NOT_FOUND', ADMIN_MSG.responseNotFound);

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_CLOSE, CHAT_MAX_LENGTH, CHAT_MSG, type TChatMessage } from '../../../shared/contracts/chat.js';
-import { STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
-import { sessions, users } from '../../db/schema/auth.js';
-import { chatMessages, conversations } from '../../db/schema/chat.js';
-import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
-import { openSocket, type SocketClient } from '../../../../tests/helpers/ws-client.js';
+import { CHAT_CLOSE, CHAT_MAX_LENGTH, CHAT_MSG, type TChatMessage } from '#shared/contracts/chat.js';
+import { STAFF_IDLE_MINUTES } from '#shared/permissions.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { chatMessages, conversations } from '#server/db/schema/chat.js';
+import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 

@@ -1,7 +1,7 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOk } from '../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   CHAT_MSG,
   CHAT_SOCKET_MAX_PAYLOAD,
@@ -17,15 +17,15 @@ import {
   ZSendMessageResponse,
   ZUnreadConversations,
   type TChatSender,
-} from '../../../shared/contracts/chat.js';
-import type { TConfig } from '../../config.js';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { unauthenticated } from '../../lib/errors.js';
-import { requireActor, type TAccess } from '../../plugins/access.js';
+} from '#shared/contracts/chat.js';
+import type { TConfig } from '#server/config.js';
+import type { TDatabase, TDb } from '#server/db/client.js';
+import { unauthenticated } from '#server/lib/errors.js';
+import { requireActor, type TAccess } from '#server/plugins/access.js';
 import { ChatBus } from './bus.js';
 import { ChatRealtime } from './realtime.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
-import { listCannedResponses } from '../canned-responses/routes.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { listCannedResponses } from '#server/modules/canned-responses/routes.js';
 import {
   conversationNotFound,
   countUnreadConversations,

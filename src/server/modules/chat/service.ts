@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { CHAT_MSG, CHAT_PAGE_SIZE, type TChatMessage, type TChatSender, type TConversationSummary } from '../../../shared/contracts/chat.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { chatMessages, conversations } from '../../db/schema/chat.js';
-import { AppError } from '../../lib/errors.js';
+import { CHAT_MSG, CHAT_PAGE_SIZE, type TChatMessage, type TChatSender, type TConversationSummary } from '#shared/contracts/chat.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { chatMessages, conversations } from '#server/db/schema/chat.js';
+import { AppError } from '#server/lib/errors.js';
 import type { ChatBus } from './bus.js';
 
 export type TChatDeps = { db: TDb; bus: ChatBus };

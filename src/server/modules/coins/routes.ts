@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG, ZAdminCoinList, ZAdminCoinResponse, ZCoinUpdate, ZNumericIdParams } from '../../../shared/contracts/admin.js';
-import { COIN_NETWORKS, isValidWalletAddress } from '../../../shared/wallet-address.js';
-import type { TDb } from '../../db/client.js';
-import { coins } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { ADMIN_MSG, ZAdminCoinList, ZAdminCoinResponse, ZCoinUpdate, ZNumericIdParams } from '#shared/contracts/admin.js';
+import { COIN_NETWORKS, isValidWalletAddress } from '#shared/wallet-address.js';
+import type { TDb } from '#server/db/client.js';
+import { coins } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 
 type TRow = typeof coins.$inferSelect;
 const toCoin = (row: TRow) => ({

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTACT_DEFAULTS, ZContactContent } from '../../../shared/contracts/content.js';
-import type { TDb } from '../../db/client.js';
-import { contactPageContent } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { requireActor } from '../../plugins/access.js';
+import { CONTACT_DEFAULTS, ZContactContent } from '#shared/contracts/content.js';
+import type { TDb } from '#server/db/client.js';
+import { contactPageContent } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { requireActor } from '#server/plugins/access.js';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   app.get(

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TAdminDashboard, TPortfolio } from '../../../shared/contracts/dashboard.js';
-import { calculatePercentChange, roundFiat, toDecimal } from '../../../shared/money.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { orders } from '../../db/schema/orders.js';
-import type { MarketService } from '../market/service.js';
-import { findAdminOrders, toOrder } from '../orders/service.js';
+import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
+import { calculatePercentChange, roundFiat, toDecimal } from '#shared/money.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders } from '#server/db/schema/orders.js';
+import type { MarketService } from '#server/modules/market/service.js';
+import { findAdminOrders, toOrder } from '#server/modules/orders/service.js';
 
 /**
  * Estimated balance (spec section 9): net completed holdings x base USD x GHS rate; the 24 h

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 const RESET_SUBJECT = 'Reset your CediCrypto password';
 const INVITATION_SUBJECT = 'You have been invited to the CediCrypto back-office';

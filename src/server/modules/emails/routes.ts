@@ -1,12 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZEmailLogDetail, ZEmailLogList, ZEmailLogQuery, ZEmailRevealRequest, ZNumericIdParams } from '../../../shared/contracts/admin.js';
-import type { TDb } from '../../db/client.js';
-import { emailLog } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { deliverableBody, maskEmailBody } from '../../lib/email/secrets.js';
-import { notFound } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { ZEmailLogDetail, ZEmailLogList, ZEmailLogQuery, ZEmailRevealRequest, ZNumericIdParams } from '#shared/contracts/admin.js';
+import type { TDb } from '#server/db/client.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { deliverableBody, maskEmailBody } from '#server/lib/email/secrets.js';
+import { notFound } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 
 const PAGE_SIZE = 20;
 const listColumns = { id: emailLog.id, to: emailLog.to, subject: emailLog.subject, sentAt: emailLog.sentAt, status: emailLog.status };

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
 
 const FIELDS = { idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
 

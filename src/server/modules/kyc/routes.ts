@@ -16,12 +16,12 @@ import {
   ZKycSubmissionList,
   ZKycUploadForm,
   ZMyKyc,
-} from '../../../shared/contracts/kyc.js';
-import { MSG } from '../../../shared/messages.js';
-import { AppError } from '../../lib/errors.js';
-import { sniffImageType } from '../../lib/storage.js';
-import { requireActor } from '../../plugins/access.js';
-import { findUnstorableText } from '../../plugins/input.js';
+} from '#shared/contracts/kyc.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
+import { sniffImageType } from '#server/lib/storage.js';
+import { requireActor } from '#server/plugins/access.js';
+import { findUnstorableText } from '#server/plugins/input.js';
 import {
   decideKycSubmission,
   findKycSubmissions,
@@ -32,7 +32,7 @@ import {
   type TDocumentUpload,
   type TKycDeps,
 } from './service.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 const SIDES = ['front', 'back'] as const;
 

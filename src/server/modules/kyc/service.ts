@@ -1,14 +1,14 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { KYC_MSG, type TKycFields, type TKycSubmissionDetail } from '../../../shared/contracts/kyc.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { writeAudit } from '../../lib/audit.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderKycDecisionEmail, renderKycReceivedEmail } from '../../lib/email/templates.js';
-import { AppError } from '../../lib/errors.js';
-import type { TDocumentStorage } from '../../lib/storage.js';
-import type { TActor } from '../../plugins/access.js';
+import { KYC_MSG, type TKycFields, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderKycDecisionEmail, renderKycReceivedEmail } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TDocumentStorage } from '#server/lib/storage.js';
+import type { TActor } from '#server/plugins/access.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };
 export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };

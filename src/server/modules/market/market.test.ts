@@ -1,15 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '../../../shared/contracts/market.js';
-import { formatUsd } from '../../../shared/format.js';
-import { normalizeDecimal } from '../../../shared/money.js';
-import type { TDatabase } from '../../db/client.js';
-import { coins, settings } from '../../db/schema/app.js';
-import { pricePoints } from '../../db/schema/market.js';
-import type { TPriceOptions } from '../../lib/prices/options.js';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
-import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '#shared/contracts/market.js';
+import { formatUsd } from '#shared/format.js';
+import { normalizeDecimal } from '#shared/money.js';
+import type { TDatabase } from '#server/db/client.js';
+import { coins, settings } from '#server/db/schema/app.js';
+import { pricePoints } from '#server/db/schema/market.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { MarketService } from './service.js';
 
 const MINUTE = 60_000;

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMarketResponse } from '../../../shared/contracts/market.js';
-import type { TDatabase } from '../../db/client.js';
-import type { TPriceOptions } from '../../lib/prices/options.js';
+import { ZMarketResponse } from '#shared/contracts/market.js';
+import type { TDatabase } from '#server/db/client.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { MarketService } from './service.js';
 
 declare module 'fastify' {

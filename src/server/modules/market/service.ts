@@ -9,7 +9,7 @@ import {
   type TMarketErrors,
   type TMarketResponse,
   ZMarketResponse,
-} from '../../../shared/contracts/market.js';
+} from '#shared/contracts/market.js';
 import {
   calculateBuyPriceUsd,
   calculatePercentChange,
@@ -19,17 +19,17 @@ import {
   isDecimalString,
   normalizeDecimal,
   roundFiat,
-} from '../../../shared/money.js';
-import type { TDatabase } from '../../db/client.js';
-import { coins, settings } from '../../db/schema/app.js';
-import { pricePoints } from '../../db/schema/market.js';
-import { fetchBinancePrices } from '../../lib/prices/binance.js';
-import { GHS_SYMBOL, PRICED_SYMBOLS, type TPriceQuote } from '../../lib/prices/coins.js';
-import { fetchCoinGeckoPrices } from '../../lib/prices/coingecko.js';
-import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from '../../lib/prices/exchange-rates.js';
-import { ProviderGate } from '../../lib/prices/http.js';
-import { resolvePriceOptions, type TPriceOptions } from '../../lib/prices/options.js';
-import { SIMULATION_SEED_USD, simulateNextPrice } from '../../lib/prices/simulated.js';
+} from '#shared/money.js';
+import type { TDatabase } from '#server/db/client.js';
+import { coins, settings } from '#server/db/schema/app.js';
+import { pricePoints } from '#server/db/schema/market.js';
+import { fetchBinancePrices } from '#server/lib/prices/binance.js';
+import { GHS_SYMBOL, PRICED_SYMBOLS, type TPriceQuote } from '#server/lib/prices/coins.js';
+import { fetchCoinGeckoPrices } from '#server/lib/prices/coingecko.js';
+import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from '#server/lib/prices/exchange-rates.js';
+import { ProviderGate } from '#server/lib/prices/http.js';
+import { resolvePriceOptions, type TPriceOptions } from '#server/lib/prices/options.js';
+import { SIMULATION_SEED_USD, simulateNextPrice } from '#server/lib/prices/simulated.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

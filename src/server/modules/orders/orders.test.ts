@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coins, emailLog, paymentMethods, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { orders, quotes } from '../../db/schema/orders.js';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';

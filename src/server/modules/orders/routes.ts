@@ -15,11 +15,11 @@ import {
   ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
-} from '../../../shared/contracts/orders.js';
-import { COIN_NETWORKS } from '../../../shared/wallet-address.js';
-import { coins, paymentMethods } from '../../db/schema/app.js';
-import { hashRequestBody } from '../../lib/request-hash.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/orders.js';
+import { COIN_NETWORKS } from '#shared/wallet-address.js';
+import { coins, paymentMethods } from '#server/db/schema/app.js';
+import { hashRequestBody } from '#server/lib/request-hash.js';
+import { requireActor } from '#server/plugins/access.js';
 import {
   createQuote,
   decideOrder,
@@ -32,7 +32,7 @@ import {
   toOrder,
   type TOrderDeps,
 } from './service.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 /**
  * An Idempotency-Key is a token the client made up (the web app sends a UUID): 8 to 100 letters,

@@ -10,21 +10,21 @@ import {
   type TOrder,
   type TQuote,
   type TQuoteRequest,
-} from '../../../shared/contracts/orders.js';
-import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '../../../shared/money.js';
-import { toTransactionKey } from '../../../shared/transaction-id.js';
-import { isValidDestinationTag, isValidWalletAddress } from '../../../shared/wallet-address.js';
-import type { TDb, TTx } from '../../db/client.js';
-import { coins, paymentMethods, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { orders, quotes } from '../../db/schema/orders.js';
-import { writeAudit } from '../../lib/audit.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '../../lib/email/templates.js';
-import { AppError } from '../../lib/errors.js';
-import type { TActor } from '../../plugins/access.js';
-import type { MarketService } from '../market/service.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+} from '#shared/contracts/orders.js';
+import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '#shared/money.js';
+import { toTransactionKey } from '#shared/transaction-id.js';
+import { isValidDestinationTag, isValidWalletAddress } from '#shared/wallet-address.js';
+import type { TDb, TTx } from '#server/db/client.js';
+import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
+import type { MarketService } from '#server/modules/market/service.js';
+import { isUniqueViolation } from '#server/lib/db-errors.js';
 
 export type TOrderDeps = {
   db: TDb;

@@ -7,13 +7,13 @@ import {
   ZNumericIdParams,
   ZPaymentMethodInput,
   ZPaymentMethodToggle,
-} from '../../../shared/contracts/admin.js';
-import { ZOk } from '../../../shared/contracts/common.js';
-import type { TDb } from '../../db/client.js';
-import { paymentMethods } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/admin.js';
+import { ZOk } from '#shared/contracts/common.js';
+import type { TDb } from '#server/db/client.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 
 type TRow = typeof paymentMethods.$inferSelect;
 const toMethod = (row: TRow) => ({ id: row.id, name: row.name, isEnabled: row.isEnabled, details: row.details });

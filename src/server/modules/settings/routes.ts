@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSettings, ZSettingsUpdate } from '../../../shared/contracts/admin.js';
-import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '../../../shared/money.js';
-import type { TDb } from '../../db/client.js';
-import { settings } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { encryptSecret } from '../../lib/secrets.js';
-import { requireActor } from '../../plugins/access.js';
+import { ZSettings, ZSettingsUpdate } from '#shared/contracts/admin.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '#shared/money.js';
+import type { TDb } from '#server/db/client.js';
+import { settings } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { encryptSecret } from '#server/lib/secrets.js';
+import { requireActor } from '#server/plugins/access.js';
 
 type TRow = typeof settings.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOk } from '../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZCreateStaffRequest,
   ZSetPasswordRequest,
@@ -7,10 +7,10 @@ import {
   ZStaffList,
   ZStaffResponse,
   ZUpdateStaffRoleRequest,
-} from '../../../shared/contracts/staff.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/staff.js';
+import { requireActor } from '#server/plugins/access.js';
 import { createStaff, deleteStaff, listStaff, resendInvitation, resetStaffTwoFactor, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
-import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 /** Admin Management (super_admin only) and the public page where an invited admin sets a password. */
 export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) => {

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_STATE_HEADER } from '../../../shared/account-state.js';
-import { STAFF_MSG } from '../../../shared/contracts/staff.js';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { staffInvitations } from '../../db/schema/staff.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
+import { STAFF_MSG } from '#shared/contracts/staff.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { staffInvitations } from '#server/db/schema/staff.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 const NEW_PASSWORD = 'Invited-Passw0rd!';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coins, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, coins, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('back-office', () => {
   let t: TTestApp;

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG, ZAdminUserDetail, ZAdminUserList, ZUserIdParams, ZUserQuery, type TUserQuery } from '../../../shared/contracts/admin.js';
-import { MSG } from '../../../shared/messages.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import type { TDb } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/auth.js';
-import { orders } from '../../db/schema/orders.js';
-import type { TOnAccountChanged } from '../../lib/account-changed.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor, type TUserRow } from '../../plugins/access.js';
-import { toOrder } from '../orders/service.js';
+import { ADMIN_MSG, ZAdminUserDetail, ZAdminUserList, ZUserIdParams, ZUserQuery, type TUserQuery } from '#shared/contracts/admin.js';
+import { MSG } from '#shared/messages.js';
+import { isStaffRole } from '#shared/permissions.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { orders } from '#server/db/schema/orders.js';
+import type { TOnAccountChanged } from '#server/lib/account-changed.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor, type TUserRow } from '#server/plugins/access.js';
+import { toOrder } from '#server/modules/orders/service.js';
 
 const PAGE_SIZE = 10;
 const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { buttonClassName } from '../../components/ui/button';
-import { canSubmitKyc } from '../../features/kyc/kyc-status';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { canSubmitKyc } from '#web/features/kyc/kyc-status.js';
+import { cn } from '#web/lib/cn.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 import { UserMenu } from './user-menu';
 
 type NavItem = { label: string; href: string };

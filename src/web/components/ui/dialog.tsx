@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 

@@ -1,5 +1,5 @@
-import { getErrorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
+import { getErrorMessage } from '#web/lib/api.js';
+import { cn } from '#web/lib/cn.js';
 import { Alert } from './alert';
 import { Button } from './button';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 import { Spinner } from './spinner';
 
 /** A table that scrolls sideways inside its card on narrow screens, never the whole page. */

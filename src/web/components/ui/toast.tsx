@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 /** Spec section 9: toasts last 5 seconds. */
 export const TOAST_DURATION_MS = 5_000;

@@ -1,21 +1,21 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatUsd } from '../../../../shared/format.js';
-import { KycBadge } from '../../../components/kyc-badge';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format-date';
-import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '../users/api/users';
-import { AccountStatusBadge } from '../users/components/account-status-badge';
-import { ConfirmBanDialog } from '../users/components/confirm-ban-dialog';
-import { SortableHeader } from '../users/components/sortable-header';
-import { UserProfileDialog } from '../users/components/user-profile-dialog';
-import { UserSearchBox } from '../users/components/user-search-box';
-import { Pagination } from '../../../components/ui/pagination';
+import { formatUsd } from '#shared/format.js';
+import { KycBadge } from '#web/components/kyc-badge.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
+import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
+import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
+import { SortableHeader } from '#web/features/admin/users/components/sortable-header.js';
+import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
+import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 import {
   ACCOUNT_FILTER_LABELS,
   ACCOUNT_FILTERS,
@@ -24,7 +24,7 @@ import {
   nextSort,
   readUserFilter,
   writeUserFilter,
-} from '../users/user-filters';
+} from '#web/features/admin/users/user-filters.js';
 
 const COLUMN_COUNT = 7;
 

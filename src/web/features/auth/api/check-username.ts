@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ZUsernameAvailableResponse } from '../../../../shared/contracts/account.js';
-import { apiRequest } from '../../../lib/api';
+import { ZUsernameAvailableResponse } from '#shared/contracts/account.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export function checkUsernameAvailable(username: string, signal?: AbortSignal) {
   return apiRequest('/api/account/username-available', {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZSessionResponse } from '../../../../shared/contracts/account.js';
-import { ZTwoFactorEnrolment, ZTwoFactorStatus } from '../../../../shared/contracts/two-factor.js';
-import { apiRequest } from '../../../lib/api';
-import { setSessionUser } from '../../../lib/session';
+import { ZSessionResponse } from '#shared/contracts/account.js';
+import { ZTwoFactorEnrolment, ZTwoFactorStatus } from '#shared/contracts/two-factor.js';
+import { apiRequest } from '#web/lib/api.js';
+import { setSessionUser } from '#web/lib/session.js';
 
 const statusKey = ['account', 'two-factor'] as const;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG, ZTwoFactorCode } from '../../../../shared/contracts/two-factor.js';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { useVerifySecondFactor } from '../api/login';
+import { TWO_FACTOR_MSG, ZTwoFactorCode } from '#shared/contracts/two-factor.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useVerifySecondFactor } from '#web/features/auth/api/login.js';
 
 type SecondFactorFormProps = {
   portal: 'customer' | 'admin';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { TWO_FACTOR_MSG } from '../../../../shared/contracts/two-factor.js';
-import { QrCode } from '../../../components/qr-code';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { CopyButton } from '../../../components/copy-button';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { useConfirmEnrolment, useStartEnrolment } from '../api/two-factor';
+import type { TProfile } from '#shared/contracts/account.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { QrCode } from '#web/components/qr-code.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { CopyButton } from '#web/components/copy-button.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useConfirmEnrolment, useStartEnrolment } from '#web/features/auth/api/two-factor.js';
 
 /**
  * Turning on two-factor: confirm the password, scan the QR code (or type the key), keep the

@@ -1,4 +1,4 @@
-import { ZOk } from '../../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZConversationDetail,
   ZConversationList,
@@ -9,8 +9,8 @@ import {
   ZSendMessageResponse,
   ZUnreadConversations,
   type TChatMessage,
-} from '../../../../shared/contracts/chat.js';
-import { apiRequest } from '../../../lib/api';
+} from '#shared/contracts/chat.js';
+import { apiRequest } from '#web/lib/api.js';
 
 // --- customer: always their own conversation, never an id --------------------------------
 

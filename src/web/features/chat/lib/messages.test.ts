@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatMessage } from '../../../../shared/contracts/chat.js';
+import type { TChatMessage } from '#shared/contracts/chat.js';
 import { formatMessageTime, lastMessageId, mergeMessages } from './messages';
 
 const message = (id: number, text = `m${id}`): TChatMessage => ({ id, conversationId: 1, sender: 'user', text, createdAt: '2026-01-01T09:05:00.000Z' });

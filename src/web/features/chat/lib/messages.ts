@@ -1,4 +1,4 @@
-import type { TChatMessage } from '../../../../shared/contracts/chat.js';
+import type { TChatMessage } from '#shared/contracts/chat.js';
 
 /** Adds messages that are not there yet (by id), oldest first: a message seen twice shows once. */
 export function mergeMessages(current: readonly TChatMessage[], incoming: readonly TChatMessage[]): TChatMessage[] {

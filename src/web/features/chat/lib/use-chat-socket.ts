@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { TClientSocketEvent } from '../../../../shared/contracts/chat.js';
-import { SESSION_QUERY_KEY } from '../../../lib/session';
+import type { TClientSocketEvent } from '#shared/contracts/chat.js';
+import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { ChatSocket, type TChatSocketHandlers, type TSocketStatus } from './chat-socket';
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { TKycStatus } from '../../../../shared/contracts/account.js';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import type { TKycStatus } from '#shared/contracts/account.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
 
 /**
  * Spec section 4: unverified customers see the $20 limit, pending ones that review takes 24-48

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZOrder, ZOrderList, type TOrder } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZOrder, ZOrderList, type TOrder } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** Every order query starts with this key, so one invalidation refreshes them all. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;

@@ -1,6 +1,6 @@
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat } from '../../../../shared/format.js';
-import { formatDateTime } from '../../../lib/format-date';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat } from '#shared/format.js';
+import { formatDateTime } from '#web/lib/format-date.js';
 import { OrderStatusBadge, orderTitle } from './order-status-badge';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format-date';
-import { paths } from '../../../lib/paths';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { paths } from '#web/lib/paths.js';
 
 /** Moves focus to the panel's heading when it replaces the form, so the change is announced. */
 function useFocusOnMount(shouldFocus: boolean) {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { TMarketResponse } from '../../../../shared/contracts/market.js';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { useMarket } from '../../../lib/market';
+import type { TMarketResponse } from '#shared/contracts/market.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { useMarket } from '#web/lib/market.js';
 import { LANDING_COIN_COUNT, MarketTableSkeleton } from './market-table-frame';
 
 // The table rows need decimal.js for money formatting; they load in their own chunk, started

@@ -1,8 +1,8 @@
-import type { TMarketCoin } from '../../../../shared/contracts/market.js';
-import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '../../../../shared/format.js';
-import { convertUsdToGhs } from '../../../../shared/money.js';
-import { Sparkline } from '../../../components/sparkline';
-import { cn } from '../../../lib/cn';
+import type { TMarketCoin } from '#shared/contracts/market.js';
+import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '#shared/format.js';
+import { convertUsdToGhs } from '#shared/money.js';
+import { Sparkline } from '#web/components/sparkline.js';
+import { cn } from '#web/lib/cn.js';
 import { COLUMN, MarketTableFrame } from './market-table-frame';
 
 /**

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
-import { useServiceFeeLabel } from '../../../lib/market';
-import { getHomePathFor, useSession } from '../../../lib/session';
-import { MarketSection } from '../components/market-section';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
+import { useServiceFeeLabel } from '#web/lib/market.js';
+import { getHomePathFor, useSession } from '#web/lib/session.js';
+import { MarketSection } from '#web/features/public/components/market-section.js';
 
 /** The reasons to choose us; the fee is the one set in the back-office. */
 const features = (fee: string) => [

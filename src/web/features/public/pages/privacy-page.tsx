@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { paths } from '../../../lib/paths';
+import { PageHeading } from '#web/components/page-heading.js';
+import { paths } from '#web/lib/paths.js';
 
 export function PrivacyPage() {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { useServiceFeeLabel } from '../../../lib/market';
-import { paths } from '../../../lib/paths';
+import { PageHeading } from '#web/components/page-heading.js';
+import { useServiceFeeLabel } from '#web/lib/market.js';
+import { paths } from '#web/lib/paths.js';
 
 export function TermsPage() {
   const fee = useServiceFeeLabel();

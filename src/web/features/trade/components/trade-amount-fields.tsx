@@ -1,9 +1,9 @@
-import { FIAT_CURRENCIES } from '../../../../shared/contracts/orders.js';
-import { Alert } from '../../../components/ui/alert';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import type { TTradeAmount } from '../lib/use-trade-amount';
+import { FIAT_CURRENCIES } from '#shared/contracts/orders.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { cn } from '#web/lib/cn.js';
+import type { TTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 
 /** Coin, fiat currency (GHS/USD) and amount: what the quote is asked for. */
 export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTradeAmount; amountLabel: string; missing?: boolean }) {

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ORDER_MSG, type TCreateOrderRequest } from '../../../../shared/contracts/orders.js';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '../api/create-order';
+import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { paths } from '#web/lib/paths.js';
+import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '#web/features/trade/api/create-order.js';
 import type { TTradeAmount } from './use-trade-amount';
 
 /** What /history reads from the location state to open the order just placed. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import type { TAuditFilter } from '../api/audit';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import type { TAuditFilter } from '#web/features/admin/audit/api/audit.js';
 
 type TDraft = Omit<TAuditFilter, 'page'>;
 const EMPTY: TDraft = { actor: '', action: '', from: '', to: '' };

@@ -5,8 +5,8 @@ import {
   ZCannedResponseResponse,
   type ZCannedResponse,
   type ZCannedResponseInput,
-} from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+} from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { CHAT_MSG, type TConversationSummary } from '../../../../../shared/contracts/chat.js';
-import { Button } from '../../../../components/ui/button';
-import { MessageComposer } from '../../../chat/components/message-composer';
-import { MessageList } from '../../../chat/components/message-list';
-import { ThreadStatus } from '../../../chat/components/thread-status';
-import { useMessageDraft } from '../../../chat/lib/use-message-draft';
-import type { TThread } from '../lib/use-staff-chat';
+import { CHAT_MSG, type TConversationSummary } from '#shared/contracts/chat.js';
+import { Button } from '#web/components/ui/button.js';
+import { MessageComposer } from '#web/features/chat/components/message-composer.js';
+import { MessageList } from '#web/features/chat/components/message-list.js';
+import { ThreadStatus } from '#web/features/chat/components/thread-status.js';
+import { useMessageDraft } from '#web/features/chat/lib/use-message-draft.js';
+import type { TThread } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { QuickReplyDialog } from './quick-reply-dialog';
 
 type ConversationPanelProps = {

@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TChatMessage, TConversationSummary, TServerSocketEvent } from '../../../../../shared/contracts/chat.js';
+import type { TChatMessage, TConversationSummary, TServerSocketEvent } from '#shared/contracts/chat.js';
 import {
   fetchConversationMessagesAfter,
   getConversation,
   listConversations,
   markConversationRead,
   sendStaffMessage,
-} from '../../../chat/api/chat-api';
-import { lastMessageId, mergeMessages } from '../../../chat/lib/messages';
-import { useChatSocket } from '../../../chat/lib/use-chat-socket';
-import { useDocumentVisible } from '../../../chat/lib/use-document-visible';
-import { useTypingIndicator, useTypingSignal } from '../../../chat/lib/use-typing';
+} from '#web/features/chat/api/chat-api.js';
+import { lastMessageId, mergeMessages } from '#web/features/chat/lib/messages.js';
+import { useChatSocket } from '#web/features/chat/lib/use-chat-socket.js';
+import { useDocumentVisible } from '#web/features/chat/lib/use-document-visible.js';
+import { useTypingIndicator, useTypingSignal } from '#web/features/chat/lib/use-typing.js';
 
 /** In memory only (decisions.md D10): conversations name customers and go at logout. */
 export const staffChatKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAdminDashboard } from '../../../../../shared/contracts/dashboard.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZAdminDashboard } from '#shared/contracts/dashboard.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** In memory only, never persisted (decisions.md D10): the recent orders name customers. */
 export const adminDashboardKeys = {

@@ -1,6 +1,6 @@
-import type { TAdminDashboard } from '../../../../../shared/contracts/dashboard.js';
-import { formatUsd } from '../../../../../shared/format.js';
-import { toDecimal } from '../../../../../shared/money.js';
+import type { TAdminDashboard } from '#shared/contracts/dashboard.js';
+import { formatUsd } from '#shared/format.js';
+import { toDecimal } from '#shared/money.js';
 
 type TVolumeDay = TAdminDashboard['volumeByDay'][number];
 

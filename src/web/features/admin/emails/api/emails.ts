@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZStaffList, ZStaffResponse, type TCreateStaffRequest, type ZCreatableRole } from '../../../../../shared/contracts/staff.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZStaffList, ZStaffResponse, type TCreateStaffRequest, type ZCreatableRole } from '#shared/contracts/staff.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TCreatableRole = z.infer<typeof ZCreatableRole>;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../../lib/cn';
-import type { TOrderSort, TSortDirection } from '../lib/order-filter';
+import { cn } from '#web/lib/cn.js';
+import type { TOrderSort, TSortDirection } from '#web/features/admin/orders/lib/order-filter.js';
 
 type SortableHeaderProps = {
   column: TOrderSort;

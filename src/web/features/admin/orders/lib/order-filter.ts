@@ -1,5 +1,5 @@
-import { ADMIN_ORDER_SORTS, ORDER_STATUSES } from '../../../../../shared/contracts/orders.js';
-import { isCalendarDay } from '../../../../../shared/contracts/common.js';
+import { ADMIN_ORDER_SORTS, ORDER_STATUSES } from '#shared/contracts/orders.js';
+import { isCalendarDay } from '#shared/contracts/common.js';
 
 export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
 export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
