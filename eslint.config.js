@@ -20,7 +20,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] },
+      ],
     },
   },
   {

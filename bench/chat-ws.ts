@@ -81,7 +81,9 @@ async function main() {
       customerSockets.push(await connect(`ws://127.0.0.1:${port}/api/chat/socket`, sessionCookie(token(g))));
     },
   );
-  console.log(`${database.kind}: ${customerSockets.length} customer + ${staffSockets.length} staff sockets open in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${database.kind}: ${customerSockets.length} customer + ${staffSockets.length} staff sockets open in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // Every staff client records when each message reaches it.
   const sentAt = new Map<string, number>();

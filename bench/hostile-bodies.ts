@@ -91,7 +91,12 @@ async function main() {
     stop = true;
     await Promise.all(attackers);
 
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(summary('health, quiet       ', quiet));
     console.log(summary(`health, ${ATTACKERS} attackers`, attacked));
     console.log(`hostile requests sent: ${sent} (${(BODY_BYTES / 1024).toFixed(0)} KB each)`);

@@ -48,7 +48,10 @@ const countingLogger: Logger = {
 async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: number, paymentTxId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
+    const [quote] = await tx
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
     if (!quote || quote.expiresAt.getTime() <= Date.now()) throw new Error('quote missing or expired');
     const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (used) throw new Error('quote used');
@@ -131,7 +134,10 @@ async function main() {
       const id = await createAccount(db, { email, password, fullName: 'Bench Customer', username: `bench${run}${i}` });
       customers.push({ id, email, cookie: '' });
     }
-    await db.update(users).set({ kycStatus: 'verified' }).where(sql`${users.email} like ${`bench-${run}-%`}`);
+    await db
+      .update(users)
+      .set({ kycStatus: 'verified' })
+      .where(sql`${users.email} like ${`bench-${run}-%`}`);
     const [method] = await db
       .insert(paymentMethods)
       .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
@@ -198,7 +204,12 @@ async function main() {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     for (const customer of customers) {
-      const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { origin: config.appOrigin }, payload: { email: customer.email, password, portal: 'customer' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        headers: { origin: config.appOrigin },
+        payload: { email: customer.email, password, portal: 'customer' },
+      });
       if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
       const setCookie = login.headers['set-cookie'];
       customer.cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(';')[0]).join('; ');
@@ -227,7 +238,13 @@ async function main() {
       method: 'POST',
       path: '/api/orders',
       headers: { origin: config.appOrigin, cookie: customers[w].cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'buy', quoteId: httpQuotes[w][i], walletAddress: BTC_ADDRESS, paymentMethodId: method.id, paymentTxId: `HTTP-${run}-${w}-${i}` }),
+      body: JSON.stringify({
+        type: 'buy',
+        quoteId: httpQuotes[w][i],
+        walletAddress: BTC_ADDRESS,
+        paymentMethodId: method.id,
+        paymentTxId: `HTTP-${run}-${w}-${i}`,
+      }),
       expectStatus: 201,
     });
     const job = (from: number, to: number) =>
@@ -260,13 +277,18 @@ async function main() {
       selectOneUs = ((performance.now() - started) / 2000) * 1000;
     }
 
-    const [{ placed }] = await rowsOf<{ placed: number }>(db, sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`);
+    const [{ placed }] = await rowsOf<{ placed: number }>(
+      db,
+      sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`,
+    );
     const expected = 2 * CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT) + CLIENTS;
     if (Number(placed) !== expected) throw new Error(`expected ${expected} orders, found ${placed}`);
 
     const rawRate = (CLIENTS * PER_CLIENT) / (raw.elapsedMs / 1000);
     const httpRate = http.completed / (http.elapsedMs / 1000);
-    console.log(`${database.kind}, ${CLIENTS} concurrent workers/clients, ${PER_CLIENT} timed orders each (after ${WARMUP_PER_CLIENT} warm-up orders)\n`);
+    console.log(
+      `${database.kind}, ${CLIENTS} concurrent workers/clients, ${PER_CLIENT} timed orders each (after ${WARMUP_PER_CLIENT} warm-up orders)\n`,
+    );
     console.log('path                                  orders/s    p50        p99        statements/order');
     console.log(
       `raw transaction (Drizzle)             ${rawRate.toFixed(0).padStart(8)}    ${ms(percentile(raw.latencies, 50)).padEnd(10)} ${ms(percentile(raw.latencies, 99)).padEnd(10)} ${rawStatements.toFixed(1)}`,
@@ -282,7 +304,9 @@ async function main() {
       `HTTP, 1 client, ${CLIENTS} orders in turn    ${singleRate.toFixed(0)} orders/s, p50 ${ms(percentile(single.latenciesMs, 50))}, p99 ${ms(percentile(single.latenciesMs, 99))} (no queueing)`,
     );
     // Little's law: with every order served one after another, N clients wait N / throughput.
-    console.log(`queueing floor at ${CLIENTS} clients       ${ms((CLIENTS / httpRate) * 1000)} mean latency at the measured HTTP rate (${CLIENTS} / orders per s)`);
+    console.log(
+      `queueing floor at ${CLIENTS} clients       ${ms((CLIENTS / httpRate) * 1000)} mean latency at the measured HTTP rate (${CLIENTS} / orders per s)`,
+    );
     if (selectOneUs !== null) {
       const floorMs = (selectOneUs * httpStatements) / 1000;
       console.log(

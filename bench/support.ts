@@ -59,9 +59,15 @@ export async function openBenchDatabase(prefix: string, options: { onDisk: boole
  * directly (a bench measures the routes, not the sign-in). `secret` must be the app's AUTH_SECRET.
  */
 export async function benchAdminCookie(db: TDb, secret: string): Promise<string> {
-  const [admin] = await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id });
+  const [admin] = await db
+    .update(users)
+    .set({ twoFactorEnabled: true })
+    .where(eq(users.email, BENCH_ADMIN.email))
+    .returning({ id: users.id });
   const token = randomBytes(24).toString('base64url');
-  await db.insert(sessions).values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return signedSessionCookie(token, secret);
 }
 
@@ -115,7 +121,11 @@ export type TServerProcess = {
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<TServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -72,7 +72,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
           },
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     // Routes get their own limit (plugins/body-limits.ts); this one covers requests no route matches.
     bodyLimit: BODY_LIMITS.public,
@@ -83,8 +86,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ??
-    (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
   const db = database.db;
 
@@ -123,7 +125,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access, isRateLimited: Boolean(route.config?.rateLimit), schema: route.schema });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          isRateLimited: Boolean(route.config?.rateLimit),
+          schema: route.schema,
+        });
     }
   });
 
@@ -153,11 +162,20 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const realtime = await registerChat(app, { database, config });
   // A role change, deletion, ban or second-factor reset closes the person's sockets in every process.
   const onAccountChanged: TOnAccountChanged = (userId) =>
-    void realtime.accountChanged(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
+    void realtime
+      .accountChanged(userId)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
   await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
-  await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
+  await app.register(orderRoutes, {
+    db,
+    market,
+    appUrl: config.appUrl,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    log: app.log,
+    onEmailQueued,
+  });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });

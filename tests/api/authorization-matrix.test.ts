@@ -110,7 +110,10 @@ function isAllowed(expected: TExpected, persona: TPersona): boolean {
 
 /** A concrete URL for a route pattern: path parameters become a harmless id. */
 function concreteUrl(url: string): string {
-  return url.replace(':side', 'front').replace(/:[A-Za-z]+/g, '1').replace('*', 'get-session');
+  return url
+    .replace(':side', 'front')
+    .replace(/:[A-Za-z]+/g, '1')
+    .replace('*', 'get-session');
 }
 
 describe('authorization matrix', () => {

@@ -110,9 +110,18 @@ async function submitKyc(port: number): Promise<void> {
     body: JSON.stringify({ username: 'permcheck', fullName: 'Ama Mensah', email: 'permcheck@example.com', password: 'Customer-Passw0rd!' }),
   });
   expect(signup.status, await signup.clone().text()).toBe(201);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const form = new FormData();
-  for (const [name, value] of Object.entries({ idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' })) {
+  for (const [name, value] of Object.entries({
+    idType: 'passport',
+    idNumber: 'G1234567',
+    address: '12 Oxford Street',
+    city: 'Accra',
+    country: 'Ghana',
+  })) {
     form.set(name, value);
   }
   form.set('front', new Blob([TINY_PNG], { type: 'image/png' }), 'front.png');

@@ -57,7 +57,9 @@ function numericFields(schema: TJsonSchema | undefined, prefix: string, found = 
   for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) numericFields(branch, prefix, found);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // A number, or a union with a number in it (nullable, optional): the largest the number part takes.
-    const numeric = [property, ...(property.anyOf ?? [])].filter((p) => [p.type ?? []].flat().some((type) => type === 'integer' || type === 'number'));
+    const numeric = [property, ...(property.anyOf ?? [])].filter((p) =>
+      [p.type ?? []].flat().some((type) => type === 'integer' || type === 'number'),
+    );
     if (numeric.length > 0) {
       const max = Math.max(...numeric.map((p) => Math.min(p.maximum ?? Infinity, p.exclusiveMaximum ?? Infinity)));
       found.set(`${prefix}.${name}`, Math.max(found.get(`${prefix}.${name}`) ?? -Infinity, max));
@@ -126,7 +128,10 @@ describe('numbers past the database integer', () => {
     if (where === 'query') path += `?${name}=${encodeURIComponent(String(value))}`;
     const cookie = access === 'customer' ? customer : admin;
     const bodies: Record<string, Record<string, unknown>> = {
-      'PUT /api/admin/payment-methods/:id': { name: 'Method', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
+      'PUT /api/admin/payment-methods/:id': {
+        name: 'Method',
+        details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' },
+      },
       'PATCH /api/admin/payment-methods/:id': { isEnabled: true },
       'PATCH /api/admin/coins/:id': {},
       'PUT /api/admin/canned-responses/:id': { title: 'Title', message: 'Message' },
@@ -135,8 +140,19 @@ describe('numbers past the database integer', () => {
     };
     let payload = bodies[`${method} ${url}`];
     if (method === 'POST' && url === '/api/orders') {
-      const quote = await t.request({ method: 'POST', url: '/api/quotes', cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' } });
-      payload = { type: 'buy', quoteId: quote.json().id, walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', paymentMethodId: methodId, paymentTxId: `MOMO${Date.now()}${Math.random().toString(36).slice(2)}` };
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' },
+      });
+      payload = {
+        type: 'buy',
+        quoteId: quote.json().id,
+        walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        paymentMethodId: methodId,
+        paymentTxId: `MOMO${Date.now()}${Math.random().toString(36).slice(2)}`,
+      };
     }
     if (where === 'body') payload = { ...payload, [name]: value };
     return t.request({ method: method as 'GET', url: path, cookie, ...(payload ? { payload } : {}) });
@@ -156,10 +172,12 @@ describe('numbers past the database integer', () => {
       ];
       for (const [value, refused] of values) {
         const response = await request(method, url, route.access as TAccess | undefined, field, value);
-        const error = response.statusCode >= 400 ? (response.json() as { error: { code: string; fields?: Record<string, string> } }).error : undefined;
+        const error =
+          response.statusCode >= 400 ? (response.json() as { error: { code: string; fields?: Record<string, string> } }).error : undefined;
         const what = `${key} = ${value}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (response.statusCode >= 500) failures.push(what);
-        else if (refused && (response.statusCode !== 400 || error?.code !== 'VALIDATION' || !error.fields?.[name])) failures.push(`expected a 400 on ${name}: ${what}`);
+        else if (refused && (response.statusCode !== 400 || error?.code !== 'VALIDATION' || !error.fields?.[name]))
+          failures.push(`expected a 400 on ${name}: ${what}`);
         else if (!refused && error?.fields?.[name]) failures.push(`expected ${name} accepted: ${what}`);
       }
     }

@@ -1,9 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
-type TMediaType = { schema?: { $ref?: string; type?: string; properties?: Record<string, { type?: string; format?: string; enum?: string[] }>; required?: string[] } };
-type TOperation = { responses: Record<string, { description?: string; content?: Record<string, TMediaType> }>; requestBody?: { content: Record<string, TMediaType> } };
-type TDocument = { paths: Record<string, Record<string, TOperation>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+type TMediaType = {
+  schema?: {
+    $ref?: string;
+    type?: string;
+    properties?: Record<string, { type?: string; format?: string; enum?: string[] }>;
+    required?: string[];
+  };
+};
+type TOperation = {
+  responses: Record<string, { description?: string; content?: Record<string, TMediaType> }>;
+  requestBody?: { content: Record<string, TMediaType> };
+};
+type TDocument = {
+  paths: Record<string, Record<string, TOperation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+};
 
 const ERROR_REF = '#/components/schemas/ErrorResponse';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,8 +39,7 @@ describe('the OpenAPI document', () => {
   const operationOf = (method: string, url: string): TOperation | undefined =>
     doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
 
-  const documented = () =>
-    t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide);
+  const documented = () => t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !(r.schema as { hide?: boolean } | undefined)?.hide);
 
   it('has the error shape as one component', () => {
     const schema = doc.components.schemas.ErrorResponse;

@@ -98,7 +98,8 @@ test('a buy whose answer is lost is sent again with the same key and body, and p
 
   const sent: { key: string | null; body: string | null }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/orders')) sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postData() });
+    if (request.method() === 'POST' && request.url().endsWith('/api/orders'))
+      sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postData() });
   });
 
   // A Cyrillic О in the id: refused on the field, nothing sent.

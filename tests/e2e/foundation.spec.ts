@@ -51,7 +51,9 @@ test('signup refuses a username that reads as staff (the server says why on blur
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription('Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.');
+  await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(
+    'Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.',
+  );
 
   await page.getByLabel('Full name').fill(user.fullName);
   await page.getByRole('button', { name: 'Create account' }).click();

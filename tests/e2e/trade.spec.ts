@@ -108,7 +108,10 @@ test('/sell shows the exchange wallet address with a copy button and a QR code o
   await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
   const list = await admin.request.get('/api/admin/coins');
   const eth = (await list.json()).coins.find((coin: { symbol: string }) => coin.symbol === 'eth');
-  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, { headers: { origin: baseURL! }, data: { walletAddress: address, isEnabled: true } });
+  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
+    headers: { origin: baseURL! },
+    data: { walletAddress: address, isEnabled: true },
+  });
   expect(saved.status()).toBe(200);
   await adminContext.close();
 

@@ -5,7 +5,11 @@ import { deliverableBody } from '#server/lib/email/secrets.js';
 
 /** The emails logged for `to` with `subject`, oldest first (what their inbox would hold). */
 export async function emailsTo(db: TDb, to: string, subject: string) {
-  return db.select().from(emailLog).where(and(eq(emailLog.to, to), eq(emailLog.subject, subject))).orderBy(asc(emailLog.id));
+  return db
+    .select()
+    .from(emailLog)
+    .where(and(eq(emailLog.to, to), eq(emailLog.subject, subject)))
+    .orderBy(asc(emailLog.id));
 }
 
 /**

@@ -189,7 +189,11 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
             return sendJson(res, 400, { code: -1100, msg: "Illegal characters found in parameter 'symbols'." });
           }
           if (pairs.some((pair) => !state.binance[pair])) return sendJson(res, 400, { code: -1121, msg: 'Invalid symbol.' });
-          sendJson(res, 200, pairs.map((pair) => ({ symbol: pair, price: state.binance[pair] })));
+          sendJson(
+            res,
+            200,
+            pairs.map((pair) => ({ symbol: pair, price: state.binance[pair] })),
+          );
         },
         { code: 0, msg: 'surprise' },
       );
@@ -216,7 +220,8 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
     return answer(
       provider,
       res,
-      () => sendJson(res, 200, { date: '2026-11-21', usd: { eur: 0.86104512, gbp: 0.75938201, ghs: state.ghs.currencyApi, ngn: 1452.3301 } }),
+      () =>
+        sendJson(res, 200, { date: '2026-11-21', usd: { eur: 0.86104512, gbp: 0.75938201, ghs: state.ghs.currencyApi, ngn: 1452.3301 } }),
       { date: '2026-11-21', usd: {} },
     );
   });

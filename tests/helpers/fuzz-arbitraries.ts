@@ -268,7 +268,8 @@ function stringArbitrary(schema: TJsonSchema): fc.Arbitrary<string> {
 function buildStringArbitrary(schema: TJsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') return EMAIL;
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString().slice(0, 10));
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.pattern) {
     const matching = regexArbitrary(schema.pattern);
@@ -289,7 +290,10 @@ function numberArbitrary(schema: TJsonSchema, integer: boolean): fc.Arbitrary<nu
     const min = Math.max(Math.ceil(lowest ?? -1_000_000), SAFE_MIN);
     const max = Math.min(Math.floor(highest ?? 1_000_000), SAFE_MAX);
     // Mostly small values (ids, pages), sometimes anywhere in the range.
-    return fc.oneof({ arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }), weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }), weight: 3 },
+      { arbitrary: fc.integer({ min, max }), weight: 1 },
+    );
   }
   return fc.double({ min: lowest ?? -1e9, max: highest ?? 1e9, noNaN: true, noDefaultInfinity: true });
 }
@@ -362,7 +366,8 @@ export function propertyNames(schema: TJsonSchema | undefined, into = new Set<st
   }
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
   for (const child of items) propertyNames(child, into, depth + 1);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') propertyNames(schema.additionalProperties, into, depth + 1);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    propertyNames(schema.additionalProperties, into, depth + 1);
   return into;
 }
 
@@ -370,10 +375,13 @@ export function propertyNames(schema: TJsonSchema | undefined, into = new Set<st
 export function openObjects(schema: TJsonSchema | undefined, path = '', depth = 0): string[] {
   if (!schema || depth > 20) return [];
   const found: string[] = [];
-  const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
+  const isObject =
+    schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
   if (isObject && schema.additionalProperties !== false) found.push(path || '(root)');
-  for (const [key, child] of Object.entries(schema.properties ?? {})) found.push(...openObjects(child, path ? `${path}.${key}` : key, depth + 1));
-  for (const child of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) found.push(...openObjects(child, path, depth + 1));
+  for (const [key, child] of Object.entries(schema.properties ?? {}))
+    found.push(...openObjects(child, path ? `${path}.${key}` : key, depth + 1));
+  for (const child of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...openObjects(child, path, depth + 1));
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
   for (const child of items) found.push(...openObjects(child, `${path}[]`, depth + 1));
   return [...new Set(found)];
@@ -415,7 +423,9 @@ export function mutationArbitrary(injectable: readonly string[]): fc.Arbitrary<T
         kind: fc.constant('inject' as const),
         node: fc.nat(),
         fields: fc.uniqueArray(
-          fc.constantFrom(...injectable).chain((key) => fc.tuple(fc.constant(key), fc.oneof(fc.constantFrom(...UNKNOWN_FIELDS[key]), nastyValue))),
+          fc
+            .constantFrom(...injectable)
+            .chain((key) => fc.tuple(fc.constant(key), fc.oneof(fc.constantFrom(...UNKNOWN_FIELDS[key]), nastyValue))),
           { minLength: 1, maxLength: 3, selector: ([key]) => key },
         ),
       })

@@ -98,10 +98,11 @@ describe('migration 0008 (canonical transaction ids)', () => {
     await migrateDatabase(database);
 
     const stored = new Map(
-      (await rows<{ id: number; payment_tx_key: string; lowered: string }>(sql`SELECT id, payment_tx_key, lower(payment_tx_id) AS lowered FROM orders`)).map((r) => [
-        Number(r.id),
-        r,
-      ]),
+      (
+        await rows<{ id: number; payment_tx_key: string; lowered: string }>(
+          sql`SELECT id, payment_tx_key, lower(payment_tx_id) AS lowered FROM orders`,
+        )
+      ).map((r) => [Number(r.id), r]),
     );
     const keyOf = (id: number) => stored.get(id)!.payment_tx_key;
     // The shared function's key wherever it accepts the id (and the order kept its key).
@@ -120,7 +121,9 @@ describe('migration 0008 (canonical transaction ids)', () => {
     // Look-alike live orders stay as they are, under '<key>#<id>', and are reported.
     expect(keyOf(laterPending)).toBe(`mp20240001#${laterPending}`);
     expect(keyOf(completed)).toBe(`mp20240001#${completed}`);
-    const statuses = await rows<{ id: number; status: string }>(sql`SELECT id, status FROM orders WHERE id IN (${laterPending}, ${completed})`);
+    const statuses = await rows<{ id: number; status: string }>(
+      sql`SELECT id, status FROM orders WHERE id IN (${laterPending}, ${completed})`,
+    );
     expect(statuses.map((r) => r.status).sort()).toEqual(['completed', 'pending']);
     const reported = await rows<{ target_id: string; actor_id: string | null; after: { paymentTxId: string; sameKeyAsOrder: number } }>(
       sql`SELECT target_id, actor_id, after FROM audit_log WHERE action = 'order.payment_tx_duplicate' ORDER BY target_id::int`,

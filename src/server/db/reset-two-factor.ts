@@ -22,7 +22,11 @@ async function main() {
   try {
     await migrateDatabase(database);
     const found = await database.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for('update');
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .for('update');
       if (!user) return false;
       await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
       await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, user.id));

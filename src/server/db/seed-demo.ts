@@ -32,7 +32,10 @@ async function main() {
     await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
     const staffOnly = process.argv.includes('--staff-only');
     for (const person of [...DEMO_STAFF, ...(staffOnly ? [] : DEMO_CUSTOMERS)]) {
-      const exists = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+      const exists = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${person.email}`);
       if (exists.length === 0) await createAccount(database.db, { ...person, password: DEMO_PASSWORD });
     }
     if (staffOnly) {
@@ -47,7 +50,9 @@ async function main() {
         { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
       ]);
     }
-    console.log(`Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`);
+    console.log(
+      `Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`,
+    );
   } finally {
     await database.close();
   }

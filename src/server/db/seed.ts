@@ -19,7 +19,6 @@ export const SEED_COINS = [
   { symbol: 'doge', name: 'Dogecoin' },
 ] as const;
 
-
 const CANNED_RESPONSES = [
   { title: 'Greeting', message: 'Hello! Thank you for contacting CediCrypto support. How can I help you today?' },
   {
@@ -65,7 +64,10 @@ export type TSeedResult = { adminEmail: string; generatedPassword: string | null
  */
 export async function seedDatabase(db: TDb, options: { adminEmail: string; adminPassword?: string }): Promise<TSeedResult> {
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
-  await db.insert(contactPageContent).values({ id: 1, ...CONTACT_DEFAULTS }).onConflictDoNothing();
+  await db
+    .insert(contactPageContent)
+    .values({ id: 1, ...CONTACT_DEFAULTS })
+    .onConflictDoNothing();
   await db
     .insert(coins)
     .values(SEED_COINS.map((coin, index) => ({ ...coin, sortOrder: index + 1 })))

@@ -62,8 +62,15 @@ export class RateLimitStore {
     const cutoff = new Date(this.now());
     let total = 0;
     for (;;) {
-      const expired = this.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters).where(lt(rateLimitCounters.resetAt, cutoff)).limit(batchSize);
-      const deleted = await this.db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, expired)).returning({ key: rateLimitCounters.key });
+      const expired = this.db
+        .select({ key: rateLimitCounters.key })
+        .from(rateLimitCounters)
+        .where(lt(rateLimitCounters.resetAt, cutoff))
+        .limit(batchSize);
+      const deleted = await this.db
+        .delete(rateLimitCounters)
+        .where(inArray(rateLimitCounters.key, expired))
+        .returning({ key: rateLimitCounters.key });
       total += deleted.length;
       if (deleted.length < batchSize) return total;
     }

@@ -90,7 +90,10 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     if (!user) throw unauthenticated();
     const staff = isStaffRole(user.role);
     // On every answer, refusals included: an open tab whose session shows another role re-reads it.
-    reply.header(ACCOUNT_STATE_HEADER, accountState({ id: user.id, role: staff ? user.role : null, twoFactorEnabled: user.twoFactorEnabled }));
+    reply.header(
+      ACCOUNT_STATE_HEADER,
+      accountState({ id: user.id, role: staff ? user.role : null, twoFactorEnabled: user.twoFactorEnabled }),
+    );
     if (staff && !user.twoFactorEnabled && !request.routeOptions.config?.allowWithoutTwoFactor) {
       throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MSG.setupRequired);
     }

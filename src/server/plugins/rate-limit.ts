@@ -57,7 +57,11 @@ async function userKey(request: FastifyRequest): Promise<string> {
 
 type TLimitOptions = { message?: string };
 
-function routeLimit(rule: TLimitRule, keyGenerator: (request: FastifyRequest) => string | Promise<string>, options: TLimitOptions): RateLimitOptions {
+function routeLimit(
+  rule: TLimitRule,
+  keyGenerator: (request: FastifyRequest) => string | Promise<string>,
+  options: TLimitOptions,
+): RateLimitOptions {
   return {
     max: (request) => scaledMax(request, rule.max),
     timeWindow: rule.windowSeconds * 1000,

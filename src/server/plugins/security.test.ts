@@ -31,8 +31,7 @@ afterAll(async () => {
 
 const postFrom = (app: FastifyInstance, origin: string) =>
   app.inject({ method: 'POST', url: '/api/account/forgot-password', headers: { origin }, payload: { email: 'nobody@example.com' } });
-const socketFrom = (app: FastifyInstance, origin: string) =>
-  app.inject({ method: 'GET', url: '/api/chat/socket', headers: { origin } });
+const socketFrom = (app: FastifyInstance, origin: string) => app.inject({ method: 'GET', url: '/api/chat/socket', headers: { origin } });
 
 describe('trusted origins', () => {
   it('npm start (NODE_ENV unset, so "development") trusts only its own origin, not the Vite dev server', async () => {

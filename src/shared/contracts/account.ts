@@ -39,7 +39,10 @@ export const ZUsernameFormat = z
   .max(30, MSG.usernameFormat)
   .regex(/^[a-zA-Z0-9_.]+$/, MSG.usernameFormat);
 /** A username a new account may take: the format, and nothing that reads as staff (src/shared/names.ts). */
-export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsername(username), { message: MSG.usernameReserved, abort: true });
+export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsername(username), {
+  message: MSG.usernameReserved,
+  abort: true,
+});
 /** Letters of any script (spec section 5), but of one script per name (src/shared/names.ts). */
 export const ZFullName = z
   .string()

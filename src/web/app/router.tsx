@@ -78,10 +78,22 @@ export const routes: RouteObject[] = [
           { path: paths.privacy.path, lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)) },
           { path: paths.contact.path, lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)) },
           { path: paths.faq.path, lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)) },
-          { path: paths.forgotPassword.path, lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)) },
-          { path: paths.resetPassword.path, lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)) },
-          { path: paths.resetPasswordWithToken.path, lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)) },
-          { path: paths.accountCreated.path, lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)) },
+          {
+            path: paths.forgotPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)),
+          },
+          {
+            path: paths.resetPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: paths.resetPasswordWithToken.path,
+            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: paths.accountCreated.path,
+            lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),
+          },
           {
             Component: GuestOnly,
             children: [
@@ -92,12 +104,21 @@ export const routes: RouteObject[] = [
           {
             Component: RequireCustomer,
             children: [
-              { path: paths.dashboard.path, lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)) },
+              {
+                path: paths.dashboard.path,
+                lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)),
+              },
               { path: paths.buy.path, lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)) },
               { path: paths.sell.path, lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)) },
-              { path: paths.history.path, lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)) },
+              {
+                path: paths.history.path,
+                lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
+              },
               { path: paths.kyc.path, lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)) },
-              { path: paths.security.path, lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)) },
+              {
+                path: paths.security.path,
+                lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)),
+              },
             ],
           },
         ],
@@ -105,10 +126,27 @@ export const routes: RouteObject[] = [
       {
         Component: AdminAuthLayout,
         children: [
-          { path: paths.admin.accessDenied.path, lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)) },
-          { path: paths.admin.setPassword.path, lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)) },
-          { path: paths.admin.twoFactorSetup.path, lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)) },
-          { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)) }] },
+          {
+            path: paths.admin.accessDenied.path,
+            lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)),
+          },
+          {
+            path: paths.admin.setPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)),
+          },
+          {
+            path: paths.admin.twoFactorSetup.path,
+            lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)),
+          },
+          {
+            Component: AdminGuestOnly,
+            children: [
+              {
+                path: paths.admin.login.path,
+                lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)),
+              },
+            ],
+          },
         ],
       },
       {
@@ -125,4 +163,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-

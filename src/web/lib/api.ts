@@ -147,9 +147,7 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
         response = await fetch(buildUrl(path, query), {
           method,
           credentials: 'same-origin',
-          headers: hasBody
-            ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-            : { Accept: 'application/json' },
+          headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
           // State-changing requests always carry a JSON body (an empty object at least).
           body: hasBody ? JSON.stringify(body ?? {}) : undefined,
           signal: abortSignal,

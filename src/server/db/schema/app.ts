@@ -35,7 +35,9 @@ export const emailLog = pgTable(
   },
   (t) => [
     index('email_log_sent_at_idx').on(t.sentAt),
-    index('email_log_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_log_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

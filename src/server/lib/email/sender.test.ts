@@ -78,7 +78,13 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const id = await queueEmail(database.db, 'ama@example.com', renderWelcomeEmail({ fullName: 'Ama <b>', appUrl: 'http://x' }));
       const { log } = captureLogger();
@@ -104,10 +110,20 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const token = 'Reset_Token-0123456789abcdefXYZ';
-      const id = await queueEmail(database.db, 'efua@example.com', renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }));
+      const id = await queueEmail(
+        database.db,
+        'efua@example.com',
+        renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }),
+      );
       const { log } = captureLogger();
       await new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 }).runOnce();
       const delivered = peer.received.find((mail) => mail.to.includes('efua@example.com'));
@@ -127,7 +143,13 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const id = await queueEmail(database.db, 'yaw@example.com', renderWelcomeEmail({ fullName: 'Yaw', appUrl: 'http://x' }));
       const { log, lines } = captureLogger();

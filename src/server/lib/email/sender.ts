@@ -32,7 +32,12 @@ export class EmailSender {
   private stopped = false;
 
   constructor(private readonly options: TEmailSenderOptions) {
-    this.job = new PeriodicJob({ name: 'email delivery run', intervalMs: options.intervalMs, run: () => this.deliverBatch(), log: options.log });
+    this.job = new PeriodicJob({
+      name: 'email delivery run',
+      intervalMs: options.intervalMs,
+      run: () => this.deliverBatch(),
+      log: options.log,
+    });
   }
 
   start(): void {

@@ -18,9 +18,17 @@ describe('price provider clients (against a local fake of each provider)', () =>
   const gate = (name = 'test') => new ProviderGate(name, 60_000);
 
   it('reads CoinGecko simple prices with the 24 h change, and sends the demo key when given', async () => {
-    const quotes = await fetchCoinGeckoPrices({ baseUrl: `${fake.url}/`, apiKey: 'demo-key', timeoutMs: 1000, gate: gate() }, PRICED_SYMBOLS);
+    const quotes = await fetchCoinGeckoPrices(
+      { baseUrl: `${fake.url}/`, apiKey: 'demo-key', timeoutMs: 1000, gate: gate() },
+      PRICED_SYMBOLS,
+    );
     expect(quotes).toHaveLength(9);
-    expect(quotes.find((q) => q.symbol === 'btc')).toEqual({ symbol: 'btc', priceUsd: '91234.12', change24h: '-1.8423', source: 'coingecko' });
+    expect(quotes.find((q) => q.symbol === 'btc')).toEqual({
+      symbol: 'btc',
+      priceUsd: '91234.12',
+      change24h: '-1.8423',
+      source: 'coingecko',
+    });
     expect(quotes.find((q) => q.symbol === 'ada')?.change24h).toBeNull();
     const [request] = fake.requests;
     expect(request.headers['x-cg-demo-api-key']).toBe('demo-key');
@@ -39,7 +47,16 @@ describe('price provider clients (against a local fake of each provider)', () =>
     expect(quotes.find((q) => q.symbol === 'doge')?.priceUsd).toBe('0.16038');
     expect(quotes.find((q) => q.symbol === 'usdt')?.priceUsd).toBe('1');
     const url = new URL(fake.requests[0].url, fake.url);
-    expect(JSON.parse(url.searchParams.get('symbols')!)).toEqual(['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'LTCUSDT', 'XRPUSDT', 'ADAUSDT', 'SOLUSDT', 'DOGEUSDT']);
+    expect(JSON.parse(url.searchParams.get('symbols')!)).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'LTCUSDT',
+      'XRPUSDT',
+      'ADAUSDT',
+      'SOLUSDT',
+      'DOGEUSDT',
+    ]);
 
     // Only tether asked: no call needed.
     expect(await fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() }, ['usdt'])).toHaveLength(1);
@@ -47,7 +64,11 @@ describe('price provider clients (against a local fake of each provider)', () =>
   });
 
   it('reads the USD->GHS rate from open.er-api.com and the currency-api', async () => {
-    expect(await fetchErApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({ symbol: 'ghs', priceUsd: '11.6421', source: 'er-api' });
+    expect(await fetchErApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({
+      symbol: 'ghs',
+      priceUsd: '11.6421',
+      source: 'er-api',
+    });
     expect(await fetchCurrencyApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({
       symbol: 'ghs',
       priceUsd: '11.64619458',
@@ -62,19 +83,27 @@ describe('price provider clients (against a local fake of each provider)', () =>
     await expect(fetchCurrencyApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).rejects.toMatchObject({ kind: 'invalid' });
     fake.set('coingecko', { kind: 'hang' });
     const started = Date.now();
-    await expect(fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 200, gate: gate() }, ['btc'])).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 200, gate: gate() }, ['btc'])).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(2000);
-    await expect(fetchBinancePrices({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000, gate: gate() }, ['btc'])).rejects.toBeInstanceOf(ProviderError);
+    await expect(fetchBinancePrices({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000, gate: gate() }, ['btc'])).rejects.toBeInstanceOf(
+      ProviderError,
+    );
   });
 
   it('does not call a provider again before its Retry-After', async () => {
     let now = 1_000_000;
     const binanceGate = new ProviderGate('binance', 60_000, () => now);
     fake.set('binance', { kind: 'rate-limited', retryAfter: '30' });
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     fake.set('binance', { kind: 'ok' });
     now += 29_000;
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     expect(fake.hits.binance).toBe(1);
     now += 1_000;
     expect(await fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).toHaveLength(1);
@@ -82,7 +111,9 @@ describe('price provider clients (against a local fake of each provider)', () =>
 
     // 418 (Binance's ban) without a Retry-After: the provider's default back-off.
     fake.set('binance', { kind: 'rate-limited', status: 418 });
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     expect(binanceGate.retryAt?.getTime()).toBe(now + 60_000);
   });
 

@@ -20,7 +20,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db 
       if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
       if (to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE);
       const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
       return {
         entries: rows.map((r) => ({

@@ -16,7 +16,12 @@ describe('accounts', () => {
   afterAll(() => t.close());
 
   async function latestEmailTo(email: string) {
-    const [row] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(sql`${emailLog.id} desc`).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.to, email))
+      .orderBy(sql`${emailLog.id} desc`)
+      .limit(1);
     return row;
   }
 
@@ -25,7 +30,13 @@ describe('accounts', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/account/signup',
-      payload: { username, fullName: "Kofi Ama-Owusu O'Neil", email: `${username}@Example.com`, password: 'Str0ng-Passw0rd', phone: '0241234567' },
+      payload: {
+        username,
+        fullName: "Kofi Ama-Owusu O'Neil",
+        email: `${username}@Example.com`,
+        password: 'Str0ng-Passw0rd',
+        phone: '0241234567',
+      },
     });
     expect(response.statusCode).toBe(201);
     const { user } = response.json();
@@ -71,7 +82,10 @@ describe('accounts', () => {
       payload: { username, fullName: 'Sneaky Person', email: `${username}@example.com`, password: 'Passw0rd-long', role: 'super_admin' },
     });
     expect(response.statusCode).toBe(400);
-    const rows = await t.database.db.select().from(users).where(eq(users.email, `${username}@example.com`));
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${username}@example.com`));
     expect(rows).toHaveLength(0);
   });
 
@@ -82,7 +96,12 @@ describe('accounts', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/account/signup',
-      payload: { username: first.username.toUpperCase(), fullName: 'Other Person', email: `${uniqueName()}@example.com`, password: 'Passw0rd-long' },
+      payload: {
+        username: first.username.toUpperCase(),
+        fullName: 'Other Person',
+        email: `${uniqueName()}@example.com`,
+        password: 'Passw0rd-long',
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(`Username "${first.username.toUpperCase()}" is already taken. Please choose another one.`);
@@ -102,7 +121,9 @@ describe('accounts', () => {
       expect(response.json().error, username).toEqual({ code: 'VALIDATION', message: reason, fields: { username: reason } });
     }
     const free = uniqueName('badminton');
-    expect((await t.request({ method: 'GET', url: `/api/account/username-available?username=${free}` })).json()).toEqual({ available: true });
+    expect((await t.request({ method: 'GET', url: `/api/account/username-available?username=${free}` })).json()).toEqual({
+      available: true,
+    });
     expect((await t.signUp({ username: free })).username).toBe(free);
   });
 
@@ -128,7 +149,10 @@ describe('accounts', () => {
     const email = `${username}@example.com`;
     await createAccount(t.database.db, { email, password: 'Passw0rd-long', fullName: '\u0410ma Mensah', username });
     const cookie = await t.loginCookie(email, 'Passw0rd-long');
-    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toMatchObject({ username, fullName: '\u0410ma Mensah' });
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toMatchObject({
+      username,
+      fullName: '\u0410ma Mensah',
+    });
     const available = await t.request({ method: 'GET', url: `/api/account/username-available?username=${username}` });
     expect(available.json().available).toBe(false);
   });
@@ -144,7 +168,10 @@ describe('accounts', () => {
     const results = await Promise.all([attempt(1), attempt(2), attempt(3)]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409]);
-    const rows = await t.database.db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     expect(rows).toHaveLength(1);
   });
 
@@ -226,7 +253,11 @@ describe('accounts', () => {
     const stored = await t.database.db.select().from(verifications);
     expect(stored.some((v) => v.identifier.includes(token) || v.value.includes(token))).toBe(false);
 
-    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token, password: 'Brand-new-Passw0rd' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(401);
     expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
@@ -244,16 +275,30 @@ describe('accounts', () => {
     for (const email of [customer.email, customer.email, other.email]) {
       expect((await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } })).statusCode).toBe(200);
     }
-    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
-    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) =>
+      linkToken(m.body, '/reset-password'),
+    );
+    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) =>
+      linkToken(m.body, '/reset-password'),
+    );
 
-    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } })).statusCode).toBe(200);
-    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: first, password: 'Attacker-Passw0rd' } });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token: first, password: 'Attacker-Passw0rd' },
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
     expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
     // Another person's link is theirs to use.
-    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a reset token older than one hour', async () => {
@@ -263,7 +308,11 @@ describe('accounts', () => {
     const token = linkToken(email.body, '/reset-password');
     // Move every live token 61 minutes into the past.
     await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token, password: 'Brand-new-Passw0rd' },
+    });
     expect(reset.statusCode).toBe(400);
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
@@ -297,7 +346,12 @@ describe('accounts', () => {
 
   it('keeps better-auth admin endpoints unreachable from outside', async () => {
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    const response = await t.request({ method: 'POST', url: '/api/auth/admin/set-role', cookie: admin, payload: { userId: 'x', role: 'super_admin' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/admin/set-role',
+      cookie: admin,
+      payload: { userId: 'x', role: 'super_admin' },
+    });
     expect(response.statusCode).toBe(404);
     const session = await t.request({ method: 'GET', url: '/api/auth/get-session', cookie: admin });
     expect(session.statusCode).toBe(200);
@@ -313,7 +367,8 @@ describe('accounts', () => {
     expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
     const anonymous = await t.request({ method: 'POST', url: '/api/auth/sign-out' });
     expect(anonymous.statusCode).toBeLessThan(500);
-    if (anonymous.statusCode >= 400) expect(anonymous.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    if (anonymous.statusCode >= 400)
+      expect(anonymous.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 });
 
@@ -325,12 +380,16 @@ describe('session lookup', () => {
   afterAll(() => t.close());
 
   /** The signed-in user /api/session reports for this cookie, or null. */
-  const me = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user as { email: string } | null;
+  const me = async (cookie: string) =>
+    (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user as { email: string } | null;
 
   async function signedInCustomer() {
     const customer = await t.signUp();
     const cookie = await t.loginCookie(customer.email, customer.password);
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const [session] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.token, tokenOf(cookie)));
     return { customer, cookie, session };
   }
 
@@ -358,7 +417,10 @@ describe('session lookup', () => {
 
   it('refuses a session that has expired, and deletes it', async () => {
     const { cookie, session } = await signedInCustomer();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
     expect(await me(cookie)).toBeNull();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
   });

@@ -47,7 +47,14 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,

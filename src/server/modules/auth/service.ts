@@ -106,7 +106,10 @@ export async function signInWithPassword(
 
   if (result.body.twoFactorRedirect === true) {
     // The password was right (better-auth checks it before asking for a second factor).
-    const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    const [user] = await deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
     if (!user) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
     assertPortal(user, input.portal);
     forwardCookies(reply, result.setCookies);
@@ -163,7 +166,8 @@ export async function signOut(deps: TAccountDeps, request: FastifyRequest, reply
 }
 
 export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, input: TSignupRequest) {
-  const taken = () => new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
+  const taken = () =>
+    new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
   if (await isUsernameTaken(deps.db, input.username)) throw taken();
 
   const result = await callAuth(deps, request, '/sign-up/email', {

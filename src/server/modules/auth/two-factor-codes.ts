@@ -41,7 +41,8 @@ export function normalizeBackupCode(code: string): string {
 /** better-auth's refusal of a code, in our words. */
 export function secondFactorError(result: { status: number; body: Record<string, unknown> | null }): AppError {
   const code = String(result.body?.code ?? '');
-  if (result.status === 429 || code.includes('TOO_MANY') || code.includes('LOCKED')) return new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
+  if (result.status === 429 || code.includes('TOO_MANY') || code.includes('LOCKED'))
+    return new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
   if (code.includes('COOKIE')) return new AppError('SIGN_IN_EXPIRED', TWO_FACTOR_MSG.signInExpired);
   return new AppError('INVALID_CREDENTIALS', TWO_FACTOR_MSG.invalidCode);
 }

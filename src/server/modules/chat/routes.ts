@@ -87,7 +87,10 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.get(
     '/api/chat/messages',
-    { config: { access: customer, errors: ['NOT_FOUND'] }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
+    {
+      config: { access: customer, errors: ['NOT_FOUND'] },
+      schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const row = await findConversationOfUser(db, actor.id);
@@ -98,7 +101,10 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.post(
     '/api/chat/messages',
-    { config: { access: customer, rateLimit: sendLimit }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
+    {
+      config: { access: customer, rateLimit: sendLimit },
+      schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
+    },
     async (request, reply) => {
       const actor = await requireActor(request);
       const conversation = await getOrCreateConversation(db, actor.id);
@@ -186,15 +192,19 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   const socketRoute = (url: string, access: TAccess, side: TChatSender) =>
     // isWebSocket: the Origin is checked with the CSRF rule (plugins/security.ts), before access.
-    app.get(url, { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } }, async (socket, request) => {
-      // The access rule ran before the upgrade, so the user is loaded (and not banned).
-      const user = await request.currentUser();
-      if (!user) {
-        socket.close(1008, unauthenticated().message);
-        return;
-      }
-      realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
-    });
+    app.get(
+      url,
+      { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } },
+      async (socket, request) => {
+        // The access rule ran before the upgrade, so the user is loaded (and not banned).
+        const user = await request.currentUser();
+        if (!user) {
+          socket.close(1008, unauthenticated().message);
+          return;
+        }
+        realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
+      },
+    );
 
   socketRoute('/api/chat/socket', customer, 'user');
   socketRoute('/api/admin/chat/socket', staff, 'admin');

@@ -146,7 +146,8 @@ type TSummaryRow = {
 
 function toSummary(row: TSummaryRow): TConversationSummary {
   // A json column arrives parsed from node-postgres and as text from some drivers.
-  const last = typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as { text: string; sender: TChatSender }) : row.lastMessage;
+  const last =
+    typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as { text: string; sender: TChatSender }) : row.lastMessage;
   return {
     id: row.id,
     userId: row.userId,

@@ -54,7 +54,8 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }
         const [after] = await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning();
         await writeAudit(tx, {
           actor,
-          action: changes.walletAddress !== undefined && changes.walletAddress !== before.walletAddress ? 'coin.wallet_change' : 'coin.update',
+          action:
+            changes.walletAddress !== undefined && changes.walletAddress !== before.walletAddress ? 'coin.wallet_change' : 'coin.update',
           targetType: 'coin',
           targetId: before.symbol,
           before: { walletAddress: before.walletAddress, isEnabled: before.isEnabled },

@@ -51,7 +51,10 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(or(isNull(users.role), inArray(users.role, ['customer', 'user']))),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, 'pending')),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, 'pending')),
     db
       .select({
         usd: sql<string>`coalesce(sum(${orders.amountUsd}), 0)`,
@@ -73,7 +76,10 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
     totalVolumeUsd: roundFiat(volume.usd),
     totalVolumeGhs: roundFiat(volume.ghs),
     // Both drivers answer execute() with { rows }.
-    volumeByDay: (byDay as unknown as { rows: { day: string; volume: string }[] }).rows.map((row) => ({ day: row.day, volumeUsd: roundFiat(row.volume) })),
+    volumeByDay: (byDay as unknown as { rows: { day: string; volume: string }[] }).rows.map((row) => ({
+      day: row.day,
+      volumeUsd: roundFiat(row.volume),
+    })),
     recentOrders: recent.orders,
   };
 }

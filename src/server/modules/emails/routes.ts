@@ -14,7 +14,16 @@ const listColumns = { id: emailLog.id, to: emailLog.to, subject: emailLog.subjec
 type TEmailRow = typeof emailLog.$inferSelect;
 
 function toDetail(row: TEmailRow, body: string, maskedSecrets: number) {
-  return { id: row.id, to: row.to, subject: row.subject, sentAt: row.sentAt.toISOString(), status: row.status, body, lastError: row.lastError, maskedSecrets };
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    sentAt: row.sentAt.toISOString(),
+    status: row.status,
+    body,
+    lastError: row.lastError,
+    maskedSecrets,
+  };
 }
 
 /**
@@ -32,30 +41,48 @@ export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
     return row;
   }
 
-  app.get('/api/admin/emails', { config: { access }, schema: { tags: ['admin'], querystring: ZEmailLogQuery, response: { 200: ZEmailLogList } } }, async (request) => {
-    const rows = await db
-      .select(listColumns)
-      .from(emailLog)
-      .orderBy(desc(emailLog.sentAt), desc(emailLog.id))
-      .limit(PAGE_SIZE)
-      .offset((request.query.page - 1) * PAGE_SIZE);
-    const [{ total }] = await db.select({ total: count() }).from(emailLog);
-    return { emails: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })), total, page: request.query.page, pageSize: PAGE_SIZE };
-  });
+  app.get(
+    '/api/admin/emails',
+    { config: { access }, schema: { tags: ['admin'], querystring: ZEmailLogQuery, response: { 200: ZEmailLogList } } },
+    async (request) => {
+      const rows = await db
+        .select(listColumns)
+        .from(emailLog)
+        .orderBy(desc(emailLog.sentAt), desc(emailLog.id))
+        .limit(PAGE_SIZE)
+        .offset((request.query.page - 1) * PAGE_SIZE);
+      const [{ total }] = await db.select({ total: count() }).from(emailLog);
+      return { emails: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })), total, page: request.query.page, pageSize: PAGE_SIZE };
+    },
+  );
 
-  app.get('/api/admin/emails/:id', { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, response: { 200: ZEmailLogDetail } } }, async (request, reply) => {
-    const actor = await requireActor(request);
-    const row = await findEmail(request.params.id);
-    // Written before the body leaves: no audit entry, no body.
-    await writeAudit(db, { actor, action: 'email.view', targetType: 'email', targetId: row.id, after: { to: row.to, subject: row.subject }, ip: request.ip });
-    const masked = maskEmailBody(row.body);
-    reply.header('cache-control', 'no-store');
-    return toDetail(row, masked.body, masked.maskedSecrets);
-  });
+  app.get(
+    '/api/admin/emails/:id',
+    { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, response: { 200: ZEmailLogDetail } } },
+    async (request, reply) => {
+      const actor = await requireActor(request);
+      const row = await findEmail(request.params.id);
+      // Written before the body leaves: no audit entry, no body.
+      await writeAudit(db, {
+        actor,
+        action: 'email.view',
+        targetType: 'email',
+        targetId: row.id,
+        after: { to: row.to, subject: row.subject },
+        ip: request.ip,
+      });
+      const masked = maskEmailBody(row.body);
+      reply.header('cache-control', 'no-store');
+      return toDetail(row, masked.body, masked.maskedSecrets);
+    },
+  );
 
   app.post(
     '/api/admin/emails/:id/reveal',
-    { config: { access: { area: 'emailSecrets' } }, schema: { tags: ['admin'], params: ZNumericIdParams, body: ZEmailRevealRequest, response: { 200: ZEmailLogDetail } } },
+    {
+      config: { access: { area: 'emailSecrets' } },
+      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZEmailRevealRequest, response: { 200: ZEmailLogDetail } },
+    },
     async (request, reply) => {
       const actor = await requireActor(request);
       const row = await findEmail(request.params.id);

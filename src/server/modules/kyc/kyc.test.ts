@@ -76,7 +76,10 @@ describe('KYC', () => {
     const customer = await t.signUp();
     const before = listFiles(documentsDir()).length;
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - TINY_PNG.length, 0)]);
-    const response = await submit(customer.cookie, FIELDS, { front: { name: 'big.png', type: 'image/png', data: big }, back: goodFiles().back });
+    const response = await submit(customer.cookie, FIELDS, {
+      front: { name: 'big.png', type: 'image/png', data: big },
+      back: goodFiles().back,
+    });
     expect(response.json().error?.fields?.front, response.body).toBe('File size must be under 5MB.');
     expect(response.statusCode).toBe(400);
     expect(listFiles(documentsDir()).length).toBe(before);
@@ -151,7 +154,10 @@ describe('KYC', () => {
       .from(emailLog)
       .where(sql`${emailLog.to} = ${customer.email} and ${emailLog.subject} = 'Your identity is verified'`);
     expect(decisions).toHaveLength(1);
-    const audits = await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'kyc.approve' and ${auditLog.targetId} = ${String(id)}`);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'kyc.approve' and ${auditLog.targetId} = ${String(id)}`);
     expect(audits).toHaveLength(1);
   });
 
@@ -180,7 +186,11 @@ describe('KYC', () => {
     expect(body.submissions.length).toBeGreaterThan(0);
     expect(body.submissions.every((s: { status: string }) => s.status === 'pending')).toBe(true);
     expect(body.submissions[0]).toHaveProperty('userEmail');
-    const detail = await t.request({ method: 'GET', url: `/api/admin/kyc-submissions/${body.submissions[0].id}`, cookie: compliance.cookie });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/kyc-submissions/${body.submissions[0].id}`,
+      cookie: compliance.cookie,
+    });
     expect(detail.json()).toMatchObject({ hasFront: true, hasBack: true, city: 'Accra', country: 'Ghana' });
     const rows = await t.database.db.select().from(kycSubmissions);
     expect(body.total).toBe(rows.filter((r) => r.status === 'pending').length);
@@ -203,7 +213,13 @@ describe('KYC', () => {
   // Found by the fuzz test: a multipart body without a boundary was a 500.
   it('answers an unreadable form with a 4xx', async () => {
     const customer = await t.signUp();
-    const response = await t.request({ method: 'POST', url: '/api/kyc', cookie: customer.cookie, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/kyc',
+      cookie: customer.cookie,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_REQUEST');
   });

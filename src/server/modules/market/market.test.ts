@@ -56,7 +56,11 @@ describe('price refresher', () => {
   }
 
   async function storedPoints(symbol: string) {
-    return database.db.select().from(pricePoints).where(eq(pricePoints.symbol, symbol)).orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id));
+    return database.db
+      .select()
+      .from(pricePoints)
+      .where(eq(pricePoints.symbol, symbol))
+      .orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id));
   }
 
   it('fetches CoinGecko and the GHS rate once, and records every price', async () => {
@@ -73,7 +77,9 @@ describe('price refresher', () => {
   });
 
   it('falls back to Binance when CoinGecko is down, with the 24 h change from recorded prices', async () => {
-    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '90000', source: 'coingecko', fetchedAt: new Date(nowMs - 24 * HOUR - MINUTE) });
+    await database.db
+      .insert(pricePoints)
+      .values({ symbol: 'btc', priceUsd: '90000', source: 'coingecko', fetchedAt: new Date(nowMs - 24 * HOUR - MINUTE) });
     fake.set('coingecko', { kind: 'down' });
     const service = createService();
     await service.refreshOnce();
@@ -225,7 +231,9 @@ describe('price refresher', () => {
   });
 
   it('simulated feed: no upstream calls, a small walk around the latest real level, marked simulated', async () => {
-    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '50000', source: 'coingecko', fetchedAt: new Date(nowMs - HOUR) });
+    await database.db
+      .insert(pricePoints)
+      .values({ symbol: 'btc', priceUsd: '50000', source: 'coingecko', fetchedAt: new Date(nowMs - HOUR) });
     const service = createService({ feed: 'simulated' });
     for (let i = 0; i < 5; i += 1) {
       nowMs += MINUTE;
@@ -307,7 +315,14 @@ describe('GET /api/market', () => {
     const response = await t.request({ method: 'GET', url: '/api/market' });
     expect(response.statusCode).toBe(200);
     const market: TMarketResponse = response.json();
-    expect(market).toMatchObject({ ghsRate: '16.5', feed: 'live', serviceFeePercentage: '2.5', lastUpdated: null, isStale: true, errors: {} });
+    expect(market).toMatchObject({
+      ghsRate: '16.5',
+      feed: 'live',
+      serviceFeePercentage: '2.5',
+      lastUpdated: null,
+      isStale: true,
+      errors: {},
+    });
     expect(coin(market, 'btc')).toEqual({
       symbol: 'btc',
       name: 'Bitcoin',
@@ -329,7 +344,13 @@ describe('GET /api/market', () => {
     const market: TMarketResponse = response.json();
     expect(market.coins.map((c) => c.symbol)).toEqual(['btc', 'eth', 'usdt', 'bnb', 'ltc', 'xrp', 'ada', 'sol', 'doge']);
     expect(market).toMatchObject({ ghsRate: '11.6421', feed: 'live', serviceFeePercentage: '2.5', isStale: false, errors: {} });
-    expect(coin(market, 'btc')).toMatchObject({ name: 'Bitcoin', baseUsd: '91234.12', buyUsd: '93514.973', sellUsd: '88953.267', change24h: '-1.84' });
+    expect(coin(market, 'btc')).toMatchObject({
+      name: 'Bitcoin',
+      baseUsd: '91234.12',
+      buyUsd: '93514.973',
+      sellUsd: '88953.267',
+      change24h: '-1.84',
+    });
     expect(formatUsd(coin(market, 'btc').buyUsd)).toBe('$93,514.97');
     expect(formatUsd(coin(market, 'btc').sellUsd)).toBe('$88,953.27');
     expect(coin(market, 'doge')).toMatchObject({ baseUsd: '0.16042', buyUsd: '0.1644305', sellUsd: '0.1564095' });
@@ -360,15 +381,24 @@ describe('GET /api/market', () => {
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const [doge] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge'));
     try {
-      expect((await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode).toBe(200);
-      expect((await t.request({ method: 'PATCH', url: `/api/admin/coins/${doge.id}`, cookie: admin, payload: { isEnabled: false } })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.request({ method: 'PATCH', url: `/api/admin/coins/${doge.id}`, cookie: admin, payload: { isEnabled: false } })).statusCode,
+      ).toBe(200);
       const market: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
       expect(market.serviceFeePercentage).toBe('3');
       expect(market.coins.map((c) => c.symbol)).not.toContain('doge');
       // A change behind this process's back (another server process) still reaches quotes at once.
       await t.database.db.update(settings).set({ serviceFeePercentage: '4' }).where(eq(settings.id, 1));
       const customer = await t.signUp();
-      const quote = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' },
+      });
       expect(quote.statusCode, quote.body).toBe(201);
       expect(Number(quote.json().feePercentage)).toBe(4);
     } finally {

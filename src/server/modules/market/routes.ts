@@ -23,7 +23,10 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = async (app, { market }) => {
   app.get(
     '/api/market',
-    { config: { access: 'public' }, schema: { tags: ['market'], response: { 200: ZMarketResponse, 304: z.null().describe('Not modified: the ETag matches') } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['market'], response: { 200: ZMarketResponse, 304: z.null().describe('Not modified: the ETag matches') } },
+    },
     async (request, reply) => {
       // Checked against ZMarketResponse and serialised by the service once per change, not per request.
       const { body, json, etag } = await market.getMarketAnswer();

@@ -99,7 +99,14 @@ export class MarketService {
   private referenceCache: { value: TReference; expiresAt: number } | undefined;
   private referenceVersion = 0;
   private answerMemo:
-    | { snapshot: TSnapshot; reference: TReference; fetchErrors: TMarketErrors | undefined; builtAtMs: number; validUntilMs: number; answer: TMarketAnswer }
+    | {
+        snapshot: TSnapshot;
+        reference: TReference;
+        fetchErrors: TMarketErrors | undefined;
+        builtAtMs: number;
+        validUntilMs: number;
+        answer: TMarketAnswer;
+      }
     | undefined;
 
   /** Errors of this process's own last fetch; undefined while it has not fetched. */
@@ -276,7 +283,10 @@ export class MarketService {
     const missing = PRICED_SYMBOLS.filter((symbol) => !quotes.has(symbol));
     if (missing.length > 0) {
       try {
-        const fetched = await fetchBinancePrices({ baseUrl: options.binanceBaseUrl, timeoutMs: options.timeoutMs, gate: gates.binance }, missing);
+        const fetched = await fetchBinancePrices(
+          { baseUrl: options.binanceBaseUrl, timeoutMs: options.timeoutMs, gate: gates.binance },
+          missing,
+        );
         for (const quote of fetched) quotes.set(quote.symbol, quote);
       } catch (error) {
         log.warn({ err: error }, 'crypto prices: Binance failed');
@@ -419,10 +429,7 @@ export class MarketService {
   /** Settings row 1's fee; 2.5 when it cannot be read (spec section 8). */
   async readServiceFeePercentage(): Promise<string> {
     try {
-      const [row] = await this.deps.database.db
-        .select({ fee: settings.serviceFeePercentage })
-        .from(settings)
-        .where(eq(settings.id, 1));
+      const [row] = await this.deps.database.db.select({ fee: settings.serviceFeePercentage }).from(settings).where(eq(settings.id, 1));
       if (row && isDecimalString(row.fee)) return normalizeDecimal(row.fee);
       this.deps.log.warn('service fee: settings row 1 missing; using the default');
     } catch (error) {
@@ -536,7 +543,8 @@ export class MarketService {
       if (latest && (!newest || latest.fetchedAt > newest)) newest = latest.fetchedAt;
       let change24h: string | null = null;
       if (latest?.change24h != null) change24h = roundFiat(latest.change24h);
-      else if (latest && snapshot.dayAgo.has(coin.symbol)) change24h = calculatePercentChange(snapshot.dayAgo.get(coin.symbol)!, latest.priceUsd);
+      else if (latest && snapshot.dayAgo.has(coin.symbol))
+        change24h = calculatePercentChange(snapshot.dayAgo.get(coin.symbol)!, latest.priceUsd);
       return {
         symbol: coin.symbol,
         name: coin.name,

@@ -76,10 +76,12 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   const ghsRate = market.ghsRate;
   const amountFiat = roundFiat(input.amountFiat);
   const amountUsd = input.fiatCurrency === 'USD' ? amountFiat : convertGhsToUsd(amountFiat, ghsRate);
-  if (toDecimal(amountUsd).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  if (toDecimal(amountUsd).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   // The customer never gets more than paid for (buy) nor sends less than sold (sell).
   const amountCrypto = roundCrypto(toDecimal(amountUsd).div(unitPriceUsd), input.side === 'buy' ? 'down' : 'up');
-  if (toDecimal(amountCrypto).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  if (toDecimal(amountCrypto).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
   const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
   const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
@@ -174,7 +176,10 @@ export async function claimPaymentTxKey(tx: TTx, paymentTxId: string, exceptOrde
   if (key === null) throw new AppError('VALIDATION', ORDER_MSG.txIdFormat, { fields: { paymentTxId: ORDER_MSG.txIdFormat } });
   const conditions = [eq(orders.paymentTxKey, key), ne(orders.status, 'cancelled')];
   if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
-  const [taken] = await tx.select({ id: orders.id }).from(orders).where(and(...conditions));
+  const [taken] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...conditions));
   if (taken) throw txIdUsed();
   return key;
 }
@@ -211,7 +216,10 @@ export async function placeOrder(
       if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
       if (user.kycStatus === 'pending') throw new AppError('FORBIDDEN', ORDER_MSG.kycPending);
 
-      const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
+      const [quote] = await tx
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
       if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
       if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
       if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteExpired);
@@ -273,13 +281,22 @@ export async function placeOrder(
         .where(eq(users.id, actor.id));
 
       const emailOrder = { ...order, fiatCurrency: order.fiatCurrency };
-      await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order: emailOrder, appUrl: deps.appUrl }));
+      await queueEmail(
+        tx,
+        user.email,
+        renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order: emailOrder, appUrl: deps.appUrl }),
+      );
       const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
       if (settingsRow?.notificationEmail) {
         await queueEmail(
           tx,
           settingsRow.notificationEmail,
-          renderAdminOrderAlertEmail({ customerName: user.fullName || user.name, customerEmail: user.email, order: emailOrder, appUrl: deps.appUrl }),
+          renderAdminOrderAlertEmail({
+            customerName: user.fullName || user.name,
+            customerEmail: user.email,
+            order: emailOrder,
+            appUrl: deps.appUrl,
+          }),
         );
       } else {
         deps.log.warn({ orderId: order.id }, 'No admin notification email is set; skipping the new-order alert.');
@@ -321,7 +338,10 @@ export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
 }
 
 export async function getMyOrder(db: TDb, userId: string, id: number): Promise<TOrder> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   return toOrder(row);
 }
@@ -346,7 +366,13 @@ const adminColumns = {
 };
 
 function toAdminOrder(row: { order: TOrderRow; customerName: string; customerEmail: string; customerPhone: string | null }): TAdminOrder {
-  return { ...toOrder(row.order), userId: row.order.userId, customerName: row.customerName, customerEmail: row.customerEmail, customerPhone: row.customerPhone };
+  return {
+    ...toOrder(row.order),
+    userId: row.order.userId,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+  };
 }
 
 /** Days cover whole days in Africa/Accra, which is UTC+0 all year. */
@@ -373,7 +399,13 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
     // '#12' asks for order 12, not for every id with a 12 in it.
     const txKey = /^#\d+$/.test(query.q) ? null : toTransactionKey(query.q);
     if (txKey) match.push(like(orders.paymentTxKey, `%${txKey}%`));
-    if (matchingCustomers.length > 0) match.push(inArray(orders.userId, matchingCustomers.map((c) => c.id)));
+    if (matchingCustomers.length > 0)
+      match.push(
+        inArray(
+          orders.userId,
+          matchingCustomers.map((c) => c.id),
+        ),
+      );
     const asId = query.q.replace(/^#/, '');
     if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));
     conditions.push(or(...match)!);

@@ -48,17 +48,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
       const body = request.body;
       const changes: Partial<TRow> = { updatedAt: new Date() };
       if (body.notificationEmail !== undefined) changes.notificationEmail = body.notificationEmail || null;
-      if (body.serviceFeePercentage !== undefined) changes.serviceFeePercentage = body.serviceFeePercentage || DEFAULT_SERVICE_FEE_PERCENTAGE;
+      if (body.serviceFeePercentage !== undefined)
+        changes.serviceFeePercentage = body.serviceFeePercentage || DEFAULT_SERVICE_FEE_PERCENTAGE;
       if (body.smtpHost !== undefined) changes.smtpHost = body.smtpHost || null;
       if (body.smtpPort !== undefined) changes.smtpPort = body.smtpPort;
       if (body.smtpSecure !== undefined) changes.smtpSecure = body.smtpSecure;
       if (body.smtpUser !== undefined) changes.smtpUser = body.smtpUser || null;
-      if (body.smtpPassword !== undefined) changes.smtpPassEncrypted = body.smtpPassword ? encryptSecret(body.smtpPassword, deps.serverSecret) : null;
+      if (body.smtpPassword !== undefined)
+        changes.smtpPassEncrypted = body.smtpPassword ? encryptSecret(body.smtpPassword, deps.serverSecret) : null;
       const row = await db.transaction(async (tx) => {
         await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
         const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
         const [after] = await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning();
-        await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', targetId: 1, before: auditable(before), after: auditable(after), ip: request.ip });
+        await writeAudit(tx, {
+          actor,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: 1,
+          before: auditable(before),
+          after: auditable(after),
+          ip: request.ip,
+        });
         return after;
       });
       request.server.market?.invalidateReference();

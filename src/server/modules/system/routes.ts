@@ -7,7 +7,10 @@ import { AppError } from '#server/lib/errors.js';
 export const systemRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   app.get(
     '/api/health',
-    { config: { access: 'public', errors: ['UNAVAILABLE'] }, schema: { tags: ['system'], response: { 200: ZHealthResponse, 503: ZErrorResponse } } },
+    {
+      config: { access: 'public', errors: ['UNAVAILABLE'] },
+      schema: { tags: ['system'], response: { 200: ZHealthResponse, 503: ZErrorResponse } },
+    },
     async (request) => {
       try {
         await pingDatabase(db);

@@ -55,19 +55,36 @@ export async function findCustomers(db: TDb, query: TUserQuery) {
  * /admin/users (super_admin, manager, compliance). A ban ends every session of the user at once
  * and, once committed, closes their sockets (onAccountChanged).
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnAccountChanged }> = async (app, { db, onAccountChanged }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnAccountChanged }> = async (
+  app,
+  { db, onAccountChanged },
+) => {
   const access = { area: 'users' } as const;
 
-  app.get('/api/admin/users', { config: { access }, schema: { tags: ['admin'], querystring: ZUserQuery, response: { 200: ZAdminUserList } } }, async (request) =>
-    findCustomers(db, request.query),
+  app.get(
+    '/api/admin/users',
+    { config: { access }, schema: { tags: ['admin'], querystring: ZUserQuery, response: { 200: ZAdminUserList } } },
+    async (request) => findCustomers(db, request.query),
   );
 
-  app.get('/api/admin/users/:id', { config: { access }, schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail } } }, async (request) => {
-    const [row] = await db.select().from(users).where(and(eq(users.id, request.params.id), isCustomer));
-    if (!row) throw new AppError('NOT_FOUND', MSG.userNotFound);
-    const recent = await db.select().from(orders).where(eq(orders.userId, row.id)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(5);
-    return { user: toAdminUser(row), recentOrders: recent.map(toOrder) };
-  });
+  app.get(
+    '/api/admin/users/:id',
+    { config: { access }, schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail } } },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, request.params.id), isCustomer));
+      if (!row) throw new AppError('NOT_FOUND', MSG.userNotFound);
+      const recent = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, row.id))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(5);
+      return { user: toAdminUser(row), recentOrders: recent.map(toOrder) };
+    },
+  );
 
   for (const [action, isBanned] of [
     ['ban', true],
@@ -82,9 +99,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
           const [before] = await tx.select().from(users).where(eq(users.id, request.params.id)).for('update');
           if (!before) throw new AppError('NOT_FOUND', MSG.userNotFound);
           if (isStaffRole(before.role)) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotBanStaff);
-          const [after] = await tx.update(users).set({ banned: isBanned, updatedAt: new Date() }).where(eq(users.id, before.id)).returning();
+          const [after] = await tx
+            .update(users)
+            .set({ banned: isBanned, updatedAt: new Date() })
+            .where(eq(users.id, before.id))
+            .returning();
           if (isBanned) await tx.delete(sessions).where(eq(sessions.userId, before.id));
-          await writeAudit(tx, { actor, action: `user.${action}`, targetType: 'user', targetId: before.id, before: { isBanned: before.banned }, after: { isBanned }, ip: request.ip });
+          await writeAudit(tx, {
+            actor,
+            action: `user.${action}`,
+            targetType: 'user',
+            targetId: before.id,
+            before: { isBanned: before.banned },
+            after: { isBanned },
+            ip: request.ip,
+          });
           return after;
         });
         if (isBanned) onAccountChanged(row.id);

@@ -55,7 +55,10 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
         toast.variant === 'success' ? 'border-brand-200 bg-white text-brand-900' : 'border-red-200 bg-white text-red-800',
       )}
     >
-      <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', toast.variant === 'success' ? 'bg-brand-600' : 'bg-red-600')} />
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', toast.variant === 'success' ? 'bg-brand-600' : 'bg-red-600')}
+      />
       <p className="flex-1">{toast.message}</p>
       <button
         type="button"

@@ -13,7 +13,9 @@ import { RecentOrders } from '#web/features/admin/dashboard/components/recent-or
 import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
 
 // The chart is its own chunk: the figures show first, the bars follow.
-const VolumeChart = lazy(() => import('#web/features/admin/dashboard/components/volume-chart.js').then((module) => ({ default: module.VolumeChart })));
+const VolumeChart = lazy(() =>
+  import('#web/features/admin/dashboard/components/volume-chart.js').then((module) => ({ default: module.VolumeChart })),
+);
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
@@ -79,8 +81,16 @@ export function AdminDashboardPage() {
                   ) : undefined
                 }
               />
-              <StatCard label="Total Volume (USD)" value={formatUsd(data.totalVolumeUsd)} hint={<span className="text-slate-600">Completed orders</span>} />
-              <StatCard label="Total Volume (GHS)" value={formatGhs(data.totalVolumeGhs)} hint={<span className="text-slate-600">Completed orders</span>} />
+              <StatCard
+                label="Total Volume (USD)"
+                value={formatUsd(data.totalVolumeUsd)}
+                hint={<span className="text-slate-600">Completed orders</span>}
+              />
+              <StatCard
+                label="Total Volume (GHS)"
+                value={formatGhs(data.totalVolumeGhs)}
+                hint={<span className="text-slate-600">Completed orders</span>}
+              />
             </dl>
 
             <ChartErrorBoundary

@@ -5,7 +5,16 @@ import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { useSession } from '#web/lib/session.js';
@@ -102,7 +111,12 @@ export function AdminManagementPage() {
                         </Button>
                       )}
                       {admin.role !== 'super_admin' && admin.id !== user?.id && (
-                        <Button variant="outline" size="sm" aria-label={`Edit ${admin.fullName}`} onClick={() => setOpenDialog({ kind: 'form', admin })}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Edit ${admin.fullName}`}
+                          onClick={() => setOpenDialog({ kind: 'form', admin })}
+                        >
                           Edit
                         </Button>
                       )}
@@ -143,7 +157,9 @@ export function AdminManagementPage() {
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && <DeleteAdminDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
-      {openDialog?.kind === 'reset2fa' && openDialog.admin && <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'reset2fa' && openDialog.admin && (
+        <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />
+      )}
     </section>
   );
 }

@@ -9,7 +9,9 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '#web/components/ui/table.js';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
 import { isCalendarDay } from '#shared/contracts/common.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useAuditEntries, type TAuditFilter } from '#web/features/admin/audit/api/audit.js';
@@ -89,7 +91,9 @@ export function AuditPage() {
             <TableLoadingRow colSpan={COLUMN_COUNT}>Loading the audit log…</TableLoadingRow>
           ) : entries.length === 0 ? (
             !query.isError && (
-              <TableMessageRow colSpan={COLUMN_COUNT}>{hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}</TableMessageRow>
+              <TableMessageRow colSpan={COLUMN_COUNT}>
+                {hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}
+              </TableMessageRow>
             )
           ) : (
             entries.map((entry) => (
@@ -114,7 +118,12 @@ export function AuditPage() {
       </Table>
 
       {data && data.total > 0 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
     </section>
   );

@@ -9,7 +9,9 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '#web/components/ui/table.js';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
 import { useCannedResponses, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
 import { CannedResponseFormDialog } from '#web/features/admin/canned-responses/components/canned-response-form-dialog.js';
 import { DeleteCannedResponseDialog } from '#web/features/admin/canned-responses/components/delete-canned-response-dialog.js';

@@ -33,7 +33,9 @@ export function ChatPage() {
     <section>
       <PageHeading
         title={PAGE_TITLE}
-        description={chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined}
+        description={
+          chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined
+        }
       />
 
       {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} className="mb-4" />}

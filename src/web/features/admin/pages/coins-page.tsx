@@ -13,10 +13,7 @@ export function CoinsPage() {
 
   return (
     <section>
-      <PageHeading
-        title="Currency Management"
-        description="The wallet address customers sell into, and whether each coin can be traded."
-      />
+      <PageHeading title="Currency Management" description="The wallet address customers sell into, and whether each coin can be traded." />
 
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 

@@ -11,7 +11,9 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '#web/components/ui/table.js';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useEmails } from '#web/features/admin/emails/api/emails.js';
 import { EmailDialog } from '#web/features/admin/emails/components/email-dialog.js';

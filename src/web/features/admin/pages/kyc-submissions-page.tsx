@@ -12,7 +12,9 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '#web/components/ui/table.js';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '#web/features/admin/kyc/api/list-kyc-submissions.js';
 import { ConfirmKycDecisionDialog } from '#web/features/admin/kyc/components/confirm-kyc-decision-dialog.js';
@@ -134,7 +136,12 @@ export function KycSubmissionsPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
 
       {openDialog?.kind === 'detail' && (

@@ -66,7 +66,11 @@ export function OrdersPage() {
     <section className="min-w-0">
       <PageHeading title="Order Management" description="Check payments, then approve or cancel pending orders." />
 
-      <OrderFilters filter={filter} onChange={onFilterChange} onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })} />
+      <OrderFilters
+        filter={filter}
+        onChange={onFilterChange}
+        onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })}
+      />
 
       <div className="mb-3 flex min-h-6 flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p aria-live="polite">{data && !query.isPlaceholderData && `${data.total} ${data.total === 1 ? 'order' : 'orders'}`}</p>

@@ -11,10 +11,16 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '#web/components/ui/table.js';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
-import { usePaymentMethods, useTogglePaymentMethod, type TAdminPaymentMethod } from '#web/features/admin/payment-methods/api/payment-methods.js';
+import {
+  usePaymentMethods,
+  useTogglePaymentMethod,
+  type TAdminPaymentMethod,
+} from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { DeletePaymentMethodDialog } from '#web/features/admin/payment-methods/components/delete-payment-method-dialog.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 
@@ -102,10 +108,20 @@ export function PaymentMethodsPage() {
                 </TableCell>
                 <TableCell className="text-right align-top">
                   <div className="flex justify-end gap-2">
-                    <Button variant="outline" size="sm" aria-label={`Edit ${method.name}`} onClick={() => setOpenDialog({ kind: 'form', method })}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${method.name}`}
+                      onClick={() => setOpenDialog({ kind: 'form', method })}
+                    >
                       Edit
                     </Button>
-                    <Button variant="danger" size="sm" aria-label={`Delete ${method.name}`} onClick={() => setOpenDialog({ kind: 'delete', method })}>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${method.name}`}
+                      onClick={() => setOpenDialog({ kind: 'delete', method })}
+                    >
                       Delete
                     </Button>
                   </div>

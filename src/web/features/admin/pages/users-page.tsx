@@ -7,7 +7,16 @@ import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { controlClassName, Field } from '#web/components/ui/field.js';
 import { Spinner } from '#web/components/ui/spinner.js';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
@@ -32,10 +41,7 @@ const COLUMN_COUNT = 7;
  * What is open over the list: a profile, or the confirmation of a ban/unban, which replaces the
  * profile while it is asked and gives way to it again afterwards when it was asked from there.
  */
-type TOpenDialog =
-  | { kind: 'profile'; id: string }
-  | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean }
-  | null;
+type TOpenDialog = { kind: 'profile'; id: string } | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean } | null;
 
 /** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (spec section 2). */
 export function UsersPage() {
@@ -111,7 +117,12 @@ export function UsersPage() {
           <tr>
             <SortableHeader label="User" column="fullName" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
             <TableHeaderCell>Email</TableHeaderCell>
-            <SortableHeader label="Registered" column="createdAt" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
+            <SortableHeader
+              label="Registered"
+              column="createdAt"
+              filter={filter}
+              onSort={(column) => setFilter(nextSort(filter, column))}
+            />
             <SortableHeader
               label="Trading Volume"
               column="tradingVolumeUsd"
@@ -170,7 +181,12 @@ export function UsersPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
 
       {openDialog?.kind === 'profile' && (

@@ -27,7 +27,8 @@ export const usernameAvailabilityQueryOptions = (username: string) =>
 export function useCheckUsername() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (username: string): Promise<{ available: boolean; reason?: string }> => queryClient.fetchQuery(usernameAvailabilityQueryOptions(username)),
+    async (username: string): Promise<{ available: boolean; reason?: string }> =>
+      queryClient.fetchQuery(usernameAvailabilityQueryOptions(username)),
     [queryClient],
   );
 }

@@ -36,7 +36,8 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
           const message = getErrorMessage(failure);
           // A used-up attempt (replayed code, expired, too many tries) needs the password again.
           const isOver =
-            failure instanceof ApiError && (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
+            failure instanceof ApiError &&
+            (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
           if (isOver) onRestart(message);
           else setError(message);
         },
@@ -46,7 +47,9 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-700">Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your backup codes.</p>
+      <p className="text-sm text-slate-700">
+        Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your backup codes.
+      </p>
       <Input
         ref={inputRef}
         label="Authentication code"

@@ -41,7 +41,10 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
     setError(null);
     confirm.mutate(code.trim(), {
       onSuccess: ({ user }) => onDone(user),
-      onError: (failure) => setError(failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure)),
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure),
+        ),
     });
   };
 
@@ -74,14 +77,19 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
         </h2>
         <QrCode value={enrolment.totpUri} label="QR code for your authenticator app" />
         <p className="text-sm text-slate-700">
-          Can’t scan? Enter this key: <code className="font-mono break-all text-slate-900" aria-label="Authenticator key">{groupedSecret}</code>
+          Can’t scan? Enter this key:{' '}
+          <code className="font-mono break-all text-slate-900" aria-label="Authenticator key">
+            {groupedSecret}
+          </code>
         </p>
       </section>
       <section aria-labelledby="backup-heading" className="space-y-2">
         <h2 id="backup-heading" className="text-base font-semibold text-slate-900">
           2. Keep your backup codes
         </h2>
-        <p className="text-sm text-slate-700">Each works once, if you lose your phone. Store them somewhere safe; they are not shown again.</p>
+        <p className="text-sm text-slate-700">
+          Each works once, if you lose your phone. Store them somewhere safe; they are not shown again.
+        </p>
         <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900">
           {enrolment.backupCodes.map((backupCode) => (
             <li key={backupCode}>{backupCode}</li>

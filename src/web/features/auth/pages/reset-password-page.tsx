@@ -10,7 +10,6 @@ import { AuthCard } from '#web/features/auth/components/auth-card.js';
 import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
 import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
-
 export function ResetPasswordPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();

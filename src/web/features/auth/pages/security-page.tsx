@@ -73,7 +73,9 @@ export function SecurityPage() {
           />
         ) : (
           <>
-            <p className="text-sm text-slate-700">Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.</p>
+            <p className="text-sm text-slate-700">
+              Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.
+            </p>
             <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor</Button>
           </>
         )}

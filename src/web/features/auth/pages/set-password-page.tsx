@@ -9,7 +9,6 @@ import { AuthCard } from '#web/features/auth/components/auth-card.js';
 import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
 import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
-
 /** /admin/set-password?token=…: the page the invitation email of a new admin links to. */
 export function SetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -43,7 +42,11 @@ export function SetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Set your password" description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters." footer={loginLink}>
+    <AuthCard
+      title="Set your password"
+      description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters."
+      footer={loginLink}
+    >
       <NewPasswordForm submitLabel="Set password" isPending={mutation.isPending} formError={formError} onSubmit={onSubmit} />
     </AuthCard>
   );

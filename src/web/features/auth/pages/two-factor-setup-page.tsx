@@ -18,7 +18,10 @@ export function TwoFactorSetupPage() {
   if (user.twoFactorEnabled) return <Navigate to={returnPath} replace />;
 
   return (
-    <AuthCard title="Set up two-factor authentication" description="Staff accounts sign in with a password and a code from an authenticator app.">
+    <AuthCard
+      title="Set up two-factor authentication"
+      description="Staff accounts sign in with a password and a code from an authenticator app."
+    >
       <div className="space-y-4">
         <Alert variant="info">{TWO_FACTOR_MSG.setupRequired}</Alert>
         <TwoFactorEnrolment onDone={() => navigate(returnPath, { replace: true })} />

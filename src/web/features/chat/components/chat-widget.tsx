@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '#shared/contracts/chat.js';
 import { cn } from '#web/lib/cn.js';
-import { fetchMyMessagesAfter, getMyConversationStatus, markMyConversationRead, openMyConversation, sendMyMessage } from '#web/features/chat/api/chat-api.js';
+import {
+  fetchMyMessagesAfter,
+  getMyConversationStatus,
+  markMyConversationRead,
+  openMyConversation,
+  sendMyMessage,
+} from '#web/features/chat/api/chat-api.js';
 import { lastMessageId, mergeMessages } from '#web/features/chat/lib/messages.js';
 import { useChatSocket } from '#web/features/chat/lib/use-chat-socket.js';
 import { useMessageDraft } from '#web/features/chat/lib/use-message-draft.js';
@@ -161,7 +167,12 @@ export function ChatWidget() {
               </h2>
               {socket.status === 'reconnecting' && <p className="text-xs text-brand-100">Reconnecting…</p>}
             </div>
-            <button type="button" aria-label="Close live support chat" onClick={close} className="-m-1 rounded-md p-1 text-white hover:bg-brand-800">
+            <button
+              type="button"
+              aria-label="Close live support chat"
+              onClick={close}
+              className="-m-1 rounded-md p-1 text-white hover:bg-brand-800"
+            >
               <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
               </svg>
@@ -174,7 +185,9 @@ export function ChatWidget() {
               ownSide="user"
               senderLabels={{ user: 'You', admin: 'Support' }}
               label="Messages"
-              empty={<p className="px-2 py-6 text-center text-sm text-slate-500">Send us a message and our support team will reply here.</p>}
+              empty={
+                <p className="px-2 py-6 text-center text-sm text-slate-500">Send us a message and our support team will reply here.</p>
+              }
               typingText={CHAT_MSG.supportTyping}
               isTyping={typing.has(SUPPORT)}
             />

@@ -29,8 +29,7 @@ export function KycBanner({ status }: { status: TKycStatus }) {
   return (
     <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without
-        a limit.
+        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without a limit.
       </p>
       <Link to={paths.kyc.getHref()} className={buttonClassName('primary', 'sm', 'shrink-0')}>
         Complete KYC

@@ -12,7 +12,12 @@ function ChangeText({ change }: { change: string | null }) {
   if (change === null) return <span className="text-xs text-slate-500">{MISSING_VALUE}</span>;
   const direction = toDecimal(change).cmp(0);
   return (
-    <span className={cn('text-xs font-semibold tabular-nums', direction > 0 ? 'text-brand-700' : direction < 0 ? 'text-red-700' : 'text-slate-600')}>
+    <span
+      className={cn(
+        'text-xs font-semibold tabular-nums',
+        direction > 0 ? 'text-brand-700' : direction < 0 ? 'text-red-700' : 'text-slate-600',
+      )}
+    >
       {formatPercentChange(change)}
     </span>
   );

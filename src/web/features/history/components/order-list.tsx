@@ -26,7 +26,9 @@ export function OrderList({ orders, onOpen, label }: { orders: TOrder[]; onOpen:
             <span className="justify-self-end text-sm font-semibold text-slate-900 tabular-nums sm:justify-self-start">
               {formatFiat(order.amountFiat, order.fiatCurrency)}
             </span>
-            <span className="col-span-2 text-sm text-slate-600 tabular-nums sm:col-span-1">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
+            <span className="col-span-2 text-sm text-slate-600 tabular-nums sm:col-span-1">
+              {formatCrypto(order.amountCrypto, order.coinSymbol)}
+            </span>
           </button>
         </li>
       ))}

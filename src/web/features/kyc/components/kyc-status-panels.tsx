@@ -22,8 +22,7 @@ export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submitt
         Your documents are under review
       </h2>
       <p className="text-amber-900">
-        Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as
-        it is done.
+        Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as it is done.
       </p>
       {submittedAt && <p className="text-sm text-amber-800">Submitted {formatDateTime(submittedAt)}</p>}
       <Link to={paths.dashboard.getHref()} className={buttonClassName('outline', 'md')}>

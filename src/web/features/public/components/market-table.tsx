@@ -65,7 +65,11 @@ function MarketRow({ coin, ghsRate }: { coin: TMarketCoin; ghsRate: string }) {
       </td>
       <td className={cn(COLUMN.cell, COLUMN.sparkline, 'text-right')}>
         {hasSparkline ? (
-          <Sparkline values={coin.history} label={`${coin.name} price over the last ${coin.history.length} updates`} className="ml-auto block" />
+          <Sparkline
+            values={coin.history}
+            label={`${coin.name} price over the last ${coin.history.length} updates`}
+            className="ml-auto block"
+          />
         ) : (
           <span className="text-slate-400">
             <span aria-hidden="true">{MISSING_VALUE}</span>

@@ -16,7 +16,8 @@ const questions = (fee: string) => [
   },
   {
     question: 'How long does an order take?',
-    answer: 'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
+    answer:
+      'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
   },
   {
     question: 'Why do I need to verify my identity (KYC)?',

@@ -88,7 +88,10 @@ export function LandingPage() {
           <ol className="mt-6 grid gap-4 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-slate-200 p-5">
-                <span className="flex size-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">
+                <span
+                  className="flex size-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-3 font-semibold">

@@ -20,7 +20,14 @@ import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
 
 type BuyField = 'amount' | 'walletAddress' | 'network' | 'destinationTag' | 'paymentMethodId' | 'paymentTxId' | 'notes';
-type BuyValues = { walletAddress: string; network: '' | TUsdtNetwork; destinationTag: string; paymentMethodId: string; paymentTxId: string; notes: string };
+type BuyValues = {
+  walletAddress: string;
+  network: '' | TUsdtNetwork;
+  destinationTag: string;
+  paymentMethodId: string;
+  paymentTxId: string;
+  notes: string;
+};
 
 const EMPTY: BuyValues = { walletAddress: '', network: '', destinationTag: '', paymentMethodId: '', paymentTxId: '', notes: '' };
 const REQUIRED = 'This field is required.';
@@ -39,7 +46,10 @@ export function BuyForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('buy');
   const methodsQuery = usePaymentMethods();
   const methods = methodsQuery.data ?? [];
-  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<BuyValues, BuyField>(EMPTY, SERVER_FIELDS);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<BuyValues, BuyField>(
+    EMPTY,
+    SERVER_FIELDS,
+  );
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
     onFieldErrors: showServerFieldErrors,
@@ -84,18 +94,16 @@ export function BuyForm({ user }: { user: TProfile }) {
     }
 
     setErrors({});
-    place(
-      (quoteId): TCreateOrderRequest => ({
-        type: 'buy',
-        quoteId,
-        walletAddress,
-        ...(network ? { network } : {}),
-        ...(isXrp && destinationTag ? { destinationTag } : {}),
-        paymentMethodId: method!.id,
-        paymentTxId,
-        ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
-      }),
-    );
+    place((quoteId): TCreateOrderRequest => ({
+      type: 'buy',
+      quoteId,
+      walletAddress,
+      ...(network ? { network } : {}),
+      ...(isXrp && destinationTag ? { destinationTag } : {}),
+      paymentMethodId: method!.id,
+      paymentTxId,
+      ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+    }));
   };
 
   return (
@@ -209,7 +217,14 @@ export function BuyForm({ user }: { user: TProfile }) {
         />
       </div>
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Placing order…" disabled={isBlocked}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        isLoading={isSubmitting}
+        loadingText="Placing order…"
+        disabled={isBlocked}
+      >
         Place buy order
       </Button>
     </form>

@@ -11,7 +11,9 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-slate-600">{label}</dt>
-      <dd className={strong ? 'text-right font-semibold text-slate-900 tabular-nums' : 'text-right text-slate-800 tabular-nums'}>{value}</dd>
+      <dd className={strong ? 'text-right font-semibold text-slate-900 tabular-nums' : 'text-right text-slate-800 tabular-nums'}>
+        {value}
+      </dd>
     </div>
   );
 }

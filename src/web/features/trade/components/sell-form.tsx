@@ -34,7 +34,16 @@ type SellValues = {
   notes: string;
 };
 
-const EMPTY: SellValues = { paymentTxId: '', payoutType: 'momo', provider: '', accountName: '', number: '', bankName: '', accountNumber: '', notes: '' };
+const EMPTY: SellValues = {
+  paymentTxId: '',
+  payoutType: 'momo',
+  provider: '',
+  accountName: '',
+  number: '',
+  bankName: '',
+  accountNumber: '',
+  notes: '',
+};
 const REQUIRED = 'This field is required.';
 const ACCOUNT_NUMBER_PATTERN = /^[0-9 -]{6,30}$/;
 const INVALID_ACCOUNT_NUMBER = 'Enter a valid account number (6 to 30 digits).';
@@ -55,7 +64,10 @@ const SERVER_FIELDS: Partial<Record<string, SellField>> = {
  */
 export function SellForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('sell');
-  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(EMPTY, SERVER_FIELDS);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(
+    EMPTY,
+    SERVER_FIELDS,
+  );
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
     onFieldErrors: showServerFieldErrors,
@@ -112,15 +124,13 @@ export function SellForm({ user }: { user: TProfile }) {
       ? { type: 'momo', provider: values.provider as MomoProvider, name: v.accountName, number: v.number }
       : { type: 'bank', name: v.accountName, bankName: v.bankName, accountNumber: v.accountNumber };
     setErrors({});
-    place(
-      (quoteId): TCreateOrderRequest => ({
-        type: 'sell',
-        quoteId,
-        paymentTxId: v.paymentTxId,
-        payout,
-        ...(v.notes ? { notes: v.notes } : {}),
-      }),
-    );
+    place((quoteId): TCreateOrderRequest => ({
+      type: 'sell',
+      quoteId,
+      paymentTxId: v.paymentTxId,
+      payout,
+      ...(v.notes ? { notes: v.notes } : {}),
+    }));
   };
 
   return (
@@ -271,7 +281,14 @@ export function SellForm({ user }: { user: TProfile }) {
         />
       </div>
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Placing order…" disabled={isBlocked}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        isLoading={isSubmitting}
+        loadingText="Placing order…"
+        disabled={isBlocked}
+      >
         Place sell order
       </Button>
     </form>

@@ -41,7 +41,9 @@ export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTra
               onClick={() => trade.setCurrency(currency)}
               className={cn(
                 'min-h-9 min-w-16 rounded-md px-4 text-sm font-semibold',
-                trade.currency === currency ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900',
+                trade.currency === currency
+                  ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200'
+                  : 'text-slate-600 hover:text-slate-900',
               )}
             >
               {currency}

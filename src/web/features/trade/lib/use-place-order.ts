@@ -63,7 +63,10 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErro
         },
         onError: (error) => {
           if (!isUncertainFailure(error)) attempt.current = null;
-          const message = error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE' ? error.message : ORDER_MSG.submitFailed;
+          const message =
+            error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE'
+              ? error.message
+              : ORDER_MSG.submitFailed;
           setFormError(message);
           toast.error(message);
           if (error instanceof ApiError && error.fields) onFieldErrors(error.fields);

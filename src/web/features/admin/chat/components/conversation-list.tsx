@@ -29,7 +29,9 @@ export function ConversationList({ conversations, selectedId, typingIds, onSelec
                   {conversation.userName}
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  {conversation.lastMessageAt && <span className="text-xs text-slate-500">{formatMessageTime(conversation.lastMessageAt)}</span>}
+                  {conversation.lastMessageAt && (
+                    <span className="text-xs text-slate-500">{formatMessageTime(conversation.lastMessageAt)}</span>
+                  )}
                   {conversation.hasUnreadUserMessage && (
                     <span className="relative flex size-2.5" data-testid="unread-dot">
                       <span aria-hidden="true" className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />

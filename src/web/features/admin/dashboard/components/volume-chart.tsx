@@ -58,8 +58,14 @@ export function VolumeChart({ days }: { days: readonly TVolumeDay[] }) {
           {days.map((day, index) => {
             const percent = max > 0 ? (heights[index] / max) * 100 : 0;
             return (
-              <div key={day.day} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${day.day}: ${formatUsd(day.volumeUsd)}`}>
-                <span className="hidden max-w-full truncate text-[0.7rem] text-slate-600 tabular-nums sm:block">{formatUsd(day.volumeUsd)}</span>
+              <div
+                key={day.day}
+                className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+                title={`${day.day}: ${formatUsd(day.volumeUsd)}`}
+              >
+                <span className="hidden max-w-full truncate text-[0.7rem] text-slate-600 tabular-nums sm:block">
+                  {formatUsd(day.volumeUsd)}
+                </span>
                 <div
                   data-testid="volume-bar"
                   className="w-full max-w-12 rounded-t-md bg-brand-600"

@@ -32,22 +32,37 @@ export function useCreateAdmin() {
 
 export function useUpdateAdminRole() {
   return useAdminMutation(({ id, role }: { id: string; role: TCreatableRole }) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role }, schema: ZStaffResponse, operation: 'Updating the role' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { role },
+      schema: ZStaffResponse,
+      operation: 'Updating the role',
+    }),
   );
 }
 
 export function useResendInvitation() {
   return useAdminMutation((id: string) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/invitation`, { method: 'POST', schema: ZStaffResponse, operation: 'Sending the invitation' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/invitation`, {
+      method: 'POST',
+      schema: ZStaffResponse,
+      operation: 'Sending the invitation',
+    }),
   );
 }
 
 export function useDeleteAdmin() {
-  return useAdminMutation((id: string) => apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE', operation: 'Deleting the admin' }));
+  return useAdminMutation((id: string) =>
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE', operation: 'Deleting the admin' }),
+  );
 }
 
 export function useResetAdminTwoFactor() {
   return useAdminMutation((id: string) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST', schema: ZStaffResponse, operation: 'Resetting two-factor' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/two-factor/reset`, {
+      method: 'POST',
+      schema: ZStaffResponse,
+      operation: 'Resetting two-factor',
+    }),
   );
 }

@@ -19,7 +19,9 @@ export function ResetTwoFactorDialog({ admin, onClose }: { admin: TStaffMember; 
       variant="danger"
       onClose={onClose}
     >
-      <p className="text-sm text-slate-700">They are signed out at once and set up a new authenticator at their next sign-in. Do this only after checking who is asking.</p>
+      <p className="text-sm text-slate-700">
+        They are signed out at once and set up a new authenticator at their next sign-in. Do this only after checking who is asking.
+      </p>
     </MutationConfirmDialog>
   );
 }

@@ -48,9 +48,7 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetail
         </>
       }
     >
-      {query.isError && (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
       {order ? (
         <OrderFacts order={order} />
       ) : (

@@ -2,7 +2,16 @@ import type { MouseEvent } from 'react';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
 import { Button } from '#web/components/ui/button.js';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/features/admin/orders/lib/order-labels.js';

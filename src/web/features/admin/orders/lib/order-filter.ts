@@ -25,7 +25,6 @@ const SEARCH_MAX_LENGTH = 200;
 /** Newest first, nothing filtered (spec: default createdAt descending). */
 export const DEFAULT_ORDER_FILTER: TAdminOrderFilter = { q: '', status: 'all', from: '', to: '', sort: 'createdAt', dir: 'desc', page: 1 };
 
-
 function readDay(value: string | null): string {
   return value && isCalendarDay(value) ? value : '';
 }

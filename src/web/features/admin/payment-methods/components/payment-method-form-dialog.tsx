@@ -9,7 +9,11 @@ import { controlClassName, Field } from '#web/components/ui/field.js';
 import { Input } from '#web/components/ui/input.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { ApiError, getErrorMessage } from '#web/lib/api.js';
-import { useSavePaymentMethod, type TAdminPaymentMethod, type TPaymentMethodInput } from '#web/features/admin/payment-methods/api/payment-methods.js';
+import {
+  useSavePaymentMethod,
+  type TAdminPaymentMethod,
+  type TPaymentMethodInput,
+} from '#web/features/admin/payment-methods/api/payment-methods.js';
 
 type TMethodType = 'momo' | 'bank';
 type TMomoProvider = (typeof MOMO_PROVIDERS)[number];

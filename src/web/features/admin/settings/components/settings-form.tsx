@@ -144,7 +144,12 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             disabled={isSaving}
           />
         </div>
-        <Switch label="Use SSL/TLS" checked={values.smtpSecure} onCheckedChange={(checked) => setValue('smtpSecure', checked)} disabled={isSaving} />
+        <Switch
+          label="Use SSL/TLS"
+          checked={values.smtpSecure}
+          onCheckedChange={(checked) => setValue('smtpSecure', checked)}
+          disabled={isSaving}
+        />
         <Input
           label="Username"
           name="smtpUser"
@@ -156,7 +161,9 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           disabled={isSaving}
         />
         {settings.isSmtpPasswordFromEnv ? (
-          <Alert variant="info">The SMTP password comes from the SMTP_PASS environment variable on the server. It is not stored in the database.</Alert>
+          <Alert variant="info">
+            The SMTP password comes from the SMTP_PASS environment variable on the server. It is not stored in the database.
+          </Alert>
         ) : (
           <div className="space-y-3">
             <Input
@@ -191,8 +198,8 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
               </div>
             )}
             <Alert variant="warning">
-              Storing passwords in the database is not recommended. Prefer setting SMTP_PASS in the server environment; a password
-              entered here is stored encrypted and never shown again.
+              Storing passwords in the database is not recommended. Prefer setting SMTP_PASS in the server environment; a password entered
+              here is stored encrypted and never shown again.
             </Alert>
           </div>
         )}
