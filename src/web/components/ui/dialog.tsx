@@ -66,7 +66,8 @@ function DialogPanel({ onClose, title, description, size = 'md', children, foote
         return;
       }
       const first = items[0];
-      const last = items[items.length - 1];
+      const last = items.at(-1);
+      if (!first || !last) return;
       const active = document.activeElement;
       if (event.shiftKey && (active === first || !panel.contains(active))) {
         event.preventDefault();

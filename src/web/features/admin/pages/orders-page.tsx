@@ -19,7 +19,7 @@ import {
   type TAdminOrderFilter,
   type TOrderSort,
 } from '#web/features/admin/orders/lib/order-filter.js';
-import type { TOrderDecision } from '#web/features/admin/orders/lib/order-labels.js';
+import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
 
 /** What is open over the list: one order, or the confirmation of a decision (from a row or the details). */
 type TOpenDialog =

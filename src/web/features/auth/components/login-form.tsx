@@ -34,7 +34,7 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
     toast.error(message);
     if (error instanceof ApiError && error.code === 'ADMIN_LOGIN_REQUIRED') {
       // Spec section 6: customer login falls back to the admin login automatically.
-      navigate(paths.admin.login.getHref({ email: submittedEmail }));
+      void navigate(paths.admin.login.getHref({ email: submittedEmail }));
       return;
     }
     if (error instanceof ApiError && error.fields) setFieldErrors(error.fields as FieldErrors<LoginField>);

@@ -7,15 +7,15 @@ import {
   markMyConversationRead,
   openMyConversation,
   sendMyMessage,
-} from '#web/features/chat/api/chat-api.js';
-import { lastMessageId, mergeMessages } from '#web/features/chat/lib/messages.js';
-import { useChatSocket } from '#web/features/chat/lib/use-chat-socket.js';
-import { useMessageDraft } from '#web/features/chat/lib/use-message-draft.js';
-import { useDocumentVisible } from '#web/features/chat/lib/use-document-visible.js';
-import { useTypingIndicator, useTypingSignal } from '#web/features/chat/lib/use-typing.js';
-import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
-import { ThreadStatus } from './thread-status';
+} from '#web/lib/chat/chat-api.js';
+import { lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
+import { useChatSocket } from '#web/lib/chat/use-chat-socket.js';
+import { useMessageDraft } from '#web/lib/chat/use-message-draft.js';
+import { useDocumentVisible } from '#web/lib/chat/use-document-visible.js';
+import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js';
+import { MessageComposer } from '#web/components/chat/message-composer.js';
+import { MessageList } from '#web/components/chat/message-list.js';
+import { ThreadStatus } from '#web/components/chat/thread-status.js';
 
 type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
@@ -144,20 +144,30 @@ export function ChatWidget() {
     if (isOpen) inputRef.current?.focus();
   }, [isOpen, inputRef]);
 
-  const close = () => {
+  const close = useCallback(() => {
     setIsOpen(false);
     toggleRef.current?.focus();
-  };
+  }, []);
+
+  // Escape anywhere in the open panel closes it and gives the focus back to the chat button.
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!isOpen || !panel) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    panel.addEventListener('keydown', onKeyDown);
+    return () => panel.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, close]);
 
   return (
     <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
       {isOpen && (
         <section
+          ref={panelRef}
           id={panelId}
           aria-labelledby={titleId}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') close();
-          }}
           className="flex h-[450px] max-h-[calc(100dvh-6rem)] w-[20rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50 shadow-2xl"
         >
           <header className="flex items-center justify-between gap-2 bg-brand-700 px-4 py-3 text-white">

@@ -1,7 +1,7 @@
 import { formatGhs, formatPercentChange } from '#shared/format.js';
 import { toDecimal } from '#shared/money.js';
 import { cn } from '#web/lib/cn.js';
-import { EMPTY_PORTFOLIO } from '#web/features/trade/api/get-portfolio.js';
+import { EMPTY_PORTFOLIO } from '#web/lib/portfolio.js';
 import type { TPortfolio } from '#shared/contracts/dashboard.js';
 
 /**

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { paths } from '#web/lib/paths.js';
-import { OrderDetailsDialog } from '#web/features/history/components/order-details-dialog.js';
-import { OrderList } from '#web/features/history/components/order-list.js';
+import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
+import { OrderList } from '#web/components/orders/order-list.js';
 
 /** The last 3 orders (spec section 9), each opening its details, and a link to the full history. */
 export function RecentOrders({ orders, isLoading }: { orders: TOrder[]; isLoading: boolean }) {

@@ -1,7 +1,7 @@
 import type { TProfile } from '#shared/contracts/account.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { getFirstName, useSession } from '#web/lib/session.js';
-import { usePortfolio } from '#web/features/trade/api/get-portfolio.js';
+import { usePortfolio } from '#web/lib/portfolio.js';
 import { BalanceCard } from '#web/features/dashboard/components/balance-card.js';
 import { KycBanner } from '#web/features/dashboard/components/kyc-banner.js';
 import { MarketCards } from '#web/features/dashboard/components/market-cards.js';

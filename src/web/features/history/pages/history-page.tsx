@@ -7,10 +7,10 @@ import { buttonClassName } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
-import type { THistoryLocationState } from '#web/features/trade/lib/use-place-order.js';
-import { useMyOrders } from '#web/features/history/api/list-orders.js';
-import { OrderDetailsDialog } from '#web/features/history/components/order-details-dialog.js';
-import { OrderList } from '#web/features/history/components/order-list.js';
+import type { THistoryLocationState } from '#web/lib/my-orders.js';
+import { useMyOrders } from '#web/lib/my-orders.js';
+import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
+import { OrderList } from '#web/components/orders/order-list.js';
 
 /**
  * /history: the customer's orders, newest first, from the local cache at once and then from the

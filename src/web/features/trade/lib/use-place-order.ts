@@ -6,9 +6,7 @@ import { ApiError } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '#web/features/trade/api/create-order.js';
 import type { TTradeAmount } from './use-trade-amount';
-
-/** What /history reads from the location state to open the order just placed. */
-export type THistoryLocationState = { openOrderId?: number };
+import type { THistoryLocationState } from '#web/lib/my-orders.js';
 
 type PlaceOrderOptions = {
   /** Maps the server's per-field messages ('walletAddress', 'payout.number', ...) onto the form. */

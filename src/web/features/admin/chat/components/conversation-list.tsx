@@ -1,7 +1,7 @@
 import type { TConversationSummary } from '#shared/contracts/chat.js';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
 import { cn } from '#web/lib/cn.js';
-import { formatMessageTime } from '#web/features/chat/lib/messages.js';
+import { formatMessageTime } from '#web/lib/chat/messages.js';
 
 type ConversationListProps = {
   conversations: TConversationSummary[];

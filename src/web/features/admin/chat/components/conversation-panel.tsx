@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CHAT_MSG, type TConversationSummary } from '#shared/contracts/chat.js';
 import { Button } from '#web/components/ui/button.js';
-import { MessageComposer } from '#web/features/chat/components/message-composer.js';
-import { MessageList } from '#web/features/chat/components/message-list.js';
-import { ThreadStatus } from '#web/features/chat/components/thread-status.js';
-import { useMessageDraft } from '#web/features/chat/lib/use-message-draft.js';
+import { MessageComposer } from '#web/components/chat/message-composer.js';
+import { MessageList } from '#web/components/chat/message-list.js';
+import { ThreadStatus } from '#web/components/chat/thread-status.js';
+import { useMessageDraft } from '#web/lib/chat/use-message-draft.js';
 import type { TThread } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { QuickReplyDialog } from './quick-reply-dialog';
 

@@ -3,7 +3,7 @@ import type { TQuickReply } from '#shared/contracts/chat.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Spinner } from '#web/components/ui/spinner.js';
-import { listQuickReplies } from '#web/features/chat/api/chat-api.js';
+import { listQuickReplies } from '#web/lib/chat/chat-api.js';
 import { staffChatKeys } from '#web/features/admin/chat/lib/use-staff-chat.js';
 
 /** 'Select a Quick Reply': the canned responses; choosing one puts its message into the input. */

@@ -7,11 +7,11 @@ import {
   listConversations,
   markConversationRead,
   sendStaffMessage,
-} from '#web/features/chat/api/chat-api.js';
-import { lastMessageId, mergeMessages } from '#web/features/chat/lib/messages.js';
-import { useChatSocket } from '#web/features/chat/lib/use-chat-socket.js';
-import { useDocumentVisible } from '#web/features/chat/lib/use-document-visible.js';
-import { useTypingIndicator, useTypingSignal } from '#web/features/chat/lib/use-typing.js';
+} from '#web/lib/chat/chat-api.js';
+import { lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
+import { useChatSocket } from '#web/lib/chat/use-chat-socket.js';
+import { useDocumentVisible } from '#web/lib/chat/use-document-visible.js';
+import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js';
 
 /** In memory only (decisions.md D10): conversations name customers and go at logout. */
 export const staffChatKeys = {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { TUnreadConversations } from '#shared/contracts/chat.js';
 import { paths } from '#web/lib/paths.js';
-import { getUnreadConversations } from '#web/features/chat/api/chat-api.js';
+import { getUnreadConversations } from '#web/lib/chat/chat-api.js';
 import { staffChatKeys } from './use-staff-chat';
 
 /** How often the menu badge asks again while the tab is in front (paused in the background). */

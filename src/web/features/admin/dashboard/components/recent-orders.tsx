@@ -4,8 +4,8 @@ import { formatCrypto, formatFiat } from '#shared/format.js';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
-import { AdminOrderStatusBadge } from '#web/features/admin/orders/components/order-status-badge.js';
-import { orderTypeLabel } from '#web/features/admin/orders/lib/order-labels.js';
+import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { orderTypeLabel } from '#web/lib/admin-order-labels.js';
 
 /** The orders page searched for one order ('#12' matches its id). */
 export function orderSearchHref(id: number): string {

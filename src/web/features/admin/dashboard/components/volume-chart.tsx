@@ -56,7 +56,7 @@ export function VolumeChart({ days }: { days: readonly TVolumeDay[] }) {
       <div role="img" aria-label={volumeSummary(days)} className="mt-4">
         <div className="flex h-48 items-end gap-1.5 border-b border-slate-300 sm:gap-3" aria-hidden="true">
           {days.map((day, index) => {
-            const percent = max > 0 ? (heights[index] / max) * 100 : 0;
+            const percent = max > 0 ? ((heights[index] ?? 0) / max) * 100 : 0;
             return (
               <div
                 key={day.day}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAdminOrderResponse } from '#shared/contracts/orders.js';
 import { apiRequest } from '#web/lib/api.js';
-import { adminDashboardKeys } from '#web/features/admin/dashboard/api/get-admin-dashboard.js';
-import type { TOrderDecision } from '#web/features/admin/orders/lib/order-labels.js';
+import { adminDashboardKeys } from '#web/lib/query-keys.js';
+import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
 import { adminOrderKeys } from './query-keys';
 
 export function decideAdminOrder({ id, decision }: { id: number; decision: TOrderDecision }) {

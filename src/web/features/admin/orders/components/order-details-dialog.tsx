@@ -6,8 +6,8 @@ import { Dialog } from '#web/components/ui/dialog.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
-import { effectiveRate, txIdLabel, type TOrderDecision } from '#web/features/admin/orders/lib/order-labels.js';
-import { AdminOrderStatusBadge } from './order-status-badge';
+import { effectiveRate, txIdLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 type OrderDetailsDialogProps = {

@@ -8,7 +8,7 @@ import { Dialog } from '#web/components/ui/dialog.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
 import { formatDate } from '#web/lib/format-date.js';
-import { OrderStatusBadge, orderTitle } from '#web/features/history/components/order-status-badge.js';
+import { OrderStatusBadge, orderTitle } from '#web/components/orders/order-status-badge.js';
 import { useAdminUser, type TAdminUser, type TBanAction } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from './account-status-badge';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';

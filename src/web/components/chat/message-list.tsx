@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TChatMessage, TChatSender } from '#shared/contracts/chat.js';
 import { cn } from '#web/lib/cn.js';
-import { formatMessageTime } from '#web/features/chat/lib/messages.js';
+import { formatMessageTime } from '#web/lib/chat/messages.js';
 
 type MessageListProps = {
   messages: readonly TChatMessage[];

@@ -37,8 +37,9 @@ async function fetchAllAfter(path: string, after: number): Promise<TChatMessage[
   for (;;) {
     const page = await apiRequest(path, { query: { after: String(last) }, schema: ZMessagesAfter, operation: 'Loading messages' });
     all.push(...page.messages);
-    if (!page.hasMore || page.messages.length === 0) return all;
-    last = page.messages[page.messages.length - 1].id;
+    const newest = page.messages.at(-1);
+    if (!page.hasMore || !newest) return all;
+    last = newest.id;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatMessage } from '#shared/contracts/chat.js';
-import { formatMessageTime, lastMessageId, mergeMessages } from './messages';
+import { formatMessageTime, lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
 
 const message = (id: number, text = `m${id}`): TChatMessage => ({
   id,

@@ -1,7 +1,7 @@
 import type { TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat } from '#shared/format.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { OrderStatusBadge, orderTitle } from './order-status-badge';
+import { OrderStatusBadge, orderTitle } from '#web/components/orders/order-status-badge.js';
 
 /**
  * Orders as a list of buttons (one per order, named by its content), laid out as rows on wide

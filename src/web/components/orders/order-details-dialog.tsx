@@ -5,7 +5,7 @@ import { toDecimal } from '#shared/money.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 
 function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
