@@ -125,18 +125,19 @@ async function main() {
 
   // Steady: one message every 1/RATE s, from each customer in turn, twice round.
   {
-    const messages = CUSTOMERS * 2;
+    const senders = [...customerIds, ...customerIds];
+    const messages = senders.length;
     expected = messages * STAFF;
     const delivered = new Promise<void>((resolve) => {
       onAllDelivered = resolve;
     });
     const t0 = performance.now();
     const pending: Promise<void>[] = [];
-    for (let i = 0; i < messages; i += 1) {
+    for (const [i, g] of senders.entries()) {
       const due = t0 + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      pending.push(send(customerIds[i % CUSTOMERS], `steady ${i}`));
+      pending.push(send(g, `steady ${i}`));
     }
     await Promise.all(pending);
     await delivered;

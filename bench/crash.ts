@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '#server/db/client.js';
 import { totpCode } from '#test/helpers/totp.js';
 import { cookieFrom, freePort, rowsOf, sleep, startServer, type TServerProcess } from './support.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const CUSTOMERS = Number(process.env.CRASH_CUSTOMERS ?? 8);
@@ -130,9 +131,11 @@ async function main() {
   server.child.kill('SIGTERM');
   await server.exited;
   const setup = await openDatabase({ dataDir });
-  const [{ id: methodId }] = await rowsOf<{ id: number }>(
-    setup.db,
-    sql`INSERT INTO payment_methods (name, details) VALUES ('MTN MoMo', ${JSON.stringify({ type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' })}::jsonb) RETURNING id`,
+  const { id: methodId } = firstOrThrow(
+    await rowsOf<{ id: number }>(
+      setup.db,
+      sql`INSERT INTO payment_methods (name, details) VALUES ('MTN MoMo', ${JSON.stringify({ type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' })}::jsonb) RETURNING id`,
+    ),
   );
   await setup.db.execute(sql`UPDATE users SET kyc_status = 'verified' WHERE role = 'customer'`);
   await setup.db.execute(sql`UPDATE coins SET wallet_address = ${BTC_ADDRESS} WHERE symbol = 'btc'`);

@@ -70,6 +70,7 @@ async function main() {
     const attacker = async (index: number) => {
       while (!stop) {
         const target = targets[(index + sent) % targets.length];
+        if (target === undefined) throw new Error('no target to send to');
         const body = bodies[sent % bodies.length];
         sent += 1;
         try {

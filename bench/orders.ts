@@ -25,6 +25,7 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { runLoad, type TLoadRequest } from './load.js';
 import { openBenchDatabase, percentile, rowsOf, runBench } from './support.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PER_CLIENT = Number(process.env.BENCH_ORDERS ?? 20);
@@ -47,7 +48,7 @@ const countingLogger: Logger = {
  */
 async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: number, paymentTxId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, userId)).for('update'));
     const [quote] = await tx
       .select()
       .from(quotes)
@@ -66,31 +67,33 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
       .from(orders)
       .where(and(eq(orders.paymentTxKey, paymentTxKey), ne(orders.status, 'cancelled')));
     if (taken) throw new Error('tx id used');
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        quoteId: quote.id,
-        type: quote.side,
-        coinSymbol: quote.coinSymbol,
-        amountCrypto: quote.amountCrypto,
-        amountFiat: quote.amountFiat,
-        fiatCurrency: quote.fiatCurrency,
-        amountUsd: quote.amountUsd,
-        unitPriceUsd: quote.unitPriceUsd,
-        ghsRate: quote.ghsRate,
-        paymentMethodId: method.id,
-        paymentMethod: method.name,
-        paymentTxId,
-        paymentTxKey,
-        walletAddress: BTC_ADDRESS,
-        network: null,
-        destinationTag: null,
-        payout: null,
-        notes: null,
-        idempotencyKey: null,
-      })
-      .returning();
+    const order = firstOrThrow(
+      await tx
+        .insert(orders)
+        .values({
+          userId,
+          quoteId: quote.id,
+          type: quote.side,
+          coinSymbol: quote.coinSymbol,
+          amountCrypto: quote.amountCrypto,
+          amountFiat: quote.amountFiat,
+          fiatCurrency: quote.fiatCurrency,
+          amountUsd: quote.amountUsd,
+          unitPriceUsd: quote.unitPriceUsd,
+          ghsRate: quote.ghsRate,
+          paymentMethodId: method.id,
+          paymentMethod: method.name,
+          paymentTxId,
+          paymentTxKey,
+          walletAddress: BTC_ADDRESS,
+          network: null,
+          destinationTag: null,
+          payout: null,
+          notes: null,
+          idempotencyKey: null,
+        })
+        .returning(),
+    );
     await tx
       .update(users)
       .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
@@ -138,10 +141,12 @@ async function main() {
       .update(users)
       .set({ kycStatus: 'verified' })
       .where(sql`${users.email} like ${`bench-${run}-%`}`);
-    const [method] = await db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    const method = firstOrThrow(
+      await db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     await db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
     await db.update(settings).set({ notificationEmail: 'alerts@example.com' }).where(eq(settings.id, 1));
 
@@ -170,8 +175,10 @@ async function main() {
       await Promise.all(
         customers.map(async (customer, w) => {
           for (let i = from; i < to; i += 1) {
+            const quote = rawQuotes[w]?.[i];
+            if (!quote) throw new Error(`no raw quote ${i} for customer ${w}`);
             const t0 = performance.now();
-            await rawOrder(db, customer.id, rawQuotes[w][i].id, method.id, `RAW-${run}-${w}-${i}`);
+            await rawOrder(db, customer.id, quote.id, method.id, `RAW-${run}-${w}-${i}`);
             latencies.push(performance.now() - t0);
           }
         }),
@@ -234,19 +241,24 @@ async function main() {
       }),
     );
     const quoteMs = (performance.now() - quoteStarted) / (CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT + 1));
-    const orderRequest = (w: number, i: number): TLoadRequest => ({
-      method: 'POST',
-      path: '/api/orders',
-      headers: { origin: config.appOrigin, cookie: customers[w].cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        type: 'buy',
-        quoteId: httpQuotes[w][i],
-        walletAddress: BTC_ADDRESS,
-        paymentMethodId: method.id,
-        paymentTxId: `HTTP-${run}-${w}-${i}`,
-      }),
-      expectStatus: 201,
-    });
+    const orderRequest = (w: number, i: number): TLoadRequest => {
+      const customer = customers[w];
+      const quoteId = httpQuotes[w]?.[i];
+      if (!customer || quoteId === undefined) throw new Error(`no quote ${i} for customer ${w}`);
+      return {
+        method: 'POST',
+        path: '/api/orders',
+        headers: { origin: config.appOrigin, cookie: customer.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'buy',
+          quoteId,
+          walletAddress: BTC_ADDRESS,
+          paymentMethodId: method.id,
+          paymentTxId: `HTTP-${run}-${w}-${i}`,
+        }),
+        expectStatus: 201,
+      };
+    };
     const job = (from: number, to: number) =>
       runLoad({
         host: '127.0.0.1',
@@ -277,9 +289,8 @@ async function main() {
       selectOneUs = ((performance.now() - started) / 2000) * 1000;
     }
 
-    const [{ placed }] = await rowsOf<{ placed: number }>(
-      db,
-      sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`,
+    const { placed } = firstOrThrow(
+      await rowsOf<{ placed: number }>(db, sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`),
     );
     const expected = 2 * CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT) + CLIENTS;
     if (Number(placed) !== expected) throw new Error(`expected ${expected} orders, found ${placed}`);

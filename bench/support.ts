@@ -11,6 +11,7 @@ import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb }
 import { sessions, users } from '#server/db/schema/auth.js';
 import { seedDatabase } from '#server/db/seed.js';
 import { signedSessionCookie } from '#test/helpers/session-cookie.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -59,11 +60,9 @@ export async function openBenchDatabase(prefix: string, options: { onDisk: boole
  * directly (a bench measures the routes, not the sign-in). `secret` must be the app's AUTH_SECRET.
  */
 export async function benchAdminCookie(db: TDb, secret: string): Promise<string> {
-  const [admin] = await db
-    .update(users)
-    .set({ twoFactorEnabled: true })
-    .where(eq(users.email, BENCH_ADMIN.email))
-    .returning({ id: users.id });
+  const admin = firstOrThrow(
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id }),
+  );
   const token = randomBytes(24).toString('base64url');
   await db
     .insert(sessions)
@@ -83,7 +82,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 export function freePort(): Promise<number> {

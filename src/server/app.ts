@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
+import type { MarketService } from './modules/market/service.js';
+import type { ChatRealtime } from './modules/chat/realtime.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
@@ -42,6 +44,10 @@ declare module 'fastify' {
     auth: TAuth;
     emailSender: EmailSender;
     config: TConfig;
+    /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
+    market: MarketService;
+    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
+    realtime: ChatRealtime;
     /** Request counters shared by every process on the database (plugins/rate-limit.ts). */
     rateLimits: RateLimitStore;
     /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */

@@ -12,6 +12,7 @@ import { seedDatabase } from '#server/db/seed.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import { TarReader } from '#server/lib/tar.js';
 import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 async function countsOf(dataDir: string): Promise<TTableCounts> {
   const pglite = createPglite(path.join(dataDir, 'pgdata'));
@@ -30,7 +31,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
   let source = '';
   let sourceDocs = '';
   let archive = '';
-  let documentKeys: string[] = [];
+  let documentKeys: [png: string, jpeg: string] = ['', ''];
   let sourceCounts: TTableCounts;
 
   beforeAll(async () => {
@@ -62,14 +63,18 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
         expect(cookieFrom(response)).not.toBe('');
         userIds.push(response.json().user.id);
       }
-      const [method] = await database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning();
+      const method = firstOrThrow(
+        await database.db
+          .insert(paymentMethods)
+          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+          .returning(),
+      );
+      const [buyerId] = userIds;
+      if (buyerId === undefined) throw new Error('no customer signed up');
       const quoteId = randomUUID();
       await database.db.insert(quotes).values({
         id: quoteId,
-        userId: userIds[0],
+        userId: buyerId,
         coinSymbol: 'btc',
         side: 'buy',
         fiatCurrency: 'USD',
@@ -84,7 +89,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
         expiresAt: new Date(Date.now() + 60_000),
       });
       await database.db.insert(orders).values({
-        userId: userIds[0],
+        userId: buyerId,
         quoteId,
         type: 'buy',
         coinSymbol: 'btc',

@@ -167,7 +167,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('files on disk are private to
     expect(openToOthers(backupsDir)).toEqual([]);
 
     const restoredDir = path.join(dir, 'restored');
-    const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, archives[0])}`, baseEnv({ DATA_DIR: restoredDir }));
+    const [backupFile = ''] = archives;
+    const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, backupFile)}`, baseEnv({ DATA_DIR: restoredDir }));
     expect(await restore.exited, restore.output()).toBe(0);
     expect(readdirSync(path.join(restoredDir, 'documents')).length).toBeGreaterThan(0);
     expect(countEntries(restoredDir)).toBeGreaterThan(100);

@@ -6,6 +6,7 @@ import type { TAccess } from '#server/plugins/access.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { toJsonSchema, type TJsonSchema } from '#test/helpers/fuzz-arbitraries.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 /**
  * Issue #13: a number past PostgreSQL's integer (2147483647) used to reach SQL and fail there
@@ -80,10 +81,12 @@ describe('numbers past the database integer', () => {
     fake = await startFakePriceServer();
     t = await createTestApp(fake.env());
     await t.app.market.refreshOnce();
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    const method = firstOrThrow(
+      await t.database.db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     methodId = method.id;
     await t.database.db.update(coins).set({ walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).where(eq(coins.symbol, 'btc'));
     const signedUp = await t.signUp();
@@ -124,7 +127,11 @@ describe('numbers past the database integer', () => {
     const [where, name] = field.split('.') as ['params' | 'query' | 'body', string];
     const params: Record<string, string> = { id: '1', side: 'front' };
     if (where === 'params') params[name] = String(value);
-    let path = url.replace(/:([A-Za-z]+)/g, (_, param: string) => encodeURIComponent(params[param]));
+    let path = url.replace(/:([A-Za-z]+)/g, (_, param: string) => {
+      const given = params[param];
+      if (given === undefined) throw new Error(`no value for :${param} in ${url}`);
+      return encodeURIComponent(given);
+    });
     if (where === 'query') path += `?${name}=${encodeURIComponent(String(value))}`;
     const cookie = access === 'customer' ? customer : admin;
     const bodies: Record<string, Record<string, unknown>> = {
@@ -161,9 +168,9 @@ describe('numbers past the database integer', () => {
   it('answers 2147483648 and 1e20 with a 400 naming the field, never a 500', async () => {
     const failures: string[] = [];
     for (const [key, kind] of Object.entries(NUMERIC_FIELDS)) {
-      const [method, url, field] = key.split(' ');
+      const [method = '', url = '', field = ''] = key.split(' ');
       const route = routes().find((r) => r.method === method && r.url === url)!;
-      const name = field.split('.')[1];
+      const [, name = ''] = field.split('.');
       // JSON bodies carry numbers; paths and queries carry text ('1e20' as a client would write it).
       const values: [number | string, boolean][] = [
         [2_147_483_648, kind === 'int4'],

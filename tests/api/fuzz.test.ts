@@ -27,11 +27,13 @@ import {
   toJsonText,
   toText,
   UNKNOWN_FIELDS,
+  unknownFieldValue,
   validArbitrary,
   type THints,
   type TJsonSchema,
 } from '#test/helpers/fuzz-arbitraries.js';
 import { createTestApp, multipart, SUPER_ADMIN, TEST_ORIGIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 /**
  * Property-based fuzzing of every route Fastify has (issue #8): requests generated from each
@@ -102,8 +104,8 @@ function allows(access: TAccess | undefined, persona: TPersona): boolean {
 }
 
 function sessionToken(cookie: string | undefined): string | undefined {
-  const match = /session_token=([^;]+)/.exec(cookie ?? '');
-  return match ? decodeURIComponent(match[1]).split('.')[0] : undefined;
+  const [, value] = /session_token=([^;]+)/.exec(cookie ?? '') ?? [];
+  return value === undefined ? undefined : decodeURIComponent(value).split('.')[0];
 }
 
 // --- routes --------------------------------------------------------------------------------
@@ -132,7 +134,7 @@ function describeRoute(route: { method: string; url: string; access: unknown; sc
   const query = toJsonSchema(schema.querystring);
   const form = consumes.includes('multipart/form-data') ? (MULTIPART_FIELDS[key] ?? 'unknown') : undefined;
   const undeclared = (s: TJsonSchema | undefined) => Object.keys(UNKNOWN_FIELDS).filter((name) => !propertyNames(s).has(name));
-  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name = '']) => name);
   if (route.url.includes('*')) paramNames.push('*');
   return {
     key,
@@ -156,7 +158,9 @@ type TBody =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'raw'; contentType: string | undefined; text: string; label: string }
-  | { kind: 'multipart'; fields: [string, string][]; files: [string, string][] };
+  | { kind: 'multipart'; fields: [string, string][]; files: [string, TFileKind][] };
+
+type TFileKind = 'png' | 'jpeg' | 'garbage' | 'empty';
 
 type TRequest = {
   persona: TPersonaName;
@@ -288,7 +292,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     for (const role of ['support', 'compliance', 'manager'] as const) {
       personas.set(role, { name: role, role, ...(await t.createStaff(role)) });
     }
-    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email));
+    const admin = firstOrThrow(await db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email)));
     personas.set('super_admin', {
       name: 'super_admin',
       role: 'super_admin',
@@ -302,13 +306,13 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     craftedSessionsWork = probe.json().user?.id === personas.get('manager')!.id;
     for (const persona of personas.values()) {
       if (!persona.id) continue;
-      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, persona.id));
+      const row = firstOrThrow(await db.select({ role: users.role }).from(users).where(eq(users.id, persona.id)));
       persona.storedRole = row.role;
       await rememberPasswordHash(persona);
     }
 
     // Something to act on: orders of both customers, KYC submissions waiting for review.
-    const [method] = await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1);
+    const method = firstOrThrow(await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1));
     for (const name of ['customer', 'verified'] as const) {
       const { cookie } = personas.get(name)!;
       for (const side of ['buy', 'sell'] as const) {
@@ -391,7 +395,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     const mails = await db.select({ body: emailLog.body }).from(emailLog).orderBy(desc(emailLog.id)).limit(50);
     // The links as their recipients get them (the log marks the tokens for staff views to mask).
     pools.tokens = mails.flatMap((m) =>
-      [...deliverableBody(m.body).matchAll(/token=([A-Za-z0-9_%.-]+)/g)].map((match) => decodeURIComponent(match[1])),
+      [...deliverableBody(m.body).matchAll(/token=([A-Za-z0-9_%.-]+)/g)].map(([, token = '']) => decodeURIComponent(token)),
     );
   }
 
@@ -507,15 +511,19 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
   async function replenish(): Promise<void> {
     const db = t.database.db;
     await keepPricesFresh();
-    let [method] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).limit(1);
-    if (!method) {
-      [method] = await db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning({ id: paymentMethods.id });
-    }
+    const [enabled] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).limit(1);
+    const method =
+      enabled ??
+      firstOrThrow(
+        await db
+          .insert(paymentMethods)
+          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+          .returning({ id: paymentMethods.id }),
+      );
     await db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'btc'));
-    const [{ pending }] = await rowsOf<{ pending: number }>(db, sql`select count(*)::int as pending from orders where status = 'pending'`);
+    const { pending } = firstOrThrow(
+      await rowsOf<{ pending: number }>(db, sql`select count(*)::int as pending from orders where status = 'pending'`),
+    );
     const buyer = personas.get('verified')!;
     for (let i = pending; i < 2; i += 1) {
       const quote = await t.request({
@@ -550,9 +558,8 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
           payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '2' },
         });
     }
-    const [{ waiting }] = await rowsOf<{ waiting: number }>(
-      db,
-      sql`select count(*)::int as waiting from kyc_submissions where status = 'pending'`,
+    const { waiting } = firstOrThrow(
+      await rowsOf<{ waiting: number }>(db, sql`select count(*)::int as waiting from kyc_submissions where status = 'pending'`),
     );
     if (waiting === 0) await submitKyc();
   }
@@ -721,7 +728,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
           const base = mutated && typeof mutated === 'object' && !Array.isArray(mutated) ? Object.entries(mutated) : [['value', mutated]];
           return [...base, ...extra].map(([k, v]) => [k, toText(v).slice(0, 2000)] as [string, string]);
         });
-      const fileChoices = ['png', 'jpeg', 'garbage', 'empty'];
+      const fileChoices: readonly TFileKind[] = ['png', 'jpeg', 'garbage', 'empty'];
       const files = fc.uniqueArray(fc.tuple(fc.constantFrom(...MULTIPART_FILES, 'other'), fc.constantFrom(...fileChoices)), {
         maxLength: 3,
         selector: ([name]) => name,
@@ -746,7 +753,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     }
     const stray = fc
       .uniqueArray(fc.constantFrom(...Object.keys(UNKNOWN_FIELDS)), { minLength: 1, maxLength: 3 })
-      .chain((keys) => fc.tuple(...keys.map((k) => fc.tuple(fc.constant(k), fc.oneof(fc.constantFrom(...UNKNOWN_FIELDS[k]), nastyValue)))))
+      .chain((keys) => fc.tuple(...keys.map((k) => fc.tuple(fc.constant(k), unknownFieldValue(k)))))
       .map((pairs) => ({ kind: 'json' as const, value: Object.fromEntries(pairs) }));
     return fc.oneof(
       { arbitrary: fc.constant({ kind: 'none' as const }), weight: 3 },
@@ -833,7 +840,11 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     if (request.origin === 'same') headers.origin = TEST_ORIGIN;
     if (request.origin === 'foreign') {
       if (request.foreignOrigin % 6 === 5) headers['sec-fetch-site'] = 'cross-site';
-      else headers.origin = FOREIGN_ORIGINS[request.foreignOrigin % FOREIGN_ORIGINS.length];
+      else {
+        const origin = FOREIGN_ORIGINS[request.foreignOrigin % FOREIGN_ORIGINS.length];
+        if (origin === undefined) throw new Error(`no foreign origin ${request.foreignOrigin}`);
+        headers.origin = origin;
+      }
     }
     const cookie = request.persona === 'forged' ? FORGED_COOKIES[request.forgedCookie % FORGED_COOKIES.length] : persona.cookie;
     if (cookie) headers.cookie = cookie;
@@ -852,10 +863,12 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
       if (body.contentType !== undefined) headers['content-type'] = body.contentType;
     } else if (body.kind === 'multipart') {
       const files: Parameters<typeof multipart>[1] = {};
-      const data = { png: TINY_PNG, jpeg: TINY_JPEG, garbage: Buffer.from('MZ\u0090\u0000not an image'), empty: Buffer.alloc(0) } as Record<
-        string,
-        Buffer
-      >;
+      const data: Record<TFileKind, Buffer> = {
+        png: TINY_PNG,
+        jpeg: TINY_JPEG,
+        garbage: Buffer.from('MZ\u0090\u0000not an image'),
+        empty: Buffer.alloc(0),
+      };
       for (const [name, kind] of body.files)
         files[name] = { name: `${name}.${kind}`, type: kind === 'jpeg' ? 'image/jpeg' : 'image/png', data: data[kind] };
       const form = multipart(Object.fromEntries(body.fields), files);
@@ -1108,9 +1121,9 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
          or o.amount_crypto <> q.amount_crypto or o.unit_price_usd <> q.unit_price_usd or o.ghs_rate <> q.ghs_rate`,
     );
     expect(mismatched).toEqual([]);
-    const [{ count }] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from orders`);
-    const [{ canned }] = await rowsOf<{ canned: number }>(db, sql`select count(*)::int as canned from ${cannedResponses}`);
-    const [{ mails }] = await rowsOf<{ mails: number }>(db, sql`select count(*)::int as mails from ${emailLog}`);
+    const { count } = firstOrThrow(await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from orders`));
+    const { canned } = firstOrThrow(await rowsOf<{ canned: number }>(db, sql`select count(*)::int as canned from ${cannedResponses}`));
+    const { mails } = firstOrThrow(await rowsOf<{ mails: number }>(db, sql`select count(*)::int as mails from ${emailLog}`));
     console.log(
       `fuzz: database after the run: ${everyone.length} users, ${count} orders, ${submissions.length} KYC submissions, ${canned} canned responses, ${mails} emails`,
     );

@@ -130,5 +130,5 @@ test('a buy whose answer is lost is sent again with the same key and body, and p
   expect(sent[1]).toEqual(sent[0]);
   const orders = (await (await page.request.get('/api/orders')).json()) as { orders: { id: number; notes: string | null }[] };
   expect(orders.orders).toHaveLength(1);
-  expect(orders.orders[0].notes).toBeNull();
+  expect(orders.orders[0]?.notes).toBeNull();
 });

@@ -18,7 +18,7 @@ export async function emailsTo(db: TDb, to: string, subject: string) {
  * to staff has no markers, and keeps its mask).
  */
 export function linkToken(body: string, route: '/reset-password' | '/admin/set-password'): string {
-  const match = new RegExp(`#${route}\\?token=([^"&<\\s]+)`).exec(deliverableBody(body));
-  if (!match) throw new Error(`no ${route} link in the email`);
-  return decodeURIComponent(match[1]);
+  const [, token] = new RegExp(`#${route}\\?token=([^"&<\\s]+)`).exec(deliverableBody(body)) ?? [];
+  if (token === undefined) throw new Error(`no ${route} link in the email`);
+  return decodeURIComponent(token);
 }

@@ -26,9 +26,12 @@ export type TFakeBehaviour =
 export type TFakeRequest = { provider: TFakeProvider; url: string; headers: IncomingHttpHeaders };
 
 type TCoinGeckoEntry = { usd: number; usd_24h_change: number | null };
+type TCoinGeckoId = 'bitcoin' | 'ethereum' | 'tether' | 'binancecoin' | 'litecoin' | 'ripple' | 'cardano' | 'solana' | 'dogecoin';
+/** CoinGecko's answer by coin id: the fixture's coins are always there. */
+type TCoinGeckoPrices = Record<TCoinGeckoId, TCoinGeckoEntry> & Record<string, TCoinGeckoEntry>;
 
 /** The fixture values (coingecko-simple-price.json and friends). */
-export function defaultCoinGeckoPrices(): Record<string, TCoinGeckoEntry> {
+export function defaultCoinGeckoPrices(): TCoinGeckoPrices {
   return {
     bitcoin: { usd: 91234.12, usd_24h_change: -1.8423 },
     ethereum: { usd: 3071.55, usd_24h_change: 0.9312 },
@@ -63,7 +66,7 @@ export type TFakePriceServer = {
   url: string;
   hits: Record<TFakeProvider, number>;
   requests: TFakeRequest[];
-  coingecko: Record<string, TCoinGeckoEntry>;
+  coingecko: TCoinGeckoPrices;
   binance: Record<string, string>;
   ghs: { erApi: number; currencyApi: number };
   set(provider: TFakeProvider, behaviour: TFakeBehaviour): void;

@@ -224,6 +224,13 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 1 },
 );
 
+/** A value for one of the UNKNOWN_FIELDS: one of its own, or any hostile value. */
+export function unknownFieldValue(key: string): fc.Arbitrary<unknown> {
+  const values = UNKNOWN_FIELDS[key];
+  if (!values) throw new Error(`${key} is not one of UNKNOWN_FIELDS`);
+  return fc.oneof(fc.constantFrom(...values), nastyValue);
+}
+
 /** Realistic values for fields of a given name (pools of real ids, valid addresses...). */
 export type THints = (name: string, schema: TJsonSchema) => fc.Arbitrary<unknown> | undefined;
 
@@ -350,7 +357,7 @@ function objectArbitrary(schema: TJsonSchema, hints: THints, depth: number): fc.
     }
     return fc.constant({});
   }
-  const model = Object.fromEntries(names.map((key) => [key, validArbitrary(properties[key], hints, key, depth + 1)]));
+  const model = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, validArbitrary(child, hints, key, depth + 1)]));
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) });
 }
 
@@ -423,9 +430,7 @@ export function mutationArbitrary(injectable: readonly string[]): fc.Arbitrary<T
         kind: fc.constant('inject' as const),
         node: fc.nat(),
         fields: fc.uniqueArray(
-          fc
-            .constantFrom(...injectable)
-            .chain((key) => fc.tuple(fc.constant(key), fc.oneof(fc.constantFrom(...UNKNOWN_FIELDS[key]), nastyValue))),
+          fc.constantFrom(...injectable).chain((key) => fc.tuple(fc.constant(key), unknownFieldValue(key))),
           { minLength: 1, maxLength: 3, selector: ([key]) => key },
         ),
       })
@@ -445,15 +450,15 @@ export function applyMutation(value: unknown, mutation: TMutation): unknown {
   if (mutation.kind === 'whole') return mutation.value;
   const copy = structuredCloneKeepingRaw(value);
   const nodes = objectNodes(copy);
-  if (nodes.length === 0) return mutation.kind === 'inject' ? Object.fromEntries(mutation.fields) : copy;
-  const node = nodes[mutation.node % nodes.length];
+  const node = nodes[mutation.node % nodes.length]; // none when the value holds no object
+  if (!node) return mutation.kind === 'inject' ? Object.fromEntries(mutation.fields) : copy;
   if (mutation.kind === 'inject') {
     for (const [key, field] of mutation.fields) node[key] = field;
     return copy;
   }
   const keys = Object.keys(node);
-  if (keys.length === 0) return mutation.kind === 'replace' ? mutation.value : copy;
-  const key = keys[mutation.key % keys.length];
+  const key = keys[mutation.key % keys.length]; // none when the object is empty
+  if (key === undefined) return mutation.kind === 'replace' ? mutation.value : copy;
   if (mutation.kind === 'replace') node[key] = mutation.value;
   else delete node[key];
   return copy;

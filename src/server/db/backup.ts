@@ -1,3 +1,4 @@
+import { firstOrThrow } from '#server/db/rows.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -54,7 +55,7 @@ export async function countRowsPerTable(db: TQueryable): Promise<TTableCounts> {
   for (const { schema, name } of rows) {
     const quoted = `"${schema.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`;
     const result = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoted}`);
-    counts[`${schema}.${name}`] = result.rows[0].n;
+    counts[`${schema}.${name}`] = firstOrThrow(result.rows).n;
   }
   return counts;
 }

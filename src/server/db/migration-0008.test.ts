@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTransactionKey } from '#shared/transaction-id.js';
 import { openTestDatabase } from '#test/helpers/test-app.js';
 import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+import { firstOrThrow } from './rows.js';
 
 /**
  * Migration 0008 on a database that already has orders (docs/decisions/009): every order gets
@@ -32,7 +33,7 @@ const VARIANTS = [
   'MP2024\uFE0F0001',
   'MP2024\u30000001',
   'MP.2024/0001_#',
-];
+] as const;
 
 /** A copy of the migrations folder whose journal stops at `lastTag`. */
 function migrationsUpTo(lastTag: string): string {
@@ -61,7 +62,7 @@ describe('migration 0008 (canonical transaction ids)', () => {
       INSERT INTO orders (user_id, quote_id, type, coin_symbol, amount_crypto, amount_fiat, fiat_currency, amount_usd, unit_price_usd, ghs_rate, payment_method, payment_tx_id, status, created_at)
       VALUES ('legacy-user', ${quoteId}, 'buy', 'btc', '0.0001', '5', 'USD', '5', '50000', '11.5', 'MTN MoMo', ${txId}, ${status}, now() - make_interval(mins => ${minutesAgo}))
       RETURNING id`);
-    const id = Number((result as unknown as { rows: { id: number }[] }).rows[0].id);
+    const id = Number(firstOrThrow((result as unknown as { rows: { id: number }[] }).rows).id);
     placed.push({ id, txId, status });
     return id;
   }

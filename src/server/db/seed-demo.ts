@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
 import { users } from './schema/auth.js';
 import { createAccount, seedDatabase } from './seed.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 /** Staff of each creatable role, for trying the back-office (and for the browser tests). */
@@ -42,7 +43,7 @@ async function main() {
       console.log(`Demo staff ready: ${DEMO_STAFF.map((s) => s.email).join(', ')}; password ${DEMO_PASSWORD}`);
       return;
     }
-    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods);
+    const { count } = firstOrThrow(await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods));
     if (count === 0) {
       await database.db.insert(paymentMethods).values([
         { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },

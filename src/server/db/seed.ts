@@ -6,6 +6,7 @@ import type { TDb } from './client.js';
 import { CONTACT_DEFAULTS } from '#shared/contracts/content.js';
 import { accounts, users } from './schema/auth.js';
 import { cannedResponses, coins, contactPageContent, settings } from './schema/app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export const SEED_COINS = [
   { symbol: 'btc', name: 'Bitcoin' },
@@ -72,7 +73,7 @@ export async function seedDatabase(db: TDb, options: { adminEmail: string; admin
     .insert(coins)
     .values(SEED_COINS.map((coin, index) => ({ ...coin, sortOrder: index + 1 })))
     .onConflictDoNothing();
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(cannedResponses);
+  const { count } = firstOrThrow(await db.select({ count: sql<number>`count(*)::int` }).from(cannedResponses));
   if (count === 0) await db.insert(cannedResponses).values(CANNED_RESPONSES);
 
   const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).limit(1);

@@ -70,6 +70,6 @@ export function registerBodyLimits(app: FastifyInstance): void {
       done(new AppError('BAD_REQUEST', MSG.nestedTooDeeply), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 }

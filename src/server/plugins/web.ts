@@ -54,7 +54,7 @@ export const NOT_FOUND_PAGE = `<!doctype html>
 /** A browser asking for a page (GET or HEAD, HTML accepted, outside /api): it gets NOT_FOUND_PAGE. */
 export function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?')[0];
+  const pathname = request.url.split('?')[0] ?? '';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   return (request.headers.accept ?? '').toLowerCase().includes('text/html');
 }

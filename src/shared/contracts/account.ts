@@ -96,5 +96,5 @@ export function scorePassword(password: string): { score: number; label: (typeof
   if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 1;
   if (/\d/.test(password)) score += 1;
   if (/[^A-Za-z0-9]/.test(password)) score += 1;
-  return { score, label: STRENGTH_LABELS[score] };
+  return { score, label: STRENGTH_LABELS[Math.min(score, STRENGTH_LABELS.length - 1)] ?? 'Weak' };
 }

@@ -12,6 +12,7 @@ import { maskEmailBody } from './secrets.js';
 import { buildResetUrl } from '#server/modules/auth/better-auth.js';
 import { openTestDatabase } from '#test/helpers/test-app.js';
 import type { TDatabase } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TReceived = { from: string; to: string[]; data: string; user: string };
 
@@ -68,7 +69,7 @@ describe('email sender', () => {
     const id = await queueEmail(database.db, 'kofi@example.com', renderWelcomeEmail({ fullName: 'Kofi', appUrl: 'http://x' }));
     const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'a@b.c', intervalMs: 1000 });
     await sender.runOnce();
-    const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+    const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
     expect(row.status).toBe('skipped');
     expect(lines.map((l) => l.msg)).toContain('SMTP settings are not fully configured. Skipping actual email send.');
   });
@@ -93,11 +94,12 @@ describe('email sender', () => {
       await Promise.all([sender.runOnce(), sender.runOnce()]);
       await sender.runOnce();
       expect(peer.received).toHaveLength(1);
-      expect(peer.received[0].to).toEqual(['ama@example.com']);
-      expect(peer.received[0].user).toBe('mailer');
-      expect(peer.received[0].data).toContain('Subject: Welcome to CediCrypto');
-      expect(peer.received[0].data).toContain('Ama &lt;b&gt;');
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const [mail] = peer.received;
+      expect(mail?.to).toEqual(['ama@example.com']);
+      expect(mail?.user).toBe('mailer');
+      expect(mail?.data).toContain('Subject: Welcome to CediCrypto');
+      expect(mail?.data).toContain('Ama &lt;b&gt;');
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(row.deliveredAt).not.toBeNull();
     } finally {
@@ -130,7 +132,7 @@ describe('email sender', () => {
       const html = decodeQuotedPrintable(delivered!.data);
       expect(html).toContain(`href="http://x/#/reset-password?token=${token}"`);
       expect(html).not.toContain('<!--');
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(maskEmailBody(row.body).body).not.toContain(token);
     } finally {
@@ -155,7 +157,7 @@ describe('email sender', () => {
       const { log, lines } = captureLogger();
       const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
       await sender.runOnce();
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('pending');
       expect(row.attempts).toBe(1);
       expect(row.lastError).toBeTruthy();

@@ -6,6 +6,7 @@ import { fetchCoinGeckoPrices } from './coingecko.js';
 import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from './exchange-rates.js';
 import { parseRetryAfter, ProviderError, ProviderGate } from './http.js';
 import { simulateNextPrice } from './simulated.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 describe('price provider clients (against a local fake of each provider)', () => {
   let fake: TFakePriceServer;
@@ -30,14 +31,16 @@ describe('price provider clients (against a local fake of each provider)', () =>
       source: 'coingecko',
     });
     expect(quotes.find((q) => q.symbol === 'ada')?.change24h).toBeNull();
-    const [request] = fake.requests;
+    const request = firstOrThrow(fake.requests);
     expect(request.headers['x-cg-demo-api-key']).toBe('demo-key');
     const url = new URL(request.url, fake.url);
     expect(url.searchParams.get('ids')).toBe('bitcoin,ethereum,tether,binancecoin,litecoin,ripple,cardano,solana,dogecoin');
     expect(url.searchParams.get('include_24hr_change')).toBe('true');
 
     await fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() }, ['btc']);
-    expect(fake.requests[1].headers['x-cg-demo-api-key']).toBeUndefined();
+    const [, second] = fake.requests;
+    if (!second) throw new Error('expected a second request to CoinGecko');
+    expect(second.headers['x-cg-demo-api-key']).toBeUndefined();
   });
 
   it('reads Binance USDT pairs as strings and counts tether as 1 USD', async () => {
@@ -46,7 +49,7 @@ describe('price provider clients (against a local fake of each provider)', () =>
     expect(quotes.find((q) => q.symbol === 'btc')).toEqual({ symbol: 'btc', priceUsd: '91210.01', change24h: null, source: 'binance' });
     expect(quotes.find((q) => q.symbol === 'doge')?.priceUsd).toBe('0.16038');
     expect(quotes.find((q) => q.symbol === 'usdt')?.priceUsd).toBe('1');
-    const url = new URL(fake.requests[0].url, fake.url);
+    const url = new URL(firstOrThrow(fake.requests).url, fake.url);
     expect(JSON.parse(url.searchParams.get('symbols')!)).toEqual([
       'BTCUSDT',
       'ETHUSDT',

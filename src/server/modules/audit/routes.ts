@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuditList, ZAuditQuery } from '#shared/contracts/admin.js';
 import type { TDb } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema/app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PAGE_SIZE = 25;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,7 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db 
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(PAGE_SIZE)
         .offset((page - 1) * PAGE_SIZE);
-      const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+      const { total } = firstOrThrow(await db.select({ total: count() }).from(auditLog).where(where));
       return {
         entries: rows.map((r) => ({
           id: r.id,

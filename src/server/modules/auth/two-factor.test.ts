@@ -6,6 +6,7 @@ import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
 import { createAccount } from '#server/db/seed.js';
 import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
 import { totpCode, totpStep } from '#test/helpers/totp.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PASSWORD = 'Staff-Passw0rd!';
 
@@ -232,7 +233,7 @@ describe('two-factor authentication', () => {
       .set({ lastActiveAt: sql`now() - interval '29 minutes'` })
       .where(eq(sessions.userId, staff.id));
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: fresh })).statusCode).toBe(200);
-    const [user] = await t.database.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, staff.id));
+    const user = firstOrThrow(await t.database.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, staff.id)));
     expect(user.enabled).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { cannedResponses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const toResponse = (row: typeof cannedResponses.$inferSelect) => ({ id: row.id, title: row.title, message: row.message });
 const notFound = () => new AppError('NOT_FOUND', ADMIN_MSG.responseNotFound);
@@ -40,7 +41,7 @@ export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (a
     async (request, reply) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(cannedResponses).values(request.body).returning();
+        const created = firstOrThrow(await tx.insert(cannedResponses).values(request.body).returning());
         await writeAudit(tx, {
           actor,
           action: 'canned_response.create',
@@ -66,7 +67,7 @@ export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (a
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(cannedResponses).where(eq(cannedResponses.id, request.params.id)).for('update');
         if (!before) throw notFound();
-        const [after] = await tx.update(cannedResponses).set(request.body).where(eq(cannedResponses.id, before.id)).returning();
+        const after = firstOrThrow(await tx.update(cannedResponses).set(request.body).where(eq(cannedResponses.id, before.id)).returning());
         await writeAudit(tx, {
           actor,
           action: 'canned_response.update',

@@ -7,6 +7,7 @@ import { sessions, users } from '#server/db/schema/auth.js';
 import { chatMessages, conversations } from '#server/db/schema/chat.js';
 import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -101,7 +102,7 @@ describe('live chat over HTTP', () => {
 
     const after = await t.request({ method: 'GET', url: `/api/chat/messages?after=${message.id}`, cookie: customer.cookie });
     expect(after.json()).toEqual({ messages: [answer.json().message], hasMore: false });
-    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, answer.json().message.id));
+    const row = firstOrThrow(await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, answer.json().message.id)));
     expect(row.senderId).toBe(support.id);
   });
 
@@ -130,7 +131,7 @@ describe('live chat over HTTP', () => {
     const customer = await t.signUp();
     const sent = await send(customer.cookie, XSS);
     expect(sent.json().message.text).toBe(XSS);
-    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, sent.json().message.id));
+    const row = firstOrThrow(await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, sent.json().message.id)));
     expect(row.text).toBe(XSS);
     const opened = await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} });
     expect(opened.headers['content-type']).toMatch(/^application\/json/);
@@ -382,13 +383,13 @@ describe('live chat over WebSocket', () => {
       'Unknown event.',
       'Events must be JSON.',
     ]);
-    const [row] = await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId));
+    const row = firstOrThrow(await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId)));
     expect(row.hasUnreadUserMessage).toBe(true);
 
     // Staff read it over the socket: every staff client hears, and the mark is cleared.
     staffSocket.send({ type: 'read', conversationId: bMessage.conversationId });
     expect(await staffSocket.waitFor('read', (e) => e.conversationId === bMessage.conversationId)).toMatchObject({ reader: 'admin' });
-    const [after] = await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId));
+    const after = firstOrThrow(await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId)));
     expect(after.hasUnreadUserMessage).toBe(false);
     staffSocket.send({ type: 'typing', conversationId: 999999 });
     await staffSocket.waitFor('error', (e) => e.message === 'Conversation not found');

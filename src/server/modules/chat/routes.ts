@@ -42,13 +42,6 @@ import {
   type TChatDeps,
 } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
-    realtime: ChatRealtime;
-  }
-}
-
 type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime };
 
 /**

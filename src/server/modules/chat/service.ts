@@ -5,6 +5,7 @@ import { users } from '#server/db/schema/auth.js';
 import { chatMessages, conversations } from '#server/db/schema/chat.js';
 import { AppError } from '#server/lib/errors.js';
 import type { ChatBus } from './bus.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TChatDeps = { db: TDb; bus: ChatBus };
 
@@ -77,10 +78,12 @@ export async function sendMessage(
 ): Promise<TChatMessage> {
   const { conversation, sender } = input;
   const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text })
-      .returning();
+    const inserted = firstOrThrow(
+      await tx
+        .insert(chatMessages)
+        .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text })
+        .returning(),
+    );
     await tx
       .update(conversations)
       .set({

@@ -7,6 +7,7 @@ import { coins } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof coins.$inferSelect;
 const toCoin = (row: TRow) => ({
@@ -51,7 +52,7 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }
         }
         if (request.body.isEnabled !== undefined) changes.isEnabled = request.body.isEnabled;
         if (Object.keys(changes).length === 0) return before;
-        const [after] = await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning();
+        const after = firstOrThrow(await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning());
         await writeAudit(tx, {
           actor,
           action:

@@ -1,3 +1,4 @@
+import { firstOrThrow } from '#server/db/rows.js';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
 import { calculatePercentChange, roundFiat, toDecimal } from '#shared/money.js';
@@ -46,7 +47,7 @@ export async function getPortfolio(db: TDb, market: MarketService, userId: strin
 }
 
 export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
-  const [[customerCount], [pending], [volume], byDay, recent] = await Promise.all([
+  const [customerCounts, pendingCounts, volumes, byDay, recent] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -70,6 +71,7 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
       GROUP BY d.day ORDER BY d.day`),
     findAdminOrders(db, { status: 'all', sort: 'createdAt', dir: 'desc', page: 1, pageSize: 5 }),
   ]);
+  const [customerCount, pending, volume] = [firstOrThrow(customerCounts), firstOrThrow(pendingCounts), firstOrThrow(volumes)];
   return {
     totalUsers: customerCount.n,
     pendingOrders: pending.n,

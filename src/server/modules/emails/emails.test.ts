@@ -4,6 +4,7 @@ import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { emailsTo, linkToken } from '#test/helpers/email-links.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const RESET_SUBJECT = 'Reset your CediCrypto password';
 const INVITATION_SUBJECT = 'You have been invited to the CediCrypto back-office';
@@ -23,13 +24,13 @@ describe('email log secrets', () => {
   beforeAll(async () => {
     t = await createTestApp();
     superAdmin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    [{ id: superAdminId }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email));
+    superAdminId = firstOrThrow(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email))).id;
     manager = await t.createStaff('manager');
     customer = await t.signUp();
     await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
-    const [resetMail] = await emailsTo(t.database.db, customer.email, RESET_SUBJECT);
+    const resetMail = firstOrThrow(await emailsTo(t.database.db, customer.email, RESET_SUBJECT));
     reset = { id: resetMail.id, token: linkToken(resetMail.body, '/reset-password') };
-    [{ id: welcomeId }] = await emailsTo(t.database.db, customer.email, 'Welcome to CediCrypto');
+    welcomeId = firstOrThrow(await emailsTo(t.database.db, customer.email, 'Welcome to CediCrypto')).id;
     const invitedEmail = `invited${Date.now()}@example.com`;
     const created = await t.request({
       method: 'POST',
@@ -38,7 +39,7 @@ describe('email log secrets', () => {
       payload: { fullName: 'Esi Invited', email: invitedEmail, role: 'support' },
     });
     expect(created.statusCode).toBe(201);
-    const [invitationMail] = await emailsTo(t.database.db, invitedEmail, INVITATION_SUBJECT);
+    const invitationMail = firstOrThrow(await emailsTo(t.database.db, invitedEmail, INVITATION_SUBJECT));
     invitation = { id: invitationMail.id, token: linkToken(invitationMail.body, '/admin/set-password') };
   });
   afterAll(() => t.close());
@@ -161,14 +162,16 @@ describe('email log secrets', () => {
   });
 
   it('masks the links of emails logged before the templates marked their tokens', async () => {
-    const [{ id }] = await t.database.db
-      .insert(emailLog)
-      .values({
-        to: 'old@example.com',
-        subject: RESET_SUBJECT,
-        body: '<a href="http://localhost:3000/#/reset-password?token=LegacyToken_123-abc">Reset password</a> http://localhost:3000/#/admin/set-password?token=Other%2Btoken',
-      })
-      .returning({ id: emailLog.id });
+    const { id } = firstOrThrow(
+      await t.database.db
+        .insert(emailLog)
+        .values({
+          to: 'old@example.com',
+          subject: RESET_SUBJECT,
+          body: '<a href="http://localhost:3000/#/reset-password?token=LegacyToken_123-abc">Reset password</a> http://localhost:3000/#/admin/set-password?token=Other%2Btoken',
+        })
+        .returning({ id: emailLog.id }),
+    );
     const shown = (await detail(id)).json();
     expect(shown.maskedSecrets).toBe(2);
     expect(shown.body).not.toContain('LegacyToken_123-abc');

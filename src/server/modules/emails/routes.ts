@@ -7,6 +7,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { deliverableBody, maskEmailBody } from '#server/lib/email/secrets.js';
 import { notFound } from '#server/lib/errors.js';
 import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PAGE_SIZE = 20;
 const listColumns = { id: emailLog.id, to: emailLog.to, subject: emailLog.subject, sentAt: emailLog.sentAt, status: emailLog.status };
@@ -51,7 +52,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
         .orderBy(desc(emailLog.sentAt), desc(emailLog.id))
         .limit(PAGE_SIZE)
         .offset((request.query.page - 1) * PAGE_SIZE);
-      const [{ total }] = await db.select({ total: count() }).from(emailLog);
+      const { total } = firstOrThrow(await db.select({ total: count() }).from(emailLog));
       return { emails: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })), total, page: request.query.page, pageSize: PAGE_SIZE };
     },
   );

@@ -6,6 +6,7 @@ import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const FIELDS = { idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
 
@@ -43,7 +44,7 @@ describe('KYC', () => {
     const response = await submit(customer.cookie, FIELDS, goodFiles());
     expect(response.statusCode).toBe(201);
     expect(response.json().submission.status).toBe('pending');
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('pending');
     const emails = await t.database.db.select().from(emailLog).where(eq(emailLog.to, customer.email));
     expect(emails.map((e) => e.subject)).toContain('We received your KYC documents');
@@ -83,7 +84,7 @@ describe('KYC', () => {
     expect(response.json().error?.fields?.front, response.body).toBe('File size must be under 5MB.');
     expect(response.statusCode).toBe(400);
     expect(listFiles(documentsDir()).length).toBe(before);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('unverified');
   });
 
@@ -147,7 +148,7 @@ describe('KYC', () => {
     const approve = (cookie: string) => t.request({ method: 'POST', url: `/api/admin/kyc-submissions/${id}/approve`, cookie });
     const results = await Promise.all([approve(compliance.cookie), approve(admin)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('verified');
     const decisions = await t.database.db
       .select()
@@ -206,7 +207,7 @@ describe('KYC', () => {
     const nul = await submit(customer.cookie, { ...FIELDS, city: 'Ac\u0000cra' }, goodFiles());
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toHaveProperty('city');
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('unverified');
   });
 

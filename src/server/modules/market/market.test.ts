@@ -11,6 +11,7 @@ import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { MarketService } from './service.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -90,7 +91,7 @@ describe('price refresher', () => {
     expect(coin(market, 'btc')).toMatchObject({ baseUsd: '91210.01', change24h: '1.34' });
     expect(coin(market, 'usdt').baseUsd).toBe('1');
     expect(coin(market, 'eth').change24h).toBeNull(); // nothing recorded 24 h ago, and Binance gives none
-    expect((await storedPoints('btc'))[0].source).toBe('binance');
+    expect(firstOrThrow(await storedPoints('btc')).source).toBe('binance');
   });
 
   it('keeps the last good price and sets the error when both crypto providers fail', async () => {
@@ -212,7 +213,7 @@ describe('price refresher', () => {
     nowMs += 60_000;
     await service.refreshOnce();
     expect(fake.hits).toMatchObject({ coingecko: 2, binance: 2 });
-    expect((await storedPoints('btc'))[0].source).toBe('coingecko');
+    expect(firstOrThrow(await storedPoints('btc')).source).toBe('coingecko');
   });
 
   it('sends the CoinGecko demo key when configured', async () => {
@@ -248,7 +249,7 @@ describe('price refresher', () => {
     expect(Math.abs(Number(btc.baseUsd) / 50000 - 1)).toBeLessThan(0.05);
     const eth = coin(market, 'eth');
     expect(Math.abs(Number(eth.baseUsd) / 3000 - 1)).toBeLessThan(0.05); // seed level
-    expect((await storedPoints('eth'))[0].source).toBe('simulated');
+    expect(firstOrThrow(await storedPoints('eth')).source).toBe('simulated');
 
     // A live process never shows simulated points.
     const live = createService();
@@ -379,7 +380,7 @@ describe('GET /api/market', () => {
     await t.app.market.refreshOnce();
     expect((await t.request({ method: 'GET', url: '/api/market' })).json().serviceFeePercentage).toBe('2.5');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    const [doge] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge'));
+    const doge = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge')));
     try {
       expect(
         (await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode,

@@ -6,13 +6,6 @@ import type { TDatabase } from '#server/db/client.js';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { MarketService } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
-    market: MarketService;
-  }
-}
-
 /** If-None-Match matches: '*', or one of its listed tags (weak comparison, as RFC 9110 asks). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -346,7 +346,7 @@ export class MarketService {
     const previousBySymbol = new Map(latest.map((row) => [row.symbol, row.priceUsd]));
     const anchorBySymbol = new Map(latestReal.map((row) => [row.symbol, row.priceUsd]));
     return PRICED_SYMBOLS.map((symbol) => {
-      const anchor = anchorBySymbol.get(symbol) ?? SIMULATION_SEED_USD[symbol];
+      const anchor = anchorBySymbol.get(symbol) ?? SIMULATION_SEED_USD[symbol] ?? '1';
       const previous = previousBySymbol.get(symbol) ?? anchor;
       return { symbol, priceUsd: simulateNextPrice(symbol, previous, anchor, this.random), change24h: null, source: 'simulated' as const };
     });

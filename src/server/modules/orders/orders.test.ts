@@ -6,6 +6,7 @@ import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
@@ -19,10 +20,12 @@ describe('orders', () => {
     fake = await startFakePriceServer();
     t = await createTestApp(fake.env());
     await t.app.market.refreshOnce();
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    const method = firstOrThrow(
+      await t.database.db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     methodId = method.id;
     await t.database.db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
@@ -100,7 +103,7 @@ describe('orders', () => {
       amountUsd: '15.00',
       paymentMethod: 'MTN MoMo',
     });
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.tradingVolumeUsd).toBe('15.00');
     const mails = await t.database.db
       .select()
@@ -116,8 +119,8 @@ describe('orders', () => {
     expect(tampered.statusCode).toBe(400);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
     const ok = await buy(customer.cookie, q.id);
-    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, ok.json().order.id));
-    const [storedQuote] = await t.database.db.select().from(quotes).where(eq(quotes.id, q.id));
+    const stored = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, ok.json().order.id)));
+    const storedQuote = firstOrThrow(await t.database.db.select().from(quotes).where(eq(quotes.id, q.id)));
     expect([stored.amountFiat, stored.amountCrypto, stored.amountUsd, stored.unitPriceUsd]).toEqual([
       storedQuote.amountFiat,
       storedQuote.amountCrypto,
@@ -263,7 +266,7 @@ describe('orders', () => {
     expect(placed.statusCode).toBe(201);
     const { order } = placed.json();
     expect(order.paymentTxId).toBe(typed);
-    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const stored = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id)));
     expect(stored.paymentTxKey).toBe(typed.toLowerCase().replace(/[- ]/g, ''));
     const support = await t.createStaff('support');
     for (const q of [stored.paymentTxKey, stored.paymentTxKey.toUpperCase().slice(1, -1), typed, `MP\u200B${typed.slice(3)}`]) {
@@ -298,7 +301,7 @@ describe('orders', () => {
     expect(refused.every((r) => r.json().error.message === 'This transaction exceeds your $20 trading limit. Please complete KYC.')).toBe(
       true,
     );
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.tradingVolumeUsd).toBe('15.00');
     const limit = await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie });
     expect(limit.json()).toEqual({ isLimited: true, limitUsd: '20.00', usedUsd: '15.00', remainingUsd: '5.00' });
@@ -511,10 +514,12 @@ describe('dashboards', () => {
     const t = await createTestApp(fake.env());
     try {
       await t.app.market.refreshOnce();
-      const [method] = await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning();
+      const method = firstOrThrow(
+        await t.database.db
+          .insert(paymentMethods)
+          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+          .returning(),
+      );
       const customer = await t.signUp();
       const quoteResponse = await t.request({
         method: 'POST',

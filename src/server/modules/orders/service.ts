@@ -25,6 +25,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TOrderDeps = {
   db: TDb;
@@ -85,25 +86,27 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
   const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
   const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
-  const [row] = await deps.db
-    .insert(quotes)
-    .values({
-      id: randomUUID(),
-      userId: actor.id,
-      coinSymbol: coin.symbol,
-      side: input.side,
-      fiatCurrency: input.fiatCurrency,
-      amountFiat,
-      amountUsd,
-      amountCrypto,
-      unitPriceUsd,
-      baseUsd: coin.baseUsd,
-      ghsRate,
-      feePercentage: market.serviceFeePercentage,
-      feeUsd,
-      expiresAt,
-    })
-    .returning();
+  const row = firstOrThrow(
+    await deps.db
+      .insert(quotes)
+      .values({
+        id: randomUUID(),
+        userId: actor.id,
+        coinSymbol: coin.symbol,
+        side: input.side,
+        fiatCurrency: input.fiatCurrency,
+        amountFiat,
+        amountUsd,
+        amountCrypto,
+        unitPriceUsd,
+        baseUsd: coin.baseUsd,
+        ghsRate,
+        feePercentage: market.serviceFeePercentage,
+        feeUsd,
+        expiresAt,
+      })
+      .returning(),
+  );
   return {
     id: row.id,
     coinSymbol: row.coinSymbol,
@@ -208,7 +211,7 @@ export async function placeOrder(
   }
   try {
     const result = await deps.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+      const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (idempotency) {
         const existing = await findReplay(tx, actor.id, idempotency);
         if (existing) return { order: existing, isReplay: true };
@@ -249,32 +252,34 @@ export async function placeOrder(
         if (after.gt(UNVERIFIED_LIMIT_USD)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
       }
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: actor.id,
-          quoteId: quote.id,
-          type: quote.side,
-          coinSymbol: quote.coinSymbol,
-          amountCrypto: quote.amountCrypto,
-          amountFiat: quote.amountFiat,
-          fiatCurrency: quote.fiatCurrency,
-          amountUsd: quote.amountUsd,
-          unitPriceUsd: quote.unitPriceUsd,
-          ghsRate: quote.ghsRate,
-          paymentMethodId,
-          paymentMethod,
-          paymentTxId: input.paymentTxId,
-          paymentTxKey,
-          walletAddress: input.type === 'buy' ? input.walletAddress : null,
-          network: input.type === 'buy' ? (input.network ?? null) : null,
-          destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
-          payout: input.type === 'sell' ? input.payout : null,
-          notes: input.notes || null,
-          idempotencyKey: idempotency?.key ?? null,
-          idempotencyBodyHash: idempotency?.bodyHash ?? null,
-        })
-        .returning();
+      const order = firstOrThrow(
+        await tx
+          .insert(orders)
+          .values({
+            userId: actor.id,
+            quoteId: quote.id,
+            type: quote.side,
+            coinSymbol: quote.coinSymbol,
+            amountCrypto: quote.amountCrypto,
+            amountFiat: quote.amountFiat,
+            fiatCurrency: quote.fiatCurrency,
+            amountUsd: quote.amountUsd,
+            unitPriceUsd: quote.unitPriceUsd,
+            ghsRate: quote.ghsRate,
+            paymentMethodId,
+            paymentMethod,
+            paymentTxId: input.paymentTxId,
+            paymentTxKey,
+            walletAddress: input.type === 'buy' ? input.walletAddress : null,
+            network: input.type === 'buy' ? (input.network ?? null) : null,
+            destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
+            payout: input.type === 'sell' ? input.payout : null,
+            notes: input.notes || null,
+            idempotencyKey: idempotency?.key ?? null,
+            idempotencyBodyHash: idempotency?.bodyHash ?? null,
+          })
+          .returning(),
+      );
       await tx
         .update(users)
         .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
@@ -347,7 +352,9 @@ export async function getMyOrder(db: TDb, userId: string, id: number): Promise<T
 }
 
 export async function getLimit(db: TDb, userId: string) {
-  const [user] = await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId));
+  const user = firstOrThrow(
+    await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId)),
+  );
   const isLimited = user.kycStatus !== 'verified';
   const remaining = toDecimal(UNVERIFIED_LIMIT_USD).minus(user.volume);
   return {
@@ -428,7 +435,7 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Every order has its customer (foreign key), so the count needs no join.
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(orders).where(where));
   return { orders: rows.map(toAdminOrder), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -457,7 +464,7 @@ export async function decideOrder(
       throw exists ? new AppError('CONFLICT', ORDER_MSG.alreadyProcessed) : new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
     }
     const volumeChange = input.status === 'cancelled' ? sql`${users.tradingVolumeUsd} - ${row.amountUsd}` : users.tradingVolumeUsd;
-    const [user] = await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning();
+    const user = firstOrThrow(await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning());
     await queueEmail(
       tx,
       user.email,

@@ -14,6 +14,7 @@ import { paymentMethods } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof paymentMethods.$inferSelect;
 const toMethod = (row: TRow) => ({ id: row.id, name: row.name, isEnabled: row.isEnabled, details: row.details });
@@ -37,10 +38,12 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
     async (request, reply) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(paymentMethods)
-          .values({ ...request.body, isEnabled: true })
-          .returning();
+        const created = firstOrThrow(
+          await tx
+            .insert(paymentMethods)
+            .values({ ...request.body, isEnabled: true })
+            .returning(),
+        );
         await writeAudit(tx, {
           actor,
           action: 'payment_method.create',
@@ -66,7 +69,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, request.params.id)).for('update');
         if (!before) throw notFound();
-        const [after] = await tx.update(paymentMethods).set(request.body).where(eq(paymentMethods.id, before.id)).returning();
+        const after = firstOrThrow(await tx.update(paymentMethods).set(request.body).where(eq(paymentMethods.id, before.id)).returning());
         await writeAudit(tx, {
           actor,
           action: 'payment_method.update',

@@ -7,6 +7,7 @@ import { settings } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { encryptSecret } from '#server/lib/secrets.js';
 import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof settings.$inferSelect;
 
@@ -36,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
 
   app.get('/api/admin/settings', { config: { access }, schema: { tags: ['admin'], response: { 200: ZSettings } } }, async () => {
     const [row] = await db.insert(settings).values({ id: 1 }).onConflictDoNothing().returning();
-    const current = row ?? (await db.select().from(settings).where(eq(settings.id, 1)))[0];
+    const current = row ?? firstOrThrow(await db.select().from(settings).where(eq(settings.id, 1)));
     return toSettings(current, deps.smtpPassFromEnv);
   });
 
@@ -58,8 +59,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
         changes.smtpPassEncrypted = body.smtpPassword ? encryptSecret(body.smtpPassword, deps.serverSecret) : null;
       const row = await db.transaction(async (tx) => {
         await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
-        const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
-        const [after] = await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning();
+        const before = firstOrThrow(await tx.select().from(settings).where(eq(settings.id, 1)).for('update'));
+        const after = firstOrThrow(await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning());
         await writeAudit(tx, {
           actor,
           action: 'settings.update',

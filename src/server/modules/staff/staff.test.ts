@@ -7,6 +7,7 @@ import { users } from '#server/db/schema/auth.js';
 import { staffInvitations } from '#server/db/schema/staff.js';
 import { emailsTo, linkToken } from '#test/helpers/email-links.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const NEW_PASSWORD = 'Invited-Passw0rd!';
 
@@ -17,7 +18,7 @@ describe('admin management', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    [{ id: superAdminId }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'));
+    superAdminId = firstOrThrow(await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'))).id;
   });
   afterAll(() => t.close());
 
@@ -29,7 +30,9 @@ describe('admin management', () => {
       payload: { fullName: 'Kwame Mensah', email, role },
     });
     expect(response.statusCode, response.body).toBe(201);
-    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1);
+    const mail = firstOrThrow(
+      await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1),
+    );
     const token = linkToken(mail.body, '/admin/set-password');
     return { admin: response.json().admin, email, token, mail };
   }
@@ -75,7 +78,9 @@ describe('admin management', () => {
     expect(expired.json().error.message).toBe(STAFF_MSG.invitationInvalid);
 
     expect((await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin })).statusCode).toBe(200);
-    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1);
+    const mail = firstOrThrow(
+      await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1),
+    );
     const fresh = linkToken(mail.body, '/admin/set-password');
     expect(fresh).not.toBe(token);
     expect(
@@ -185,10 +190,12 @@ describe('admin management', () => {
     });
     expect(changed.json().admin).toMatchObject({ role: 'compliance', fullName: 'Staff support' });
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(403);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'admin.role_change'), eq(auditLog.targetId, staff.id)));
+    const entry = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'admin.role_change'), eq(auditLog.targetId, staff.id))),
+    );
     expect(entry).toMatchObject({ before: { role: 'support' }, after: { role: 'compliance' } });
 
     const superAdminRole = await t.request({
@@ -207,7 +214,8 @@ describe('admin management', () => {
       payload: { role: 'manager' },
     });
     expect(promote.statusCode).toBe(404);
-    expect((await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0].role).toBe('customer');
+    const stored = firstOrThrow(await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)));
+    expect(stored.role).toBe('customer');
   });
 
   it('tells an open tab of the changed admin, with every answer, the account state to compare with its session', async () => {
@@ -246,10 +254,12 @@ describe('admin management', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(401);
     expect((await t.login(staff.email, staff.password, 'admin')).statusCode).toBe(401);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id)));
+    const entry = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id))),
+    );
     expect(entry.before).toMatchObject({ email: staff.email, role: 'support' });
   });
 });

@@ -4,6 +4,7 @@ import { auditLog, coins, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { createAccount } from '#server/db/seed.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 describe('back-office', () => {
   let t: TTestApp;
@@ -37,7 +38,7 @@ describe('back-office', () => {
     const read = await t.request({ method: 'GET', url: '/api/admin/settings', cookie: admin });
     expect(read.body).not.toContain('Sup3r-Secret-Pass');
     expect(read.body).not.toContain('smtpPass');
-    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    const row = firstOrThrow(await t.database.db.select().from(settings).where(eq(settings.id, 1)));
     expect(row.smtpPassEncrypted).toBeTruthy();
     expect(row.smtpPassEncrypted).not.toContain('Sup3r-Secret-Pass');
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
@@ -57,7 +58,7 @@ describe('back-office', () => {
       ['3.5', '3.50'],
       ['07', '7.00'],
       ['', '2.50'],
-    ]) {
+    ] as const) {
       const saved = await put(fee);
       expect(saved.statusCode, fee).toBe(200);
       expect(saved.json().serviceFeePercentage, fee).toBe(stored);
@@ -76,12 +77,12 @@ describe('back-office', () => {
       expect(refused.statusCode, fee).toBe(400);
       expect(refused.json().error.fields.serviceFeePercentage, fee).toMatch(/^The service fee must be /);
     }
-    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    const row = firstOrThrow(await t.database.db.select().from(settings).where(eq(settings.id, 1)));
     expect(row.serviceFeePercentage).toBe('2.50');
   });
 
   it('validates and audits a wallet address change with before and after', async () => {
-    const [btc] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc'));
+    const btc = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc')));
     const bad = await t.request({
       method: 'PATCH',
       url: `/api/admin/coins/${btc.id}`,
@@ -97,7 +98,7 @@ describe('back-office', () => {
       payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
     });
     expect(ok.json().coin).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', network: 'Bitcoin' });
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change'));
+    const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change')));
     expect(entry.before).toMatchObject({ walletAddress: null });
     expect(entry.after).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
     const publicCoins = await t.request({ method: 'GET', url: '/api/coins' });
@@ -191,7 +192,7 @@ describe('back-office', () => {
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
     await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie: manager });
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
-    const [superAdmin] = await t.database.db.select().from(users).where(eq(users.role, 'super_admin'));
+    const superAdmin = firstOrThrow(await t.database.db.select().from(users).where(eq(users.role, 'super_admin')));
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${superAdmin.id}/ban`, cookie: manager })).statusCode).toBe(403);
     const staffId = await createAccount(t.database.db, {
       email: 'other-staff@example.com',

@@ -11,6 +11,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { requireActor, type TUserRow } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/service.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PAGE_SIZE = 10;
 const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
@@ -47,7 +48,7 @@ export async function findCustomers(db: TDb, query: TUserQuery) {
     .orderBy(direction(column), direction(users.id))
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(users).where(where));
   return { users: rows.map(toAdminUser), total, page: query.page, pageSize: PAGE_SIZE };
 }
 
@@ -99,11 +100,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
           const [before] = await tx.select().from(users).where(eq(users.id, request.params.id)).for('update');
           if (!before) throw new AppError('NOT_FOUND', MSG.userNotFound);
           if (isStaffRole(before.role)) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotBanStaff);
-          const [after] = await tx
-            .update(users)
-            .set({ banned: isBanned, updatedAt: new Date() })
-            .where(eq(users.id, before.id))
-            .returning();
+          const after = firstOrThrow(
+            await tx.update(users).set({ banned: isBanned, updatedAt: new Date() }).where(eq(users.id, before.id)).returning(),
+          );
           if (isBanned) await tx.delete(sessions).where(eq(sessions.userId, before.id));
           await writeAudit(tx, {
             actor,
