@@ -1,32 +1,115 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * The web app's features (docs/architecture.md, "Web app"): each folder of src/web/features, and
+ * each folder of src/web/features/admin but `pages`, which composes the admin features into
+ * routes. A feature imports shared code (src/shared, src/web/components, src/web/lib) and its own
+ * files, never another feature: what two features share moves to components/ or lib/.
+ */
+const adminFeatures = folders('./src/web/features/admin').filter((name) => name !== 'pages');
+const features = [
+  ...folders('./src/web/features')
+    .filter((name) => name !== 'admin')
+    .map((name) => `src/web/features/${name}`),
+  ...adminFeatures.map((name) => `src/web/features/admin/${name}`),
+];
+const featureZones = features.map((feature) => ({
+  target: `./${feature}`,
+  from: './src/web/features',
+  except: [`./${feature.replace('src/web/features/', '')}`],
+  message: 'A feature does not import another feature: move what they share to src/web/components or src/web/lib.',
+}));
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/server/db/migrations/**', 'playwright-report/**', 'test-results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'src/server/db/migrations/**',
+      'playwright-report/**',
+      'test-results/**',
+      '.tsbuild/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.shared.json', 'tsconfig.server.json', 'tsconfig.web.json', 'tsconfig.tests.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+    },
+  },
+  // Rules that read types: a forgotten await on a promise, a switch that misses a case.
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
+      ...jsxA11y.flatConfigs.strict.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['#server/*', '**/server/**'], message: 'The web app never imports server code.' }] },
+      ],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports web code.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#web/*', '#server/*', '**/web/**', '**/server/**'], message: 'Shared code imports neither web nor server code.' },
+            { group: ['node:*'], message: 'Shared code runs in the browser too: no Node modules.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -3,8 +3,8 @@
 // Usage: npx tsx bench/admin-orders.ts            (embedded PGlite, in memory)
 //        DATABASE_URL=postgres://... npx tsx bench/admin-orders.ts
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
 import { benchAdminCookie, openBenchDatabase, percentile, runBench } from './support.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -42,8 +42,14 @@ async function main() {
 
   const scenarios: [string, (i: number) => string][] = [
     ['first page, no filter', () => '/api/admin/orders'],
-    ['search name + 30-day range', (i) => `/api/admin/orders?q=${encodeURIComponent(`Number ${100 + (i % 900)}`)}&from=${day(30)}&to=${day(0)}`],
-    ['search email + status + 7 days', (i) => `/api/admin/orders?q=customer${1 + (i % CUSTOMERS)}@&status=pending&from=${day(7)}&to=${day(0)}`],
+    [
+      'search name + 30-day range',
+      (i) => `/api/admin/orders?q=${encodeURIComponent(`Number ${100 + (i % 900)}`)}&from=${day(30)}&to=${day(0)}`,
+    ],
+    [
+      'search email + status + 7 days',
+      (i) => `/api/admin/orders?q=customer${1 + (i % CUSTOMERS)}@&status=pending&from=${day(7)}&to=${day(0)}`,
+    ],
     ['search tx id', (i) => `/api/admin/orders?q=MOMO${String(1000 + i).padStart(10, '0')}`],
     ['sort by amount, page 50', () => '/api/admin/orders?sort=amountFiat&dir=asc&page=50'],
   ];
@@ -60,7 +66,9 @@ async function main() {
       rows = response.json().total;
     }
     times.sort((a, b) => a - b);
-    console.log(`${name.padEnd(32)} ${percentile(times, 50).toFixed(1).padStart(6)} ${percentile(times, 95).toFixed(1).padStart(7)} ${String(rows).padStart(8)}`);
+    console.log(
+      `${name.padEnd(32)} ${percentile(times, 50).toFixed(1).padStart(6)} ${percentile(times, 95).toFixed(1).padStart(7)} ${String(rows).padStart(8)}`,
+    );
   }
   await app.close();
   await bench.close();

@@ -9,9 +9,9 @@
 //        the app's security plugin (helmet + CSRF hook), with the same headers computed once, and a
 //        trivial public route on the real app (every app hook, no work).
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { registerSecurity } from '../src/server/plugins/security.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { registerSecurity } from '#server/plugins/security.js';
 import { runLoad, type TLoadResult } from './load.js';
 import { openBenchDatabase, percentile, runBench } from './support.js';
 
@@ -101,30 +101,32 @@ async function main() {
     );
     for (const target of targets) await load(target.app, target.url, 2000);
 
-    const totals = targets.map(() => ({ requests: 0, ms: 0, latencies: [] as number[] }));
+    const totals = targets.map((target) => ({ target, requests: 0, ms: 0, latencies: [] as number[] }));
+    const [bareTotal, marketTotal] = totals;
+    if (!bareTotal || !marketTotal) throw new Error('the bare route and GET /api/market must be the first two targets');
     const rate = (t: { requests: number; ms: number }) => t.requests / (t.ms / 1000);
     console.log(`\nturn ${targets.map((t) => t.name.padStart(Math.max(12, t.name.length))).join('  ')}   (req/s)`);
     for (let turn = 1; turn <= TURNS; turn += 1) {
       const line: string[] = [];
-      for (const [i, target] of targets.entries()) {
+      for (const total of totals) {
+        const { target } = total;
         const r = await load(target.app, target.url, SECONDS * 1000);
-        totals[i].requests += r.completed;
-        totals[i].ms += r.elapsedMs;
-        totals[i].latencies.push(...r.latenciesMs);
+        total.requests += r.completed;
+        total.ms += r.elapsedMs;
+        total.latencies.push(...r.latenciesMs);
         line.push(rate({ requests: r.completed, ms: r.elapsedMs }).toFixed(0).padStart(Math.max(12, target.name.length)));
       }
       console.log(`${String(turn).padStart(4)} ${line.join('  ')}`);
     }
     for (const t of totals) t.latencies.sort((x, y) => x - y);
     console.log('\nresult');
-    for (const [i, target] of targets.entries()) {
-      const t = totals[i];
+    for (const t of totals) {
       console.log(
-        `  ${target.name.padEnd(28)} ${rate(t).toFixed(0).padStart(7)} req/s   p50 ${percentile(t.latencies, 50).toFixed(2)} ms   ` +
-          `p99 ${percentile(t.latencies, 99).toFixed(2)} ms   ${(rate(t) / rate(totals[0])).toFixed(2)} of bare`,
+        `  ${t.target.name.padEnd(28)} ${rate(t).toFixed(0).padStart(7)} req/s   p50 ${percentile(t.latencies, 50).toFixed(2)} ms   ` +
+          `p99 ${percentile(t.latencies, 99).toFixed(2)} ms   ${(rate(t) / rate(bareTotal)).toFixed(2)} of bare`,
       );
     }
-    console.log(`  ratio /api/market / bare      ${(rate(totals[1]) / rate(totals[0])).toFixed(2)}   (goal: at least 0.70)`);
+    console.log(`  ratio /api/market / bare      ${(rate(marketTotal) / rate(bareTotal)).toFixed(2)}   (goal: at least 0.70)`);
 
     for (const other of extra) await other.close();
     await bare.close();

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import type { TServerSocketEvent } from '../src/shared/contracts/chat.js';
-import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { TServerSocketEvent } from '#shared/contracts/chat.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import { openBenchDatabase, percentile, runBench } from './support.js';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 500);
@@ -81,7 +81,9 @@ async function main() {
       customerSockets.push(await connect(`ws://127.0.0.1:${port}/api/chat/socket`, sessionCookie(token(g))));
     },
   );
-  console.log(`${database.kind}: ${customerSockets.length} customer + ${staffSockets.length} staff sockets open in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${database.kind}: ${customerSockets.length} customer + ${staffSockets.length} staff sockets open in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   // Every staff client records when each message reaches it.
   const sentAt = new Map<string, number>();
@@ -123,18 +125,19 @@ async function main() {
 
   // Steady: one message every 1/RATE s, from each customer in turn, twice round.
   {
-    const messages = CUSTOMERS * 2;
+    const senders = [...customerIds, ...customerIds];
+    const messages = senders.length;
     expected = messages * STAFF;
     const delivered = new Promise<void>((resolve) => {
       onAllDelivered = resolve;
     });
     const t0 = performance.now();
     const pending: Promise<void>[] = [];
-    for (let i = 0; i < messages; i += 1) {
+    for (const [i, g] of senders.entries()) {
       const due = t0 + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      pending.push(send(customerIds[i % CUSTOMERS], `steady ${i}`));
+      pending.push(send(g, `steady ${i}`));
     }
     await Promise.all(pending);
     await delivered;

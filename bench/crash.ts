@@ -8,9 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.js';
-import { totpCode } from '../tests/helpers/totp.js';
+import { openDatabase } from '#server/db/client.js';
+import { totpCode } from '#test/helpers/totp.js';
 import { cookieFrom, freePort, rowsOf, sleep, startServer, type TServerProcess } from './support.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const CUSTOMERS = Number(process.env.CRASH_CUSTOMERS ?? 8);
@@ -19,7 +20,15 @@ const KILL_AFTER_MS: [number, number] = [100, 3000];
 const ADMIN = { email: 'crash-admin@example.com', password: 'Crash-Admin-Passw0rd' };
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-type TAcked = { id: number; userId: string; type: string; amountUsd: string; amountFiat: string; amountCrypto: string; paymentTxId: string };
+type TAcked = {
+  id: number;
+  userId: string;
+  type: string;
+  amountUsd: string;
+  amountFiat: string;
+  amountCrypto: string;
+  paymentTxId: string;
+};
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'exchange-crash-'));
 const dataDir = path.join(root, 'data');
@@ -38,7 +47,10 @@ type TApi = (url: string, init?: { method?: string; cookie?: string; body?: unkn
  * enrolment of an authenticator whose codes this script computes, as an authenticator app would.
  */
 async function adminSession(api: TApi): Promise<string> {
-  const login = await api('/api/session/login', { method: 'POST', body: { email: ADMIN.email, password: ADMIN.password, portal: 'admin' } });
+  const login = await api('/api/session/login', {
+    method: 'POST',
+    body: { email: ADMIN.email, password: ADMIN.password, portal: 'admin' },
+  });
   if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
   let cookie = cookieFrom(login);
   const body = (await login.json()) as { user: { twoFactorEnabled?: boolean } | null; twoFactorRequired?: boolean };
@@ -98,7 +110,12 @@ async function main() {
     const username = `crash${i}${Date.now().toString(36)}`;
     const response = await api('/api/account/signup', {
       method: 'POST',
-      body: { username, fullName: `Crash Customer ${String.fromCharCode(65 + (i % 26))}`, email: `${username}@example.com`, password: 'Customer-Passw0rd!' },
+      body: {
+        username,
+        fullName: `Crash Customer ${String.fromCharCode(65 + (i % 26))}`,
+        email: `${username}@example.com`,
+        password: 'Customer-Passw0rd!',
+      },
     });
     if (response.status !== 201) throw new Error(`signup: ${response.status} ${await response.text()}`);
     customers.push({ id: ((await response.json()) as { user: { id: string } }).user.id, cookie: cookieFrom(response) });
@@ -114,9 +131,11 @@ async function main() {
   server.child.kill('SIGTERM');
   await server.exited;
   const setup = await openDatabase({ dataDir });
-  const [{ id: methodId }] = await rowsOf<{ id: number }>(
-    setup.db,
-    sql`INSERT INTO payment_methods (name, details) VALUES ('MTN MoMo', ${JSON.stringify({ type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' })}::jsonb) RETURNING id`,
+  const { id: methodId } = firstOrThrow(
+    await rowsOf<{ id: number }>(
+      setup.db,
+      sql`INSERT INTO payment_methods (name, details) VALUES ('MTN MoMo', ${JSON.stringify({ type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' })}::jsonb) RETURNING id`,
+    ),
   );
   await setup.db.execute(sql`UPDATE users SET kyc_status = 'verified' WHERE role = 'customer'`);
   await setup.db.execute(sql`UPDATE coins SET wallet_address = ${BTC_ADDRESS} WHERE symbol = 'btc'`);
@@ -173,12 +192,25 @@ async function main() {
           const body =
             side === 'buy'
               ? { type: 'buy', quoteId, walletAddress: BTC_ADDRESS, paymentMethodId: methodId, paymentTxId }
-              : { type: 'sell', quoteId, paymentTxId, payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } };
+              : {
+                  type: 'sell',
+                  quoteId,
+                  paymentTxId,
+                  payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' },
+                };
           sent += 1;
           const response = await api('/api/orders', { method: 'POST', cookie: customer.cookie, body });
           if (response.status !== 201) throw new Error(`order: ${response.status} ${await response.text()}`);
           const { order } = (await response.json()) as { order: Omit<TAcked, 'userId'> };
-          acked.set(order.id, { id: order.id, userId: customer.id, type: order.type, amountUsd: order.amountUsd, amountFiat: order.amountFiat, amountCrypto: order.amountCrypto, paymentTxId: order.paymentTxId });
+          acked.set(order.id, {
+            id: order.id,
+            userId: customer.id,
+            type: order.type,
+            amountUsd: order.amountUsd,
+            amountFiat: order.amountFiat,
+            amountCrypto: order.amountCrypto,
+            paymentTxId: order.paymentTxId,
+          });
           pendingOrders.push(order.id);
           roundAcked += 1;
         } catch (error) {
@@ -197,8 +229,7 @@ async function main() {
           if (response.status === 200) {
             ackedCancels.add(id);
             roundCancels += 1;
-          }
-          else if (running) throw new Error(`cancel: ${response.status} ${await response.text()}`);
+          } else if (running) throw new Error(`cancel: ${response.status} ${await response.text()}`);
         } catch (error) {
           if (running) throw error;
           return;
@@ -231,10 +262,16 @@ async function main() {
 
     // Check every acknowledged write so far, directly in the database.
     const database = await openDatabase({ dataDir });
-    const rows = await rowsOf<{ id: number; user_id: string; type: string; amount_usd: string; amount_fiat: string; amount_crypto: string; payment_tx_id: string; status: string }>(
-      database.db,
-      sql`SELECT id, user_id, type, amount_usd, amount_fiat, amount_crypto, payment_tx_id, status FROM orders`,
-    );
+    const rows = await rowsOf<{
+      id: number;
+      user_id: string;
+      type: string;
+      amount_usd: string;
+      amount_fiat: string;
+      amount_crypto: string;
+      payment_tx_id: string;
+      status: string;
+    }>(database.db, sql`SELECT id, user_id, type, amount_usd, amount_fiat, amount_crypto, payment_tx_id, status FROM orders`);
     const byId = new Map(rows.map((row) => [row.id, row]));
     let roundMissing = 0;
     for (const order of acked.values()) {

@@ -70,6 +70,7 @@ async function main() {
     const attacker = async (index: number) => {
       while (!stop) {
         const target = targets[(index + sent) % targets.length];
+        if (target === undefined) throw new Error('no target to send to');
         const body = bodies[sent % bodies.length];
         sent += 1;
         try {
@@ -91,7 +92,12 @@ async function main() {
     stop = true;
     await Promise.all(attackers);
 
-    console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(summary('health, quiet       ', quiet));
     console.log(summary(`health, ${ATTACKERS} attackers`, attacked));
     console.log(`hostile requests sent: ${sent} (${(BODY_BYTES / 1024).toFixed(0)} KB each)`);

@@ -16,7 +16,15 @@ const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'bui
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, PRICE_FEED: 'simulated', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Bench-Admin-Passw0rd' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    PRICE_FEED: 'simulated',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'Bench-Admin-Passw0rd',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -60,7 +68,9 @@ try {
     if (lighthouse.status !== 0) throw new Error(`lighthouse exited with ${lighthouse.status}`);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const audit = (id) => report.audits[id]?.numericValue ?? NaN;
-    const failed = Object.values(report.audits).filter((a) => a.scoreDisplayMode === 'binary' && a.score === 0 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id));
+    const failed = Object.values(report.audits).filter(
+      (a) => a.scoreDisplayMode === 'binary' && a.score === 0 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+    );
     results.push({
       performance: Math.round(report.categories.performance.score * 100),
       accessibility: Math.round(report.categories.accessibility.score * 100),
@@ -68,7 +78,14 @@ try {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
-      failedA11y: failed.map((a) => `${a.id} (${(a.details?.items ?? []).map((item) => item.node?.snippet).filter(Boolean).slice(0, 5).join(' | ')})`),
+      failedA11y: failed.map(
+        (a) =>
+          `${a.id} (${(a.details?.items ?? [])
+            .map((item) => item.node?.snippet)
+            .filter(Boolean)
+            .slice(0, 5)
+            .join(' | ')})`,
+      ),
     });
   }
   console.log(`\nLighthouse ${LIGHTHOUSE} mobile on / (${RUNS} runs)`);
@@ -78,7 +95,9 @@ try {
       `${String(i + 1).padStart(3)}  ${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${r.fcp.toFixed(0).padStart(7)}  ${r.lcp.toFixed(0).padStart(7)}  ${r.tbt.toFixed(0).padStart(7)}  ${r.cls.toFixed(3).padStart(5)}`,
     ),
   );
-  console.log(`median performance ${median(results.map((r) => r.performance))}, accessibility ${median(results.map((r) => r.accessibility))}`);
+  console.log(
+    `median performance ${median(results.map((r) => r.performance))}, accessibility ${median(results.map((r) => r.accessibility))}`,
+  );
   const failures = [...new Set(results.flatMap((r) => r.failedA11y))];
   if (failures.length) console.log(`accessibility audits failed: ${failures.join(', ')}`);
 } finally {

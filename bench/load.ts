@@ -64,7 +64,9 @@ async function runJob(job: TLoadJob): Promise<TLoadResult> {
       for (let i = 0; ; i += 1) {
         if (job.durationMs === undefined && i >= requests.length) return;
         if (performance.now() >= deadline) return;
-        await send(requests[i % requests.length]);
+        const request = requests[i % requests.length];
+        if (request === undefined) throw new Error(`no request ${i} on a connection with ${requests.length}`);
+        await send(request);
       }
     }),
   );

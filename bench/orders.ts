@@ -12,19 +12,20 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import type { TDatabase, TDb } from '../src/server/db/client.js';
-import * as schema from '../src/server/db/schema/index.js';
-import { coins, paymentMethods, settings } from '../src/server/db/schema/app.js';
-import { users } from '../src/server/db/schema/auth.js';
-import { toTransactionKey } from '../src/shared/transaction-id.js';
-import { orders, quotes } from '../src/server/db/schema/orders.js';
-import { createAccount } from '../src/server/db/seed.js';
-import { queueEmail } from '../src/server/lib/email/outbox.js';
-import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail } from '../src/server/lib/email/templates.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import type { TDatabase, TDb } from '#server/db/client.js';
+import * as schema from '#server/db/schema/index.js';
+import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { toTransactionKey } from '#shared/transaction-id.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { createAccount } from '#server/db/seed.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { runLoad, type TLoadRequest } from './load.js';
 import { openBenchDatabase, percentile, rowsOf, runBench } from './support.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PER_CLIENT = Number(process.env.BENCH_ORDERS ?? 20);
@@ -47,8 +48,11 @@ const countingLogger: Logger = {
  */
 async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: number, paymentTxId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
+    const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, userId)).for('update'));
+    const [quote] = await tx
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
     if (!quote || quote.expiresAt.getTime() <= Date.now()) throw new Error('quote missing or expired');
     const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (used) throw new Error('quote used');
@@ -63,31 +67,33 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
       .from(orders)
       .where(and(eq(orders.paymentTxKey, paymentTxKey), ne(orders.status, 'cancelled')));
     if (taken) throw new Error('tx id used');
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        quoteId: quote.id,
-        type: quote.side,
-        coinSymbol: quote.coinSymbol,
-        amountCrypto: quote.amountCrypto,
-        amountFiat: quote.amountFiat,
-        fiatCurrency: quote.fiatCurrency,
-        amountUsd: quote.amountUsd,
-        unitPriceUsd: quote.unitPriceUsd,
-        ghsRate: quote.ghsRate,
-        paymentMethodId: method.id,
-        paymentMethod: method.name,
-        paymentTxId,
-        paymentTxKey,
-        walletAddress: BTC_ADDRESS,
-        network: null,
-        destinationTag: null,
-        payout: null,
-        notes: null,
-        idempotencyKey: null,
-      })
-      .returning();
+    const order = firstOrThrow(
+      await tx
+        .insert(orders)
+        .values({
+          userId,
+          quoteId: quote.id,
+          type: quote.side,
+          coinSymbol: quote.coinSymbol,
+          amountCrypto: quote.amountCrypto,
+          amountFiat: quote.amountFiat,
+          fiatCurrency: quote.fiatCurrency,
+          amountUsd: quote.amountUsd,
+          unitPriceUsd: quote.unitPriceUsd,
+          ghsRate: quote.ghsRate,
+          paymentMethodId: method.id,
+          paymentMethod: method.name,
+          paymentTxId,
+          paymentTxKey,
+          walletAddress: BTC_ADDRESS,
+          network: null,
+          destinationTag: null,
+          payout: null,
+          notes: null,
+          idempotencyKey: null,
+        })
+        .returning(),
+    );
     await tx
       .update(users)
       .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
@@ -131,11 +137,16 @@ async function main() {
       const id = await createAccount(db, { email, password, fullName: 'Bench Customer', username: `bench${run}${i}` });
       customers.push({ id, email, cookie: '' });
     }
-    await db.update(users).set({ kycStatus: 'verified' }).where(sql`${users.email} like ${`bench-${run}-%`}`);
-    const [method] = await db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    await db
+      .update(users)
+      .set({ kycStatus: 'verified' })
+      .where(sql`${users.email} like ${`bench-${run}-%`}`);
+    const method = firstOrThrow(
+      await db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     await db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
     await db.update(settings).set({ notificationEmail: 'alerts@example.com' }).where(eq(settings.id, 1));
 
@@ -164,8 +175,10 @@ async function main() {
       await Promise.all(
         customers.map(async (customer, w) => {
           for (let i = from; i < to; i += 1) {
+            const quote = rawQuotes[w]?.[i];
+            if (!quote) throw new Error(`no raw quote ${i} for customer ${w}`);
             const t0 = performance.now();
-            await rawOrder(db, customer.id, rawQuotes[w][i].id, method.id, `RAW-${run}-${w}-${i}`);
+            await rawOrder(db, customer.id, quote.id, method.id, `RAW-${run}-${w}-${i}`);
             latencies.push(performance.now() - t0);
           }
         }),
@@ -198,7 +211,12 @@ async function main() {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     for (const customer of customers) {
-      const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { origin: config.appOrigin }, payload: { email: customer.email, password, portal: 'customer' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        headers: { origin: config.appOrigin },
+        payload: { email: customer.email, password, portal: 'customer' },
+      });
       if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
       const setCookie = login.headers['set-cookie'];
       customer.cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(';')[0]).join('; ');
@@ -223,13 +241,24 @@ async function main() {
       }),
     );
     const quoteMs = (performance.now() - quoteStarted) / (CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT + 1));
-    const orderRequest = (w: number, i: number): TLoadRequest => ({
-      method: 'POST',
-      path: '/api/orders',
-      headers: { origin: config.appOrigin, cookie: customers[w].cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'buy', quoteId: httpQuotes[w][i], walletAddress: BTC_ADDRESS, paymentMethodId: method.id, paymentTxId: `HTTP-${run}-${w}-${i}` }),
-      expectStatus: 201,
-    });
+    const orderRequest = (w: number, i: number): TLoadRequest => {
+      const customer = customers[w];
+      const quoteId = httpQuotes[w]?.[i];
+      if (!customer || quoteId === undefined) throw new Error(`no quote ${i} for customer ${w}`);
+      return {
+        method: 'POST',
+        path: '/api/orders',
+        headers: { origin: config.appOrigin, cookie: customer.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'buy',
+          quoteId,
+          walletAddress: BTC_ADDRESS,
+          paymentMethodId: method.id,
+          paymentTxId: `HTTP-${run}-${w}-${i}`,
+        }),
+        expectStatus: 201,
+      };
+    };
     const job = (from: number, to: number) =>
       runLoad({
         host: '127.0.0.1',
@@ -260,13 +289,17 @@ async function main() {
       selectOneUs = ((performance.now() - started) / 2000) * 1000;
     }
 
-    const [{ placed }] = await rowsOf<{ placed: number }>(db, sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`);
+    const { placed } = firstOrThrow(
+      await rowsOf<{ placed: number }>(db, sql`SELECT count(*)::int AS placed FROM orders WHERE payment_tx_id LIKE ${`%-${run}-%`}`),
+    );
     const expected = 2 * CLIENTS * (WARMUP_PER_CLIENT + PER_CLIENT) + CLIENTS;
     if (Number(placed) !== expected) throw new Error(`expected ${expected} orders, found ${placed}`);
 
     const rawRate = (CLIENTS * PER_CLIENT) / (raw.elapsedMs / 1000);
     const httpRate = http.completed / (http.elapsedMs / 1000);
-    console.log(`${database.kind}, ${CLIENTS} concurrent workers/clients, ${PER_CLIENT} timed orders each (after ${WARMUP_PER_CLIENT} warm-up orders)\n`);
+    console.log(
+      `${database.kind}, ${CLIENTS} concurrent workers/clients, ${PER_CLIENT} timed orders each (after ${WARMUP_PER_CLIENT} warm-up orders)\n`,
+    );
     console.log('path                                  orders/s    p50        p99        statements/order');
     console.log(
       `raw transaction (Drizzle)             ${rawRate.toFixed(0).padStart(8)}    ${ms(percentile(raw.latencies, 50)).padEnd(10)} ${ms(percentile(raw.latencies, 99)).padEnd(10)} ${rawStatements.toFixed(1)}`,
@@ -282,7 +315,9 @@ async function main() {
       `HTTP, 1 client, ${CLIENTS} orders in turn    ${singleRate.toFixed(0)} orders/s, p50 ${ms(percentile(single.latenciesMs, 50))}, p99 ${ms(percentile(single.latenciesMs, 99))} (no queueing)`,
     );
     // Little's law: with every order served one after another, N clients wait N / throughput.
-    console.log(`queueing floor at ${CLIENTS} clients       ${ms((CLIENTS / httpRate) * 1000)} mean latency at the measured HTTP rate (${CLIENTS} / orders per s)`);
+    console.log(
+      `queueing floor at ${CLIENTS} clients       ${ms((CLIENTS / httpRate) * 1000)} mean latency at the measured HTTP rate (${CLIENTS} / orders per s)`,
+    );
     if (selectOneUs !== null) {
       const floorMs = (selectOneUs * httpStatements) / 1000;
       console.log(

@@ -7,10 +7,11 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, type SQL } from 'drizzle-orm';
-import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb } from '../src/server/db/client.js';
-import { sessions, users } from '../src/server/db/schema/auth.js';
-import { seedDatabase } from '../src/server/db/seed.js';
-import { signedSessionCookie } from '../tests/helpers/session-cookie.js';
+import { createPglite, migrateDatabase, openDatabase, type TDatabase, type TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { seedDatabase } from '#server/db/seed.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -59,9 +60,13 @@ export async function openBenchDatabase(prefix: string, options: { onDisk: boole
  * directly (a bench measures the routes, not the sign-in). `secret` must be the app's AUTH_SECRET.
  */
 export async function benchAdminCookie(db: TDb, secret: string): Promise<string> {
-  const [admin] = await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id });
+  const admin = firstOrThrow(
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id }),
+  );
   const token = randomBytes(24).toString('base64url');
-  await db.insert(sessions).values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return signedSessionCookie(token, secret);
 }
 
@@ -77,7 +82,7 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 export function freePort(): Promise<number> {
@@ -115,7 +120,11 @@ export type TServerProcess = {
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<TServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -3,9 +3,9 @@
 // (default ./backups). The server must be stopped. For PostgreSQL use pg_dump (README).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { BackupError, backupDataDir, defaultBackupFile } from '../src/server/db/backup.js';
-import { usePrivateUmask } from '../src/server/lib/private-files.js';
+import { ConfigError, loadConfig } from '#server/config.js';
+import { BackupError, backupDataDir, defaultBackupFile } from '#server/db/backup.js';
+import { usePrivateUmask } from '#server/lib/private-files.js';
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

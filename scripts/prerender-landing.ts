@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { BOOT_SCRIPT } from '../src/shared/boot-script.js';
+import { BOOT_SCRIPT } from '#shared/boot-script.js';
 
 const ROOT_MARKUP = '<div id="root"></div>';
 

@@ -3,20 +3,23 @@
 // keeps what it replaces beside it as *.replaced-<time>. The server must be stopped.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/server/config.js';
-import { BackupError, restoreDataDir } from '../src/server/db/backup.js';
-import { usePrivateUmask } from '../src/server/lib/private-files.js';
+import { ConfigError, loadConfig } from '#server/config.js';
+import { BackupError, restoreDataDir } from '#server/db/backup.js';
+import { usePrivateUmask } from '#server/lib/private-files.js';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { force: { type: 'boolean', default: false } }, allowPositionals: true });
-  if (positionals.length !== 1) throw new BackupError('Usage: npm run restore -- backups/cedicrypto-backup-<time>.tar [--force]');
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0) {
+    throw new BackupError('Usage: npm run restore -- backups/cedicrypto-backup-<time>.tar [--force]');
+  }
   usePrivateUmask(); // the restored database and documents are private (decisions/012)
   // Passing a secret keeps loadConfig from creating one in DATA_DIR (the backup brings its own).
   const config = loadConfig(process.env, { authSecret: 'unused-by-restore' });
   if (config.databaseUrl) {
     throw new BackupError('DATABASE_URL is set: restore PostgreSQL with pg_restore (README, "Backup and restore").');
   }
-  const archive = path.resolve(positionals[0]);
+  const archive = path.resolve(file);
   const result = await restoreDataDir({ archive, dataDir: config.dataDir, documentsDir: config.documentsDir, force: values.force });
   console.log(`\n  Restored ${archive} into ${config.dataDir}`);
   console.log(`  ${result.tables} tables, ${result.rows} rows (checked), ${result.documents} documents.`);

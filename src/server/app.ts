@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
+import type { MarketService } from './modules/market/service.js';
+import type { ChatRealtime } from './modules/chat/realtime.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
@@ -42,6 +44,10 @@ declare module 'fastify' {
     auth: TAuth;
     emailSender: EmailSender;
     config: TConfig;
+    /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
+    market: MarketService;
+    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
+    realtime: ChatRealtime;
     /** Request counters shared by every process on the database (plugins/rate-limit.ts). */
     rateLimits: RateLimitStore;
     /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */
@@ -72,7 +78,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
           },
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     // Routes get their own limit (plugins/body-limits.ts); this one covers requests no route matches.
     bodyLimit: BODY_LIMITS.public,
@@ -83,8 +92,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
 
   const database =
-    options.database ??
-    (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const ownsDatabase = !options.database;
   const db = database.db;
 
@@ -123,7 +131,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access, isRateLimited: Boolean(route.config?.rateLimit), schema: route.schema });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          isRateLimited: Boolean(route.config?.rateLimit),
+          schema: route.schema,
+        });
     }
   });
 
@@ -153,11 +168,20 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const realtime = await registerChat(app, { database, config });
   // A role change, deletion, ban or second-factor reset closes the person's sockets in every process.
   const onAccountChanged: TOnAccountChanged = (userId) =>
-    void realtime.accountChanged(userId).catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
+    void realtime
+      .accountChanged(userId)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
   await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
-  await app.register(orderRoutes, { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued });
+  await app.register(orderRoutes, {
+    db,
+    market,
+    appUrl: config.appUrl,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    log: app.log,
+    onEmailQueued,
+  });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });

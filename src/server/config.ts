@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TPriceOptions } from './lib/prices/options.js';
 
-const ZBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const ZBool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable the server reads; .env.example lists the same. */
 const ZEnv = z.object({
@@ -84,7 +82,10 @@ function parseTrustProxy(raw: string): TConfig['trustProxy'] {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**

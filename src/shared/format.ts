@@ -34,7 +34,7 @@ export function formatDecimal(value: TAmount, decimals: number): string {
   const decimal = parse(value);
   if (!decimal) return MISSING_VALUE;
   const fixed = decimal.abs().toFixed(decimals);
-  const [integer, fraction] = fixed.split('.');
+  const [integer = '0', fraction] = fixed.split('.');
   const isNegative = decimal.isNegative() && !/^0(\.0*)?$/.test(fixed);
   return `${isNegative ? '-' : ''}${groupThousands(integer)}${fraction ? `.${fraction}` : ''}`;
 }

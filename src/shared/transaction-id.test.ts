@@ -6,7 +6,10 @@ describe('transaction id keys', () => {
     ['MP240101.1234.A56789', 'mp2401011234a56789'],
     ['  MOMO-ABC-123  ', 'momoabc123'],
     ['0xAbCdEf0123', '0xabcdef0123'],
-    ['5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW', '5verv8nmvzbjmekv8xnrlkeawrtsz9coskdyjcjjbrnbjlgp8uirbgmqpjkhor4tjf3zprzrfmbv6ujkdiszkquw'],
+    [
+      '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW',
+      '5verv8nmvzbjmekv8xnrlkeawrtsz9coskdyjcjjbrnbjlgp8uirbgmqpjkhor4tjf3zprzrfmbv6ujkdiszkquw',
+    ],
     ['TX 12/34_56:78#9', 'tx123456789'],
   ])('keys %j as %j', (raw, key) => {
     expect(toTransactionKey(raw)).toBe(key);

@@ -27,7 +27,7 @@ const base58check = createBase58check(sha256);
 function hasBase58Version(address: string, versions: readonly number[]): boolean {
   try {
     const payload = base58check.decode(address);
-    return payload.length === 21 && versions.includes(payload[0]);
+    return payload.length === 21 && versions.includes(payload[0] ?? -1);
   } catch {
     return false;
   }
@@ -42,7 +42,7 @@ function isSegwitAddress(address: string, hrp: string): boolean {
     try {
       const decoded = codec.decode(lower as `${string}1${string}`);
       if (decoded.prefix !== hrp || decoded.words.length === 0) continue;
-      const version = decoded.words[0];
+      const version = decoded.words[0] ?? -1;
       const program = codec.fromWords(decoded.words.slice(1));
       if (version === 0 && codec === bech32 && (program.length === 20 || program.length === 32)) return true;
       if (version >= 1 && version <= 16 && codec === bech32m && program.length >= 2 && program.length <= 40) return true;
@@ -63,11 +63,10 @@ function isEvmAddress(address: string): boolean {
   const body = address.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
   const hash = toHex(keccak_256(new TextEncoder().encode(body.toLowerCase())));
-  for (let i = 0; i < 40; i += 1) {
-    const isLetter = /[a-f]/i.test(body[i]);
-    if (!isLetter) continue;
-    const shouldBeUpper = parseInt(hash[i], 16) >= 8;
-    if (shouldBeUpper !== (body[i] === body[i].toUpperCase())) return false;
+  for (const [i, char] of [...body].entries()) {
+    if (!/[a-f]/i.test(char)) continue;
+    const shouldBeUpper = parseInt(hash.charAt(i), 16) >= 8;
+    if (shouldBeUpper !== (char === char.toUpperCase())) return false;
   }
   return true;
 }

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEEP_LINK_ATTRIBUTE } from '../shared/boot-script.js';
+import { DEEP_LINK_ATTRIBUTE } from '#shared/boot-script.js';
 import { App } from './app/app';
 import './styles.css';
 

@@ -2,10 +2,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../helpers/test-app.js';
+import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
 const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'production-secret-production-secret-0123' };
-const DOCS_URLS = ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui-bundle.js'];
+const DOCS_URLS = [
+  '/api/docs',
+  '/api/docs/',
+  '/api/docs/json',
+  '/api/docs/yaml',
+  '/api/docs/static/swagger-initializer.js',
+  '/api/docs/static/swagger-ui-bundle.js',
+];
 
 describe('the API reference (/api/docs)', () => {
   let webDir = '';

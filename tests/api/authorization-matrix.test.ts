@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../helpers/test-app.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
  * Who may call every /api route, written out from spec section 6 (and the decisions), not
@@ -110,7 +110,10 @@ function isAllowed(expected: TExpected, persona: TPersona): boolean {
 
 /** A concrete URL for a route pattern: path parameters become a harmless id. */
 function concreteUrl(url: string): string {
-  return url.replace(':side', 'front').replace(/:[A-Za-z]+/g, '1').replace('*', 'get-session');
+  return url
+    .replace(':side', 'front')
+    .replace(/:[A-Za-z]+/g, '1')
+    .replace('*', 'get-session');
 }
 
 describe('authorization matrix', () => {
@@ -145,6 +148,8 @@ describe('authorization matrix', () => {
       const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       // Never ban the customer persona the rest of the walk relies on.
       if (key.endsWith('/ban')) continue;
+      const expected = EXPECTED[key];
+      if (expected === undefined) throw new Error(`${key} is missing from the expected table`);
       for (const persona of PERSONAS) {
         const response = await t.request({
           method,
@@ -152,7 +157,7 @@ describe('authorization matrix', () => {
           cookie: cookies.get(persona),
           ...(method === 'GET' ? {} : { payload: {} }),
         });
-        const allowed = isAllowed(EXPECTED[key], persona);
+        const allowed = isAllowed(expected, persona);
         const denied = response.statusCode === 401 || response.statusCode === 403;
         if (allowed && denied) failures.push(`${key} as ${persona}: expected through, got ${response.statusCode}`);
         if (!allowed) {

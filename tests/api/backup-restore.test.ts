@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '../../src/server/db/backup.js';
-import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { paymentMethods } from '../../src/server/db/schema/app.js';
-import { orders, quotes } from '../../src/server/db/schema/orders.js';
-import { seedDatabase } from '../../src/server/db/seed.js';
-import { createLocalStorage } from '../../src/server/lib/storage.js';
-import { TarReader } from '../../src/server/lib/tar.js';
-import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '../helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '#server/db/backup.js';
+import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '#server/db/client.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { seedDatabase } from '#server/db/seed.js';
+import { createLocalStorage } from '#server/lib/storage.js';
+import { TarReader } from '#server/lib/tar.js';
+import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 async function countsOf(dataDir: string): Promise<TTableCounts> {
   const pglite = createPglite(path.join(dataDir, 'pgdata'));
@@ -30,7 +31,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
   let source = '';
   let sourceDocs = '';
   let archive = '';
-  let documentKeys: string[] = [];
+  let documentKeys: [png: string, jpeg: string] = ['', ''];
   let sourceCounts: TTableCounts;
 
   beforeAll(async () => {
@@ -51,23 +52,58 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
           method: 'POST',
           url: '/api/account/signup',
           headers: { origin: TEST_ORIGIN },
-          payload: { username: `${name}backup`, fullName: `${name} Mensah`, email: `${name}@backup.example.com`, password: 'Customer-Passw0rd!' },
+          payload: {
+            username: `${name}backup`,
+            fullName: `${name} Mensah`,
+            email: `${name}@backup.example.com`,
+            password: 'Customer-Passw0rd!',
+          },
         });
         expect(response.statusCode).toBe(201);
         expect(cookieFrom(response)).not.toBe('');
         userIds.push(response.json().user.id);
       }
-      const [method] = await database.db.insert(paymentMethods).values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } }).returning();
+      const method = firstOrThrow(
+        await database.db
+          .insert(paymentMethods)
+          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+          .returning(),
+      );
+      const [buyerId] = userIds;
+      if (buyerId === undefined) throw new Error('no customer signed up');
       const quoteId = randomUUID();
       await database.db.insert(quotes).values({
-        id: quoteId, userId: userIds[0], coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10.00', amountUsd: '10.00',
-        amountCrypto: '0.00010000', unitPriceUsd: '93514.97300000', baseUsd: '91234.12', ghsRate: '11.6', feePercentage: '2.5', feeUsd: '0.23',
+        id: quoteId,
+        userId: buyerId,
+        coinSymbol: 'btc',
+        side: 'buy',
+        fiatCurrency: 'USD',
+        amountFiat: '10.00',
+        amountUsd: '10.00',
+        amountCrypto: '0.00010000',
+        unitPriceUsd: '93514.97300000',
+        baseUsd: '91234.12',
+        ghsRate: '11.6',
+        feePercentage: '2.5',
+        feeUsd: '0.23',
         expiresAt: new Date(Date.now() + 60_000),
       });
       await database.db.insert(orders).values({
-        userId: userIds[0], quoteId, type: 'buy', coinSymbol: 'btc', amountCrypto: '0.00010000', amountFiat: '10.00', fiatCurrency: 'USD',
-        amountUsd: '10.00', unitPriceUsd: '93514.97300000', ghsRate: '11.6', paymentMethodId: method.id, paymentMethod: method.name,
-        paymentTxId: 'MOMO-backup-1', paymentTxKey: 'momobackup1', walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        userId: buyerId,
+        quoteId,
+        type: 'buy',
+        coinSymbol: 'btc',
+        amountCrypto: '0.00010000',
+        amountFiat: '10.00',
+        fiatCurrency: 'USD',
+        amountUsd: '10.00',
+        unitPriceUsd: '93514.97300000',
+        ghsRate: '11.6',
+        paymentMethodId: method.id,
+        paymentMethod: method.name,
+        paymentTxId: 'MOMO-backup-1',
+        paymentTxKey: 'momobackup1',
+        walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
       });
       await app.close();
       const storage = createLocalStorage(sourceDocs);
@@ -138,6 +174,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
   it('refuses a file that is not a backup', async () => {
     const notBackup = path.join(root, 'not-a-backup.tar');
     writeFileSync(notBackup, Buffer.alloc(2048, 0));
-    await expect(restoreDataDir({ archive: notBackup, dataDir: path.join(root, 'other'), documentsDir: path.join(root, 'other', 'documents') })).rejects.toThrow(/not a CediCrypto backup/);
+    await expect(
+      restoreDataDir({ archive: notBackup, dataDir: path.join(root, 'other'), documentsDir: path.join(root, 'other', 'documents') }),
+    ).rejects.toThrow(/not a CediCrypto backup/);
   });
 });

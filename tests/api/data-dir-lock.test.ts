@@ -7,7 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 function startServer(dataDir: string, port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', NODE_ENV: 'development', ADMIN_PASSWORD: 'Lock-test-Passw0rd' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SERVE_WEB: 'false',
+    NODE_ENV: 'development',
+    ADMIN_PASSWORD: 'Lock-test-Passw0rd',
+  };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { TINY_JPEG, TINY_PNG } from '../helpers/test-app.js';
-import { TEMPLATE_DB } from '../setup/constants.js';
+import { TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
+import { TEMPLATE_DB } from '#test/setup/constants.js';
 
 /**
  * The data directory holds password hashes, sessions and identity documents: every file and
@@ -110,9 +110,18 @@ async function submitKyc(port: number): Promise<void> {
     body: JSON.stringify({ username: 'permcheck', fullName: 'Ama Mensah', email: 'permcheck@example.com', password: 'Customer-Passw0rd!' }),
   });
   expect(signup.status, await signup.clone().text()).toBe(201);
-  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signup.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const form = new FormData();
-  for (const [name, value] of Object.entries({ idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' })) {
+  for (const [name, value] of Object.entries({
+    idType: 'passport',
+    idNumber: 'G1234567',
+    address: '12 Oxford Street',
+    city: 'Accra',
+    country: 'Ghana',
+  })) {
     form.set(name, value);
   }
   form.set('front', new Blob([TINY_PNG], { type: 'image/png' }), 'front.png');
@@ -158,7 +167,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('files on disk are private to
     expect(openToOthers(backupsDir)).toEqual([]);
 
     const restoredDir = path.join(dir, 'restored');
-    const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, archives[0])}`, baseEnv({ DATA_DIR: restoredDir }));
+    const [backupFile = ''] = archives;
+    const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, backupFile)}`, baseEnv({ DATA_DIR: restoredDir }));
     expect(await restore.exited, restore.output()).toBe(0);
     expect(readdirSync(path.join(restoredDir, 'documents')).length).toBeGreaterThan(0);
     expect(countEntries(restoredDir)).toBeGreaterThan(100);

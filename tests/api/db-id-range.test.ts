@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, paymentMethods } from '../../src/server/db/schema/app.js';
-import { users } from '../../src/server/db/schema/auth.js';
-import type { TAccess } from '../../src/server/plugins/access.js';
-import { startFakePriceServer, type TFakePriceServer } from '../helpers/fake-price-server.js';
-import { toJsonSchema, type TJsonSchema } from '../helpers/fuzz-arbitraries.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../helpers/test-app.js';
+import { coins, paymentMethods } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import type { TAccess } from '#server/plugins/access.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { toJsonSchema, type TJsonSchema } from '#test/helpers/fuzz-arbitraries.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 /**
  * Issue #13: a number past PostgreSQL's integer (2147483647) used to reach SQL and fail there
@@ -57,7 +58,9 @@ function numericFields(schema: TJsonSchema | undefined, prefix: string, found = 
   for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) numericFields(branch, prefix, found);
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // A number, or a union with a number in it (nullable, optional): the largest the number part takes.
-    const numeric = [property, ...(property.anyOf ?? [])].filter((p) => [p.type ?? []].flat().some((type) => type === 'integer' || type === 'number'));
+    const numeric = [property, ...(property.anyOf ?? [])].filter((p) =>
+      [p.type ?? []].flat().some((type) => type === 'integer' || type === 'number'),
+    );
     if (numeric.length > 0) {
       const max = Math.max(...numeric.map((p) => Math.min(p.maximum ?? Infinity, p.exclusiveMaximum ?? Infinity)));
       found.set(`${prefix}.${name}`, Math.max(found.get(`${prefix}.${name}`) ?? -Infinity, max));
@@ -78,10 +81,12 @@ describe('numbers past the database integer', () => {
     fake = await startFakePriceServer();
     t = await createTestApp(fake.env());
     await t.app.market.refreshOnce();
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    const method = firstOrThrow(
+      await t.database.db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     methodId = method.id;
     await t.database.db.update(coins).set({ walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).where(eq(coins.symbol, 'btc'));
     const signedUp = await t.signUp();
@@ -122,11 +127,18 @@ describe('numbers past the database integer', () => {
     const [where, name] = field.split('.') as ['params' | 'query' | 'body', string];
     const params: Record<string, string> = { id: '1', side: 'front' };
     if (where === 'params') params[name] = String(value);
-    let path = url.replace(/:([A-Za-z]+)/g, (_, param: string) => encodeURIComponent(params[param]));
+    let path = url.replace(/:([A-Za-z]+)/g, (_, param: string) => {
+      const given = params[param];
+      if (given === undefined) throw new Error(`no value for :${param} in ${url}`);
+      return encodeURIComponent(given);
+    });
     if (where === 'query') path += `?${name}=${encodeURIComponent(String(value))}`;
     const cookie = access === 'customer' ? customer : admin;
     const bodies: Record<string, Record<string, unknown>> = {
-      'PUT /api/admin/payment-methods/:id': { name: 'Method', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
+      'PUT /api/admin/payment-methods/:id': {
+        name: 'Method',
+        details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' },
+      },
       'PATCH /api/admin/payment-methods/:id': { isEnabled: true },
       'PATCH /api/admin/coins/:id': {},
       'PUT /api/admin/canned-responses/:id': { title: 'Title', message: 'Message' },
@@ -135,8 +147,19 @@ describe('numbers past the database integer', () => {
     };
     let payload = bodies[`${method} ${url}`];
     if (method === 'POST' && url === '/api/orders') {
-      const quote = await t.request({ method: 'POST', url: '/api/quotes', cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' } });
-      payload = { type: 'buy', quoteId: quote.json().id, walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', paymentMethodId: methodId, paymentTxId: `MOMO${Date.now()}${Math.random().toString(36).slice(2)}` };
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' },
+      });
+      payload = {
+        type: 'buy',
+        quoteId: quote.json().id,
+        walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+        paymentMethodId: methodId,
+        paymentTxId: `MOMO${Date.now()}${Math.random().toString(36).slice(2)}`,
+      };
     }
     if (where === 'body') payload = { ...payload, [name]: value };
     return t.request({ method: method as 'GET', url: path, cookie, ...(payload ? { payload } : {}) });
@@ -145,9 +168,9 @@ describe('numbers past the database integer', () => {
   it('answers 2147483648 and 1e20 with a 400 naming the field, never a 500', async () => {
     const failures: string[] = [];
     for (const [key, kind] of Object.entries(NUMERIC_FIELDS)) {
-      const [method, url, field] = key.split(' ');
+      const [method = '', url = '', field = ''] = key.split(' ');
       const route = routes().find((r) => r.method === method && r.url === url)!;
-      const name = field.split('.')[1];
+      const [, name = ''] = field.split('.');
       // JSON bodies carry numbers; paths and queries carry text ('1e20' as a client would write it).
       const values: [number | string, boolean][] = [
         [2_147_483_648, kind === 'int4'],
@@ -156,10 +179,12 @@ describe('numbers past the database integer', () => {
       ];
       for (const [value, refused] of values) {
         const response = await request(method, url, route.access as TAccess | undefined, field, value);
-        const error = response.statusCode >= 400 ? (response.json() as { error: { code: string; fields?: Record<string, string> } }).error : undefined;
+        const error =
+          response.statusCode >= 400 ? (response.json() as { error: { code: string; fields?: Record<string, string> } }).error : undefined;
         const what = `${key} = ${value}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (response.statusCode >= 500) failures.push(what);
-        else if (refused && (response.statusCode !== 400 || error?.code !== 'VALIDATION' || !error.fields?.[name])) failures.push(`expected a 400 on ${name}: ${what}`);
+        else if (refused && (response.statusCode !== 400 || error?.code !== 'VALIDATION' || !error.fields?.[name]))
+          failures.push(`expected a 400 on ${name}: ${what}`);
         else if (!refused && error?.fields?.[name]) failures.push(`expected ${name} accepted: ${what}`);
       }
     }

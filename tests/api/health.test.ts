@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT } from '../../src/shared/boot-script.js';
-import { createTestApp, type TTestApp } from '../helpers/test-app.js';
+import { BOOT_SCRIPT } from '#shared/boot-script.js';
+import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('system', () => {
   let t: TTestApp;
@@ -29,7 +29,9 @@ describe('system', () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     // Scripts from the app's own origin, and one inline script: the boot script, by its hash.
-    const scriptSrc = String(response.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
     const bootHash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${bootHash}'`);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

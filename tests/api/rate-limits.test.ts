@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { rateLimitCounters } from '../../src/server/db/schema/limits.js';
-import { orders, quotes } from '../../src/server/db/schema/orders.js';
-import { RateLimitStore } from '../../src/server/lib/rate-limit-store.js';
-import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '../../src/server/modules/orders/service.js';
-import { RATE_LIMITS } from '../../src/server/plugins/rate-limit.js';
-import { MSG } from '../../src/shared/messages.js';
-import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '../helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { rateLimitCounters } from '#server/db/schema/limits.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { RateLimitStore } from '#server/lib/rate-limit-store.js';
+import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/service.js';
+import { RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { MSG } from '#shared/messages.js';
+import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
 
 describe('rate-limit store', () => {
   let t: TTestApp;
@@ -79,7 +79,8 @@ describe('request limits', () => {
   it('limits signed-in routes per person, and says how long to wait', async () => {
     const customer = await t.signUp();
     const other = await t.signUp();
-    const upload = (cookie: string) => t.request({ method: 'POST', url: '/api/kyc', cookie, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const upload = (cookie: string) =>
+      t.request({ method: 'POST', url: '/api/kyc', cookie, headers: { 'content-type': 'application/json' }, payload: '{}' });
     for (let i = 0; i < RATE_LIMITS.kycUploadsPerUser.max; i += 1) expect((await upload(customer.cookie)).statusCode).not.toBe(429);
     const refused = await upload(customer.cookie);
     expect(refused.statusCode).toBe(429);
@@ -93,7 +94,8 @@ describe('request limits', () => {
     const { max, windowSeconds } = RATE_LIMITS.loginFailuresPerAccount;
     const statuses: number[] = [];
     // Four addresses taking turns, as in the attack this stops (36 guesses were never blocked).
-    for (let i = 0; i < max; i += 1) statuses.push((await t.login(customer.email, 'wrong-password', 'customer', `203.0.113.${i % 4}`)).statusCode);
+    for (let i = 0; i < max; i += 1)
+      statuses.push((await t.login(customer.email, 'wrong-password', 'customer', `203.0.113.${i % 4}`)).statusCode);
     expect(statuses).toEqual(Array(max).fill(401));
     const refused = await t.login(customer.email.toUpperCase(), customer.password, 'customer', '192.0.2.99');
     expect(refused.statusCode).toBe(429);
@@ -109,13 +111,20 @@ describe('request limits', () => {
     const { max } = RATE_LIMITS.loginFailuresPerAccount;
     for (let i = 0; i < max - 1; i += 1) await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.50');
     expect((await t.login(customer.email, customer.password, 'customer', '203.0.113.50')).statusCode).toBe(200);
-    for (let i = 0; i < max - 1; i += 1) expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.51')).statusCode).toBe(401);
+    for (let i = 0; i < max - 1; i += 1)
+      expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.51')).statusCode).toBe(401);
   });
 
   it('sends a few reset emails an hour to one address, whoever asks', async () => {
     const customer = await t.signUp();
     const ask = (remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/api/account/forgot-password', remoteAddress, headers: { origin: TEST_ORIGIN }, payload: { email: customer.email } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/forgot-password',
+        remoteAddress,
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: customer.email },
+      });
     for (let i = 0; i < RATE_LIMITS.forgotPasswordPerEmail.max; i += 1) expect((await ask(`203.0.113.${60 + i}`)).statusCode).toBe(200);
     const refused = await ask('203.0.113.99');
     expect(refused.statusCode).toBe(429);
@@ -126,7 +135,8 @@ describe('request limits', () => {
     const second = await buildApp(testConfig({ RATE_LIMIT_SCALE: '1' }), { database: t.database, logger: false });
     await second.ready();
     try {
-      const check = (app: typeof second) => app.inject({ method: 'GET', url: '/api/account/username-available?username=shared1', remoteAddress: '198.51.100.30' });
+      const check = (app: typeof second) =>
+        app.inject({ method: 'GET', url: '/api/account/username-available?username=shared1', remoteAddress: '198.51.100.30' });
       const { max } = RATE_LIMITS.usernameCheckPerIp;
       for (let i = 0; i < max; i += 1) expect((await check(i % 2 === 0 ? t.app : second)).statusCode).toBe(200);
       expect((await check(second)).statusCode).toBe(429);
@@ -190,7 +200,10 @@ describe('housekeeping', () => {
     const key = `test:${randomUUID()}`;
     await t.database.db.insert(rateLimitCounters).values({ key, count: 3, resetAt: new Date(Date.now() - 1000) });
     await t.app.housekeeping.runOnce();
-    const [row] = await t.database.db.select().from(rateLimitCounters).where(sql`${rateLimitCounters.key} = ${key}`);
+    const [row] = await t.database.db
+      .select()
+      .from(rateLimitCounters)
+      .where(sql`${rateLimitCounters.key} = ${key}`);
     expect(row).toBeUndefined();
   });
 });

@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHAT_CLOSE, type TChatMessage } from '../../src/shared/contracts/chat.js';
-import { SUPER_ADMIN, TEMPLATE_DB } from '../setup/constants.js';
-import { signedSessionCookie } from '../helpers/session-cookie.js';
-import { openSocket, type SocketClient } from '../helpers/ws-client.js';
+import { CHAT_CLOSE, type TChatMessage } from '#shared/contracts/chat.js';
+import { SUPER_ADMIN, TEMPLATE_DB } from '#test/setup/constants.js';
+import { signedSessionCookie } from '#test/helpers/session-cookie.js';
+import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
 
 /**
  * Two real server processes on one PostgreSQL (what a deployment behind a load balancer does):
@@ -108,7 +108,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
          VALUES ($1, 'Staff Member', 'Staff Member', $1 || '@example.com', replace($1, '-', ''), $2, true)`,
         [staff.id, staff.role],
       );
-      await db.query(`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $1, now() + interval '1 day')`, [staff.id, staff.token]);
+      await db.query(`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ($1, $2, $1, now() + interval '1 day')`, [
+        staff.id,
+        staff.token,
+      ]);
     }
     await db.end();
 
@@ -161,7 +164,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const message = (await sent.json()).message as TChatMessage;
     expect((await staffSocket.waitFor('message', (e) => e.message.id === message.id)).message).toEqual(message);
 
-    const answered = await post(two, `/api/admin/chat/conversations/${message.conversationId}/messages`, { text: 'Answered on process 2' }, staff);
+    const answered = await post(
+      two,
+      `/api/admin/chat/conversations/${message.conversationId}/messages`,
+      { text: 'Answered on process 2' },
+      staff,
+    );
     const answer = (await answered.json()).message as TChatMessage;
     expect((await customerSocket.waitFor('message', (e) => e.message.id === answer.id)).message.text).toBe('Answered on process 2');
 

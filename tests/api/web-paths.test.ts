@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../helpers/test-app.js';
+import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
 const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -123,7 +123,7 @@ describe('without the web app (SERVE_WEB=false, the API server of npm run dev)',
 
 describe('hashRouteOf', () => {
   it('keeps the path and query, and percent-encodes whatever is not printable ASCII', async () => {
-    const { hashRouteOf } = await import('../../src/server/plugins/web.js');
+    const { hashRouteOf } = await import('#server/plugins/web.js');
     expect(hashRouteOf('/login?x=1&y=%20')).toBe('/#/login?x=1&y=%20');
     expect(hashRouteOf('/login?x=a b\r\n\u00e9')).toBe('/#/login?x=a%20b%0D%0A%E9');
     expect(hashRouteOf('/login?x=\u20ac\ud800')).toBe('/#/login?x=%E2%82%AC%EF%BF%BD');

@@ -18,7 +18,10 @@ async function wasNotReloaded(page: Page) {
   return page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 }
 
-test('a manager demoted to support in another browser sees the support menu at the next click, without a reload', async ({ page, browser }) => {
+test('a manager demoted to support in another browser sees the support menu at the next click, without a reload', async ({
+  page,
+  browser,
+}) => {
   await adminLogin(page);
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
   const manager = await createStaffMember(page, 'manager', 'Yaw Demoted');
@@ -73,7 +76,10 @@ test('a deleted admin lands on the admin login page at the next click, not on Ac
   await context.close();
 });
 
-test('a support agent on Live Chat made compliance in another browser leaves the chat at once: the socket closes and the session is re-read', async ({ page, browser }) => {
+test('a support agent on Live Chat made compliance in another browser leaves the chat at once: the socket closes and the session is re-read', async ({
+  page,
+  browser,
+}) => {
   await adminLogin(page);
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
   const agent = await createStaffMember(page, 'support', 'Kojo Moved');
@@ -82,7 +88,10 @@ test('a support agent on Live Chat made compliance in another browser leaves the
   const agentPage = await context.newPage();
   await adminLogin(agentPage, agent.email, agent.password, { fresh: true });
   const socketOpened = agentPage.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/admin/chat/socket'));
-  await agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Live Chat/ }).click();
+  await agentPage
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /^Live Chat/ })
+    .click();
   await expect(agentPage.getByRole('heading', { name: 'Live Chat' })).toBeVisible();
   const socket = await socketOpened;
   await agentPage.waitForTimeout(1_000); // the upgrade is answered
@@ -100,7 +109,11 @@ test('a support agent on Live Chat made compliance in another browser leaves the
   if (!socket.isClosed()) await socket.waitForEvent('close');
   await expect(agentPage).toHaveURL(/#\/admin\/access-denied$/);
   await agentPage.getByRole('link', { name: 'Back to dashboard' }).click();
-  await expect(agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Dashboard', 'Users', 'KYC Submissions']);
+  await expect(agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Users',
+    'KYC Submissions',
+  ]);
   expect(await wasNotReloaded(agentPage)).toBe(true);
   await context.close();
 });

@@ -102,7 +102,7 @@ test('settings, email log and audit log: the SMTP password is write-only and ema
   for (const [typed, message] of [
     ['60', 'The service fee must be between 0 and 50%.'],
     ['2.55', 'The service fee must be a number with at most one decimal, e.g. 2.5.'],
-  ]) {
+  ] as const) {
     await fee.fill(typed);
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await expect(fee).toHaveAttribute('aria-invalid', 'true');

@@ -5,7 +5,10 @@ function toast(page: Page, text: string) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
 }
 
-test('the super admin invites a support admin, who sets a password from the email and sees only the support menus', async ({ page, browser }) => {
+test('the super admin invites a support admin, who sets a password from the email and sees only the support menus', async ({
+  page,
+  browser,
+}) => {
   await adminLogin(page);
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
   await page.goto('/#/admin/management');
@@ -51,7 +54,9 @@ test('the super admin invites a support admin, who sets a password from the emai
   await emailRow.getByRole('button', { name: /^View email #\d+$/ }).click();
   const link = page.frameLocator('iframe[title="Email body"]').getByRole('link', { name: 'Set your password' });
   expect(await link.getAttribute('href')).toMatch(/\/#\/admin\/set-password\?token=•+$/);
-  await expect(page.getByText('The token of the link in this email is hidden: with it, anyone could set this person’s password.')).toBeVisible();
+  await expect(
+    page.getByText('The token of the link in this email is hidden: with it, anyone could set this person’s password.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Reveal link' }).click();
   await page.getByRole('button', { name: 'Reveal', exact: true }).click();
   await expect(page.getByText('Give a reason of 10 to 500 characters.')).toBeVisible();
@@ -109,7 +114,7 @@ test('an email body with a script does not run in the Email Log viewer', async (
   // must still render it inert.
   const hostile =
     '<p>Visible body text</p><script>parent.postMessage("xss-script", "*"); console.log("xss-ran")</script>' +
-    '<img src="x" onerror="parent.postMessage(\'xss-img\', \'*\'); console.log(\'xss-ran\')">';
+    "<img src=\"x\" onerror=\"parent.postMessage('xss-img', '*'); console.log('xss-ran')\">";
   const consoleMessages: string[] = [];
   page.on('console', (message) => consoleMessages.push(message.text()));
   await page.addInitScript(() => {
@@ -126,7 +131,10 @@ test('an email body with a script does not run in the Email Log viewer', async (
   await adminLogin(page);
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
   await page.goto('/#/admin/emails');
-  await page.getByRole('button', { name: /^View email #\d+$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^View email #\d+$/ })
+    .first()
+    .click();
   const frame = page.frameLocator('iframe[title="Email body"]');
   await expect(frame.getByText('Visible body text')).toBeVisible();
   await page.waitForTimeout(500);

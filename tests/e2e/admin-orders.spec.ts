@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import type { TAdminOrder } from '../../src/shared/contracts/orders.js';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { adminLogin } from './support.js';
 
 /*
@@ -76,7 +76,9 @@ test('/admin/orders: filters, sorting and Clear Filters live in the URL', async 
   await page.getByLabel('Status').selectOption('pending');
   await page.getByLabel('Start date').fill('2024-01-01');
   await page.getByLabel('End date').fill('2024-01-31');
-  await expect.poll(() => hashParams(page).toString()).toBe('q=nobody-e2e&status=pending&from=2024-01-01&to=2024-01-31&sort=amountFiat&dir=asc');
+  await expect
+    .poll(() => hashParams(page).toString())
+    .toBe('q=nobody-e2e&status=pending&from=2024-01-01&to=2024-01-31&sort=amountFiat&dir=asc');
 
   // A reload keeps everything (it is all in the URL).
   await page.reload();
@@ -142,7 +144,8 @@ const COMPLETED_SELL: TAdminOrder = {
 /** Serves the admin order endpoints from memory: a list, one order, and approve/cancel answers. */
 async function serveOrders(page: Page, options: { onCancel?: 'conflict' } = {}) {
   const orders = new Map([PENDING_BUY, COMPLETED_SELL].map((order) => [order.id, { ...order }]));
-  const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  const json = (route: Route, status: number, body: unknown) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route(/\/api\/admin\/orders(\/\d+(\/(approve|cancel))?)?(\?.*)?$/, async (route) => {
     const url = new URL(route.request().url());
     const match = /^\/api\/admin\/orders(?:\/(\d+)(?:\/(approve|cancel))?)?$/.exec(url.pathname);

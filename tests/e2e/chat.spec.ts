@@ -5,7 +5,7 @@ import { adminLogin, builtFilesUnder, E2E_STAFF, signUpInBrowser, uniqueUser } f
 function uniqueFullName(): string {
   const letters = Date.now()
     .toString(26)
-    .replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]);
+    .replace(/\d/g, (d) => 'qrstuvwxyz'.charAt(Number(d)));
   return `Yaw Chatter ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
 }
 

@@ -28,7 +28,10 @@ function naturalWidthOf(page: Page, name: string) {
   });
 }
 
-test('a customer submits KYC, a compliance officer views the documents and approves, the customer is verified', async ({ page, browser }) => {
+test('a customer submits KYC, a compliance officer views the documents and approves, the customer is verified', async ({
+  page,
+  browser,
+}) => {
   const user = await signUpInBrowser(page);
   await expect(page.getByRole('link', { name: 'Complete KYC' }).first()).toBeVisible();
   await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
@@ -98,7 +101,9 @@ test('a customer submits KYC, a compliance officer views the documents and appro
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('a too-large or non-image document is refused in the browser without uploading; a dropped upload keeps the form', async ({ page }) => {
+  test('a too-large or non-image document is refused in the browser without uploading; a dropped upload keeps the form', async ({
+    page,
+  }) => {
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/kyc')) uploads.push(request.url());
@@ -111,7 +116,9 @@ test.describe('on a 360 px phone', () => {
     const tooLarge = Buffer.alloc(5 * 1024 * 1024);
     PNG.copy(tooLarge);
     await page.getByLabel('Front of ID').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: tooLarge });
-    await page.getByLabel('Back of ID').setInputFiles({ name: 'id.pdf', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not an image') });
+    await page
+      .getByLabel('Back of ID')
+      .setInputFiles({ name: 'id.pdf', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 not an image') });
     await expect(page.getByText('File size must be under 5MB.')).toBeVisible();
     await expect(page.getByText('Must be JPEG or PNG.')).toBeVisible();
     await expect(page.getByRole('img', { name: /preview$/ })).toHaveCount(0);

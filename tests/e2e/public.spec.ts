@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CONTACT_DEFAULTS, CONTENT_MSG } from '../../src/shared/contracts/content.js';
-import { MARKET_ERROR_MESSAGES, type TMarketResponse } from '../../src/shared/contracts/market.js';
+import { CONTACT_DEFAULTS, CONTENT_MSG } from '#shared/contracts/content.js';
+import { MARKET_ERROR_MESSAGES, type TMarketResponse } from '#shared/contracts/market.js';
 
 // Shown by the landing page when /api/market itself cannot be reached (market-section.tsx).
 const MARKET_LOAD_FAILED = 'Live prices are unavailable right now. Please try again in a moment.';

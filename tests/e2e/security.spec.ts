@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { totpCode, totpStep } from '../helpers/totp.js';
+import { totpCode, totpStep } from '#test/helpers/totp.js';
 import { signUpInBrowser } from './support.js';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -41,7 +41,9 @@ test('a customer turns on two-factor, then signs in with a code from the app', a
   await expect(page).toHaveURL(/#\/dashboard$/);
 });
 
-test('a wrong code while turning on two-factor is a field error: the enrolment stays, and the right code then turns it on', async ({ page }) => {
+test('a wrong code while turning on two-factor is a field error: the enrolment stays, and the right code then turns it on', async ({
+  page,
+}) => {
   const user = await signUpInBrowser(page);
   await page.goto('/#/security');
   await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
@@ -57,7 +59,10 @@ test('a wrong code while turning on two-factor is a field error: the enrolment s
   const step = totpStep();
   const wrong = totpCode(key, step) === '000000' ? '111111' : '000000';
   await page.getByLabel('Authentication code').fill(wrong);
-  await Promise.all([page.waitForResponse('**/api/account/two-factor/confirm'), page.getByRole('button', { name: 'Turn on two-factor' }).click()]);
+  await Promise.all([
+    page.waitForResponse('**/api/account/two-factor/confirm'),
+    page.getByRole('button', { name: 'Turn on two-factor' }).click(),
+  ]);
   await expect(page.getByText('Invalid code. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/#\/security$/);
   await expect(qr).toBeVisible();
@@ -70,7 +75,11 @@ test('a wrong code while turning on two-factor is a field error: the enrolment s
   await expect(page).toHaveURL(/#\/security$/);
 });
 
-test('after the server session ended elsewhere, /login and /signup show their forms instead of bouncing to the landing page', async ({ page, browser, baseURL }) => {
+test('after the server session ended elsewhere, /login and /signup show their forms instead of bouncing to the landing page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUpInBrowser(page);
   await expect(page).toHaveURL(/#\/dashboard$/);
   const cachedProfile = await page.evaluate(() => localStorage.getItem('cachedProfile'));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { pickUnusedStep, totpCode } from '../helpers/totp.js';
+import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
@@ -22,7 +22,10 @@ export async function signUpInBrowser(page: Page, user = uniqueUser()) {
   await page.getByLabel('Confirm password').fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
-  await page.getByRole('link', { name: 'Go to dashboard' }).or(page.getByRole('button', { name: 'Go to dashboard' })).click();
+  await page
+    .getByRole('link', { name: 'Go to dashboard' })
+    .or(page.getByRole('button', { name: 'Go to dashboard' }))
+    .click();
   return user;
 }
 
@@ -33,12 +36,7 @@ export async function signUpInBrowser(page: Page, user = uniqueUser()) {
  * `fresh: true` always goes through the login form (tests of the sign-in itself). A reused
  * session that has ended (signed out, reset, idle) falls back to the form.
  */
-export async function adminLogin(
-  page: Page,
-  email = E2E_ADMIN.email,
-  password = E2E_ADMIN.password,
-  options: { fresh?: boolean } = {},
-) {
+export async function adminLogin(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password, options: { fresh?: boolean } = {}) {
   const saved = options.fresh ? undefined : readSessions()[email.toLowerCase()];
   if (saved) {
     await page.context().addCookies(saved);
@@ -85,7 +83,9 @@ export async function createStaffMember(superAdmin: Page, role: 'manager' | 'sup
  * super admin may: its token is masked there, so it is revealed, with a reason (audited, D15).
  */
 export async function invitationLink(superAdmin: Page, email: string): Promise<string> {
-  const list = (await (await superAdmin.request.get('/api/admin/emails')).json()) as { emails: { id: number; to: string; subject: string }[] };
+  const list = (await (await superAdmin.request.get('/api/admin/emails')).json()) as {
+    emails: { id: number; to: string; subject: string }[];
+  };
   const mail = list.emails.find((e) => e.to === email && e.subject === 'You have been invited to the CediCrypto back-office');
   expect(mail, `no invitation to ${email} in the Email Log`).toBeDefined();
   const revealed = await superAdmin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
@@ -181,7 +181,10 @@ async function takeCode(email: string): Promise<string> {
 
 /** Built files of the chunks whose source lies under one of the given folders (vite manifest). */
 export function builtFilesUnder(...sourceDirs: string[]): string[] {
-  const manifest = JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string }>;
+  const manifest = JSON.parse(readFileSync(path.resolve('dist/web/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; src?: string }
+  >;
   return Object.values(manifest)
     .filter((entry) => entry.src && sourceDirs.some((dir) => entry.src!.startsWith(dir)))
     .map((entry) => entry.file);

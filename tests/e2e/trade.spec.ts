@@ -33,7 +33,8 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByTestId('quote-countdown')).toHaveText(/^Quote expires in [0-2]:\d\d$/);
     // One debounced request for the typed amount, not one per keystroke.
     expect(quotes).toHaveLength(1);
-    expect(JSON.parse(quotes[0])).toEqual({ coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' });
+    const [sentQuote = ''] = quotes;
+    expect(JSON.parse(sentQuote)).toEqual({ coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Submitting without a wallet address (nor a payment method): the spec's toast, nothing sent.
@@ -108,7 +109,10 @@ test('/sell shows the exchange wallet address with a copy button and a QR code o
   await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
   const list = await admin.request.get('/api/admin/coins');
   const eth = (await list.json()).coins.find((coin: { symbol: string }) => coin.symbol === 'eth');
-  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, { headers: { origin: baseURL! }, data: { walletAddress: address, isEnabled: true } });
+  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
+    headers: { origin: baseURL! },
+    data: { walletAddress: address, isEnabled: true },
+  });
   expect(saved.status()).toBe(200);
   await adminContext.close();
 

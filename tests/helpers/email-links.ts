@@ -1,11 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { TDb } from '../../src/server/db/client.js';
-import { emailLog } from '../../src/server/db/schema/app.js';
-import { deliverableBody } from '../../src/server/lib/email/secrets.js';
+import type { TDb } from '#server/db/client.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { deliverableBody } from '#server/lib/email/secrets.js';
 
 /** The emails logged for `to` with `subject`, oldest first (what their inbox would hold). */
 export async function emailsTo(db: TDb, to: string, subject: string) {
-  return db.select().from(emailLog).where(and(eq(emailLog.to, to), eq(emailLog.subject, subject))).orderBy(asc(emailLog.id));
+  return db
+    .select()
+    .from(emailLog)
+    .where(and(eq(emailLog.to, to), eq(emailLog.subject, subject)))
+    .orderBy(asc(emailLog.id));
 }
 
 /**
@@ -14,7 +18,7 @@ export async function emailsTo(db: TDb, to: string, subject: string) {
  * to staff has no markers, and keeps its mask).
  */
 export function linkToken(body: string, route: '/reset-password' | '/admin/set-password'): string {
-  const match = new RegExp(`#${route}\\?token=([^"&<\\s]+)`).exec(deliverableBody(body));
-  if (!match) throw new Error(`no ${route} link in the email`);
-  return decodeURIComponent(match[1]);
+  const [, token] = new RegExp(`#${route}\\?token=([^"&<\\s]+)`).exec(deliverableBody(body)) ?? [];
+  if (token === undefined) throw new Error(`no ${route} link in the email`);
+  return decodeURIComponent(token);
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TPriceOptions } from '../../src/server/lib/prices/options.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
 
 /**
  * A local stand-in for every price provider, speaking each one's response format (samples in
@@ -26,9 +26,12 @@ export type TFakeBehaviour =
 export type TFakeRequest = { provider: TFakeProvider; url: string; headers: IncomingHttpHeaders };
 
 type TCoinGeckoEntry = { usd: number; usd_24h_change: number | null };
+type TCoinGeckoId = 'bitcoin' | 'ethereum' | 'tether' | 'binancecoin' | 'litecoin' | 'ripple' | 'cardano' | 'solana' | 'dogecoin';
+/** CoinGecko's answer by coin id: the fixture's coins are always there. */
+type TCoinGeckoPrices = Record<TCoinGeckoId, TCoinGeckoEntry> & Record<string, TCoinGeckoEntry>;
 
 /** The fixture values (coingecko-simple-price.json and friends). */
-export function defaultCoinGeckoPrices(): Record<string, TCoinGeckoEntry> {
+export function defaultCoinGeckoPrices(): TCoinGeckoPrices {
   return {
     bitcoin: { usd: 91234.12, usd_24h_change: -1.8423 },
     ethereum: { usd: 3071.55, usd_24h_change: 0.9312 },
@@ -63,7 +66,7 @@ export type TFakePriceServer = {
   url: string;
   hits: Record<TFakeProvider, number>;
   requests: TFakeRequest[];
-  coingecko: Record<string, TCoinGeckoEntry>;
+  coingecko: TCoinGeckoPrices;
   binance: Record<string, string>;
   ghs: { erApi: number; currencyApi: number };
   set(provider: TFakeProvider, behaviour: TFakeBehaviour): void;
@@ -189,7 +192,11 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
             return sendJson(res, 400, { code: -1100, msg: "Illegal characters found in parameter 'symbols'." });
           }
           if (pairs.some((pair) => !state.binance[pair])) return sendJson(res, 400, { code: -1121, msg: 'Invalid symbol.' });
-          sendJson(res, 200, pairs.map((pair) => ({ symbol: pair, price: state.binance[pair] })));
+          sendJson(
+            res,
+            200,
+            pairs.map((pair) => ({ symbol: pair, price: state.binance[pair] })),
+          );
         },
         { code: 0, msg: 'surprise' },
       );
@@ -216,7 +223,8 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
     return answer(
       provider,
       res,
-      () => sendJson(res, 200, { date: '2026-11-21', usd: { eur: 0.86104512, gbp: 0.75938201, ghs: state.ghs.currencyApi, ngn: 1452.3301 } }),
+      () =>
+        sendJson(res, 200, { date: '2026-11-21', usd: { eur: 0.86104512, gbp: 0.75938201, ghs: state.ghs.currencyApi, ngn: 1452.3301 } }),
       { date: '2026-11-21', usd: {} },
     );
   });

@@ -224,6 +224,13 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 1 },
 );
 
+/** A value for one of the UNKNOWN_FIELDS: one of its own, or any hostile value. */
+export function unknownFieldValue(key: string): fc.Arbitrary<unknown> {
+  const values = UNKNOWN_FIELDS[key];
+  if (!values) throw new Error(`${key} is not one of UNKNOWN_FIELDS`);
+  return fc.oneof(fc.constantFrom(...values), nastyValue);
+}
+
 /** Realistic values for fields of a given name (pools of real ids, valid addresses...). */
 export type THints = (name: string, schema: TJsonSchema) => fc.Arbitrary<unknown> | undefined;
 
@@ -268,7 +275,8 @@ function stringArbitrary(schema: TJsonSchema): fc.Arbitrary<string> {
 function buildStringArbitrary(schema: TJsonSchema): fc.Arbitrary<string> {
   if (schema.format === 'email') return EMAIL;
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-  if (schema.format === 'date') return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString().slice(0, 10));
+  if (schema.format === 'date')
+    return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString().slice(0, 10));
   if (schema.format === 'uuid') return fc.uuid();
   if (schema.pattern) {
     const matching = regexArbitrary(schema.pattern);
@@ -289,7 +297,10 @@ function numberArbitrary(schema: TJsonSchema, integer: boolean): fc.Arbitrary<nu
     const min = Math.max(Math.ceil(lowest ?? -1_000_000), SAFE_MIN);
     const max = Math.min(Math.floor(highest ?? 1_000_000), SAFE_MAX);
     // Mostly small values (ids, pages), sometimes anywhere in the range.
-    return fc.oneof({ arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }), weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 });
+    return fc.oneof(
+      { arbitrary: fc.integer({ min, max: Math.min(max, min + 50) }), weight: 3 },
+      { arbitrary: fc.integer({ min, max }), weight: 1 },
+    );
   }
   return fc.double({ min: lowest ?? -1e9, max: highest ?? 1e9, noNaN: true, noDefaultInfinity: true });
 }
@@ -346,7 +357,7 @@ function objectArbitrary(schema: TJsonSchema, hints: THints, depth: number): fc.
     }
     return fc.constant({});
   }
-  const model = Object.fromEntries(names.map((key) => [key, validArbitrary(properties[key], hints, key, depth + 1)]));
+  const model = Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, validArbitrary(child, hints, key, depth + 1)]));
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) });
 }
 
@@ -362,7 +373,8 @@ export function propertyNames(schema: TJsonSchema | undefined, into = new Set<st
   }
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
   for (const child of items) propertyNames(child, into, depth + 1);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') propertyNames(schema.additionalProperties, into, depth + 1);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    propertyNames(schema.additionalProperties, into, depth + 1);
   return into;
 }
 
@@ -370,10 +382,13 @@ export function propertyNames(schema: TJsonSchema | undefined, into = new Set<st
 export function openObjects(schema: TJsonSchema | undefined, path = '', depth = 0): string[] {
   if (!schema || depth > 20) return [];
   const found: string[] = [];
-  const isObject = schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
+  const isObject =
+    schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || schema.properties !== undefined;
   if (isObject && schema.additionalProperties !== false) found.push(path || '(root)');
-  for (const [key, child] of Object.entries(schema.properties ?? {})) found.push(...openObjects(child, path ? `${path}.${key}` : key, depth + 1));
-  for (const child of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) found.push(...openObjects(child, path, depth + 1));
+  for (const [key, child] of Object.entries(schema.properties ?? {}))
+    found.push(...openObjects(child, path ? `${path}.${key}` : key, depth + 1));
+  for (const child of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    found.push(...openObjects(child, path, depth + 1));
   const items = Array.isArray(schema.items) ? schema.items : schema.items ? [schema.items] : [];
   for (const child of items) found.push(...openObjects(child, `${path}[]`, depth + 1));
   return [...new Set(found)];
@@ -415,7 +430,7 @@ export function mutationArbitrary(injectable: readonly string[]): fc.Arbitrary<T
         kind: fc.constant('inject' as const),
         node: fc.nat(),
         fields: fc.uniqueArray(
-          fc.constantFrom(...injectable).chain((key) => fc.tuple(fc.constant(key), fc.oneof(fc.constantFrom(...UNKNOWN_FIELDS[key]), nastyValue))),
+          fc.constantFrom(...injectable).chain((key) => fc.tuple(fc.constant(key), unknownFieldValue(key))),
           { minLength: 1, maxLength: 3, selector: ([key]) => key },
         ),
       })
@@ -435,15 +450,15 @@ export function applyMutation(value: unknown, mutation: TMutation): unknown {
   if (mutation.kind === 'whole') return mutation.value;
   const copy = structuredCloneKeepingRaw(value);
   const nodes = objectNodes(copy);
-  if (nodes.length === 0) return mutation.kind === 'inject' ? Object.fromEntries(mutation.fields) : copy;
-  const node = nodes[mutation.node % nodes.length];
+  const node = nodes[mutation.node % nodes.length]; // none when the value holds no object
+  if (!node) return mutation.kind === 'inject' ? Object.fromEntries(mutation.fields) : copy;
   if (mutation.kind === 'inject') {
     for (const [key, field] of mutation.fields) node[key] = field;
     return copy;
   }
   const keys = Object.keys(node);
-  if (keys.length === 0) return mutation.kind === 'replace' ? mutation.value : copy;
-  const key = keys[mutation.key % keys.length];
+  const key = keys[mutation.key % keys.length]; // none when the object is empty
+  if (key === undefined) return mutation.kind === 'replace' ? mutation.value : copy;
   if (mutation.kind === 'replace') node[key] = mutation.value;
   else delete node[key];
   return copy;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig, type TConfig } from '../../src/server/config.js';
-import { createPglite, openDatabase, type TDatabase } from '../../src/server/db/client.js';
-import { createAccount } from '../../src/server/db/seed.js';
-import type { TStaffRole } from '../../src/shared/permissions.js';
-import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '../setup/constants.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig, type TConfig } from '#server/config.js';
+import { createPglite, openDatabase, type TDatabase } from '#server/db/client.js';
+import { createAccount } from '#server/db/seed.js';
+import type { TStaffRole } from '#shared/permissions.js';
+import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '#test/setup/constants.js';
 import { TotpDevice } from './totp.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };
@@ -94,7 +94,9 @@ export type TTestApp = {
   database: TDatabase;
   /** app.inject with a same-origin Origin header (what a browser sends) unless told otherwise. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
-  signUp(input?: Partial<{ username: string; fullName: string; email: string; password: string; phone: string }>): Promise<{ cookie: string; email: string; password: string; id: string; username: string }>;
+  signUp(
+    input?: Partial<{ username: string; fullName: string; email: string; password: string; phone: string }>,
+  ): Promise<{ cookie: string; email: string; password: string; id: string; username: string }>;
   login(email: string, password: string, portal?: 'customer' | 'admin', remoteAddress?: string): Promise<LightMyRequestResponse>;
   loginCookie(email: string, password: string, portal?: 'customer' | 'admin'): Promise<string>;
   /** A signed-in staff member of `role`, with a second factor enrolled (staff must have one). */
@@ -150,7 +152,12 @@ export async function createTestApp(
     const { secret, backupCodes } = started.json() as { secret: string; backupCodes: string[] };
     const device = new TotpDevice(secret, [...backupCodes]);
     devices.set(email.toLowerCase(), device);
-    const confirmed = await request({ method: 'POST', url: '/api/account/two-factor/confirm', cookie, payload: { code: device.nextCode() } });
+    const confirmed = await request({
+      method: 'POST',
+      url: '/api/account/two-factor/confirm',
+      cookie,
+      payload: { code: device.nextCode() },
+    });
     if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
     return { cookie: cookieFrom(confirmed), secret, backupCodes };
   };
@@ -225,7 +232,9 @@ export function multipart(fields: Record<string, string>, files: Record<string, 
   }
   for (const [name, file] of Object.entries(files)) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );

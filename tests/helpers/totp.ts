@@ -32,7 +32,7 @@ export function totpCode(secretBase32: string, step = totpStep()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
   const hmac = createHmac('sha1', base32Decode(secretBase32)).update(counter).digest();
-  const offset = hmac[hmac.length - 1] & 0x0f;
+  const offset = hmac.readUInt8(hmac.length - 1) & 0x0f;
   const binary = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(binary).padStart(6, '0');
 }

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { TServerSocketEvent } from '../../src/shared/contracts/chat.js';
+import type { TServerSocketEvent } from '#shared/contracts/chat.js';
 
 /**
  * A test WebSocket client: records every server event, lets a test wait for one, and tells how

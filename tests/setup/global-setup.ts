@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createPglite, migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { seedDatabase } from '../../src/server/db/seed.js';
+import { createPglite, migrateDatabase, openDatabase } from '#server/db/client.js';
+import { seedDatabase } from '#server/db/seed.js';
 import { SUPER_ADMIN, TEMPLATE_DB } from './constants.js';
 
 declare module 'vitest' {

@@ -1,8 +1,9 @@
+import { firstOrThrow } from '#server/db/rows.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { makeBackupsPrivate, makePrivate } from '../lib/private-files.js';
-import { TarReader, TarWriter } from '../lib/tar.js';
+import { makeBackupsPrivate, makePrivate } from '#server/lib/private-files.js';
+import { TarReader, TarWriter } from '#server/lib/tar.js';
 import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from './client.js';
 
 /**
@@ -54,7 +55,7 @@ export async function countRowsPerTable(db: TQueryable): Promise<TTableCounts> {
   for (const { schema, name } of rows) {
     const quoted = `"${schema.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`;
     const result = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quoted}`);
-    counts[`${schema}.${name}`] = result.rows[0].n;
+    counts[`${schema}.${name}`] = firstOrThrow(result.rows).n;
   }
   return counts;
 }
@@ -120,7 +121,13 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
     const tables = await countRowsPerTable(pglite);
     const dump = Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
     const documents = documentsDir === dataDir ? [] : listFiles(documentsDir);
-    const manifest: TManifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), tables, documents: documents.length };
+    const manifest: TManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      tables,
+      documents: documents.length,
+    };
 
     mkdirSync(path.dirname(outFile), { recursive: true, mode: 0o700 });
     makeBackupsPrivate(path.dirname(outFile));
@@ -135,7 +142,13 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
       tar.close();
     }
     renameSync(partial, outFile); // a backup file is either complete or absent
-    return { file: outFile, bytes: statSync(outFile).size, tables: Object.keys(tables).length, rows: sum(tables), documents: documents.length };
+    return {
+      file: outFile,
+      bytes: statSync(outFile).size,
+      tables: Object.keys(tables).length,
+      rows: sum(tables),
+      documents: documents.length,
+    };
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
@@ -155,7 +168,8 @@ function readManifest(tar: TarReader): TManifest {
     manifest = undefined;
   }
   if (manifest?.format !== BACKUP_FORMAT || !manifest.tables) throw new BackupError('This file is not a CediCrypto backup (no manifest).');
-  if (manifest.version !== BACKUP_VERSION) throw new BackupError(`Backup format version ${String(manifest.version)} is not supported by this version of the app.`);
+  if (manifest.version !== BACKUP_VERSION)
+    throw new BackupError(`Backup format version ${String(manifest.version)} is not supported by this version of the app.`);
   if (!tar.find(DATABASE_ENTRY)) throw new BackupError('The backup has no database in it.');
   return manifest as TManifest;
 }
@@ -175,7 +189,12 @@ function safeRelative(name: string): string {
  * holds anything unless `force`; refuses while a server runs; checks that the restored database
  * opens and has the row counts recorded at backup time before anything is swapped in.
  */
-export async function restoreDataDir(options: { archive: string; dataDir: string; documentsDir: string; force?: boolean }): Promise<TRestoreResult> {
+export async function restoreDataDir(options: {
+  archive: string;
+  dataDir: string;
+  documentsDir: string;
+  force?: boolean;
+}): Promise<TRestoreResult> {
   const dataDir = path.resolve(options.dataDir);
   const documentsDir = path.resolve(options.documentsDir);
   if (!existsSync(options.archive)) throw new BackupError(`No such backup file: ${options.archive}`);
@@ -196,7 +215,9 @@ export async function restoreDataDir(options: { archive: string; dataDir: string
     rmSync(documentsNew, { recursive: true, force: true });
     const ignored = ['server.lock'];
     const occupied = [
-      ...readdirSync(dataDir).filter((name) => !ignored.includes(name)).map((name) => path.join(dataDir, name)),
+      ...readdirSync(dataDir)
+        .filter((name) => !ignored.includes(name))
+        .map((name) => path.join(dataDir, name)),
       ...(documentsDir.startsWith(`${dataDir}${path.sep}`) || isEmptyDir(documentsDir) ? [] : [documentsDir]),
     ];
     if (occupied.length > 0 && !options.force) {

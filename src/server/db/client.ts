@@ -126,10 +126,7 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
   return new PGlite({ ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
 }
 
-export type TOpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+export type TOpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(options: TOpenDatabaseOptions): Promise<TDatabase> {
   if ('databaseUrl' in options) {

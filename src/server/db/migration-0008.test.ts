@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toTransactionKey } from '../../shared/transaction-id.js';
-import { openTestDatabase } from '../../../tests/helpers/test-app.js';
+import { toTransactionKey } from '#shared/transaction-id.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
 import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+import { firstOrThrow } from './rows.js';
 
 /**
  * Migration 0008 on a database that already has orders (docs/decisions/009): every order gets
@@ -32,7 +33,7 @@ const VARIANTS = [
   'MP2024\uFE0F0001',
   'MP2024\u30000001',
   'MP.2024/0001_#',
-];
+] as const;
 
 /** A copy of the migrations folder whose journal stops at `lastTag`. */
 function migrationsUpTo(lastTag: string): string {
@@ -61,7 +62,7 @@ describe('migration 0008 (canonical transaction ids)', () => {
       INSERT INTO orders (user_id, quote_id, type, coin_symbol, amount_crypto, amount_fiat, fiat_currency, amount_usd, unit_price_usd, ghs_rate, payment_method, payment_tx_id, status, created_at)
       VALUES ('legacy-user', ${quoteId}, 'buy', 'btc', '0.0001', '5', 'USD', '5', '50000', '11.5', 'MTN MoMo', ${txId}, ${status}, now() - make_interval(mins => ${minutesAgo}))
       RETURNING id`);
-    const id = Number((result as unknown as { rows: { id: number }[] }).rows[0].id);
+    const id = Number(firstOrThrow((result as unknown as { rows: { id: number }[] }).rows).id);
     placed.push({ id, txId, status });
     return id;
   }
@@ -98,10 +99,11 @@ describe('migration 0008 (canonical transaction ids)', () => {
     await migrateDatabase(database);
 
     const stored = new Map(
-      (await rows<{ id: number; payment_tx_key: string; lowered: string }>(sql`SELECT id, payment_tx_key, lower(payment_tx_id) AS lowered FROM orders`)).map((r) => [
-        Number(r.id),
-        r,
-      ]),
+      (
+        await rows<{ id: number; payment_tx_key: string; lowered: string }>(
+          sql`SELECT id, payment_tx_key, lower(payment_tx_id) AS lowered FROM orders`,
+        )
+      ).map((r) => [Number(r.id), r]),
     );
     const keyOf = (id: number) => stored.get(id)!.payment_tx_key;
     // The shared function's key wherever it accepts the id (and the order kept its key).
@@ -120,7 +122,9 @@ describe('migration 0008 (canonical transaction ids)', () => {
     // Look-alike live orders stay as they are, under '<key>#<id>', and are reported.
     expect(keyOf(laterPending)).toBe(`mp20240001#${laterPending}`);
     expect(keyOf(completed)).toBe(`mp20240001#${completed}`);
-    const statuses = await rows<{ id: number; status: string }>(sql`SELECT id, status FROM orders WHERE id IN (${laterPending}, ${completed})`);
+    const statuses = await rows<{ id: number; status: string }>(
+      sql`SELECT id, status FROM orders WHERE id IN (${laterPending}, ${completed})`,
+    );
     expect(statuses.map((r) => r.status).sort()).toEqual(['completed', 'pending']);
     const reported = await rows<{ target_id: string; actor_id: string | null; after: { paymentTxId: string; sameKeyAsOrder: number } }>(
       sql`SELECT target_id, actor_id, after FROM audit_log WHERE action = 'order.payment_tx_duplicate' ORDER BY target_id::int`,

@@ -3,9 +3,9 @@
 // and the backup codes. Run it while the server is stopped (embedded database) or against
 // DATABASE_URL. The account enrols again at its next sign-in; the reset is in the audit log.
 import { eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
-import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '../lib/private-files.js';
-import { writeAudit } from '../lib/audit.js';
+import { loadConfig } from '#server/config.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
+import { writeAudit } from '#server/lib/audit.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { sessions, twoFactors, users } from './schema/auth.js';
 
@@ -22,7 +22,11 @@ async function main() {
   try {
     await migrateDatabase(database);
     const found = await database.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).for('update');
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+        .for('update');
       if (!user) return false;
       await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
       await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, user.id));

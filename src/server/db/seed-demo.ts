@@ -2,12 +2,13 @@
 // trying the product; `--staff-only` adds just the staff (the browser tests use that). Optional;
 // run it while the server is stopped (the embedded database allows one process at a time).
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.js';
-import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '../lib/private-files.js';
+import { loadConfig } from '#server/config.js';
+import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
 import { users } from './schema/auth.js';
 import { createAccount, seedDatabase } from './seed.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 /** Staff of each creatable role, for trying the back-office (and for the browser tests). */
@@ -32,14 +33,17 @@ async function main() {
     await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
     const staffOnly = process.argv.includes('--staff-only');
     for (const person of [...DEMO_STAFF, ...(staffOnly ? [] : DEMO_CUSTOMERS)]) {
-      const exists = await database.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${person.email}`);
+      const exists = await database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${person.email}`);
       if (exists.length === 0) await createAccount(database.db, { ...person, password: DEMO_PASSWORD });
     }
     if (staffOnly) {
       console.log(`Demo staff ready: ${DEMO_STAFF.map((s) => s.email).join(', ')}; password ${DEMO_PASSWORD}`);
       return;
     }
-    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods);
+    const { count } = firstOrThrow(await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods));
     if (count === 0) {
       await database.db.insert(paymentMethods).values([
         { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
@@ -47,7 +51,9 @@ async function main() {
         { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
       ]);
     }
-    console.log(`Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`);
+    console.log(
+      `Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`,
+    );
   } finally {
     await database.close();
   }

@@ -3,9 +3,10 @@ import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
-import { CONTACT_DEFAULTS } from '../../shared/contracts/content.js';
+import { CONTACT_DEFAULTS } from '#shared/contracts/content.js';
 import { accounts, users } from './schema/auth.js';
 import { cannedResponses, coins, contactPageContent, settings } from './schema/app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export const SEED_COINS = [
   { symbol: 'btc', name: 'Bitcoin' },
@@ -18,7 +19,6 @@ export const SEED_COINS = [
   { symbol: 'sol', name: 'Solana' },
   { symbol: 'doge', name: 'Dogecoin' },
 ] as const;
-
 
 const CANNED_RESPONSES = [
   { title: 'Greeting', message: 'Hello! Thank you for contacting CediCrypto support. How can I help you today?' },
@@ -65,12 +65,15 @@ export type TSeedResult = { adminEmail: string; generatedPassword: string | null
  */
 export async function seedDatabase(db: TDb, options: { adminEmail: string; adminPassword?: string }): Promise<TSeedResult> {
   await db.insert(settings).values({ id: 1 }).onConflictDoNothing();
-  await db.insert(contactPageContent).values({ id: 1, ...CONTACT_DEFAULTS }).onConflictDoNothing();
+  await db
+    .insert(contactPageContent)
+    .values({ id: 1, ...CONTACT_DEFAULTS })
+    .onConflictDoNothing();
   await db
     .insert(coins)
     .values(SEED_COINS.map((coin, index) => ({ ...coin, sortOrder: index + 1 })))
     .onConflictDoNothing();
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(cannedResponses);
+  const { count } = firstOrThrow(await db.select({ count: sql<number>`count(*)::int` }).from(cannedResponses));
   if (count === 0) await db.insert(cannedResponses).values(CANNED_RESPONSES);
 
   const [existingAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).limit(1);

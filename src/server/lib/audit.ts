@@ -1,5 +1,5 @@
-import type { TDbOrTx } from '../db/client.js';
-import { auditLog } from '../db/schema/app.js';
+import type { TDbOrTx } from '#server/db/client.js';
+import { auditLog } from '#server/db/schema/app.js';
 
 export type TAuditEntry = {
   actor: { id: string; email: string } | null;

@@ -1,5 +1,5 @@
-import { ERROR_STATUS, type TErrorCode } from '../../shared/error-codes.js';
-import { MSG } from '../../shared/messages.js';
+import { ERROR_STATUS, type TErrorCode } from '#shared/error-codes.js';
+import { MSG } from '#shared/messages.js';
 
 export type { TErrorCode };
 

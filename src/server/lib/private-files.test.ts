@@ -67,7 +67,9 @@ describe('private files', () => {
     writeFileSync(path.join(documents, 'ab', 'doc.png'), 'x');
     chmodSync(path.join(documents, 'ab', 'doc.png'), 0o666);
     chmodSync(path.join(documents, 'ab'), 0o777);
-    expect(makeDataFilesPrivate({ dataDir: path.join(dir, 'no-data'), documentsDir: documents, backupDir: path.join(dir, 'no-backups') })).toEqual([]);
+    expect(
+      makeDataFilesPrivate({ dataDir: path.join(dir, 'no-data'), documentsDir: documents, backupDir: path.join(dir, 'no-backups') }),
+    ).toEqual([]);
     expect(modeOf(path.join(documents, 'ab'))).toBe(0o700);
     expect(modeOf(path.join(documents, 'ab', 'doc.png'))).toBe(0o600);
   });

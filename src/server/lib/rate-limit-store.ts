@@ -1,6 +1,7 @@
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { TDb } from '../db/client.js';
-import { rateLimitCounters } from '../db/schema/limits.js';
+import type { TDb } from '#server/db/client.js';
+import { rateLimitCounters } from '#server/db/schema/limits.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TLimitCount = {
   /** Requests counted in the current window, this one included. */
@@ -27,17 +28,19 @@ export class RateLimitStore {
   async hit(key: string, windowMs: number): Promise<TLimitCount> {
     const now = new Date(this.now());
     const resetAt = new Date(now.getTime() + windowMs);
-    const [row] = await this.db
-      .insert(rateLimitCounters)
-      .values({ key, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimitCounters.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimitCounters.resetAt} <= ${now} THEN 1 ELSE LEAST(${rateLimitCounters.count} + 1, ${COUNT_CEILING}) END`,
-          resetAt: sql`CASE WHEN ${rateLimitCounters.resetAt} <= ${now} THEN excluded.reset_at ELSE ${rateLimitCounters.resetAt} END`,
-        },
-      })
-      .returning({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt });
+    const row = firstOrThrow(
+      await this.db
+        .insert(rateLimitCounters)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimitCounters.resetAt} <= ${now} THEN 1 ELSE LEAST(${rateLimitCounters.count} + 1, ${COUNT_CEILING}) END`,
+            resetAt: sql`CASE WHEN ${rateLimitCounters.resetAt} <= ${now} THEN excluded.reset_at ELSE ${rateLimitCounters.resetAt} END`,
+          },
+        })
+        .returning({ count: rateLimitCounters.count, resetAt: rateLimitCounters.resetAt }),
+    );
     return { count: row.count, resetInMs: Math.max(0, row.resetAt.getTime() - now.getTime()) };
   }
 
@@ -62,8 +65,15 @@ export class RateLimitStore {
     const cutoff = new Date(this.now());
     let total = 0;
     for (;;) {
-      const expired = this.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters).where(lt(rateLimitCounters.resetAt, cutoff)).limit(batchSize);
-      const deleted = await this.db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, expired)).returning({ key: rateLimitCounters.key });
+      const expired = this.db
+        .select({ key: rateLimitCounters.key })
+        .from(rateLimitCounters)
+        .where(lt(rateLimitCounters.resetAt, cutoff))
+        .limit(batchSize);
+      const deleted = await this.db
+        .delete(rateLimitCounters)
+        .where(inArray(rateLimitCounters.key, expired))
+        .returning({ key: rateLimitCounters.key });
       total += deleted.length;
       if (deleted.length < batchSize) return total;
     }

@@ -3,7 +3,9 @@ import { canonicalJson, hashRequestBody } from './request-hash.js';
 
 describe('request body hashes', () => {
   it('writes one text for one value, whatever the key order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 'x', e: null }], c: true }, u: undefined })).toBe('{"a":{"c":true,"d":[1,{"e":null,"f":"x"}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 'x', e: null }], c: true }, u: undefined })).toBe(
+      '{"a":{"c":true,"d":[1,{"e":null,"f":"x"}]},"b":1}',
+    );
     expect(hashRequestBody({ type: 'buy', quoteId: 'q' })).toBe(hashRequestBody({ quoteId: 'q', type: 'buy' }));
   });
 

@@ -127,7 +127,7 @@ export class TarReader {
         readSync(this.fd, block, 0, BLOCK, position);
         if (block.every((byte) => byte === 0)) break;
         let sum = 0;
-        for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 32 : block[i];
+        for (const [i, byte] of block.entries()) sum += i >= 148 && i < 156 ? 32 : byte;
         if (sum !== readOctal(block, 148, 8)) throw new Error('Not a tar archive (bad header checksum)');
         const prefix = readString(block, 345, 155);
         const base = readString(block, 0, 100);

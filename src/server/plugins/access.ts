@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
-import { ACCOUNT_STATE_HEADER, accountState } from '../../shared/account-state.js';
-import { TWO_FACTOR_MSG } from '../../shared/contracts/two-factor.js';
-import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '../../shared/permissions.js';
-import type { TDb } from '../db/client.js';
-import { sessions } from '../db/schema/auth.js';
-import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
-import type { TAuth } from '../modules/auth/better-auth.js';
-import { createSessionLookup, type TUserRow } from '../modules/auth/session-lookup.js';
+import { ACCOUNT_STATE_HEADER, accountState } from '#shared/account-state.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '#shared/permissions.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions } from '#server/db/schema/auth.js';
+import { AppError, forbidden, unauthenticated } from '#server/lib/errors.js';
+import type { TAuth } from '#server/modules/auth/better-auth.js';
+import { createSessionLookup, type TUserRow } from '#server/modules/auth/session-lookup.js';
 
 /**
  * Who may call a route. Every /api route must declare one in `config.access`; registration
@@ -90,7 +90,10 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     if (!user) throw unauthenticated();
     const staff = isStaffRole(user.role);
     // On every answer, refusals included: an open tab whose session shows another role re-reads it.
-    reply.header(ACCOUNT_STATE_HEADER, accountState({ id: user.id, role: staff ? user.role : null, twoFactorEnabled: user.twoFactorEnabled }));
+    reply.header(
+      ACCOUNT_STATE_HEADER,
+      accountState({ id: user.id, role: staff ? user.role : null, twoFactorEnabled: user.twoFactorEnabled }),
+    );
     if (staff && !user.twoFactorEnabled && !request.routeOptions.config?.allowWithoutTwoFactor) {
       throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MSG.setupRequired);
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../shared/messages.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../tests/helpers/test-app.js';
+import { MSG } from '#shared/messages.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { BODY_LIMITS, isNestedDeeperThan, MAX_JSON_DEPTH } from './body-limits.js';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -47,7 +47,12 @@ describe('hostile bodies', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: MSG.nestedTooDeeply } });
     // One level less is parsed and answered by validation as usual.
-    const shallow = await t.request({ method: 'POST', url: '/api/session/login', headers: json, payload: `{"email":${nested(MAX_JSON_DEPTH - 1)}}` });
+    const shallow = await t.request({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: json,
+      payload: `{"email":${nested(MAX_JSON_DEPTH - 1)}}`,
+    });
     expect(shallow.statusCode).toBe(400);
     expect(shallow.json().error.code).toBe('VALIDATION');
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../../shared/messages.js';
-import { AppError } from '../lib/errors.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
 
 /**
  * How large a JSON body may be, by the route's access rule, unless the route sets its own
@@ -70,6 +70,6 @@ export function registerBodyLimits(app: FastifyInstance): void {
       done(new AppError('BAD_REQUEST', MSG.nestedTooDeeply), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    void parseJson(request, body as string, done);
   });
 }

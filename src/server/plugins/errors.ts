@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '../../shared/messages.js';
-import { AppError } from '../lib/errors.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
 import { sendNotFoundPage, wantsPage } from './web.js';
 
 type TErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

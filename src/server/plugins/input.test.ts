@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../tests/helpers/test-app.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { findUnstorableText } from './input.js';
 
 describe('text the database cannot store', () => {

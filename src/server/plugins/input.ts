@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../../shared/messages.js';
-import { AppError } from '../lib/errors.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
 
 /**
  * Text PostgreSQL cannot store: a NUL character (U+0000, refused in text and jsonb) or a lone

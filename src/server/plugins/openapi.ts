@@ -3,9 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '../../shared/contracts/common.js';
-import { ERROR_STATUS, type TErrorCode } from '../../shared/error-codes.js';
-import type { TConfig } from '../config.js';
+import { ZErrorResponse } from '#shared/contracts/common.js';
+import { ERROR_STATUS, type TErrorCode } from '#shared/error-codes.js';
+import type { TConfig } from '#server/config.js';
 import type { TAccess } from './access.js';
 
 declare module 'fastify' {

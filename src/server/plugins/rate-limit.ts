@@ -1,8 +1,8 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG } from '../../shared/messages.js';
-import { AppError } from '../lib/errors.js';
-import type { RateLimitStore } from '../lib/rate-limit-store.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
+import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
 
 export type TLimitRule = { max: number; windowSeconds: number };
 
@@ -57,7 +57,11 @@ async function userKey(request: FastifyRequest): Promise<string> {
 
 type TLimitOptions = { message?: string };
 
-function routeLimit(rule: TLimitRule, keyGenerator: (request: FastifyRequest) => string | Promise<string>, options: TLimitOptions): RateLimitOptions {
+function routeLimit(
+  rule: TLimitRule,
+  keyGenerator: (request: FastifyRequest) => string | Promise<string>,
+  options: TLimitOptions,
+): RateLimitOptions {
   return {
     max: (request) => scaledMax(request, rule.max),
     timeWindow: rule.windowSeconds * 1000,

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/helpers/test-app.js';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
+import { buildApp } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
 
 const VITE_ORIGIN = 'http://localhost:5173';
 
@@ -31,8 +31,7 @@ afterAll(async () => {
 
 const postFrom = (app: FastifyInstance, origin: string) =>
   app.inject({ method: 'POST', url: '/api/account/forgot-password', headers: { origin }, payload: { email: 'nobody@example.com' } });
-const socketFrom = (app: FastifyInstance, origin: string) =>
-  app.inject({ method: 'GET', url: '/api/chat/socket', headers: { origin } });
+const socketFrom = (app: FastifyInstance, origin: string) => app.inject({ method: 'GET', url: '/api/chat/socket', headers: { origin } });
 
 describe('trusted origins', () => {
   it('npm start (NODE_ENV unset, so "development") trusts only its own origin, not the Vite dev server', async () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT } from '../../shared/boot-script.js';
-import { MSG } from '../../shared/messages.js';
-import type { TConfig } from '../config.js';
-import { AppError } from '../lib/errors.js';
-import { CLIENT_IP_HEADER } from '../modules/auth/better-auth.js';
+import { BOOT_SCRIPT } from '#shared/boot-script.js';
+import { MSG } from '#shared/messages.js';
+import type { TConfig } from '#server/config.js';
+import { AppError } from '#server/lib/errors.js';
+import { CLIENT_IP_HEADER } from '#server/modules/auth/better-auth.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { APP_PATHS, paths } from '../../shared/app-paths.js';
-import { MSG } from '../../shared/messages.js';
+import { APP_PATHS, paths } from '#shared/app-paths.js';
+import { MSG } from '#shared/messages.js';
 
 /** Web routes are pages, not API: kept out of the OpenAPI document. */
 const PAGE_ROUTE = { config: { access: 'public' as const }, schema: { hide: true } };
@@ -54,7 +54,7 @@ export const NOT_FOUND_PAGE = `<!doctype html>
 /** A browser asking for a page (GET or HEAD, HTML accepted, outside /api): it gets NOT_FOUND_PAGE. */
 export function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const pathname = request.url.split('?')[0];
+  const pathname = request.url.split('?')[0] ?? '';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   return (request.headers.accept ?? '').toLowerCase().includes('text/html');
 }

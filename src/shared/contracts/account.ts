@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MSG } from '../messages.js';
-import { hasMixedScripts, isReservedUsername } from '../names.js';
-import { STAFF_ROLES } from '../permissions.js';
+import { MSG } from '#shared/messages.js';
+import { hasMixedScripts, isReservedUsername } from '#shared/names.js';
+import { STAFF_ROLES } from '#shared/permissions.js';
 import { ZDecimalString } from './common.js';
 
 export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
@@ -39,7 +39,10 @@ export const ZUsernameFormat = z
   .max(30, MSG.usernameFormat)
   .regex(/^[a-zA-Z0-9_.]+$/, MSG.usernameFormat);
 /** A username a new account may take: the format, and nothing that reads as staff (src/shared/names.ts). */
-export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsername(username), { message: MSG.usernameReserved, abort: true });
+export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsername(username), {
+  message: MSG.usernameReserved,
+  abort: true,
+});
 /** Letters of any script (spec section 5), but of one script per name (src/shared/names.ts). */
 export const ZFullName = z
   .string()
@@ -93,5 +96,5 @@ export function scorePassword(password: string): { score: number; label: (typeof
   if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 1;
   if (/\d/.test(password)) score += 1;
   if (/[^A-Za-z0-9]/.test(password)) score += 1;
-  return { score, label: STRENGTH_LABELS[score] };
+  return { score, label: STRENGTH_LABELS[Math.min(score, STRENGTH_LABELS.length - 1)] ?? 'Weak' };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGhanaMobileNumber } from '../wallet-address.js';
+import { isGhanaMobileNumber } from '#shared/wallet-address.js';
 import { ZProfile } from './account.js';
 import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
@@ -117,7 +117,11 @@ export const ZEmailLogList = z.object({ emails: z.array(ZEmailLogItem), total: z
  * One email. `body` is the HTML as logged, with the tokens of password-reset and invitation links
  * masked (D15); `maskedSecrets` counts them. A super admin's reveal answers the same shape, unmasked.
  */
-export const ZEmailLogDetail = ZEmailLogItem.extend({ body: z.string(), lastError: z.string().nullable(), maskedSecrets: z.number().int() });
+export const ZEmailLogDetail = ZEmailLogItem.extend({
+  body: z.string(),
+  lastError: z.string().nullable(),
+  maskedSecrets: z.number().int(),
+});
 
 export const EMAIL_LOG_MSG = {
   reasonLength: 'Give a reason of 10 to 500 characters.',
@@ -126,7 +130,13 @@ export const EMAIL_LOG_MSG = {
 } as const;
 /** Why a super admin reveals a masked link: written to the audit log with the reveal. */
 export const ZEmailRevealRequest = z
-  .object({ reason: z.string({ message: EMAIL_LOG_MSG.reasonLength }).trim().min(10, EMAIL_LOG_MSG.reasonLength).max(500, EMAIL_LOG_MSG.reasonLength) })
+  .object({
+    reason: z
+      .string({ message: EMAIL_LOG_MSG.reasonLength })
+      .trim()
+      .min(10, EMAIL_LOG_MSG.reasonLength)
+      .max(500, EMAIL_LOG_MSG.reasonLength),
+  })
   .strict();
 export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
 
@@ -144,7 +154,10 @@ export const ZSettings = z.object({
 });
 export const ZSettingsUpdate = z
   .object({
-    notificationEmail: z.union([z.string().trim().email().max(254), z.literal('')]).nullable().optional(),
+    notificationEmail: z
+      .union([z.string().trim().email().max(254), z.literal('')])
+      .nullable()
+      .optional(),
     /** Percent, 0 to 50 with one decimal; empty means the default 2.5. */
     serviceFeePercentage: ZServiceFeePercentage.optional(),
     smtpHost: z.string().trim().max(253).nullable().optional(),

@@ -78,9 +78,7 @@ export const ZMyConversationStatus = z.object({ conversation: ZMyConversation.nu
 export const ZMyConversationOpen = z.object({ conversation: ZMyConversation, messages: z.array(ZChatMessage) });
 
 /** `after`: the last message id the client holds; the answer has what came later, oldest first. */
-export const ZMessagesAfterQuery = z
-  .object({ after: ZDbBigIdText.default(0) })
-  .strict();
+export const ZMessagesAfterQuery = z.object({ after: ZDbBigIdText.default(0) }).strict();
 /** `hasMore`: more messages follow; ask again with the last id. */
 export const ZMessagesAfter = z.object({ messages: z.array(ZChatMessage), hasMore: z.boolean() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isTransactionId } from '../transaction-id.js';
-import { isGhanaMobileNumber, USDT_NETWORKS } from '../wallet-address.js';
+import { isTransactionId } from '#shared/transaction-id.js';
+import { isGhanaMobileNumber, USDT_NETWORKS } from '#shared/wallet-address.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {
@@ -9,7 +9,8 @@ export const ORDER_MSG = {
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
-  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
   submitFailed: 'Failed to submit order. Please try again.',
   kycPending: 'Your KYC is under review. Trading resumes once it is approved (24-48 hours).',
@@ -100,7 +101,10 @@ export const ZPayout = z.discriminatedUnion('type', [
       type: z.literal('bank'),
       name: z.string().trim().min(1, ORDER_MSG.fillRequired).max(100),
       bankName: z.string().trim().min(1, ORDER_MSG.fillRequired).max(100),
-      accountNumber: z.string().trim().regex(/^[0-9 -]{6,30}$/, ORDER_MSG.fillRequired),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^[0-9 -]{6,30}$/, ORDER_MSG.fillRequired),
     })
     .strict(),
 ]);

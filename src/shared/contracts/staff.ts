@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREATABLE_ROLES, STAFF_ROLES } from '../permissions.js';
+import { CREATABLE_ROLES, STAFF_ROLES } from '#shared/permissions.js';
 import { ZEmail, ZFullName, ZPassword } from './account.js';
 
 /** Admin Management texts (spec sections 2, 5 and 8; the quoted ones are the spec's). */

@@ -32,7 +32,14 @@ export const ZTwoFactorCode = z
 
 export const ZTwoFactorSignInRequest = z.object({ code: ZTwoFactorCode, portal: ZLoginPortal }).strict();
 export const ZTwoFactorPasswordRequest = z.object({ password: z.string().min(1, TWO_FACTOR_MSG.wrongPassword).max(128) }).strict();
-export const ZTwoFactorConfirmRequest = z.object({ code: z.string().trim().regex(/^\d{6}$/, TWO_FACTOR_MSG.invalidCode) }).strict();
+export const ZTwoFactorConfirmRequest = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, TWO_FACTOR_MSG.invalidCode),
+  })
+  .strict();
 
 export const ZTwoFactorStatus = z.object({
   enabled: z.boolean(),

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MSG } from '../../shared/messages.js';
-import { Button } from '../components/ui/button';
+import { MSG } from '#shared/messages.js';
+import { Button } from '#web/components/ui/button.js';
 
 /** Shown when a page fails to render or its code cannot be downloaded (e.g. after a deploy). */
 export function RouteError() {

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_PATHS } from '../../shared/app-paths.js';
+import { APP_PATHS } from '#shared/app-paths.js';
 import { routes } from './router';
 
 /** Every full path the route tree declares (nested paths joined, index routes as their parent). */

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { TArea } from '../../shared/permissions.js';
-import { Splash } from '../components/ui/splash';
-import { LandingPage } from '../features/public/pages/landing-page';
-import { NotFoundPage } from '../features/public/pages/not-found-page';
-import { paths } from '../lib/paths';
+import type { TArea } from '#shared/permissions.js';
+import { Splash } from '#web/components/ui/splash.js';
+import { LandingPage } from '#web/features/public/pages/landing-page.js';
+import { NotFoundPage } from '#web/features/public/pages/not-found-page.js';
+import { paths } from '#web/lib/paths.js';
 import { AdminGuestOnly, GuestOnly } from './guards/guest-only';
 import { RequireArea } from './guards/require-area';
 import { RequireCustomer } from './guards/require-customer';
@@ -35,32 +35,32 @@ function adminPage(area: TArea, path: string | null, load: () => Promise<Compone
 }
 
 const adminPages: RouteObject[] = [
-  adminPage('dashboard', null, () => import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage)),
+  adminPage('dashboard', null, () => import('#web/features/admin/pages/admin-dashboard-page.js').then((m) => m.AdminDashboardPage)),
   adminPage('dashboard', paths.admin.dashboard.path, () =>
-    import('../features/admin/pages/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+    import('#web/features/admin/pages/admin-dashboard-page.js').then((m) => m.AdminDashboardPage),
   ),
-  adminPage('users', paths.admin.users.path, () => import('../features/admin/pages/users-page').then((m) => m.UsersPage)),
-  adminPage('orders', paths.admin.orders.path, () => import('../features/admin/pages/orders-page').then((m) => m.OrdersPage)),
-  adminPage('coins', paths.admin.coins.path, () => import('../features/admin/pages/coins-page').then((m) => m.CoinsPage)),
+  adminPage('users', paths.admin.users.path, () => import('#web/features/admin/pages/users-page.js').then((m) => m.UsersPage)),
+  adminPage('orders', paths.admin.orders.path, () => import('#web/features/admin/pages/orders-page.js').then((m) => m.OrdersPage)),
+  adminPage('coins', paths.admin.coins.path, () => import('#web/features/admin/pages/coins-page.js').then((m) => m.CoinsPage)),
   adminPage('paymentMethods', paths.admin.paymentMethods.path, () =>
-    import('../features/admin/pages/payment-methods-page').then((m) => m.PaymentMethodsPage),
+    import('#web/features/admin/pages/payment-methods-page.js').then((m) => m.PaymentMethodsPage),
   ),
   adminPage('kyc', paths.admin.kycSubmissions.path, () =>
-    import('../features/admin/pages/kyc-submissions-page').then((m) => m.KycSubmissionsPage),
+    import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),
-  adminPage('chat', paths.admin.chat.path, () => import('../features/admin/pages/chat-page').then((m) => m.ChatPage)),
+  adminPage('chat', paths.admin.chat.path, () => import('#web/features/admin/pages/chat-page.js').then((m) => m.ChatPage)),
   adminPage('cannedResponses', paths.admin.cannedResponses.path, () =>
-    import('../features/admin/pages/canned-responses-page').then((m) => m.CannedResponsesPage),
+    import('#web/features/admin/pages/canned-responses-page.js').then((m) => m.CannedResponsesPage),
   ),
   adminPage('contact', paths.admin.contact.path, () =>
-    import('../features/admin/pages/contact-content-page').then((m) => m.ContactContentPage),
+    import('#web/features/admin/pages/contact-content-page.js').then((m) => m.ContactContentPage),
   ),
-  adminPage('emails', paths.admin.emails.path, () => import('../features/admin/pages/emails-page').then((m) => m.EmailsPage)),
-  adminPage('settings', paths.admin.settings.path, () => import('../features/admin/pages/settings-page').then((m) => m.SettingsPage)),
+  adminPage('emails', paths.admin.emails.path, () => import('#web/features/admin/pages/emails-page.js').then((m) => m.EmailsPage)),
+  adminPage('settings', paths.admin.settings.path, () => import('#web/features/admin/pages/settings-page.js').then((m) => m.SettingsPage)),
   adminPage('admins', paths.admin.management.path, () =>
-    import('../features/admin/pages/admin-management-page').then((m) => m.AdminManagementPage),
+    import('#web/features/admin/pages/admin-management-page.js').then((m) => m.AdminManagementPage),
   ),
-  adminPage('audit', paths.admin.audit.path, () => import('../features/admin/pages/audit-page').then((m) => m.AuditPage)),
+  adminPage('audit', paths.admin.audit.path, () => import('#web/features/admin/pages/audit-page.js').then((m) => m.AuditPage)),
 ];
 
 export const routes: RouteObject[] = [
@@ -73,31 +73,52 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           { path: paths.home.path, Component: LandingPage },
-          { path: paths.about.path, lazy: page(() => import('../features/public/pages/about-page').then((m) => m.AboutPage)) },
-          { path: paths.terms.path, lazy: page(() => import('../features/public/pages/terms-page').then((m) => m.TermsPage)) },
-          { path: paths.privacy.path, lazy: page(() => import('../features/public/pages/privacy-page').then((m) => m.PrivacyPage)) },
-          { path: paths.contact.path, lazy: page(() => import('../features/public/pages/contact-page').then((m) => m.ContactPage)) },
-          { path: paths.faq.path, lazy: page(() => import('../features/public/pages/faq-page').then((m) => m.FaqPage)) },
-          { path: paths.forgotPassword.path, lazy: page(() => import('../features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage)) },
-          { path: paths.resetPassword.path, lazy: page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)) },
-          { path: paths.resetPasswordWithToken.path, lazy: page(() => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage)) },
-          { path: paths.accountCreated.path, lazy: page(() => import('../features/auth/pages/account-created-page').then((m) => m.AccountCreatedPage)) },
+          { path: paths.about.path, lazy: page(() => import('#web/features/public/pages/about-page.js').then((m) => m.AboutPage)) },
+          { path: paths.terms.path, lazy: page(() => import('#web/features/public/pages/terms-page.js').then((m) => m.TermsPage)) },
+          { path: paths.privacy.path, lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)) },
+          { path: paths.contact.path, lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)) },
+          { path: paths.faq.path, lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)) },
+          {
+            path: paths.forgotPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)),
+          },
+          {
+            path: paths.resetPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: paths.resetPasswordWithToken.path,
+            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+          },
+          {
+            path: paths.accountCreated.path,
+            lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),
+          },
           {
             Component: GuestOnly,
             children: [
-              { path: paths.login.path, lazy: page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage)) },
-              { path: paths.signup.path, lazy: page(() => import('../features/auth/pages/signup-page').then((m) => m.SignupPage)) },
+              { path: paths.login.path, lazy: page(() => import('#web/features/auth/pages/login-page.js').then((m) => m.LoginPage)) },
+              { path: paths.signup.path, lazy: page(() => import('#web/features/auth/pages/signup-page.js').then((m) => m.SignupPage)) },
             ],
           },
           {
             Component: RequireCustomer,
             children: [
-              { path: paths.dashboard.path, lazy: page(() => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage)) },
-              { path: paths.buy.path, lazy: page(() => import('../features/trade/pages/buy-page').then((m) => m.BuyPage)) },
-              { path: paths.sell.path, lazy: page(() => import('../features/trade/pages/sell-page').then((m) => m.SellPage)) },
-              { path: paths.history.path, lazy: page(() => import('../features/history/pages/history-page').then((m) => m.HistoryPage)) },
-              { path: paths.kyc.path, lazy: page(() => import('../features/kyc/pages/kyc-page').then((m) => m.KycPage)) },
-              { path: paths.security.path, lazy: page(() => import('../features/auth/pages/security-page').then((m) => m.SecurityPage)) },
+              {
+                path: paths.dashboard.path,
+                lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)),
+              },
+              { path: paths.buy.path, lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)) },
+              { path: paths.sell.path, lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)) },
+              {
+                path: paths.history.path,
+                lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
+              },
+              { path: paths.kyc.path, lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)) },
+              {
+                path: paths.security.path,
+                lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)),
+              },
             ],
           },
         ],
@@ -105,10 +126,27 @@ export const routes: RouteObject[] = [
       {
         Component: AdminAuthLayout,
         children: [
-          { path: paths.admin.accessDenied.path, lazy: page(() => import('../features/auth/pages/access-denied-page').then((m) => m.AccessDeniedPage)) },
-          { path: paths.admin.setPassword.path, lazy: page(() => import('../features/auth/pages/set-password-page').then((m) => m.SetPasswordPage)) },
-          { path: paths.admin.twoFactorSetup.path, lazy: page(() => import('../features/auth/pages/two-factor-setup-page').then((m) => m.TwoFactorSetupPage)) },
-          { Component: AdminGuestOnly, children: [{ path: paths.admin.login.path, lazy: page(() => import('../features/auth/pages/admin-login-page').then((m) => m.AdminLoginPage)) }] },
+          {
+            path: paths.admin.accessDenied.path,
+            lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)),
+          },
+          {
+            path: paths.admin.setPassword.path,
+            lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)),
+          },
+          {
+            path: paths.admin.twoFactorSetup.path,
+            lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)),
+          },
+          {
+            Component: AdminGuestOnly,
+            children: [
+              {
+                path: paths.admin.login.path,
+                lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)),
+              },
+            ],
+          },
         ],
       },
       {
@@ -125,4 +163,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Splash } from '../components/ui/splash';
-import { useSession } from '../lib/session';
+import { Splash } from '#web/components/ui/splash.js';
+import { useSession } from '#web/lib/session.js';
 
 /** Spec section 9: wait at most 3 s for the session; then go on as anonymous (or cached). */
 const MAX_RESTORE_WAIT_MS = 3_000;

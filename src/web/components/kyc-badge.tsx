@@ -1,4 +1,4 @@
-import type { TKycStatus } from '../../shared/contracts/account.js';
+import type { TKycStatus } from '#shared/contracts/account.js';
 import { Badge, type BadgeVariant } from './ui/badge';
 
 const KYC_BADGES: Record<TKycStatus, { label: string; variant: BadgeVariant }> = {

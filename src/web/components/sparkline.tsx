@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 type SparklineProps = {
   /** Recorded prices as decimal strings, oldest first (decision D8: never random). */
@@ -48,7 +48,7 @@ export function Sparkline({ values, label, width = 96, height = 32, className }:
   const points = sparklinePoints(values, width, height);
   if (!points) return null;
   const numbers = values.map(Number).filter((value) => Number.isFinite(value));
-  const isDown = numbers[numbers.length - 1] < numbers[0];
+  const isDown = (numbers.at(-1) ?? 0) < (numbers[0] ?? 0);
   return (
     <svg
       role="img"

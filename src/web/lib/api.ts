@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ACCOUNT_STATE_HEADER } from '../../shared/account-state.js';
-import type { TErrorResponse } from '../../shared/contracts/common.js';
-import { isErrorCode, type TClientErrorCode, type TErrorCode } from '../../shared/error-codes.js';
-import { MSG } from '../../shared/messages.js';
+import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
+import type { TErrorResponse } from '#shared/contracts/common.js';
+import { isErrorCode, type TClientErrorCode, type TErrorCode } from '#shared/error-codes.js';
+import { MSG } from '#shared/messages.js';
 
 /** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
 export class ApiError extends Error {
@@ -147,9 +147,7 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
         response = await fetch(buildUrl(path, query), {
           method,
           credentials: 'same-origin',
-          headers: hasBody
-            ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-            : { Accept: 'application/json' },
+          headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
           // State-changing requests always carry a JSON body (an empty object at least).
           body: hasBody ? JSON.stringify(body ?? {}) : undefined,
           signal: abortSignal,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMarketResponse } from '../../shared/contracts/market.js';
-import { DEFAULT_SERVICE_FEE_PERCENTAGE, formatFeePercentage } from '../../shared/fees.js';
+import type { TMarketResponse } from '#shared/contracts/market.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE, formatFeePercentage } from '#shared/fees.js';
 import { apiRequest } from './api';
 
 /**
@@ -73,7 +73,10 @@ export function readCachedCoins(): TCachedCoin[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const coins = value.filter(
     (coin: unknown): coin is TCachedCoin =>
-      !!coin && typeof coin === 'object' && typeof (coin as TCachedCoin).symbol === 'string' && typeof (coin as TCachedCoin).name === 'string',
+      !!coin &&
+      typeof coin === 'object' &&
+      typeof (coin as TCachedCoin).symbol === 'string' &&
+      typeof (coin as TCachedCoin).name === 'string',
   );
   return coins.length === value.length ? coins : undefined;
 }

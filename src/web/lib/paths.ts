@@ -1,4 +1,4 @@
-import { paths } from '../../shared/app-paths.js';
+import { paths } from '#shared/app-paths.js';
 
 /**
  * Every route path of the web app is declared once, in src/shared/app-paths.ts (the server

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { accountState } from '../../shared/account-state.js';
-import type { TProfile } from '../../shared/contracts/account.js';
+import { accountState } from '#shared/account-state.js';
+import type { TProfile } from '#shared/contracts/account.js';
 import { ApiError, isSessionEnded, listenToAccountState, mayMeanAccountChanged } from './api';
 import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
 

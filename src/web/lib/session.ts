@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TProfile, TSessionResponse } from '../../shared/contracts/account.js';
-import { isStaffRole } from '../../shared/permissions.js';
+import type { TProfile, TSessionResponse } from '#shared/contracts/account.js';
+import { isStaffRole } from '#shared/permissions.js';
 import { apiRequest, TIMEOUTS } from './api';
 import { paths } from './paths';
 

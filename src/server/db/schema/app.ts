@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ZPaymentMethodDetails } from '../../../shared/contracts/admin.js';
+import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
 
 /** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
 export const settings = pgTable('settings', {
@@ -35,7 +35,9 @@ export const emailLog = pgTable(
   },
   (t) => [
     index('email_log_sent_at_idx').on(t.sentAt),
-    index('email_log_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_log_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

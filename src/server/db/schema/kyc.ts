@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '../../../shared/contracts/kyc.js';
+import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '#shared/contracts/kyc.js';
 import { users } from './auth.js';
 
 /**
@@ -33,6 +33,8 @@ export const kycSubmissions = pgTable(
     index('kyc_submissions_submitted_at_idx').on(t.submittedAt),
     index('kyc_submissions_user_idx').on(t.userId),
     // At most one submission under review per customer, even for two simultaneous uploads.
-    uniqueIndex('kyc_submissions_one_pending_per_user').on(t.userId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('kyc_submissions_one_pending_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
-import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '../../../shared/contracts/orders.js';
-
+import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '#shared/contracts/orders.js';
 
 /**
  * A price the server promised a customer for a short time (D2). Orders take every number from
@@ -76,9 +75,13 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_quote_unique').on(t.quoteId),
-    uniqueIndex('orders_idempotency_unique').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('orders_idempotency_unique')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     // A payment transaction id serves one live order, however it was written: a cancelled order frees it.
-    uniqueIndex('orders_live_payment_tx_key_unique').on(t.paymentTxKey).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex('orders_live_payment_tx_key_unique')
+      .on(t.paymentTxKey)
+      .where(sql`${t.status} <> 'cancelled'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -3,15 +3,16 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLog, settings } from '../../db/schema/app.js';
-import { encryptSecret } from '../secrets.js';
+import { emailLog, settings } from '#server/db/schema/app.js';
+import { encryptSecret } from '#server/lib/secrets.js';
 import { queueEmail } from './outbox.js';
 import { EmailSender } from './sender.js';
 import { renderPasswordResetEmail, renderWelcomeEmail } from './templates.js';
 import { maskEmailBody } from './secrets.js';
-import { buildResetUrl } from '../../modules/auth/better-auth.js';
-import { openTestDatabase } from '../../../../tests/helpers/test-app.js';
-import type { TDatabase } from '../../db/client.js';
+import { buildResetUrl } from '#server/modules/auth/better-auth.js';
+import { openTestDatabase } from '#test/helpers/test-app.js';
+import type { TDatabase } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TReceived = { from: string; to: string[]; data: string; user: string };
 
@@ -68,7 +69,7 @@ describe('email sender', () => {
     const id = await queueEmail(database.db, 'kofi@example.com', renderWelcomeEmail({ fullName: 'Kofi', appUrl: 'http://x' }));
     const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'a@b.c', intervalMs: 1000 });
     await sender.runOnce();
-    const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+    const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
     expect(row.status).toBe('skipped');
     expect(lines.map((l) => l.msg)).toContain('SMTP settings are not fully configured. Skipping actual email send.');
   });
@@ -78,7 +79,13 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const id = await queueEmail(database.db, 'ama@example.com', renderWelcomeEmail({ fullName: 'Ama <b>', appUrl: 'http://x' }));
       const { log } = captureLogger();
@@ -87,11 +94,12 @@ describe('email sender', () => {
       await Promise.all([sender.runOnce(), sender.runOnce()]);
       await sender.runOnce();
       expect(peer.received).toHaveLength(1);
-      expect(peer.received[0].to).toEqual(['ama@example.com']);
-      expect(peer.received[0].user).toBe('mailer');
-      expect(peer.received[0].data).toContain('Subject: Welcome to CediCrypto');
-      expect(peer.received[0].data).toContain('Ama &lt;b&gt;');
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const [mail] = peer.received;
+      expect(mail?.to).toEqual(['ama@example.com']);
+      expect(mail?.user).toBe('mailer');
+      expect(mail?.data).toContain('Subject: Welcome to CediCrypto');
+      expect(mail?.data).toContain('Ama &lt;b&gt;');
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(row.deliveredAt).not.toBeNull();
     } finally {
@@ -104,17 +112,27 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const token = 'Reset_Token-0123456789abcdefXYZ';
-      const id = await queueEmail(database.db, 'efua@example.com', renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }));
+      const id = await queueEmail(
+        database.db,
+        'efua@example.com',
+        renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }),
+      );
       const { log } = captureLogger();
       await new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 }).runOnce();
       const delivered = peer.received.find((mail) => mail.to.includes('efua@example.com'));
       const html = decodeQuotedPrintable(delivered!.data);
       expect(html).toContain(`href="http://x/#/reset-password?token=${token}"`);
       expect(html).not.toContain('<!--');
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(maskEmailBody(row.body).body).not.toContain(token);
     } finally {
@@ -127,13 +145,19 @@ describe('email sender', () => {
     try {
       await database.db
         .update(settings)
-        .set({ smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassEncrypted: encryptSecret('mail-pass', secret) })
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
         .where(eq(settings.id, 1));
       const id = await queueEmail(database.db, 'yaw@example.com', renderWelcomeEmail({ fullName: 'Yaw', appUrl: 'http://x' }));
       const { log, lines } = captureLogger();
       const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
       await sender.runOnce();
-      const [row] = await database.db.select().from(emailLog).where(eq(emailLog.id, id));
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('pending');
       expect(row.attempts).toBe(1);
       expect(row.lastError).toBeTruthy();

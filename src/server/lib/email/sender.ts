@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { MSG } from '../../../shared/messages.js';
-import type { TDb } from '../../db/client.js';
-import { emailLog, settings } from '../../db/schema/app.js';
-import { PeriodicJob } from '../periodic-job.js';
-import { decryptSecret } from '../secrets.js';
+import { MSG } from '#shared/messages.js';
+import type { TDb } from '#server/db/client.js';
+import { emailLog, settings } from '#server/db/schema/app.js';
+import { PeriodicJob } from '#server/lib/periodic-job.js';
+import { decryptSecret } from '#server/lib/secrets.js';
 import { deliverableBody } from './secrets.js';
 
 const MAX_ATTEMPTS = 5;
@@ -32,7 +32,12 @@ export class EmailSender {
   private stopped = false;
 
   constructor(private readonly options: TEmailSenderOptions) {
-    this.job = new PeriodicJob({ name: 'email delivery run', intervalMs: options.intervalMs, run: () => this.deliverBatch(), log: options.log });
+    this.job = new PeriodicJob({
+      name: 'email delivery run',
+      intervalMs: options.intervalMs,
+      run: () => this.deliverBatch(),
+      log: options.log,
+    });
   }
 
   start(): void {

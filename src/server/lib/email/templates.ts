@@ -5,12 +5,7 @@ import { markSecret } from './secrets.js';
  * names and notes come from customers. Tokens in links are marked (TSecretUrl).
  */
 export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 export type TRenderedEmail = { subject: string; body: string };
@@ -68,7 +63,13 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TS
   };
 }
 
-export function renderStaffInvitationEmail(input: { fullName: string; roleLabel: string; invitedBy: string; setPasswordUrl: TSecretUrl; validHours: number }): TRenderedEmail {
+export function renderStaffInvitationEmail(input: {
+  fullName: string;
+  roleLabel: string;
+  invitedBy: string;
+  setPasswordUrl: TSecretUrl;
+  validHours: number;
+}): TRenderedEmail {
   return {
     subject: 'You have been invited to the CediCrypto back-office',
     body: layout(
@@ -106,7 +107,10 @@ export function renderKycDecisionEmail(input: {
       subject: 'Your identity is verified',
       body: layout(
         'KYC approved',
-        [`Hello ${escapeHtml(input.fullName)},`, 'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.'],
+        [
+          `Hello ${escapeHtml(input.fullName)},`,
+          'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.',
+        ],
         { label: 'Start trading', url: `${input.appUrl}/#/dashboard` },
       ),
     };
@@ -114,15 +118,21 @@ export function renderKycDecisionEmail(input: {
   const reason = input.reason ? `Reason: ${escapeHtml(input.reason)}` : 'Your documents could not be verified.';
   return {
     subject: 'Your KYC submission was not approved',
-    body: layout(
-      'KYC not approved',
-      [`Hello ${escapeHtml(input.fullName)},`, reason, 'You can submit new documents at any time.'],
-      { label: 'Submit again', url: `${input.appUrl}/#/kyc` },
-    ),
+    body: layout('KYC not approved', [`Hello ${escapeHtml(input.fullName)},`, reason, 'You can submit new documents at any time.'], {
+      label: 'Submit again',
+      url: `${input.appUrl}/#/kyc`,
+    }),
   };
 }
 
-export type TEmailOrder = { id: number; type: 'buy' | 'sell'; amountCrypto: string; coinSymbol: string; amountFiat: string; fiatCurrency: string };
+export type TEmailOrder = {
+  id: number;
+  type: 'buy' | 'sell';
+  amountCrypto: string;
+  coinSymbol: string;
+  amountFiat: string;
+  fiatCurrency: string;
+};
 
 function describeOrder(order: TEmailOrder): string {
   const verb = order.type === 'buy' ? 'Buy' : 'Sell';
@@ -144,18 +154,30 @@ export function renderOrderConfirmationEmail(input: { fullName: string; order: T
   };
 }
 
-export function renderAdminOrderAlertEmail(input: { customerName: string; customerEmail: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
+export function renderAdminOrderAlertEmail(input: {
+  customerName: string;
+  customerEmail: string;
+  order: TEmailOrder;
+  appUrl: string;
+}): TRenderedEmail {
   return {
     subject: `New ${input.order.type} order #${input.order.id}`,
     body: layout(
       'New order to process',
-      [`${escapeHtml(input.customerName)} (${escapeHtml(input.customerEmail)}) placed order #${input.order.id}: ${describeOrder(input.order)}.`],
+      [
+        `${escapeHtml(input.customerName)} (${escapeHtml(input.customerEmail)}) placed order #${input.order.id}: ${describeOrder(input.order)}.`,
+      ],
       { label: 'Open Order Management', url: `${input.appUrl}/#/admin/orders` },
     ),
   };
 }
 
-export function renderOrderStatusEmail(input: { fullName: string; order: TEmailOrder; status: 'completed' | 'cancelled'; appUrl: string }): TRenderedEmail {
+export function renderOrderStatusEmail(input: {
+  fullName: string;
+  order: TEmailOrder;
+  status: 'completed' | 'cancelled';
+  appUrl: string;
+}): TRenderedEmail {
   const isCompleted = input.status === 'completed';
   return {
     subject: `Order #${input.order.id} ${isCompleted ? 'completed' : 'cancelled'}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZDecimalString } from '../../../shared/contracts/common.js';
-import { normalizeDecimal } from '../../../shared/money.js';
+import { ZDecimalString } from '#shared/contracts/common.js';
+import { normalizeDecimal } from '#shared/money.js';
 import { PRICED_COINS, type TPriceQuote } from './coins.js';
 import { fetchJson, ProviderError, type ProviderGate } from './http.js';
 import { joinUrl } from './options.js';
@@ -28,7 +28,8 @@ export async function fetchBinancePrices(options: TBinanceOptions, symbols: read
     const byPair = new Map(parsed.data.map((ticker) => [ticker.symbol, ticker.price]));
     for (const coin of coins) {
       const price = coin.binancePair ? byPair.get(coin.binancePair) : undefined;
-      if (price && Number(price) > 0) quotes.push({ symbol: coin.symbol, priceUsd: normalizeDecimal(price), change24h: null, source: 'binance' });
+      if (price && Number(price) > 0)
+        quotes.push({ symbol: coin.symbol, priceUsd: normalizeDecimal(price), change24h: null, source: 'binance' });
     }
   }
   if (coins.some((coin) => coin.symbol === 'usdt')) quotes.push({ symbol: 'usdt', priceUsd: '1', change24h: null, source: 'binance' });

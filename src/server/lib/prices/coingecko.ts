@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { normalizeDecimal } from '../../../shared/money.js';
+import { normalizeDecimal } from '#shared/money.js';
 import { PRICED_COINS, type TPriceQuote } from './coins.js';
 import { fetchJson, ProviderError, type ProviderGate } from './http.js';
 import { joinUrl } from './options.js';
 
-const ZSimplePrice = z.record(
-  z.string(),
-  z.object({ usd: z.number().positive().finite(), usd_24h_change: z.number().finite().nullish() }),
-);
+const ZSimplePrice = z.record(z.string(), z.object({ usd: z.number().positive().finite(), usd_24h_change: z.number().finite().nullish() }));
 
 export type TCoinGeckoOptions = { baseUrl: string; apiKey?: string; timeoutMs: number; gate: ProviderGate };
 

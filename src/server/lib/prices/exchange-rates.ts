@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeDecimal } from '../../../shared/money.js';
+import { normalizeDecimal } from '#shared/money.js';
 import { GHS_SYMBOL, type TPriceQuote } from './coins.js';
 import { fetchJson, ProviderError, type ProviderGate } from './http.js';
 import { joinUrl } from './options.js';

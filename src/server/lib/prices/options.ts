@@ -1,4 +1,4 @@
-import type { TPriceFeed } from '../../../shared/contracts/market.js';
+import type { TPriceFeed } from '#shared/contracts/market.js';
 
 /** How prices are fetched. Mirrors the PRICE_* and *_BASE_URL environment variables. */
 export type TPriceOptions = {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { fetchBinancePrices } from './binance.js';
 import { PRICED_SYMBOLS } from './coins.js';
 import { fetchCoinGeckoPrices } from './coingecko.js';
 import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from './exchange-rates.js';
 import { parseRetryAfter, ProviderError, ProviderGate } from './http.js';
 import { simulateNextPrice } from './simulated.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 describe('price provider clients (against a local fake of each provider)', () => {
   let fake: TFakePriceServer;
@@ -18,18 +19,28 @@ describe('price provider clients (against a local fake of each provider)', () =>
   const gate = (name = 'test') => new ProviderGate(name, 60_000);
 
   it('reads CoinGecko simple prices with the 24 h change, and sends the demo key when given', async () => {
-    const quotes = await fetchCoinGeckoPrices({ baseUrl: `${fake.url}/`, apiKey: 'demo-key', timeoutMs: 1000, gate: gate() }, PRICED_SYMBOLS);
+    const quotes = await fetchCoinGeckoPrices(
+      { baseUrl: `${fake.url}/`, apiKey: 'demo-key', timeoutMs: 1000, gate: gate() },
+      PRICED_SYMBOLS,
+    );
     expect(quotes).toHaveLength(9);
-    expect(quotes.find((q) => q.symbol === 'btc')).toEqual({ symbol: 'btc', priceUsd: '91234.12', change24h: '-1.8423', source: 'coingecko' });
+    expect(quotes.find((q) => q.symbol === 'btc')).toEqual({
+      symbol: 'btc',
+      priceUsd: '91234.12',
+      change24h: '-1.8423',
+      source: 'coingecko',
+    });
     expect(quotes.find((q) => q.symbol === 'ada')?.change24h).toBeNull();
-    const [request] = fake.requests;
+    const request = firstOrThrow(fake.requests);
     expect(request.headers['x-cg-demo-api-key']).toBe('demo-key');
     const url = new URL(request.url, fake.url);
     expect(url.searchParams.get('ids')).toBe('bitcoin,ethereum,tether,binancecoin,litecoin,ripple,cardano,solana,dogecoin');
     expect(url.searchParams.get('include_24hr_change')).toBe('true');
 
     await fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() }, ['btc']);
-    expect(fake.requests[1].headers['x-cg-demo-api-key']).toBeUndefined();
+    const [, second] = fake.requests;
+    if (!second) throw new Error('expected a second request to CoinGecko');
+    expect(second.headers['x-cg-demo-api-key']).toBeUndefined();
   });
 
   it('reads Binance USDT pairs as strings and counts tether as 1 USD', async () => {
@@ -38,8 +49,17 @@ describe('price provider clients (against a local fake of each provider)', () =>
     expect(quotes.find((q) => q.symbol === 'btc')).toEqual({ symbol: 'btc', priceUsd: '91210.01', change24h: null, source: 'binance' });
     expect(quotes.find((q) => q.symbol === 'doge')?.priceUsd).toBe('0.16038');
     expect(quotes.find((q) => q.symbol === 'usdt')?.priceUsd).toBe('1');
-    const url = new URL(fake.requests[0].url, fake.url);
-    expect(JSON.parse(url.searchParams.get('symbols')!)).toEqual(['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'LTCUSDT', 'XRPUSDT', 'ADAUSDT', 'SOLUSDT', 'DOGEUSDT']);
+    const url = new URL(firstOrThrow(fake.requests).url, fake.url);
+    expect(JSON.parse(url.searchParams.get('symbols')!)).toEqual([
+      'BTCUSDT',
+      'ETHUSDT',
+      'BNBUSDT',
+      'LTCUSDT',
+      'XRPUSDT',
+      'ADAUSDT',
+      'SOLUSDT',
+      'DOGEUSDT',
+    ]);
 
     // Only tether asked: no call needed.
     expect(await fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() }, ['usdt'])).toHaveLength(1);
@@ -47,7 +67,11 @@ describe('price provider clients (against a local fake of each provider)', () =>
   });
 
   it('reads the USD->GHS rate from open.er-api.com and the currency-api', async () => {
-    expect(await fetchErApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({ symbol: 'ghs', priceUsd: '11.6421', source: 'er-api' });
+    expect(await fetchErApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({
+      symbol: 'ghs',
+      priceUsd: '11.6421',
+      source: 'er-api',
+    });
     expect(await fetchCurrencyApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).toMatchObject({
       symbol: 'ghs',
       priceUsd: '11.64619458',
@@ -62,19 +86,27 @@ describe('price provider clients (against a local fake of each provider)', () =>
     await expect(fetchCurrencyApiGhsRate({ baseUrl: fake.url, timeoutMs: 1000, gate: gate() })).rejects.toMatchObject({ kind: 'invalid' });
     fake.set('coingecko', { kind: 'hang' });
     const started = Date.now();
-    await expect(fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 200, gate: gate() }, ['btc'])).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(fetchCoinGeckoPrices({ baseUrl: fake.url, timeoutMs: 200, gate: gate() }, ['btc'])).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(2000);
-    await expect(fetchBinancePrices({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000, gate: gate() }, ['btc'])).rejects.toBeInstanceOf(ProviderError);
+    await expect(fetchBinancePrices({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 1000, gate: gate() }, ['btc'])).rejects.toBeInstanceOf(
+      ProviderError,
+    );
   });
 
   it('does not call a provider again before its Retry-After', async () => {
     let now = 1_000_000;
     const binanceGate = new ProviderGate('binance', 60_000, () => now);
     fake.set('binance', { kind: 'rate-limited', retryAfter: '30' });
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     fake.set('binance', { kind: 'ok' });
     now += 29_000;
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     expect(fake.hits.binance).toBe(1);
     now += 1_000;
     expect(await fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).toHaveLength(1);
@@ -82,7 +114,9 @@ describe('price provider clients (against a local fake of each provider)', () =>
 
     // 418 (Binance's ban) without a Retry-After: the provider's default back-off.
     fake.set('binance', { kind: 'rate-limited', status: 418 });
-    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({ kind: 'rate-limited' });
+    await expect(fetchBinancePrices({ baseUrl: fake.url, timeoutMs: 1000, gate: binanceGate }, ['btc'])).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
     expect(binanceGate.retryAt?.getTime()).toBe(now + 60_000);
   });
 

@@ -1,10 +1,10 @@
-import { Dec, roundPrice, type TDecimalInput } from '../../../shared/money.js';
+import { Dec, roundPrice, type TDecimalInput } from '#shared/money.js';
 
 /**
  * PRICE_FEED=simulated (offline demos): sensible starting levels when no real price was ever
  * stored. The API marks such prices with feed 'simulated'.
  */
-export const SIMULATION_SEED_USD: Record<string, string> = {
+export const SIMULATION_SEED_USD: Record<string, string | undefined> = {
   btc: '90000',
   eth: '3000',
   usdt: '1',

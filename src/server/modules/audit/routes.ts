@@ -1,8 +1,9 @@
 import { and, count, desc, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAuditList, ZAuditQuery } from '../../../shared/contracts/admin.js';
-import type { TDb } from '../../db/client.js';
-import { auditLog } from '../../db/schema/app.js';
+import { ZAuditList, ZAuditQuery } from '#shared/contracts/admin.js';
+import type { TDb } from '#server/db/client.js';
+import { auditLog } from '#server/db/schema/app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PAGE_SIZE = 25;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -20,8 +21,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db 
       if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
       if (to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
       const where = conditions.length ? and(...conditions) : undefined;
-      const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE);
-      const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE);
+      const { total } = firstOrThrow(await db.select({ total: count() }).from(auditLog).where(where));
       return {
         entries: rows.map((r) => ({
           id: r.id,

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailLog } from '../../db/schema/app.js';
-import { sessions, users, verifications } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { MSG } from '../../../shared/messages.js';
-import { deliverableBody } from '../../lib/email/secrets.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { sessions, users, verifications } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { MSG } from '#shared/messages.js';
+import { deliverableBody } from '#server/lib/email/secrets.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 describe('accounts', () => {
   let t: TTestApp;
@@ -16,8 +17,14 @@ describe('accounts', () => {
   afterAll(() => t.close());
 
   async function latestEmailTo(email: string) {
-    const [row] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(sql`${emailLog.id} desc`).limit(1);
-    return row;
+    return firstOrThrow(
+      await t.database.db
+        .select()
+        .from(emailLog)
+        .where(eq(emailLog.to, email))
+        .orderBy(sql`${emailLog.id} desc`)
+        .limit(1),
+    );
   }
 
   it('signs up a customer, who is signed in at once and gets a welcome email', async () => {
@@ -25,7 +32,13 @@ describe('accounts', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/account/signup',
-      payload: { username, fullName: "Kofi Ama-Owusu O'Neil", email: `${username}@Example.com`, password: 'Str0ng-Passw0rd', phone: '0241234567' },
+      payload: {
+        username,
+        fullName: "Kofi Ama-Owusu O'Neil",
+        email: `${username}@Example.com`,
+        password: 'Str0ng-Passw0rd',
+        phone: '0241234567',
+      },
     });
     expect(response.statusCode).toBe(201);
     const { user } = response.json();
@@ -71,7 +84,10 @@ describe('accounts', () => {
       payload: { username, fullName: 'Sneaky Person', email: `${username}@example.com`, password: 'Passw0rd-long', role: 'super_admin' },
     });
     expect(response.statusCode).toBe(400);
-    const rows = await t.database.db.select().from(users).where(eq(users.email, `${username}@example.com`));
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `${username}@example.com`));
     expect(rows).toHaveLength(0);
   });
 
@@ -82,7 +98,12 @@ describe('accounts', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/account/signup',
-      payload: { username: first.username.toUpperCase(), fullName: 'Other Person', email: `${uniqueName()}@example.com`, password: 'Passw0rd-long' },
+      payload: {
+        username: first.username.toUpperCase(),
+        fullName: 'Other Person',
+        email: `${uniqueName()}@example.com`,
+        password: 'Passw0rd-long',
+      },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(`Username "${first.username.toUpperCase()}" is already taken. Please choose another one.`);
@@ -102,7 +123,9 @@ describe('accounts', () => {
       expect(response.json().error, username).toEqual({ code: 'VALIDATION', message: reason, fields: { username: reason } });
     }
     const free = uniqueName('badminton');
-    expect((await t.request({ method: 'GET', url: `/api/account/username-available?username=${free}` })).json()).toEqual({ available: true });
+    expect((await t.request({ method: 'GET', url: `/api/account/username-available?username=${free}` })).json()).toEqual({
+      available: true,
+    });
     expect((await t.signUp({ username: free })).username).toBe(free);
   });
 
@@ -128,7 +151,10 @@ describe('accounts', () => {
     const email = `${username}@example.com`;
     await createAccount(t.database.db, { email, password: 'Passw0rd-long', fullName: '\u0410ma Mensah', username });
     const cookie = await t.loginCookie(email, 'Passw0rd-long');
-    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toMatchObject({ username, fullName: '\u0410ma Mensah' });
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user).toMatchObject({
+      username,
+      fullName: '\u0410ma Mensah',
+    });
     const available = await t.request({ method: 'GET', url: `/api/account/username-available?username=${username}` });
     expect(available.json().available).toBe(false);
   });
@@ -144,7 +170,10 @@ describe('accounts', () => {
     const results = await Promise.all([attempt(1), attempt(2), attempt(3)]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409]);
-    const rows = await t.database.db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
     expect(rows).toHaveLength(1);
   });
 
@@ -219,14 +248,18 @@ describe('accounts', () => {
     // The link as delivered: the hash route of this app, with a URL-safe token.
     const link = /http:\/\/localhost:3000\/#\/reset-password\?token=([A-Za-z0-9_-]+)"/.exec(deliverableBody(email.body));
     expect(link).not.toBeNull();
-    const token = link![1];
+    const [, token = ''] = link ?? [];
     expect(linkToken(email.body, '/reset-password')).toBe(token);
 
     // D: tokens are stored hashed, never in clear.
     const stored = await t.database.db.select().from(verifications);
     expect(stored.some((v) => v.identifier.includes(token) || v.value.includes(token))).toBe(false);
 
-    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token, password: 'Brand-new-Passw0rd' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(401);
     expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
@@ -244,16 +277,30 @@ describe('accounts', () => {
     for (const email of [customer.email, customer.email, other.email]) {
       expect((await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } })).statusCode).toBe(200);
     }
-    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
-    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+    const [first, second] = (await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password')).map((m) =>
+      linkToken(m.body, '/reset-password'),
+    );
+    const [others] = (await emailsTo(t.database.db, other.email, 'Reset your CediCrypto password')).map((m) =>
+      linkToken(m.body, '/reset-password'),
+    );
 
-    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } })).statusCode).toBe(200);
-    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: first, password: 'Attacker-Passw0rd' } });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: second, password: 'Brand-new-Passw0rd' } }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token: first, password: 'Attacker-Passw0rd' },
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
     expect((await t.login(customer.email, 'Brand-new-Passw0rd')).statusCode).toBe(200);
     // Another person's link is theirs to use.
-    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: others, password: 'Other-new-Passw0rd' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a reset token older than one hour', async () => {
@@ -263,17 +310,21 @@ describe('accounts', () => {
     const token = linkToken(email.body, '/reset-password');
     // Move every live token 61 minutes into the past.
     await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const reset = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'Brand-new-Passw0rd' } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token, password: 'Brand-new-Passw0rd' },
+    });
     expect(reset.statusCode).toBe(400);
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
 
   it('gives the same forgot-password answer for an unknown email, and sends nothing', async () => {
-    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog);
+    const before = firstOrThrow(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog));
     const response = await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: 'ghost@example.com' } });
     expect(response.json()).toEqual({ message: 'If an account with ghost@example.com exists, a reset link has been sent.' });
-    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog);
-    expect(after[0].n).toBe(before[0].n);
+    const after = firstOrThrow(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog));
+    expect(after.n).toBe(before.n);
   });
 
   it('refuses a cross-site POST (Origin or Sec-Fetch-Site)', async () => {
@@ -297,7 +348,12 @@ describe('accounts', () => {
 
   it('keeps better-auth admin endpoints unreachable from outside', async () => {
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    const response = await t.request({ method: 'POST', url: '/api/auth/admin/set-role', cookie: admin, payload: { userId: 'x', role: 'super_admin' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/admin/set-role',
+      cookie: admin,
+      payload: { userId: 'x', role: 'super_admin' },
+    });
     expect(response.statusCode).toBe(404);
     const session = await t.request({ method: 'GET', url: '/api/auth/get-session', cookie: admin });
     expect(session.statusCode).toBe(200);
@@ -313,7 +369,8 @@ describe('accounts', () => {
     expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
     const anonymous = await t.request({ method: 'POST', url: '/api/auth/sign-out' });
     expect(anonymous.statusCode).toBeLessThan(500);
-    if (anonymous.statusCode >= 400) expect(anonymous.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    if (anonymous.statusCode >= 400)
+      expect(anonymous.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
 });
 
@@ -325,17 +382,30 @@ describe('session lookup', () => {
   afterAll(() => t.close());
 
   /** The signed-in user /api/session reports for this cookie, or null. */
-  const me = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user as { email: string } | null;
+  const me = async (cookie: string) =>
+    (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user as { email: string } | null;
 
   async function signedInCustomer() {
     const customer = await t.signUp();
     const cookie = await t.loginCookie(customer.email, customer.password);
-    const [session] = await t.database.db.select().from(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const session = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(cookie))),
+    );
     return { customer, cookie, session };
   }
 
+  /** The value of a `name=value; attributes` cookie, decoded. */
+  function cookieValue(cookie: string): string {
+    const [pair = ''] = cookie.split(';');
+    const [, value = ''] = pair.split('=');
+    return decodeURIComponent(value);
+  }
+
   function tokenOf(cookie: string): string {
-    const value = decodeURIComponent(cookie.split(';')[0].split('=')[1]);
+    const value = cookieValue(cookie);
     return value.slice(0, value.lastIndexOf('.'));
   }
 
@@ -345,7 +415,7 @@ describe('session lookup', () => {
 
     const name = cookie.split('=')[0];
     const token = tokenOf(cookie);
-    const signature = decodeURIComponent(cookie.split(';')[0].split('=')[1]).slice(token.length + 1);
+    const signature = cookieValue(cookie).slice(token.length + 1);
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     const forged = [
       `${name}=${encodeURIComponent(`${token}.${flipped}`)}`, // wrong signature
@@ -358,7 +428,10 @@ describe('session lookup', () => {
 
   it('refuses a session that has expired, and deletes it', async () => {
     const { cookie, session } = await signedInCustomer();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
     expect(await me(cookie)).toBeNull();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
   });
@@ -371,14 +444,14 @@ describe('session lookup', () => {
     const dueAt = new Date(Date.now() + weekMs - 25 * 60 * 60 * 1000);
     await t.database.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.id, session.id));
     expect(await me(cookie)).not.toBeNull();
-    const [extended] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    const extended = firstOrThrow(await t.database.db.select().from(sessions).where(eq(sessions.id, session.id)));
     expect(extended.expiresAt.getTime()).toBeGreaterThan(Date.now() + weekMs - 60_000);
 
     // Signed in 2 hours ago: not yet due, and left as it is.
     const recentAt = new Date(Date.now() + weekMs - 2 * 60 * 60 * 1000);
     await t.database.db.update(sessions).set({ expiresAt: recentAt }).where(eq(sessions.id, session.id));
     expect(await me(cookie)).not.toBeNull();
-    const [kept] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    const kept = firstOrThrow(await t.database.db.select().from(sessions).where(eq(sessions.id, session.id)));
     expect(kept.expiresAt.getTime()).toBe(recentAt.getTime());
   });
 

@@ -4,11 +4,11 @@ import { admin, twoFactor, username } from 'better-auth/plugins';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TConfig } from '../../config.js';
-import type { TDb } from '../../db/client.js';
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema/auth.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderPasswordResetEmail, type TSecretUrl } from '../../lib/email/templates.js';
+import type { TConfig } from '#server/config.js';
+import type { TDb } from '#server/db/client.js';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '#server/db/schema/auth.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderPasswordResetEmail, type TSecretUrl } from '#server/lib/email/templates.js';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
 
 /**
@@ -47,7 +47,14 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,

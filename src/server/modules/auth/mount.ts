@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TConfig } from '../../config.js';
-import { errorBodyForStatus } from '../../plugins/errors.js';
+import type { TConfig } from '#server/config.js';
+import { errorBodyForStatus } from '#server/plugins/errors.js';
 import { AUTH_BASE_PATH, toFetchHeaders, type TAuth } from './better-auth.js';
 import { forwardCookies } from './service.js';
 

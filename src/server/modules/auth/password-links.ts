@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, like } from 'drizzle-orm';
-import type { TDbOrTx } from '../../db/client.js';
-import { verifications } from '../../db/schema/auth.js';
-import { staffInvitations } from '../../db/schema/staff.js';
+import type { TDbOrTx } from '#server/db/client.js';
+import { verifications } from '#server/db/schema/auth.js';
+import { staffInvitations } from '#server/db/schema/staff.js';
 
 /** better-auth's identifier of a password-reset verification: this prefix, then the token. */
 export const RESET_IDENTIFIER_PREFIX = 'reset-password:';

@@ -1,6 +1,6 @@
-import type { TProfile } from '../../../shared/contracts/account.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import type { TUserRow } from '../../plugins/access.js';
+import type { TProfile } from '#shared/contracts/account.js';
+import { isStaffRole } from '#shared/permissions.js';
+import type { TUserRow } from '#server/plugins/access.js';
 
 export function toProfile(user: TUserRow): TProfile {
   return {

@@ -8,8 +8,8 @@ import {
   ZSignupRequest,
   ZUsernameAvailableQuery,
   ZUsernameAvailableResponse,
-} from '../../../shared/contracts/account.js';
-import { ZOk } from '../../../shared/contracts/common.js';
+} from '#shared/contracts/account.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZLoginResponse,
   ZTwoFactorConfirmRequest,
@@ -17,11 +17,11 @@ import {
   ZTwoFactorPasswordRequest,
   ZTwoFactorSignInRequest,
   ZTwoFactorStatus,
-} from '../../../shared/contracts/two-factor.js';
-import { MSG } from '../../../shared/messages.js';
-import { isReservedUsername } from '../../../shared/names.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/two-factor.js';
+import { MSG } from '#shared/messages.js';
+import { isReservedUsername } from '#shared/names.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { requireActor } from '#server/plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
 import {
@@ -34,7 +34,7 @@ import {
   signUpCustomer,
   type TAccountDeps,
 } from './service.js';
-import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(
@@ -48,7 +48,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/session/login',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.loginPerIp), errors: ['INVALID_CREDENTIALS', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN', 'BANNED'] }, schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: perIp(RATE_LIMITS.loginPerIp),
+        errors: ['INVALID_CREDENTIALS', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN', 'BANNED'],
+      },
+      schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } },
+    },
     async (request, reply) => {
       const { user, twoFactorRequired } = await signInWithPassword(deps, request, reply, request.body);
       return { user: user ? toProfile(user) : null, twoFactorRequired };
@@ -58,7 +65,11 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/session/two-factor',
     {
-      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.loginPerIp), errors: ['INVALID_CREDENTIALS', 'SIGN_IN_EXPIRED', 'CODE_REUSED', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN'] },
+      config: {
+        access: 'public',
+        rateLimit: perIp(RATE_LIMITS.loginPerIp),
+        errors: ['INVALID_CREDENTIALS', 'SIGN_IN_EXPIRED', 'CODE_REUSED', 'ADMIN_LOGIN_REQUIRED', 'NOT_ADMIN'],
+      },
       schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
@@ -82,19 +93,28 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/two-factor/enable',
-    { config: { ...twoFactorConfig, errors: ['CONFLICT', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } } },
+    {
+      config: { ...twoFactorConfig, errors: ['CONFLICT', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } },
+    },
     async (request) => startEnrolment(deps, request, request.body.password),
   );
 
   app.post(
     '/api/account/two-factor/confirm',
-    { config: { ...twoFactorConfig, errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } } },
+    {
+      config: { ...twoFactorConfig, errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } },
+    },
     async (request, reply) => ({ user: toProfile(await confirmEnrolment(deps, request, reply, request.body.code)) }),
   );
 
   app.post(
     '/api/account/two-factor/disable',
-    { config: { ...twoFactorConfig, errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'] }, schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } } },
+    {
+      config: { ...twoFactorConfig, errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } },
+    },
     async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),
   );
 
@@ -122,7 +142,10 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/signup',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.signupPerIp), errors: ['USERNAME_TAKEN', 'EMAIL_TAKEN'] }, schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } } },
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.signupPerIp), errors: ['USERNAME_TAKEN', 'EMAIL_TAKEN'] },
+      schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } },
+    },
     async (request, reply) => {
       const user = await signUpCustomer(deps, request, reply, request.body);
       return reply.status(201).send({ user: toProfile(user) });
@@ -131,13 +154,19 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
 
   app.post(
     '/api/account/forgot-password',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.forgotPasswordPerIp) }, schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } } },
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.forgotPasswordPerIp) },
+      schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } },
+    },
     async (request) => ({ message: await requestPasswordReset(deps, request, request.body.email) }),
   );
 
   app.post(
     '/api/account/reset-password',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.resetPasswordPerIp), errors: ['INVALID_TOKEN'] }, schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } } },
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.resetPasswordPerIp), errors: ['INVALID_TOKEN'] },
+      schema: { tags: ['account'], body: ZResetPasswordRequest, response: { 200: ZOk } },
+    },
     async (request) => {
       await resetPassword(deps, request, request.body.token, request.body.password);
       return { ok: true as const };

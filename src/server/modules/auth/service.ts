@@ -1,20 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { TLoginRequest, TSignupRequest } from '../../../shared/contracts/account.js';
-import { MSG } from '../../../shared/messages.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import type { TConfig } from '../../config.js';
-import type { TDb } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/auth.js';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
+import type { TLoginRequest, TSignupRequest } from '#shared/contracts/account.js';
+import { MSG } from '#shared/messages.js';
+import { isStaffRole } from '#shared/permissions.js';
+import type { TConfig } from '#server/config.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
-import { AppError } from '../../lib/errors.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderWelcomeEmail } from '../../lib/email/templates.js';
-import type { TUserRow } from '../../plugins/access.js';
+import { AppError } from '#server/lib/errors.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderWelcomeEmail } from '#server/lib/email/templates.js';
+import type { TUserRow } from '#server/plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
-import type { RateLimitStore } from '../../lib/rate-limit-store.js';
-import { RATE_LIMITS, rateLimited, type TLimitRule } from '../../plugins/rate-limit.js';
+import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
+import { RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-limit.js';
 
 export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void; rateLimits: RateLimitStore };
 
@@ -106,7 +106,10 @@ export async function signInWithPassword(
 
   if (result.body.twoFactorRedirect === true) {
     // The password was right (better-auth checks it before asking for a second factor).
-    const [user] = await deps.db.select().from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+    const [user] = await deps.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
     if (!user) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
     assertPortal(user, input.portal);
     forwardCookies(reply, result.setCookies);
@@ -163,7 +166,8 @@ export async function signOut(deps: TAccountDeps, request: FastifyRequest, reply
 }
 
 export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, input: TSignupRequest) {
-  const taken = () => new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
+  const taken = () =>
+    new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
   if (await isUsernameTaken(deps.db, input.username)) throw taken();
 
   const result = await callAuth(deps, request, '/sign-up/email', {

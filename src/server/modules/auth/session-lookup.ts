@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/auth.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
 import { toFetchHeaders, type TAuth } from './better-auth.js';
 
 export type TUserRow = typeof users.$inferSelect;

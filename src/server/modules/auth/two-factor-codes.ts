@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import type { TDb } from '../../db/client.js';
-import { usedTotpCodes } from '../../db/schema/auth.js';
-import { AppError } from '../../lib/errors.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import type { TDb } from '#server/db/client.js';
+import { usedTotpCodes } from '#server/db/schema/auth.js';
+import { AppError } from '#server/lib/errors.js';
 
 /**
  * An authenticator code is valid for its 30-second step and one step either side (clock drift).
@@ -41,7 +41,8 @@ export function normalizeBackupCode(code: string): string {
 /** better-auth's refusal of a code, in our words. */
 export function secondFactorError(result: { status: number; body: Record<string, unknown> | null }): AppError {
   const code = String(result.body?.code ?? '');
-  if (result.status === 429 || code.includes('TOO_MANY') || code.includes('LOCKED')) return new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
+  if (result.status === 429 || code.includes('TOO_MANY') || code.includes('LOCKED'))
+    return new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
   if (code.includes('COOKIE')) return new AppError('SIGN_IN_EXPIRED', TWO_FACTOR_MSG.signInExpired);
   return new AppError('INVALID_CREDENTIALS', TWO_FACTOR_MSG.invalidCode);
 }

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import { auditLog } from '../../db/schema/app.js';
-import { sessions, twoFactors, users } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '../../../../tests/helpers/test-app.js';
-import { totpCode, totpStep } from '../../../../tests/helpers/totp.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { auditLog } from '#server/db/schema/app.js';
+import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
+import { totpCode, totpStep } from '#test/helpers/totp.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const PASSWORD = 'Staff-Passw0rd!';
 
@@ -38,13 +39,26 @@ describe('two-factor authentication', () => {
     const blocked = await t.request({ method: 'GET', url: '/api/admin/orders', cookie: first.cookie });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', message: TWO_FACTOR_MSG.setupRequired });
-    expect((await t.request({ method: 'GET', url: '/api/account/two-factor', cookie: first.cookie })).json()).toEqual({ enabled: false, required: true });
+    expect((await t.request({ method: 'GET', url: '/api/account/two-factor', cookie: first.cookie })).json()).toEqual({
+      enabled: false,
+      required: true,
+    });
 
-    const wrongPassword = await t.request({ method: 'POST', url: '/api/account/two-factor/enable', cookie: first.cookie, payload: { password: 'not-it' } });
+    const wrongPassword = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/enable',
+      cookie: first.cookie,
+      payload: { password: 'not-it' },
+    });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error.message).toBe(TWO_FACTOR_MSG.wrongPassword);
 
-    const started = await t.request({ method: 'POST', url: '/api/account/two-factor/enable', cookie: first.cookie, payload: { password: PASSWORD } });
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/enable',
+      cookie: first.cookie,
+      payload: { password: PASSWORD },
+    });
     const { totpUri, secret, backupCodes } = started.json();
     expect(totpUri).toMatch(/^otpauth:\/\/totp\/CediCrypto/);
     expect(backupCodes).toHaveLength(10);
@@ -53,10 +67,20 @@ describe('two-factor authentication', () => {
     expect(JSON.stringify(stored)).not.toContain(secret);
     // Not on until a code confirms it.
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: first.cookie })).statusCode).toBe(403);
-    const badCode = await t.request({ method: 'POST', url: '/api/account/two-factor/confirm', cookie: first.cookie, payload: { code: '000000' === totpCode(secret) ? '111111' : '000000' } });
+    const badCode = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/confirm',
+      cookie: first.cookie,
+      payload: { code: '000000' === totpCode(secret) ? '111111' : '000000' },
+    });
     expect(badCode.statusCode).toBe(401);
     const enrolCode = totpCode(secret);
-    const confirmed = await t.request({ method: 'POST', url: '/api/account/two-factor/confirm', cookie: first.cookie, payload: { code: enrolCode } });
+    const confirmed = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/confirm',
+      cookie: first.cookie,
+      payload: { code: enrolCode },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().user.twoFactorEnabled).toBe(true);
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: cookieFrom(confirmed) })).statusCode).toBe(200);
@@ -68,28 +92,53 @@ describe('two-factor authentication', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: next.cookie })).statusCode).toBe(401);
 
     // The code that switched it on cannot be replayed (and that sign-in attempt is over).
-    const replay = await t.request({ method: 'POST', url: '/api/session/two-factor', cookie: next.cookie, payload: { code: enrolCode, portal: 'admin' } });
+    const replay = await t.request({
+      method: 'POST',
+      url: '/api/session/two-factor',
+      cookie: next.cookie,
+      payload: { code: enrolCode, portal: 'admin' },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.message).toBe(TWO_FACTOR_MSG.codeReused);
     expect(String(replay.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]+/);
     // A fresh sign-in with the next step's code works.
     const retry = await passwordStep(staff.email);
-    const ok = await t.request({ method: 'POST', url: '/api/session/two-factor', cookie: retry.cookie, payload: { code: totpCode(secret, totpStep() + 1), portal: 'admin' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/session/two-factor',
+      cookie: retry.cookie,
+      payload: { code: totpCode(secret, totpStep() + 1), portal: 'admin' },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user.role).toBe('support');
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: cookieFrom(ok) })).statusCode).toBe(200);
 
     // A backup code works once.
     const withBackup = await passwordStep(staff.email);
-    const backup = await t.request({ method: 'POST', url: '/api/session/two-factor', cookie: withBackup.cookie, payload: { code: backupCodes[0], portal: 'admin' } });
+    const backup = await t.request({
+      method: 'POST',
+      url: '/api/session/two-factor',
+      cookie: withBackup.cookie,
+      payload: { code: backupCodes[0], portal: 'admin' },
+    });
     expect(backup.statusCode, backup.body).toBe(200);
     const again = await passwordStep(staff.email);
-    const reused = await t.request({ method: 'POST', url: '/api/session/two-factor', cookie: again.cookie, payload: { code: backupCodes[0], portal: 'admin' } });
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/session/two-factor',
+      cookie: again.cookie,
+      payload: { code: backupCodes[0], portal: 'admin' },
+    });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error.message).toBe(TWO_FACTOR_MSG.invalidCode);
 
     // Staff cannot switch it off.
-    const off = await t.request({ method: 'POST', url: '/api/account/two-factor/disable', cookie: cookieFrom(ok), payload: { password: PASSWORD } });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie: cookieFrom(ok),
+      payload: { password: PASSWORD },
+    });
     expect(off.statusCode).toBe(403);
     expect(off.json().error.message).toBe(TWO_FACTOR_MSG.staffCannotDisable);
   });
@@ -100,7 +149,9 @@ describe('two-factor authentication', () => {
     const [a, b] = [await passwordStep(staff.email), await passwordStep(staff.email)];
     const code = totpCode(enrolled.secret, totpStep() - 1);
     const results = await Promise.all(
-      [a, b].map((attempt) => t.request({ method: 'POST', url: '/api/session/two-factor', cookie: attempt.cookie, payload: { code, portal: 'admin' } })),
+      [a, b].map((attempt) =>
+        t.request({ method: 'POST', url: '/api/session/two-factor', cookie: attempt.cookie, payload: { code, portal: 'admin' } }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     const loser = results.find((r) => r.statusCode === 401)!;
@@ -117,15 +168,28 @@ describe('two-factor authentication', () => {
 
   it('customers may turn it on and off in their security settings', async () => {
     const customer = await t.signUp();
-    expect((await t.request({ method: 'GET', url: '/api/account/two-factor', cookie: customer.cookie })).json()).toEqual({ enabled: false, required: false });
+    expect((await t.request({ method: 'GET', url: '/api/account/two-factor', cookie: customer.cookie })).json()).toEqual({
+      enabled: false,
+      required: false,
+    });
     const enrolled = await t.enrolTwoFactor(customer.email, customer.password, customer.cookie);
     const login = await t.login(customer.email, customer.password, 'customer');
     expect(login.json()).toEqual({ user: null, twoFactorRequired: true });
     const cookie = await t.loginCookie(customer.email, customer.password, 'customer');
     expect((await t.request({ method: 'GET', url: '/api/orders', cookie })).statusCode).toBe(200);
-    const wrong = await t.request({ method: 'POST', url: '/api/account/two-factor/disable', cookie: enrolled.cookie, payload: { password: 'wrong-password' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie: enrolled.cookie,
+      payload: { password: 'wrong-password' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const off = await t.request({ method: 'POST', url: '/api/account/two-factor/disable', cookie: enrolled.cookie, payload: { password: customer.password } });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie: enrolled.cookie,
+      payload: { password: customer.password },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await t.login(customer.email, customer.password, 'customer')).json().twoFactorRequired).toBe(false);
   });
@@ -134,7 +198,9 @@ describe('two-factor authentication', () => {
     const staff = await newStaff('support');
     const enrolled = await t.enrolTwoFactor(staff.email, PASSWORD, (await passwordStep(staff.email)).cookie);
     const manager = await t.createStaff('manager');
-    expect((await t.request({ method: 'POST', url: `/api/admin/admins/${staff.id}/two-factor/reset`, cookie: manager.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/admins/${staff.id}/two-factor/reset`, cookie: manager.cookie })).statusCode,
+    ).toBe(403);
 
     const reset = await t.request({ method: 'POST', url: `/api/admin/admins/${staff.id}/two-factor/reset`, cookie: admin });
     expect(reset.statusCode, reset.body).toBe(200);
@@ -143,7 +209,10 @@ describe('two-factor authentication', () => {
     expect((await t.request({ method: 'GET', url: '/api/session', cookie: enrolled.cookie })).json().user).toBeNull();
     expect((await passwordStep(staff.email)).body).toMatchObject({ twoFactorRequired: false, user: { twoFactorEnabled: false } });
     expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, staff.id))).toHaveLength(0);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.two_factor_reset'), eq(auditLog.targetId, staff.id)));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'admin.two_factor_reset'), eq(auditLog.targetId, staff.id)));
     expect(entry).toMatchObject({ before: { twoFactorEnabled: true }, after: { twoFactorEnabled: false } });
   });
 
@@ -159,9 +228,12 @@ describe('two-factor authentication', () => {
     expect((await t.request({ method: 'GET', url: '/api/orders', cookie: customer.cookie })).statusCode).toBe(200);
     // 29 minutes idle is still fine.
     const fresh = await t.loginCookie(staff.email, staff.password, 'admin');
-    await t.database.db.update(sessions).set({ lastActiveAt: sql`now() - interval '29 minutes'` }).where(eq(sessions.userId, staff.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastActiveAt: sql`now() - interval '29 minutes'` })
+      .where(eq(sessions.userId, staff.id));
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: fresh })).statusCode).toBe(200);
-    const [user] = await t.database.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, staff.id));
+    const user = firstOrThrow(await t.database.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, staff.id)));
     expect(user.enabled).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TWO_FACTOR_MSG } from '../../../shared/contracts/two-factor.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
 import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
 import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
 
@@ -15,7 +15,8 @@ export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest
   if (actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
   const result = await callAuth(deps, request, '/two-factor/enable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
-  if (result.status !== 200 || !result.body) throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
+  if (result.status !== 200 || !result.body)
+    throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
   const { totpURI, backupCodes } = result.body as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   return { totpUri: totpURI, secret, backupCodes };
@@ -40,7 +41,8 @@ export async function disableTwoFactor(deps: TAccountDeps, request: FastifyReque
   if (!actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
   const result = await callAuth(deps, request, '/two-factor/disable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
-  if (result.status !== 200) throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
+  if (result.status !== 200)
+    throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
   forwardCookies(reply, result.setCookies);
   return findUserById(deps.db, actor.id);
 }

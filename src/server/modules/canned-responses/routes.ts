@@ -1,12 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG, ZCannedResponseInput, ZCannedResponseList, ZCannedResponseResponse, ZNumericIdParams } from '../../../shared/contracts/admin.js';
-import { ZOk } from '../../../shared/contracts/common.js';
-import type { TDb } from '../../db/client.js';
-import { cannedResponses } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import {
+  ADMIN_MSG,
+  ZCannedResponseInput,
+  ZCannedResponseList,
+  ZCannedResponseResponse,
+  ZNumericIdParams,
+} from '#shared/contracts/admin.js';
+import { ZOk } from '#shared/contracts/common.js';
+import type { TDb } from '#server/db/client.js';
+import { cannedResponses } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const toResponse = (row: typeof cannedResponses.$inferSelect) => ({ id: row.id, title: row.title, message: row.message });
 const notFound = () => new AppError('NOT_FOUND', ADMIN_MSG.responseNotFound);
@@ -20,9 +27,13 @@ export async function listCannedResponses(db: TDb) {
 export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   const manage = { area: 'cannedResponses' } as const;
 
-  app.get('/api/admin/canned-responses', { config: { access: manage }, schema: { tags: ['admin'], response: { 200: ZCannedResponseList } } }, async () => ({
-    cannedResponses: await listCannedResponses(db),
-  }));
+  app.get(
+    '/api/admin/canned-responses',
+    { config: { access: manage }, schema: { tags: ['admin'], response: { 200: ZCannedResponseList } } },
+    async () => ({
+      cannedResponses: await listCannedResponses(db),
+    }),
+  );
 
   app.post(
     '/api/admin/canned-responses',
@@ -30,8 +41,15 @@ export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (a
     async (request, reply) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(cannedResponses).values(request.body).returning();
-        await writeAudit(tx, { actor, action: 'canned_response.create', targetType: 'canned_response', targetId: created.id, after: toResponse(created), ip: request.ip });
+        const created = firstOrThrow(await tx.insert(cannedResponses).values(request.body).returning());
+        await writeAudit(tx, {
+          actor,
+          action: 'canned_response.create',
+          targetType: 'canned_response',
+          targetId: created.id,
+          after: toResponse(created),
+          ip: request.ip,
+        });
         return created;
       });
       return reply.status(201).send({ cannedResponse: toResponse(row) });
@@ -40,14 +58,25 @@ export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (a
 
   app.put(
     '/api/admin/canned-responses/:id',
-    { config: { access: manage }, schema: { tags: ['admin'], params: ZNumericIdParams, body: ZCannedResponseInput, response: { 200: ZCannedResponseResponse } } },
+    {
+      config: { access: manage },
+      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZCannedResponseInput, response: { 200: ZCannedResponseResponse } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(cannedResponses).where(eq(cannedResponses.id, request.params.id)).for('update');
         if (!before) throw notFound();
-        const [after] = await tx.update(cannedResponses).set(request.body).where(eq(cannedResponses.id, before.id)).returning();
-        await writeAudit(tx, { actor, action: 'canned_response.update', targetType: 'canned_response', targetId: before.id, before: toResponse(before), after: toResponse(after), ip: request.ip });
+        const after = firstOrThrow(await tx.update(cannedResponses).set(request.body).where(eq(cannedResponses.id, before.id)).returning());
+        await writeAudit(tx, {
+          actor,
+          action: 'canned_response.update',
+          targetType: 'canned_response',
+          targetId: before.id,
+          before: toResponse(before),
+          after: toResponse(after),
+          ip: request.ip,
+        });
         return after;
       });
       return { cannedResponse: toResponse(row) };
@@ -62,7 +91,14 @@ export const cannedResponseRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (a
       await db.transaction(async (tx) => {
         const [removed] = await tx.delete(cannedResponses).where(eq(cannedResponses.id, request.params.id)).returning();
         if (!removed) throw notFound();
-        await writeAudit(tx, { actor, action: 'canned_response.delete', targetType: 'canned_response', targetId: removed.id, before: toResponse(removed), ip: request.ip });
+        await writeAudit(tx, {
+          actor,
+          action: 'canned_response.delete',
+          targetType: 'canned_response',
+          targetId: removed.id,
+          before: toResponse(removed),
+          ip: request.ip,
+        });
       });
       return { ok: true as const };
     },

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
-import type { TDatabase, TDbOrTx } from '../../db/client.js';
+import type { TDatabase, TDbOrTx } from '#server/db/client.js';
 
 /** The one PostgreSQL channel every server process on the database listens on. */
 export const CHAT_CHANNEL = 'chat_events';

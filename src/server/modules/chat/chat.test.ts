@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_CLOSE, CHAT_MAX_LENGTH, CHAT_MSG, type TChatMessage } from '../../../shared/contracts/chat.js';
-import { STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
-import { sessions, users } from '../../db/schema/auth.js';
-import { chatMessages, conversations } from '../../db/schema/chat.js';
-import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
-import { openSocket, type SocketClient } from '../../../../tests/helpers/ws-client.js';
+import { CHAT_CLOSE, CHAT_MAX_LENGTH, CHAT_MSG, type TChatMessage } from '#shared/contracts/chat.js';
+import { STAFF_IDLE_MINUTES } from '#shared/permissions.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { chatMessages, conversations } from '#server/db/schema/chat.js';
+import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -26,7 +27,8 @@ describe('live chat over HTTP', () => {
     t.request({ method: 'POST', url: '/api/chat/messages', cookie, payload: { text, ...extra } });
   const reply = (conversationId: number, text: string, cookie = support.cookie) =>
     t.request({ method: 'POST', url: `/api/admin/chat/conversations/${conversationId}/messages`, cookie, payload: { text } });
-  const list = async () => (await t.request({ method: 'GET', url: '/api/admin/chat/conversations', cookie: support.cookie })).json().conversations;
+  const list = async () =>
+    (await t.request({ method: 'GET', url: '/api/admin/chat/conversations', cookie: support.cookie })).json().conversations;
 
   it('creates the conversation on first use and carries unread marks both ways', async () => {
     const customer = await t.signUp({ fullName: 'Kofi Boateng' });
@@ -39,10 +41,18 @@ describe('live chat over HTTP', () => {
     const opened = await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} });
     expect(opened.statusCode).toBe(200);
     const { conversation } = opened.json();
-    expect(opened.json()).toEqual({ conversation: { id: conversation.id, hasUnreadAdminMessage: false, lastMessageAt: null }, messages: [] });
+    expect(opened.json()).toEqual({
+      conversation: { id: conversation.id, hasUnreadAdminMessage: false, lastMessageAt: null },
+      messages: [],
+    });
     // Opening again gives the same one.
-    expect((await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} })).json().conversation.id).toBe(conversation.id);
-    expect((await list()).find((c: { id: number }) => c.id === conversation.id)).toMatchObject({ lastMessageText: null, hasUnreadUserMessage: false });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} })).json().conversation.id,
+    ).toBe(conversation.id);
+    expect((await list()).find((c: { id: number }) => c.id === conversation.id)).toMatchObject({
+      lastMessageText: null,
+      hasUnreadUserMessage: false,
+    });
 
     const sent = await send(customer.cookie, '  Hello, my order is late  ');
     expect(sent.statusCode).toBe(201);
@@ -64,20 +74,35 @@ describe('live chat over HTTP', () => {
     // Staff open it and mark it read.
     const detail = await t.request({ method: 'GET', url: `/api/admin/chat/conversations/${conversation.id}`, cookie: support.cookie });
     expect(detail.json().messages).toEqual([message]);
-    expect((await t.request({ method: 'POST', url: `/api/admin/chat/conversations/${conversation.id}/read`, cookie: support.cookie, payload: {} })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/chat/conversations/${conversation.id}/read`,
+          cookie: support.cookie,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await list()).find((c: { id: number }) => c.id === conversation.id).hasUnreadUserMessage).toBe(false);
 
     // Support answers: the customer has an unread message until they read it.
     const answer = await reply(conversation.id, 'We are checking it now.');
     expect(answer.statusCode).toBe(201);
     expect(answer.json().message).toMatchObject({ sender: 'admin', text: 'We are checking it now.' });
-    expect((await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation.hasUnreadAdminMessage).toBe(true);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation
+        .hasUnreadAdminMessage,
+    ).toBe(true);
     await t.request({ method: 'POST', url: '/api/chat/read', cookie: customer.cookie, payload: {} });
-    expect((await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation.hasUnreadAdminMessage).toBe(false);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation
+        .hasUnreadAdminMessage,
+    ).toBe(false);
 
     const after = await t.request({ method: 'GET', url: `/api/chat/messages?after=${message.id}`, cookie: customer.cookie });
     expect(after.json()).toEqual({ messages: [answer.json().message], hasMore: false });
-    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, answer.json().message.id));
+    const row = firstOrThrow(await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, answer.json().message.id)));
     expect(row.senderId).toBe(support.id);
   });
 
@@ -97,7 +122,8 @@ describe('live chat over HTTP', () => {
     expect((await send(customer.cookie, 42)).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: '/api/chat/messages', cookie: customer.cookie, payload: {} })).statusCode).toBe(400);
     // Staff too.
-    const conversationId = (await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation.id;
+    const conversationId = (await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).json().conversation
+      .id;
     expect((await reply(conversationId, '   ')).json().error.message).toBe(CHAT_MSG.messageRequired);
   });
 
@@ -105,7 +131,7 @@ describe('live chat over HTTP', () => {
     const customer = await t.signUp();
     const sent = await send(customer.cookie, XSS);
     expect(sent.json().message.text).toBe(XSS);
-    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, sent.json().message.id));
+    const row = firstOrThrow(await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, sent.json().message.id)));
     expect(row.text).toBe(XSS);
     const opened = await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} });
     expect(opened.headers['content-type']).toMatch(/^application\/json/);
@@ -122,7 +148,10 @@ describe('live chat over HTTP', () => {
     // No customer route takes a conversation id; naming one is refused, not obeyed.
     const withId = await send(a.cookie, 'into B?', { conversationId: bMessage.conversationId });
     expect(withId.statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: `/api/chat/messages?after=0&conversationId=${bMessage.conversationId}`, cookie: a.cookie })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/chat/messages?after=0&conversationId=${bMessage.conversationId}`, cookie: a.cookie }))
+        .statusCode,
+    ).toBe(400);
     // The staff routes are closed to customers.
     for (const [method, url] of [
       ['GET', `/api/admin/chat/conversations/${bMessage.conversationId}`],
@@ -167,7 +196,12 @@ describe('live chat over HTTP', () => {
     expect((await unread()).json()).toEqual({ count: before + 2 });
 
     const amaConversation = (await list()).find((c: { userId: string }) => c.userId === ama.id);
-    await t.request({ method: 'POST', url: `/api/admin/chat/conversations/${amaConversation.id}/read`, cookie: support.cookie, payload: {} });
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/chat/conversations/${amaConversation.id}/read`,
+      cookie: support.cookie,
+      payload: {},
+    });
     expect((await unread()).json()).toEqual({ count: before + 1 });
     // A staff reply does not count, nor does the customer's reading of it.
     await reply(amaConversation.id, 'Yes, it is confirmed.');
@@ -190,12 +224,18 @@ describe('live chat over HTTP', () => {
   it('pages what was missed: hasMore until the last page', async () => {
     const customer = await t.signUp();
     const opened = (await t.request({ method: 'POST', url: '/api/chat/conversation', cookie: customer.cookie, payload: {} })).json();
-    const values = Array.from({ length: 205 }, (_, i) => ({ conversationId: opened.conversation.id, sender: 'admin' as const, text: `m${i}` }));
+    const values = Array.from({ length: 205 }, (_, i) => ({
+      conversationId: opened.conversation.id,
+      sender: 'admin' as const,
+      text: `m${i}`,
+    }));
     await t.database.db.insert(chatMessages).values(values);
     const page1 = (await t.request({ method: 'GET', url: '/api/chat/messages?after=0', cookie: customer.cookie })).json();
     expect(page1.messages).toHaveLength(200);
     expect(page1.hasMore).toBe(true);
-    const page2 = (await t.request({ method: 'GET', url: `/api/chat/messages?after=${page1.messages.at(-1).id}`, cookie: customer.cookie })).json();
+    const page2 = (
+      await t.request({ method: 'GET', url: `/api/chat/messages?after=${page1.messages.at(-1).id}`, cookie: customer.cookie })
+    ).json();
     expect(page2.messages.map((m: TChatMessage) => m.text)).toEqual(['m200', 'm201', 'm202', 'm203', 'm204']);
     expect(page2.hasMore).toBe(false);
     // Opening shows the latest 200, oldest first.
@@ -216,7 +256,11 @@ describe('live chat over HTTP', () => {
   it('refuses a banned customer', async () => {
     const customer = await t.signUp();
     await send(customer.cookie, 'before the ban');
-    await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin') });
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/ban`,
+      cookie: await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin'),
+    });
     expect((await send(customer.cookie, 'after the ban')).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).statusCode).toBe(401);
   });
@@ -256,9 +300,17 @@ describe('live chat over WebSocket', () => {
     if (response.statusCode !== 201) throw new Error(`send failed: ${response.statusCode} ${response.body}`);
     return response.json().message;
   };
-  const send = async (cookie: string, text: string) => created(await t.request({ method: 'POST', url: '/api/chat/messages', cookie, payload: { text } }));
+  const send = async (cookie: string, text: string) =>
+    created(await t.request({ method: 'POST', url: '/api/chat/messages', cookie, payload: { text } }));
   const reply = async (conversationId: number, text: string) =>
-    created(await t.request({ method: 'POST', url: `/api/admin/chat/conversations/${conversationId}/messages`, cookie: support.cookie, payload: { text } }));
+    created(
+      await t.request({
+        method: 'POST',
+        url: `/api/admin/chat/conversations/${conversationId}/messages`,
+        cookie: support.cookie,
+        payload: { text },
+      }),
+    );
 
   it('refuses a foreign or missing Origin, an anonymous caller and the wrong side', async () => {
     const customer = await t.signUp();
@@ -331,13 +383,13 @@ describe('live chat over WebSocket', () => {
       'Unknown event.',
       'Events must be JSON.',
     ]);
-    const [row] = await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId));
+    const row = firstOrThrow(await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId)));
     expect(row.hasUnreadUserMessage).toBe(true);
 
     // Staff read it over the socket: every staff client hears, and the mark is cleared.
     staffSocket.send({ type: 'read', conversationId: bMessage.conversationId });
     expect(await staffSocket.waitFor('read', (e) => e.conversationId === bMessage.conversationId)).toMatchObject({ reader: 'admin' });
-    const [after] = await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId));
+    const after = firstOrThrow(await t.database.db.select().from(conversations).where(eq(conversations.id, bMessage.conversationId)));
     expect(after.hasUnreadUserMessage).toBe(false);
     staffSocket.send({ type: 'typing', conversationId: 999999 });
     await staffSocket.waitFor('error', (e) => e.message === 'Conversation not found');
@@ -393,7 +445,10 @@ describe('live chat over WebSocket', () => {
     await customerSocket.waitFor('error', (e) => e.message === 'Events must be JSON.');
 
     expect((await t.request({ method: 'POST', url: '/api/session/logout', cookie: customer.cookie, payload: {} })).statusCode).toBe(200);
-    await t.database.db.update(sessions).set({ lastActiveAt: new Date(Date.now() - (STAFF_IDLE_MINUTES + 1) * 60_000) }).where(eq(sessions.userId, agent.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(Date.now() - (STAFF_IDLE_MINUTES + 1) * 60_000) })
+      .where(eq(sessions.userId, agent.id));
     await t.app.realtime.checkSessions();
     expect((await customerSocket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
     expect((await agentSocket.closed).code).toBe(CHAT_CLOSE.sessionEnded);
@@ -425,7 +480,12 @@ describe('live chat over WebSocket', () => {
 
     it('when a support agent becomes a manager (no chat area): closed, and no way back in', async () => {
       const { agent, socket, customer } = await agentListening();
-      const changed = await t.request({ method: 'PATCH', url: `/api/admin/admins/${agent.id}`, cookie: superAdmin, payload: { role: 'manager' } });
+      const changed = await t.request({
+        method: 'PATCH',
+        url: `/api/admin/admins/${agent.id}`,
+        cookie: superAdmin,
+        payload: { role: 'manager' },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
       // The session lives on (a role change is not a sign-out); the socket is refused to the new role.
@@ -444,7 +504,12 @@ describe('live chat over WebSocket', () => {
 
     it('when the agent’s second factor is reset: closed, session gone', async () => {
       const { agent, socket, customer } = await agentListening();
-      const reset = await t.request({ method: 'POST', url: `/api/admin/admins/${agent.id}/two-factor/reset`, cookie: superAdmin, payload: {} });
+      const reset = await t.request({
+        method: 'POST',
+        url: `/api/admin/admins/${agent.id}/two-factor/reset`,
+        cookie: superAdmin,
+        payload: {},
+      });
       expect(reset.statusCode, reset.body).toBe(200);
       expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
       expect((await connect('/api/admin/chat/socket', agent.cookie)).status).toBe(401);
@@ -453,7 +518,12 @@ describe('live chat over WebSocket', () => {
 
     it('leaves the sockets open when the role does not actually change', async () => {
       const { agent, socket } = await agentListening();
-      const same = await t.request({ method: 'PATCH', url: `/api/admin/admins/${agent.id}`, cookie: superAdmin, payload: { role: 'support' } });
+      const same = await t.request({
+        method: 'PATCH',
+        url: `/api/admin/admins/${agent.id}`,
+        cookie: superAdmin,
+        payload: { role: 'support' },
+      });
       expect(same.statusCode).toBe(200);
       socket.send('still there?');
       await socket.waitFor('error', (e) => e.message === 'Events must be JSON.');

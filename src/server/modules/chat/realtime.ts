@@ -8,10 +8,10 @@ import {
   type TChatMessage,
   type TChatSender,
   type TServerSocketEvent,
-} from '../../../shared/contracts/chat.js';
-import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '../../../shared/permissions.js';
-import type { TDb } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/auth.js';
+} from '#shared/contracts/chat.js';
+import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '#shared/permissions.js';
+import type { TDb } from '#server/db/client.js';
+import { sessions, users } from '#server/db/schema/auth.js';
 import { ChatBus, type TBusEvent } from './bus.js';
 import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
 

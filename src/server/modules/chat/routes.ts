@@ -1,7 +1,7 @@
 import type { WebsocketPluginOptions } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOk } from '../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   CHAT_MSG,
   CHAT_SOCKET_MAX_PAYLOAD,
@@ -17,15 +17,15 @@ import {
   ZSendMessageResponse,
   ZUnreadConversations,
   type TChatSender,
-} from '../../../shared/contracts/chat.js';
-import type { TConfig } from '../../config.js';
-import type { TDatabase, TDb } from '../../db/client.js';
-import { unauthenticated } from '../../lib/errors.js';
-import { requireActor, type TAccess } from '../../plugins/access.js';
+} from '#shared/contracts/chat.js';
+import type { TConfig } from '#server/config.js';
+import type { TDatabase, TDb } from '#server/db/client.js';
+import { unauthenticated } from '#server/lib/errors.js';
+import { requireActor, type TAccess } from '#server/plugins/access.js';
 import { ChatBus } from './bus.js';
 import { ChatRealtime } from './realtime.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
-import { listCannedResponses } from '../canned-responses/routes.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { listCannedResponses } from '#server/modules/canned-responses/routes.js';
 import {
   conversationNotFound,
   countUnreadConversations,
@@ -41,13 +41,6 @@ import {
   toMyConversation,
   type TChatDeps,
 } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
-    realtime: ChatRealtime;
-  }
-}
 
 type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime };
 
@@ -87,7 +80,10 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.get(
     '/api/chat/messages',
-    { config: { access: customer, errors: ['NOT_FOUND'] }, schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } } },
+    {
+      config: { access: customer, errors: ['NOT_FOUND'] },
+      schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const row = await findConversationOfUser(db, actor.id);
@@ -98,7 +94,10 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   app.post(
     '/api/chat/messages',
-    { config: { access: customer, rateLimit: sendLimit }, schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } } },
+    {
+      config: { access: customer, rateLimit: sendLimit },
+      schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
+    },
     async (request, reply) => {
       const actor = await requireActor(request);
       const conversation = await getOrCreateConversation(db, actor.id);
@@ -186,15 +185,19 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   const socketRoute = (url: string, access: TAccess, side: TChatSender) =>
     // isWebSocket: the Origin is checked with the CSRF rule (plugins/security.ts), before access.
-    app.get(url, { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } }, async (socket, request) => {
-      // The access rule ran before the upgrade, so the user is loaded (and not banned).
-      const user = await request.currentUser();
-      if (!user) {
-        socket.close(1008, unauthenticated().message);
-        return;
-      }
-      realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
-    });
+    app.get(
+      url,
+      { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } },
+      async (socket, request) => {
+        // The access rule ran before the upgrade, so the user is loaded (and not banned).
+        const user = await request.currentUser();
+        if (!user) {
+          socket.close(1008, unauthenticated().message);
+          return;
+        }
+        realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
+      },
+    );
 
   socketRoute('/api/chat/socket', customer, 'user');
   socketRoute('/api/admin/chat/socket', staff, 'admin');

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { CHAT_MSG, CHAT_PAGE_SIZE, type TChatMessage, type TChatSender, type TConversationSummary } from '../../../shared/contracts/chat.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { chatMessages, conversations } from '../../db/schema/chat.js';
-import { AppError } from '../../lib/errors.js';
+import { CHAT_MSG, CHAT_PAGE_SIZE, type TChatMessage, type TChatSender, type TConversationSummary } from '#shared/contracts/chat.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { chatMessages, conversations } from '#server/db/schema/chat.js';
+import { AppError } from '#server/lib/errors.js';
 import type { ChatBus } from './bus.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TChatDeps = { db: TDb; bus: ChatBus };
 
@@ -77,10 +78,12 @@ export async function sendMessage(
 ): Promise<TChatMessage> {
   const { conversation, sender } = input;
   const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text })
-      .returning();
+    const inserted = firstOrThrow(
+      await tx
+        .insert(chatMessages)
+        .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text })
+        .returning(),
+    );
     await tx
       .update(conversations)
       .set({
@@ -146,7 +149,8 @@ type TSummaryRow = {
 
 function toSummary(row: TSummaryRow): TConversationSummary {
   // A json column arrives parsed from node-postgres and as text from some drivers.
-  const last = typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as { text: string; sender: TChatSender }) : row.lastMessage;
+  const last =
+    typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as { text: string; sender: TChatSender }) : row.lastMessage;
   return {
     id: row.id,
     userId: row.userId,

@@ -1,12 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG, ZAdminCoinList, ZAdminCoinResponse, ZCoinUpdate, ZNumericIdParams } from '../../../shared/contracts/admin.js';
-import { COIN_NETWORKS, isValidWalletAddress } from '../../../shared/wallet-address.js';
-import type { TDb } from '../../db/client.js';
-import { coins } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+import { ADMIN_MSG, ZAdminCoinList, ZAdminCoinResponse, ZCoinUpdate, ZNumericIdParams } from '#shared/contracts/admin.js';
+import { COIN_NETWORKS, isValidWalletAddress } from '#shared/wallet-address.js';
+import type { TDb } from '#server/db/client.js';
+import { coins } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof coins.$inferSelect;
 const toCoin = (row: TRow) => ({
@@ -51,10 +52,11 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }
         }
         if (request.body.isEnabled !== undefined) changes.isEnabled = request.body.isEnabled;
         if (Object.keys(changes).length === 0) return before;
-        const [after] = await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning();
+        const after = firstOrThrow(await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning());
         await writeAudit(tx, {
           actor,
-          action: changes.walletAddress !== undefined && changes.walletAddress !== before.walletAddress ? 'coin.wallet_change' : 'coin.update',
+          action:
+            changes.walletAddress !== undefined && changes.walletAddress !== before.walletAddress ? 'coin.wallet_change' : 'coin.update',
           targetType: 'coin',
           targetId: before.symbol,
           before: { walletAddress: before.walletAddress, isEnabled: before.isEnabled },

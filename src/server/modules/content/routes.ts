@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTACT_DEFAULTS, ZContactContent } from '../../../shared/contracts/content.js';
-import type { TDb } from '../../db/client.js';
-import { contactPageContent } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { requireActor } from '../../plugins/access.js';
+import { CONTACT_DEFAULTS, ZContactContent } from '#shared/contracts/content.js';
+import type { TDb } from '#server/db/client.js';
+import { contactPageContent } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { requireActor } from '#server/plugins/access.js';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   app.get(
@@ -22,7 +22,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { d
 export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   app.put(
     '/api/admin/contact',
-    { config: { access: { area: 'contact' } }, schema: { tags: ['content'], body: ZContactContent.strict(), response: { 200: ZContactContent } } },
+    {
+      config: { access: { area: 'contact' } },
+      schema: { tags: ['content'], body: ZContactContent.strict(), response: { 200: ZContactContent } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       return db.transaction(async (tx) => {
@@ -35,7 +38,15 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app
           .returning();
         const pick = (r: typeof after | undefined) =>
           r ? { headline: r.headline, introParagraph: r.introParagraph, supportEmail: r.supportEmail, supportPhone: r.supportPhone } : null;
-        await writeAudit(tx, { actor, action: 'contact.update', targetType: 'contact_page', targetId: 1, before: pick(before), after: pick(after), ip: request.ip });
+        await writeAudit(tx, {
+          actor,
+          action: 'contact.update',
+          targetType: 'contact_page',
+          targetId: 1,
+          before: pick(before),
+          after: pick(after),
+          ip: request.ip,
+        });
         return pick(after)!;
       });
     },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminDashboard, ZPortfolio } from '../../../shared/contracts/dashboard.js';
-import type { TDb } from '../../db/client.js';
-import { requireActor } from '../../plugins/access.js';
-import type { MarketService } from '../market/service.js';
+import { ZAdminDashboard, ZPortfolio } from '#shared/contracts/dashboard.js';
+import type { TDb } from '#server/db/client.js';
+import { requireActor } from '#server/plugins/access.js';
+import type { MarketService } from '#server/modules/market/service.js';
 import { getAdminDashboard, getPortfolio } from './service.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketService }> = async (app, { db, market }) => {

@@ -1,11 +1,12 @@
+import { firstOrThrow } from '#server/db/rows.js';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TAdminDashboard, TPortfolio } from '../../../shared/contracts/dashboard.js';
-import { calculatePercentChange, roundFiat, toDecimal } from '../../../shared/money.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { orders } from '../../db/schema/orders.js';
-import type { MarketService } from '../market/service.js';
-import { findAdminOrders, toOrder } from '../orders/service.js';
+import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
+import { calculatePercentChange, roundFiat, toDecimal } from '#shared/money.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders } from '#server/db/schema/orders.js';
+import type { MarketService } from '#server/modules/market/service.js';
+import { findAdminOrders, toOrder } from '#server/modules/orders/service.js';
 
 /**
  * Estimated balance (spec section 9): net completed holdings x base USD x GHS rate; the 24 h
@@ -46,12 +47,15 @@ export async function getPortfolio(db: TDb, market: MarketService, userId: strin
 }
 
 export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
-  const [[customerCount], [pending], [volume], byDay, recent] = await Promise.all([
+  const [customerCounts, pendingCounts, volumes, byDay, recent] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(or(isNull(users.role), inArray(users.role, ['customer', 'user']))),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.status, 'pending')),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, 'pending')),
     db
       .select({
         usd: sql<string>`coalesce(sum(${orders.amountUsd}), 0)`,
@@ -67,13 +71,17 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
       GROUP BY d.day ORDER BY d.day`),
     findAdminOrders(db, { status: 'all', sort: 'createdAt', dir: 'desc', page: 1, pageSize: 5 }),
   ]);
+  const [customerCount, pending, volume] = [firstOrThrow(customerCounts), firstOrThrow(pendingCounts), firstOrThrow(volumes)];
   return {
     totalUsers: customerCount.n,
     pendingOrders: pending.n,
     totalVolumeUsd: roundFiat(volume.usd),
     totalVolumeGhs: roundFiat(volume.ghs),
     // Both drivers answer execute() with { rows }.
-    volumeByDay: (byDay as unknown as { rows: { day: string; volume: string }[] }).rows.map((row) => ({ day: row.day, volumeUsd: roundFiat(row.volume) })),
+    volumeByDay: (byDay as unknown as { rows: { day: string; volume: string }[] }).rows.map((row) => ({
+      day: row.day,
+      volumeUsd: roundFiat(row.volume),
+    })),
     recentOrders: recent.orders,
   };
 }

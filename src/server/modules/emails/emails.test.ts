@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const RESET_SUBJECT = 'Reset your CediCrypto password';
 const INVITATION_SUBJECT = 'You have been invited to the CediCrypto back-office';
@@ -23,25 +24,35 @@ describe('email log secrets', () => {
   beforeAll(async () => {
     t = await createTestApp();
     superAdmin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    [{ id: superAdminId }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email));
+    superAdminId = firstOrThrow(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email))).id;
     manager = await t.createStaff('manager');
     customer = await t.signUp();
     await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
-    const [resetMail] = await emailsTo(t.database.db, customer.email, RESET_SUBJECT);
+    const resetMail = firstOrThrow(await emailsTo(t.database.db, customer.email, RESET_SUBJECT));
     reset = { id: resetMail.id, token: linkToken(resetMail.body, '/reset-password') };
-    [{ id: welcomeId }] = await emailsTo(t.database.db, customer.email, 'Welcome to CediCrypto');
+    welcomeId = firstOrThrow(await emailsTo(t.database.db, customer.email, 'Welcome to CediCrypto')).id;
     const invitedEmail = `invited${Date.now()}@example.com`;
-    const created = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: superAdmin, payload: { fullName: 'Esi Invited', email: invitedEmail, role: 'support' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: superAdmin,
+      payload: { fullName: 'Esi Invited', email: invitedEmail, role: 'support' },
+    });
     expect(created.statusCode).toBe(201);
-    const [invitationMail] = await emailsTo(t.database.db, invitedEmail, INVITATION_SUBJECT);
+    const invitationMail = firstOrThrow(await emailsTo(t.database.db, invitedEmail, INVITATION_SUBJECT));
     invitation = { id: invitationMail.id, token: linkToken(invitationMail.body, '/admin/set-password') };
   });
   afterAll(() => t.close());
 
   const detail = (id: number, cookie = superAdmin) => t.request({ method: 'GET', url: `/api/admin/emails/${id}`, cookie });
-  const reveal = (id: number, payload: Record<string, unknown>, cookie = superAdmin) => t.request({ method: 'POST', url: `/api/admin/emails/${id}/reveal`, cookie, payload });
+  const reveal = (id: number, payload: Record<string, unknown>, cookie = superAdmin) =>
+    t.request({ method: 'POST', url: `/api/admin/emails/${id}/reveal`, cookie, payload });
   const auditsOf = (action: string, id: number) =>
-    t.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetType, 'email'), eq(auditLog.targetId, String(id)))).orderBy(desc(auditLog.id));
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetType, 'email'), eq(auditLog.targetId, String(id))))
+      .orderBy(desc(auditLog.id));
 
   it('masks the tokens of reset and invitation links in the list and in the detail, even for the super admin', async () => {
     const list = await t.request({ method: 'GET', url: '/api/admin/emails', cookie: superAdmin });
@@ -73,7 +84,11 @@ describe('email log secrets', () => {
   it('a masked link does not work as a reset link', async () => {
     const { body } = (await detail(reset.id)).json();
     const masked = linkToken(body, '/reset-password');
-    const attempt = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: masked, password: 'Attacker-Passw0rd!' } });
+    const attempt = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token: masked, password: 'Attacker-Passw0rd!' },
+    });
     expect(attempt.statusCode).toBe(400);
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
@@ -84,7 +99,12 @@ describe('email log secrets', () => {
     await detail(welcomeId);
     const entries = await auditsOf('email.view', welcomeId);
     expect(entries).toHaveLength(before + 2);
-    expect(entries[0]).toMatchObject({ actorId: superAdminId, actorEmail: SUPER_ADMIN.email, ip: '127.0.0.1', after: { to: customer.email, subject: 'Welcome to CediCrypto' } });
+    expect(entries[0]).toMatchObject({
+      actorId: superAdminId,
+      actorEmail: SUPER_ADMIN.email,
+      ip: '127.0.0.1',
+      after: { to: customer.email, subject: 'Welcome to CediCrypto' },
+    });
     // The list shows no body, and is not a view of one.
     await t.request({ method: 'GET', url: '/api/admin/emails', cookie: superAdmin });
     expect(await auditsOf('email.view', welcomeId)).toHaveLength(before + 2);
@@ -97,9 +117,18 @@ describe('email log secrets', () => {
     expect(byManager.statusCode).toBe(403);
     expect(byManager.body).not.toContain(reset.token);
     expect((await reveal(reset.id, { reason: REASON }, (await t.signUp()).cookie)).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: `/api/admin/emails/${reset.id}/reveal`, payload: { reason: REASON } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: `/api/admin/emails/${reset.id}/reveal`, payload: { reason: REASON } })).statusCode).toBe(
+      401,
+    );
 
-    for (const payload of [{}, { reason: '' }, { reason: '   too short   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }, { reason: REASON, extra: true }]) {
+    for (const payload of [
+      {},
+      { reason: '' },
+      { reason: '   too short   ' },
+      { reason: 'x'.repeat(501) },
+      { reason: 42 },
+      { reason: REASON, extra: true },
+    ]) {
       const refused = await reveal(reset.id, payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
       expect(refused.body).not.toContain(reset.token);
@@ -124,19 +153,25 @@ describe('email log secrets', () => {
 
     expect((await detail(invitation.id)).body).not.toContain(invitation.token);
     // The revealed link is the real one.
-    const set = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: linkToken(body, '/admin/set-password'), password: 'Invited-Passw0rd!' } });
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/account/set-password',
+      payload: { token: linkToken(body, '/admin/set-password'), password: 'Invited-Passw0rd!' },
+    });
     expect(set.statusCode).toBe(200);
   });
 
   it('masks the links of emails logged before the templates marked their tokens', async () => {
-    const [{ id }] = await t.database.db
-      .insert(emailLog)
-      .values({
-        to: 'old@example.com',
-        subject: RESET_SUBJECT,
-        body: '<a href="http://localhost:3000/#/reset-password?token=LegacyToken_123-abc">Reset password</a> http://localhost:3000/#/admin/set-password?token=Other%2Btoken',
-      })
-      .returning({ id: emailLog.id });
+    const { id } = firstOrThrow(
+      await t.database.db
+        .insert(emailLog)
+        .values({
+          to: 'old@example.com',
+          subject: RESET_SUBJECT,
+          body: '<a href="http://localhost:3000/#/reset-password?token=LegacyToken_123-abc">Reset password</a> http://localhost:3000/#/admin/set-password?token=Other%2Btoken',
+        })
+        .returning({ id: emailLog.id }),
+    );
     const shown = (await detail(id)).json();
     expect(shown.maskedSecrets).toBe(2);
     expect(shown.body).not.toContain('LegacyToken_123-abc');

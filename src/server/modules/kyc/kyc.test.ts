@@ -2,10 +2,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const FIELDS = { idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
 
@@ -43,7 +44,7 @@ describe('KYC', () => {
     const response = await submit(customer.cookie, FIELDS, goodFiles());
     expect(response.statusCode).toBe(201);
     expect(response.json().submission.status).toBe('pending');
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('pending');
     const emails = await t.database.db.select().from(emailLog).where(eq(emailLog.to, customer.email));
     expect(emails.map((e) => e.subject)).toContain('We received your KYC documents');
@@ -76,11 +77,14 @@ describe('KYC', () => {
     const customer = await t.signUp();
     const before = listFiles(documentsDir()).length;
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - TINY_PNG.length, 0)]);
-    const response = await submit(customer.cookie, FIELDS, { front: { name: 'big.png', type: 'image/png', data: big }, back: goodFiles().back });
+    const response = await submit(customer.cookie, FIELDS, {
+      front: { name: 'big.png', type: 'image/png', data: big },
+      back: goodFiles().back,
+    });
     expect(response.json().error?.fields?.front, response.body).toBe('File size must be under 5MB.');
     expect(response.statusCode).toBe(400);
     expect(listFiles(documentsDir()).length).toBe(before);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('unverified');
   });
 
@@ -144,14 +148,17 @@ describe('KYC', () => {
     const approve = (cookie: string) => t.request({ method: 'POST', url: `/api/admin/kyc-submissions/${id}/approve`, cookie });
     const results = await Promise.all([approve(compliance.cookie), approve(admin)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('verified');
     const decisions = await t.database.db
       .select()
       .from(emailLog)
       .where(sql`${emailLog.to} = ${customer.email} and ${emailLog.subject} = 'Your identity is verified'`);
     expect(decisions).toHaveLength(1);
-    const audits = await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'kyc.approve' and ${auditLog.targetId} = ${String(id)}`);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'kyc.approve' and ${auditLog.targetId} = ${String(id)}`);
     expect(audits).toHaveLength(1);
   });
 
@@ -180,7 +187,11 @@ describe('KYC', () => {
     expect(body.submissions.length).toBeGreaterThan(0);
     expect(body.submissions.every((s: { status: string }) => s.status === 'pending')).toBe(true);
     expect(body.submissions[0]).toHaveProperty('userEmail');
-    const detail = await t.request({ method: 'GET', url: `/api/admin/kyc-submissions/${body.submissions[0].id}`, cookie: compliance.cookie });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/kyc-submissions/${body.submissions[0].id}`,
+      cookie: compliance.cookie,
+    });
     expect(detail.json()).toMatchObject({ hasFront: true, hasBack: true, city: 'Accra', country: 'Ghana' });
     const rows = await t.database.db.select().from(kycSubmissions);
     expect(body.total).toBe(rows.filter((r) => r.status === 'pending').length);
@@ -196,14 +207,20 @@ describe('KYC', () => {
     const nul = await submit(customer.cookie, { ...FIELDS, city: 'Ac\u0000cra' }, goodFiles());
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toHaveProperty('city');
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('unverified');
   });
 
   // Found by the fuzz test: a multipart body without a boundary was a 500.
   it('answers an unreadable form with a 4xx', async () => {
     const customer = await t.signUp();
-    const response = await t.request({ method: 'POST', url: '/api/kyc', cookie: customer.cookie, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/kyc',
+      cookie: customer.cookie,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_REQUEST');
   });

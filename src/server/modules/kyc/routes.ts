@@ -16,12 +16,12 @@ import {
   ZKycSubmissionList,
   ZKycUploadForm,
   ZMyKyc,
-} from '../../../shared/contracts/kyc.js';
-import { MSG } from '../../../shared/messages.js';
-import { AppError } from '../../lib/errors.js';
-import { sniffImageType } from '../../lib/storage.js';
-import { requireActor } from '../../plugins/access.js';
-import { findUnstorableText } from '../../plugins/input.js';
+} from '#shared/contracts/kyc.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
+import { sniffImageType } from '#server/lib/storage.js';
+import { requireActor } from '#server/plugins/access.js';
+import { findUnstorableText } from '#server/plugins/input.js';
 import {
   decideKycSubmission,
   findKycSubmissions,
@@ -32,7 +32,7 @@ import {
   type TDocumentUpload,
   type TKycDeps,
 } from './service.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 const SIDES = ['front', 'back'] as const;
 
@@ -81,25 +81,26 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
     limits: { fileSize: KYC_MAX_FILE_BYTES - 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 },
   });
 
-  app.get(
-    '/api/kyc',
-    { config: { access: 'customer' }, schema: { tags: ['kyc'], response: { 200: ZMyKyc } } },
-    async (request) => {
-      const actor = await requireActor(request);
-      const row = await findMyLatestSubmission(deps.db, actor.id);
-      return {
-        submission: row
-          ? { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: row.rejectionReason }
-          : null,
-      };
-    },
-  );
+  app.get('/api/kyc', { config: { access: 'customer' }, schema: { tags: ['kyc'], response: { 200: ZMyKyc } } }, async (request) => {
+    const actor = await requireActor(request);
+    const row = await findMyLatestSubmission(deps.db, actor.id);
+    return {
+      submission: row
+        ? { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: row.rejectionReason }
+        : null,
+    };
+  });
 
   app.post(
     '/api/kyc',
     {
       // The handler reads the form itself (readKycForm); the OpenAPI document still shows it.
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser), errors: ['CONFLICT'], openapi: { multipartBody: ZKycUploadForm } },
+      config: {
+        access: 'customer',
+        rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser),
+        errors: ['CONFLICT'],
+        openapi: { multipartBody: ZKycUploadForm },
+      },
       // Two documents at the limit plus the form fields; each file is checked on its own below.
       bodyLimit: 2 * KYC_MAX_FILE_BYTES + 64 * 1024,
       schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },
@@ -155,7 +156,10 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.get(
     '/api/admin/kyc-submissions/:id/documents/:side',
     {
-      config: { access: { area: 'kyc' }, openapi: { fileResponse: { description: 'The document image, as uploaded', types: KYC_ACCEPTED_TYPES } } },
+      config: {
+        access: { area: 'kyc' },
+        openapi: { fileResponse: { description: 'The document image, as uploaded', types: KYC_ACCEPTED_TYPES } },
+      },
       schema: { tags: ['kyc'], params: ZKycDocumentParams },
     },
     async (request, reply) => {
@@ -171,7 +175,10 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
 
   app.post(
     '/api/admin/kyc-submissions/:id/approve',
-    { config: { access: { area: 'kyc' }, errors: ['CONFLICT'] }, schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } } },
+    {
+      config: { access: { area: 'kyc' }, errors: ['CONFLICT'] },
+      schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const submission = await decideKycSubmission(deps, { actor, id: request.params.id, decision: 'approved', ip: request.ip });

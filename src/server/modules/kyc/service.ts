@@ -1,14 +1,15 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { KYC_MSG, type TKycFields, type TKycSubmissionDetail } from '../../../shared/contracts/kyc.js';
-import type { TDb } from '../../db/client.js';
-import { users } from '../../db/schema/auth.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { writeAudit } from '../../lib/audit.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderKycDecisionEmail, renderKycReceivedEmail } from '../../lib/email/templates.js';
-import { AppError } from '../../lib/errors.js';
-import type { TDocumentStorage } from '../../lib/storage.js';
-import type { TActor } from '../../plugins/access.js';
+import { KYC_MSG, type TKycFields, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import type { TDb } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderKycDecisionEmail, renderKycReceivedEmail } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TDocumentStorage } from '#server/lib/storage.js';
+import type { TActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };
 export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
@@ -32,24 +33,26 @@ export async function submitKyc(
   try {
     backKey = await deps.storage.put(documents.back.data, ext(documents.back));
     const submission = await deps.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+      const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (user.kycStatus === 'pending') throw new AppError('CONFLICT', KYC_MSG.alreadyPending);
       if (user.kycStatus === 'verified') throw new AppError('CONFLICT', KYC_MSG.alreadyVerified);
-      const [row] = await tx
-        .insert(kycSubmissions)
-        .values({
-          userId: actor.id,
-          idType: fields.idType,
-          idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
-          address: fields.address,
-          city: fields.city,
-          country: fields.country,
-          frontKey,
-          frontType: documents.front.type,
-          backKey,
-          backType: documents.back.type,
-        })
-        .returning();
+      const row = firstOrThrow(
+        await tx
+          .insert(kycSubmissions)
+          .values({
+            userId: actor.id,
+            idType: fields.idType,
+            idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
+            address: fields.address,
+            city: fields.city,
+            country: fields.country,
+            frontKey,
+            frontType: documents.front.type,
+            backKey,
+            backType: documents.back.type,
+          })
+          .returning(),
+      );
       await tx.update(users).set({ kycStatus: 'pending', updatedAt: new Date() }).where(eq(users.id, actor.id));
       await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name }));
       return row;
@@ -97,7 +100,7 @@ export async function findKycSubmissions(db: TDb, query: { status: 'all' | 'pend
     .orderBy(desc(kycSubmissions.submittedAt), desc(kycSubmissions.id))
     .limit(PAGE_SIZE)
     .offset((query.page - 1) * PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(kycSubmissions).where(where);
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(kycSubmissions).where(where));
   return {
     submissions: rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() })),
     total,
@@ -149,11 +152,13 @@ export async function decideKycSubmission(
       const [exists] = await tx.select({ id: kycSubmissions.id }).from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
       throw exists ? new AppError('CONFLICT', KYC_MSG.alreadyDecided) : new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
     }
-    const [user] = await tx
-      .update(users)
-      .set({ kycStatus: input.decision === 'approved' ? 'verified' : 'rejected', updatedAt: new Date() })
-      .where(eq(users.id, row.userId))
-      .returning();
+    const user = firstOrThrow(
+      await tx
+        .update(users)
+        .set({ kycStatus: input.decision === 'approved' ? 'verified' : 'rejected', updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning(),
+    );
     await queueEmail(
       tx,
       user.email,

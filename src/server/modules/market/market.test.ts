@@ -1,16 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '../../../shared/contracts/market.js';
-import { formatUsd } from '../../../shared/format.js';
-import { normalizeDecimal } from '../../../shared/money.js';
-import type { TDatabase } from '../../db/client.js';
-import { coins, settings } from '../../db/schema/app.js';
-import { pricePoints } from '../../db/schema/market.js';
-import type { TPriceOptions } from '../../lib/prices/options.js';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
-import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '#shared/contracts/market.js';
+import { formatUsd } from '#shared/format.js';
+import { normalizeDecimal } from '#shared/money.js';
+import type { TDatabase } from '#server/db/client.js';
+import { coins, settings } from '#server/db/schema/app.js';
+import { pricePoints } from '#server/db/schema/market.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { MarketService } from './service.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -56,7 +57,11 @@ describe('price refresher', () => {
   }
 
   async function storedPoints(symbol: string) {
-    return database.db.select().from(pricePoints).where(eq(pricePoints.symbol, symbol)).orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id));
+    return database.db
+      .select()
+      .from(pricePoints)
+      .where(eq(pricePoints.symbol, symbol))
+      .orderBy(desc(pricePoints.fetchedAt), desc(pricePoints.id));
   }
 
   it('fetches CoinGecko and the GHS rate once, and records every price', async () => {
@@ -73,7 +78,9 @@ describe('price refresher', () => {
   });
 
   it('falls back to Binance when CoinGecko is down, with the 24 h change from recorded prices', async () => {
-    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '90000', source: 'coingecko', fetchedAt: new Date(nowMs - 24 * HOUR - MINUTE) });
+    await database.db
+      .insert(pricePoints)
+      .values({ symbol: 'btc', priceUsd: '90000', source: 'coingecko', fetchedAt: new Date(nowMs - 24 * HOUR - MINUTE) });
     fake.set('coingecko', { kind: 'down' });
     const service = createService();
     await service.refreshOnce();
@@ -84,7 +91,7 @@ describe('price refresher', () => {
     expect(coin(market, 'btc')).toMatchObject({ baseUsd: '91210.01', change24h: '1.34' });
     expect(coin(market, 'usdt').baseUsd).toBe('1');
     expect(coin(market, 'eth').change24h).toBeNull(); // nothing recorded 24 h ago, and Binance gives none
-    expect((await storedPoints('btc'))[0].source).toBe('binance');
+    expect(firstOrThrow(await storedPoints('btc')).source).toBe('binance');
   });
 
   it('keeps the last good price and sets the error when both crypto providers fail', async () => {
@@ -206,7 +213,7 @@ describe('price refresher', () => {
     nowMs += 60_000;
     await service.refreshOnce();
     expect(fake.hits).toMatchObject({ coingecko: 2, binance: 2 });
-    expect((await storedPoints('btc'))[0].source).toBe('coingecko');
+    expect(firstOrThrow(await storedPoints('btc')).source).toBe('coingecko');
   });
 
   it('sends the CoinGecko demo key when configured', async () => {
@@ -225,7 +232,9 @@ describe('price refresher', () => {
   });
 
   it('simulated feed: no upstream calls, a small walk around the latest real level, marked simulated', async () => {
-    await database.db.insert(pricePoints).values({ symbol: 'btc', priceUsd: '50000', source: 'coingecko', fetchedAt: new Date(nowMs - HOUR) });
+    await database.db
+      .insert(pricePoints)
+      .values({ symbol: 'btc', priceUsd: '50000', source: 'coingecko', fetchedAt: new Date(nowMs - HOUR) });
     const service = createService({ feed: 'simulated' });
     for (let i = 0; i < 5; i += 1) {
       nowMs += MINUTE;
@@ -240,7 +249,7 @@ describe('price refresher', () => {
     expect(Math.abs(Number(btc.baseUsd) / 50000 - 1)).toBeLessThan(0.05);
     const eth = coin(market, 'eth');
     expect(Math.abs(Number(eth.baseUsd) / 3000 - 1)).toBeLessThan(0.05); // seed level
-    expect((await storedPoints('eth'))[0].source).toBe('simulated');
+    expect(firstOrThrow(await storedPoints('eth')).source).toBe('simulated');
 
     // A live process never shows simulated points.
     const live = createService();
@@ -307,7 +316,14 @@ describe('GET /api/market', () => {
     const response = await t.request({ method: 'GET', url: '/api/market' });
     expect(response.statusCode).toBe(200);
     const market: TMarketResponse = response.json();
-    expect(market).toMatchObject({ ghsRate: '16.5', feed: 'live', serviceFeePercentage: '2.5', lastUpdated: null, isStale: true, errors: {} });
+    expect(market).toMatchObject({
+      ghsRate: '16.5',
+      feed: 'live',
+      serviceFeePercentage: '2.5',
+      lastUpdated: null,
+      isStale: true,
+      errors: {},
+    });
     expect(coin(market, 'btc')).toEqual({
       symbol: 'btc',
       name: 'Bitcoin',
@@ -329,7 +345,13 @@ describe('GET /api/market', () => {
     const market: TMarketResponse = response.json();
     expect(market.coins.map((c) => c.symbol)).toEqual(['btc', 'eth', 'usdt', 'bnb', 'ltc', 'xrp', 'ada', 'sol', 'doge']);
     expect(market).toMatchObject({ ghsRate: '11.6421', feed: 'live', serviceFeePercentage: '2.5', isStale: false, errors: {} });
-    expect(coin(market, 'btc')).toMatchObject({ name: 'Bitcoin', baseUsd: '91234.12', buyUsd: '93514.973', sellUsd: '88953.267', change24h: '-1.84' });
+    expect(coin(market, 'btc')).toMatchObject({
+      name: 'Bitcoin',
+      baseUsd: '91234.12',
+      buyUsd: '93514.973',
+      sellUsd: '88953.267',
+      change24h: '-1.84',
+    });
     expect(formatUsd(coin(market, 'btc').buyUsd)).toBe('$93,514.97');
     expect(formatUsd(coin(market, 'btc').sellUsd)).toBe('$88,953.27');
     expect(coin(market, 'doge')).toMatchObject({ baseUsd: '0.16042', buyUsd: '0.1644305', sellUsd: '0.1564095' });
@@ -358,17 +380,26 @@ describe('GET /api/market', () => {
     await t.app.market.refreshOnce();
     expect((await t.request({ method: 'GET', url: '/api/market' })).json().serviceFeePercentage).toBe('2.5');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    const [doge] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge'));
+    const doge = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'doge')));
     try {
-      expect((await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode).toBe(200);
-      expect((await t.request({ method: 'PATCH', url: `/api/admin/coins/${doge.id}`, cookie: admin, payload: { isEnabled: false } })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage: '3' } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await t.request({ method: 'PATCH', url: `/api/admin/coins/${doge.id}`, cookie: admin, payload: { isEnabled: false } })).statusCode,
+      ).toBe(200);
       const market: TMarketResponse = (await t.request({ method: 'GET', url: '/api/market' })).json();
       expect(market.serviceFeePercentage).toBe('3');
       expect(market.coins.map((c) => c.symbol)).not.toContain('doge');
       // A change behind this process's back (another server process) still reaches quotes at once.
       await t.database.db.update(settings).set({ serviceFeePercentage: '4' }).where(eq(settings.id, 1));
       const customer = await t.signUp();
-      const quote = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' },
+      });
       expect(quote.statusCode, quote.body).toBe(201);
       expect(Number(quote.json().feePercentage)).toBe(4);
     } finally {

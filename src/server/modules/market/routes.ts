@@ -1,17 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMarketResponse } from '../../../shared/contracts/market.js';
-import type { TDatabase } from '../../db/client.js';
-import type { TPriceOptions } from '../../lib/prices/options.js';
+import { ZMarketResponse } from '#shared/contracts/market.js';
+import type { TDatabase } from '#server/db/client.js';
+import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { MarketService } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
-    market: MarketService;
-  }
-}
 
 /** If-None-Match matches: '*', or one of its listed tags (weak comparison, as RFC 9110 asks). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
@@ -23,7 +16,10 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 export const marketRoutes: FastifyPluginAsyncZod<{ market: MarketService }> = async (app, { market }) => {
   app.get(
     '/api/market',
-    { config: { access: 'public' }, schema: { tags: ['market'], response: { 200: ZMarketResponse, 304: z.null().describe('Not modified: the ETag matches') } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['market'], response: { 200: ZMarketResponse, 304: z.null().describe('Not modified: the ETag matches') } },
+    },
     async (request, reply) => {
       // Checked against ZMarketResponse and serialised by the service once per change, not per request.
       const { body, json, etag } = await market.getMarketAnswer();

@@ -9,7 +9,7 @@ import {
   type TMarketErrors,
   type TMarketResponse,
   ZMarketResponse,
-} from '../../../shared/contracts/market.js';
+} from '#shared/contracts/market.js';
 import {
   calculateBuyPriceUsd,
   calculatePercentChange,
@@ -19,17 +19,17 @@ import {
   isDecimalString,
   normalizeDecimal,
   roundFiat,
-} from '../../../shared/money.js';
-import type { TDatabase } from '../../db/client.js';
-import { coins, settings } from '../../db/schema/app.js';
-import { pricePoints } from '../../db/schema/market.js';
-import { fetchBinancePrices } from '../../lib/prices/binance.js';
-import { GHS_SYMBOL, PRICED_SYMBOLS, type TPriceQuote } from '../../lib/prices/coins.js';
-import { fetchCoinGeckoPrices } from '../../lib/prices/coingecko.js';
-import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from '../../lib/prices/exchange-rates.js';
-import { ProviderGate } from '../../lib/prices/http.js';
-import { resolvePriceOptions, type TPriceOptions } from '../../lib/prices/options.js';
-import { SIMULATION_SEED_USD, simulateNextPrice } from '../../lib/prices/simulated.js';
+} from '#shared/money.js';
+import type { TDatabase } from '#server/db/client.js';
+import { coins, settings } from '#server/db/schema/app.js';
+import { pricePoints } from '#server/db/schema/market.js';
+import { fetchBinancePrices } from '#server/lib/prices/binance.js';
+import { GHS_SYMBOL, PRICED_SYMBOLS, type TPriceQuote } from '#server/lib/prices/coins.js';
+import { fetchCoinGeckoPrices } from '#server/lib/prices/coingecko.js';
+import { fetchCurrencyApiGhsRate, fetchErApiGhsRate } from '#server/lib/prices/exchange-rates.js';
+import { ProviderGate } from '#server/lib/prices/http.js';
+import { resolvePriceOptions, type TPriceOptions } from '#server/lib/prices/options.js';
+import { SIMULATION_SEED_USD, simulateNextPrice } from '#server/lib/prices/simulated.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +99,14 @@ export class MarketService {
   private referenceCache: { value: TReference; expiresAt: number } | undefined;
   private referenceVersion = 0;
   private answerMemo:
-    | { snapshot: TSnapshot; reference: TReference; fetchErrors: TMarketErrors | undefined; builtAtMs: number; validUntilMs: number; answer: TMarketAnswer }
+    | {
+        snapshot: TSnapshot;
+        reference: TReference;
+        fetchErrors: TMarketErrors | undefined;
+        builtAtMs: number;
+        validUntilMs: number;
+        answer: TMarketAnswer;
+      }
     | undefined;
 
   /** Errors of this process's own last fetch; undefined while it has not fetched. */
@@ -276,7 +283,10 @@ export class MarketService {
     const missing = PRICED_SYMBOLS.filter((symbol) => !quotes.has(symbol));
     if (missing.length > 0) {
       try {
-        const fetched = await fetchBinancePrices({ baseUrl: options.binanceBaseUrl, timeoutMs: options.timeoutMs, gate: gates.binance }, missing);
+        const fetched = await fetchBinancePrices(
+          { baseUrl: options.binanceBaseUrl, timeoutMs: options.timeoutMs, gate: gates.binance },
+          missing,
+        );
         for (const quote of fetched) quotes.set(quote.symbol, quote);
       } catch (error) {
         log.warn({ err: error }, 'crypto prices: Binance failed');
@@ -336,7 +346,7 @@ export class MarketService {
     const previousBySymbol = new Map(latest.map((row) => [row.symbol, row.priceUsd]));
     const anchorBySymbol = new Map(latestReal.map((row) => [row.symbol, row.priceUsd]));
     return PRICED_SYMBOLS.map((symbol) => {
-      const anchor = anchorBySymbol.get(symbol) ?? SIMULATION_SEED_USD[symbol];
+      const anchor = anchorBySymbol.get(symbol) ?? SIMULATION_SEED_USD[symbol] ?? '1';
       const previous = previousBySymbol.get(symbol) ?? anchor;
       return { symbol, priceUsd: simulateNextPrice(symbol, previous, anchor, this.random), change24h: null, source: 'simulated' as const };
     });
@@ -419,10 +429,7 @@ export class MarketService {
   /** Settings row 1's fee; 2.5 when it cannot be read (spec section 8). */
   async readServiceFeePercentage(): Promise<string> {
     try {
-      const [row] = await this.deps.database.db
-        .select({ fee: settings.serviceFeePercentage })
-        .from(settings)
-        .where(eq(settings.id, 1));
+      const [row] = await this.deps.database.db.select({ fee: settings.serviceFeePercentage }).from(settings).where(eq(settings.id, 1));
       if (row && isDecimalString(row.fee)) return normalizeDecimal(row.fee);
       this.deps.log.warn('service fee: settings row 1 missing; using the default');
     } catch (error) {
@@ -536,7 +543,8 @@ export class MarketService {
       if (latest && (!newest || latest.fetchedAt > newest)) newest = latest.fetchedAt;
       let change24h: string | null = null;
       if (latest?.change24h != null) change24h = roundFiat(latest.change24h);
-      else if (latest && snapshot.dayAgo.has(coin.symbol)) change24h = calculatePercentChange(snapshot.dayAgo.get(coin.symbol)!, latest.priceUsd);
+      else if (latest && snapshot.dayAgo.has(coin.symbol))
+        change24h = calculatePercentChange(snapshot.dayAgo.get(coin.symbol)!, latest.priceUsd);
       return {
         symbol: coin.symbol,
         name: coin.name,

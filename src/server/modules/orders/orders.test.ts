@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coins, emailLog, paymentMethods, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { orders, quotes } from '../../db/schema/orders.js';
-import { startFakePriceServer, type TFakePriceServer } from '../../../../tests/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
@@ -19,10 +20,12 @@ describe('orders', () => {
     fake = await startFakePriceServer();
     t = await createTestApp(fake.env());
     await t.app.market.refreshOnce();
-    const [method] = await t.database.db
-      .insert(paymentMethods)
-      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-      .returning();
+    const method = firstOrThrow(
+      await t.database.db
+        .insert(paymentMethods)
+        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .returning(),
+    );
     methodId = method.id;
     await t.database.db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
@@ -33,7 +36,12 @@ describe('orders', () => {
   });
 
   const quote = async (cookie: string, amountFiat = '15', side: 'buy' | 'sell' = 'buy', fiatCurrency = 'USD', coinSymbol = 'btc') => {
-    const response = await t.request({ method: 'POST', url: '/api/quotes', cookie, payload: { coinSymbol, side, fiatCurrency, amountFiat } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie,
+      payload: { coinSymbol, side, fiatCurrency, amountFiat },
+    });
     if (response.statusCode !== 201) throw new Error(`quote failed: ${response.body}`);
     return response.json();
   };
@@ -43,7 +51,14 @@ describe('orders', () => {
       url: '/api/orders',
       cookie,
       headers,
-      payload: { type: 'buy', quoteId, walletAddress: BTC_ADDRESS, paymentMethodId: methodId, paymentTxId: `MOMO-${randomUUID()}`, ...extra },
+      payload: {
+        type: 'buy',
+        quoteId,
+        walletAddress: BTC_ADDRESS,
+        paymentMethodId: methodId,
+        paymentTxId: `MOMO-${randomUUID()}`,
+        ...extra,
+      },
     });
   async function verifiedCustomer() {
     const customer = await t.signUp();
@@ -81,10 +96,19 @@ describe('orders', () => {
     const response = await buy(customer.cookie, q.id);
     expect(response.statusCode).toBe(201);
     const { order } = response.json();
-    expect(order).toMatchObject({ status: 'pending', amountFiat: q.amountFiat, amountCrypto: q.amountCrypto, amountUsd: '15.00', paymentMethod: 'MTN MoMo' });
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(order).toMatchObject({
+      status: 'pending',
+      amountFiat: q.amountFiat,
+      amountCrypto: q.amountCrypto,
+      amountUsd: '15.00',
+      paymentMethod: 'MTN MoMo',
+    });
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.tradingVolumeUsd).toBe('15.00');
-    const mails = await t.database.db.select().from(emailLog).where(sql`${emailLog.subject} like ${`%#${order.id} %`} or ${emailLog.subject} like ${`%#${order.id}`}`);
+    const mails = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(sql`${emailLog.subject} like ${`%#${order.id} %`} or ${emailLog.subject} like ${`%#${order.id}`}`);
     expect(mails.map((m) => m.to).sort()).toEqual(['alerts@cedicrypto.test', customer.email].sort());
   });
 
@@ -95,8 +119,8 @@ describe('orders', () => {
     expect(tampered.statusCode).toBe(400);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
     const ok = await buy(customer.cookie, q.id);
-    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, ok.json().order.id));
-    const [storedQuote] = await t.database.db.select().from(quotes).where(eq(quotes.id, q.id));
+    const stored = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, ok.json().order.id)));
+    const storedQuote = firstOrThrow(await t.database.db.select().from(quotes).where(eq(quotes.id, q.id)));
     expect([stored.amountFiat, stored.amountCrypto, stored.amountUsd, stored.unitPriceUsd]).toEqual([
       storedQuote.amountFiat,
       storedQuote.amountCrypto,
@@ -105,11 +129,14 @@ describe('orders', () => {
     ]);
   });
 
-  it('refuses an expired quote, another customer\'s quote, a used quote and a disabled coin', async () => {
+  it("refuses an expired quote, another customer's quote, a used quote and a disabled coin", async () => {
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
     const expired = await quote(a.cookie, '5');
-    await t.database.db.update(quotes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(quotes.id, expired.id));
+    await t.database.db
+      .update(quotes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(quotes.id, expired.id));
     const e = await buy(a.cookie, expired.id);
     expect(e.statusCode).toBe(409);
     // One code for every quote that cannot be used: the web app gets a new quote on it.
@@ -122,7 +149,10 @@ describe('orders', () => {
 
     const once = await quote(a.cookie, '5');
     expect((await buy(a.cookie, once.id)).statusCode).toBe(201);
-    expect((await buy(a.cookie, once.id)).json().error).toMatchObject({ code: 'QUOTE_INVALID', message: 'This quote has already been used. Please get a new quote.' });
+    expect((await buy(a.cookie, once.id)).json().error).toMatchObject({
+      code: 'QUOTE_INVALID',
+      message: 'This quote has already been used. Please get a new quote.',
+    });
 
     const beforeDisable = await quote(a.cookie, '5');
     await t.database.db.update(coins).set({ isEnabled: false }).where(eq(coins.symbol, 'btc'));
@@ -185,7 +215,16 @@ describe('orders', () => {
 
   it('lets one of 8 simultaneous orders with look-alikes of one transaction id through', async () => {
     const base = `MP${Date.now()}9`;
-    const lookAlikes = [base, base.toLowerCase(), `MP ${base.slice(2)}`, `MP-${base.slice(2)}`, `MP\u200B${base.slice(2)}`, `M\u00ADP${base.slice(2)}`, `ＭＰ${base.slice(2)}`, ` ${base}.`];
+    const lookAlikes = [
+      base,
+      base.toLowerCase(),
+      `MP ${base.slice(2)}`,
+      `MP-${base.slice(2)}`,
+      `MP\u200B${base.slice(2)}`,
+      `M\u00ADP${base.slice(2)}`,
+      `ＭＰ${base.slice(2)}`,
+      ` ${base}.`,
+    ];
     const customers = await Promise.all(lookAlikes.map(() => verifiedCustomer()));
     const quoteIds = await Promise.all(customers.map(async (c) => (await quote(c.cookie, '5')).id));
     const results = await Promise.all(customers.map((c, i) => buy(c.cookie, quoteIds[i], { paymentTxId: lookAlikes[i] })));
@@ -203,7 +242,12 @@ describe('orders', () => {
         method: 'POST',
         url: '/api/orders',
         cookie,
-        payload: { type: 'sell', quoteId: (await quote(cookie, '20', 'sell', 'GHS')).id, paymentTxId, payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } },
+        payload: {
+          type: 'sell',
+          quoteId: (await quote(cookie, '20', 'sell', 'GHS')).id,
+          paymentTxId,
+          payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' },
+        },
       });
     expect((await sell(a.cookie, hash)).statusCode).toBe(201);
     const lookAlike = `${hash.slice(0, 10).toUpperCase()}\u200B${hash.slice(10)}`;
@@ -222,12 +266,15 @@ describe('orders', () => {
     expect(placed.statusCode).toBe(201);
     const { order } = placed.json();
     expect(order.paymentTxId).toBe(typed);
-    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const stored = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id)));
     expect(stored.paymentTxKey).toBe(typed.toLowerCase().replace(/[- ]/g, ''));
     const support = await t.createStaff('support');
     for (const q of [stored.paymentTxKey, stored.paymentTxKey.toUpperCase().slice(1, -1), typed, `MP\u200B${typed.slice(3)}`]) {
       const found = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(q)}`, cookie: support.cookie });
-      expect(found.json().orders.map((o: { id: number }) => o.id), q).toEqual([order.id]);
+      expect(
+        found.json().orders.map((o: { id: number }) => o.id),
+        q,
+      ).toEqual([order.id]);
     }
   });
 
@@ -251,8 +298,10 @@ describe('orders', () => {
     const accepted = results.filter((r) => r.statusCode === 201);
     expect(accepted).toHaveLength(1);
     const refused = results.filter((r) => r.statusCode !== 201);
-    expect(refused.every((r) => r.json().error.message === 'This transaction exceeds your $20 trading limit. Please complete KYC.')).toBe(true);
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(refused.every((r) => r.json().error.message === 'This transaction exceeds your $20 trading limit. Please complete KYC.')).toBe(
+      true,
+    );
+    const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.tradingVolumeUsd).toBe('15.00');
     const limit = await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie });
     expect(limit.json()).toEqual({ isLimited: true, limitUsd: '20.00', usedUsd: '15.00', remainingUsd: '5.00' });
@@ -283,16 +332,28 @@ describe('orders', () => {
       url: '/api/orders',
       cookie: customer.cookie,
       headers: { 'idempotency-key': key },
-      payload: { notes: ' first ', paymentTxId: ` ${body.paymentTxId}`, paymentMethodId: methodId, walletAddress: BTC_ADDRESS, quoteId: q.id, type: 'buy' },
+      payload: {
+        notes: ' first ',
+        paymentTxId: ` ${body.paymentTxId}`,
+        paymentMethodId: methodId,
+        walletAddress: BTC_ADDRESS,
+        quoteId: q.id,
+        type: 'buy',
+      },
     });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().order.id).toBe(first.json().order.id);
-    for (const changed of [{ ...body, notes: 'second' }, { paymentTxId: `MOMO-${randomUUID()}` }, { ...body, walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' }]) {
+    for (const changed of [
+      { ...body, notes: 'second' },
+      { paymentTxId: `MOMO-${randomUUID()}` },
+      { ...body, walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    ]) {
       const reused = await buy(customer.cookie, q.id, changed, { 'idempotency-key': key });
       expect(reused.statusCode).toBe(422);
       expect(reused.json().error).toEqual({
         code: 'IDEMPOTENCY_KEY_REUSED',
-        message: 'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
+        message:
+          'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
       });
     }
     // A new order with another key goes through as usual.
@@ -361,11 +422,21 @@ describe('orders', () => {
     const order = (await buy(customer.cookie, (await quote(customer.cookie, '12')).id)).json().order;
     const support = await t.createStaff('support');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    const results = await Promise.all([support.cookie, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie })));
+    const results = await Promise.all(
+      [support.cookie, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const statusMails = await t.database.db.select().from(emailLog).where(eq(emailLog.subject, `Order #${order.id} completed`));
+    const statusMails = await t.database.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.subject, `Order #${order.id} completed`));
     expect(statusMails).toHaveLength(1);
-    expect(await t.database.db.select().from(auditLog).where(sql`${auditLog.action} = 'order.approve' and ${auditLog.targetId} = ${String(order.id)}`)).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(sql`${auditLog.action} = 'order.approve' and ${auditLog.targetId} = ${String(order.id)}`),
+    ).toHaveLength(1);
 
     const second = (await buy(customer.cookie, (await quote(customer.cookie, '8')).id)).json().order;
     expect((await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie })).json().remainingUsd).toBe('0.00');
@@ -380,13 +451,25 @@ describe('orders', () => {
     await t.database.db.update(users).set({ fullName: 'Yaa Asantewaa Zed' }).where(eq(users.id, customer.id));
     const order = (await buy(customer.cookie, (await quote(customer.cookie, '7')).id)).json().order;
     const today = new Date().toISOString().slice(0, 10);
-    const byName = await t.request({ method: 'GET', url: `/api/admin/orders?q=asantewaa&from=${today}&to=${today}`, cookie: support.cookie });
+    const byName = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders?q=asantewaa&from=${today}&to=${today}`,
+      cookie: support.cookie,
+    });
     expect(byName.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     const byId = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie: support.cookie });
     expect(byId.json().orders[0].id).toBe(order.id);
-    const byEmail = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(customer.email.slice(2, 12).toUpperCase())}`, cookie: support.cookie });
+    const byEmail = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders?q=${encodeURIComponent(customer.email.slice(2, 12).toUpperCase())}`,
+      cookie: support.cookie,
+    });
     expect(byEmail.json().orders.map((o: { id: number }) => o.id)).toContain(order.id);
-    const byTxId = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent(order.paymentTxId.slice(1, -1).toLowerCase())}`, cookie: support.cookie });
+    const byTxId = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders?q=${encodeURIComponent(order.paymentTxId.slice(1, -1).toLowerCase())}`,
+      cookie: support.cookie,
+    });
     expect(byTxId.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     // A LIKE wildcard typed into the box is a literal character, not "match everything".
     const wildcard = await t.request({ method: 'GET', url: `/api/admin/orders?q=${encodeURIComponent('%')}`, cookie: support.cookie });
@@ -394,7 +477,11 @@ describe('orders', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const none = await t.request({ method: 'GET', url: `/api/admin/orders?q=asantewaa&to=${yesterday}`, cookie: support.cookie });
     expect(none.json().total).toBe(0);
-    const sorted = await t.request({ method: 'GET', url: '/api/admin/orders?sort=amountFiat&dir=asc&pageSize=100', cookie: support.cookie });
+    const sorted = await t.request({
+      method: 'GET',
+      url: '/api/admin/orders?sort=amountFiat&dir=asc&pageSize=100',
+      cookie: support.cookie,
+    });
     const amounts = sorted.json().orders.map((o: { amountFiat: string }) => Number(o.amountFiat));
     expect(amounts).toEqual([...amounts].sort((x, y) => x - y));
   });
@@ -405,9 +492,16 @@ describe('quotes without fresh prices', () => {
     const t = await createTestApp();
     try {
       const customer = await t.signUp();
-      const response = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' },
+      });
       expect(response.statusCode).toBe(503);
-      expect(response.json().error.message).toBe('Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.');
+      expect(response.json().error.message).toBe(
+        'Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.',
+      );
     } finally {
       await t.close();
     }
@@ -420,18 +514,31 @@ describe('dashboards', () => {
     const t = await createTestApp(fake.env());
     try {
       await t.app.market.refreshOnce();
-      const [method] = await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning();
+      const method = firstOrThrow(
+        await t.database.db
+          .insert(paymentMethods)
+          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+          .returning(),
+      );
       const customer = await t.signUp();
-      const quoteResponse = await t.request({ method: 'POST', url: '/api/quotes', cookie: customer.cookie, payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' } });
+      const quoteResponse = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' },
+      });
       const q = quoteResponse.json();
       const placed = await t.request({
         method: 'POST',
         url: '/api/orders',
         cookie: customer.cookie,
-        payload: { type: 'buy', quoteId: q.id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id, paymentTxId: `MOMO-${randomUUID()}` },
+        payload: {
+          type: 'buy',
+          quoteId: q.id,
+          walletAddress: BTC_ADDRESS,
+          paymentMethodId: method.id,
+          paymentTxId: `MOMO-${randomUUID()}`,
+        },
       });
       const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
       const before = (await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: admin })).json();
@@ -458,4 +565,3 @@ describe('dashboards', () => {
     }
   });
 });
-

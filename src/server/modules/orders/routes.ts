@@ -15,11 +15,11 @@ import {
   ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
-} from '../../../shared/contracts/orders.js';
-import { COIN_NETWORKS } from '../../../shared/wallet-address.js';
-import { coins, paymentMethods } from '../../db/schema/app.js';
-import { hashRequestBody } from '../../lib/request-hash.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/orders.js';
+import { COIN_NETWORKS } from '#shared/wallet-address.js';
+import { coins, paymentMethods } from '#server/db/schema/app.js';
+import { hashRequestBody } from '#server/lib/request-hash.js';
+import { requireActor } from '#server/plugins/access.js';
 import {
   createQuote,
   decideOrder,
@@ -32,25 +32,28 @@ import {
   toOrder,
   type TOrderDeps,
 } from './service.js';
-import { perUser, RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 /**
  * An Idempotency-Key is a token the client made up (the web app sends a UUID): 8 to 100 letters,
  * digits and - _ . : so that nothing absurd (10 kB, control characters) is stored or compared.
  */
 const ZIdempotencyHeaders = z
-  .object({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/, ORDER_MSG.idempotencyKeyInvalid).optional() })
+  .object({
+    'idempotency-key': z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{8,100}$/, ORDER_MSG.idempotencyKeyInvalid)
+      .optional(),
+  })
   .passthrough();
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) => {
-  app.get(
-    '/api/coins',
-    { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } },
-    async () => {
-      const rows = await deps.db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder));
-      return { coins: rows.map((c) => ({ symbol: c.symbol, name: c.name, walletAddress: c.walletAddress, network: COIN_NETWORKS[c.symbol] ?? '' })) };
-    },
-  );
+  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => {
+    const rows = await deps.db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder));
+    return {
+      coins: rows.map((c) => ({ symbol: c.symbol, name: c.name, walletAddress: c.walletAddress, network: COIN_NETWORKS[c.symbol] ?? '' })),
+    };
+  });
 
   app.get(
     '/api/payment-methods',
@@ -69,7 +72,10 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.post(
     '/api/quotes',
-    { config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser), errors: ['CONFLICT', 'UNAVAILABLE'] }, schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } } },
+    {
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser), errors: ['CONFLICT', 'UNAVAILABLE'] },
+      schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } },
+    },
     async (request, reply) => {
       const actor = await requireActor(request);
       return reply.status(201).send(await createQuote(deps, actor, request.body));
@@ -79,8 +85,17 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/orders',
     {
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.ordersPerUser), errors: ['NOT_FOUND', 'CONFLICT', 'QUOTE_INVALID', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'] },
-      schema: { tags: ['orders'], headers: ZIdempotencyHeaders, body: ZCreateOrderRequest, response: { 200: ZOrderResponse, 201: ZOrderResponse } },
+      config: {
+        access: 'customer',
+        rateLimit: perUser(RATE_LIMITS.ordersPerUser),
+        errors: ['NOT_FOUND', 'CONFLICT', 'QUOTE_INVALID', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'],
+      },
+      schema: {
+        tags: ['orders'],
+        headers: ZIdempotencyHeaders,
+        body: ZCreateOrderRequest,
+        response: { 200: ZOrderResponse, 201: ZOrderResponse },
+      },
     },
     async (request, reply) => {
       const actor = await requireActor(request);
@@ -105,13 +120,19 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.get(
     '/api/admin/orders',
-    { config: { access: { area: 'orders' } }, schema: { tags: ['orders'], querystring: ZAdminOrderQuery, response: { 200: ZAdminOrderList } } },
+    {
+      config: { access: { area: 'orders' } },
+      schema: { tags: ['orders'], querystring: ZAdminOrderQuery, response: { 200: ZAdminOrderList } },
+    },
     async (request) => findAdminOrders(deps.db, request.query),
   );
 
   app.get(
     '/api/admin/orders/:id',
-    { config: { access: { area: 'orders' } }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } } },
+    {
+      config: { access: { area: 'orders' } },
+      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
+    },
     async (request) => ({ order: await getAdminOrder(deps.db, request.params.id) }),
   );
 
@@ -121,7 +142,10 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   ] as const) {
     app.post(
       `/api/admin/orders/:id/${action}`,
-      { config: { access: { area: 'orders' }, errors: ['CONFLICT'] }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } } },
+      {
+        config: { access: { area: 'orders' }, errors: ['CONFLICT'] },
+        schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
+      },
       async (request) => {
         const actor = await requireActor(request);
         return { order: await decideOrder(deps, { actor, id: request.params.id, status, ip: request.ip }) };

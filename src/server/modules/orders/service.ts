@@ -10,21 +10,22 @@ import {
   type TOrder,
   type TQuote,
   type TQuoteRequest,
-} from '../../../shared/contracts/orders.js';
-import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '../../../shared/money.js';
-import { toTransactionKey } from '../../../shared/transaction-id.js';
-import { isValidDestinationTag, isValidWalletAddress } from '../../../shared/wallet-address.js';
-import type { TDb, TTx } from '../../db/client.js';
-import { coins, paymentMethods, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { orders, quotes } from '../../db/schema/orders.js';
-import { writeAudit } from '../../lib/audit.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '../../lib/email/templates.js';
-import { AppError } from '../../lib/errors.js';
-import type { TActor } from '../../plugins/access.js';
-import type { MarketService } from '../market/service.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+} from '#shared/contracts/orders.js';
+import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '#shared/money.js';
+import { toTransactionKey } from '#shared/transaction-id.js';
+import { isValidDestinationTag, isValidWalletAddress } from '#shared/wallet-address.js';
+import type { TDb, TTx } from '#server/db/client.js';
+import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
+import type { MarketService } from '#server/modules/market/service.js';
+import { isUniqueViolation } from '#server/lib/db-errors.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 export type TOrderDeps = {
   db: TDb;
@@ -76,32 +77,36 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   const ghsRate = market.ghsRate;
   const amountFiat = roundFiat(input.amountFiat);
   const amountUsd = input.fiatCurrency === 'USD' ? amountFiat : convertGhsToUsd(amountFiat, ghsRate);
-  if (toDecimal(amountUsd).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  if (toDecimal(amountUsd).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   // The customer never gets more than paid for (buy) nor sends less than sold (sell).
   const amountCrypto = roundCrypto(toDecimal(amountUsd).div(unitPriceUsd), input.side === 'buy' ? 'down' : 'up');
-  if (toDecimal(amountCrypto).lte(0)) throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  if (toDecimal(amountCrypto).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
   const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
   const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
-  const [row] = await deps.db
-    .insert(quotes)
-    .values({
-      id: randomUUID(),
-      userId: actor.id,
-      coinSymbol: coin.symbol,
-      side: input.side,
-      fiatCurrency: input.fiatCurrency,
-      amountFiat,
-      amountUsd,
-      amountCrypto,
-      unitPriceUsd,
-      baseUsd: coin.baseUsd,
-      ghsRate,
-      feePercentage: market.serviceFeePercentage,
-      feeUsd,
-      expiresAt,
-    })
-    .returning();
+  const row = firstOrThrow(
+    await deps.db
+      .insert(quotes)
+      .values({
+        id: randomUUID(),
+        userId: actor.id,
+        coinSymbol: coin.symbol,
+        side: input.side,
+        fiatCurrency: input.fiatCurrency,
+        amountFiat,
+        amountUsd,
+        amountCrypto,
+        unitPriceUsd,
+        baseUsd: coin.baseUsd,
+        ghsRate,
+        feePercentage: market.serviceFeePercentage,
+        feeUsd,
+        expiresAt,
+      })
+      .returning(),
+  );
   return {
     id: row.id,
     coinSymbol: row.coinSymbol,
@@ -174,7 +179,10 @@ export async function claimPaymentTxKey(tx: TTx, paymentTxId: string, exceptOrde
   if (key === null) throw new AppError('VALIDATION', ORDER_MSG.txIdFormat, { fields: { paymentTxId: ORDER_MSG.txIdFormat } });
   const conditions = [eq(orders.paymentTxKey, key), ne(orders.status, 'cancelled')];
   if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
-  const [taken] = await tx.select({ id: orders.id }).from(orders).where(and(...conditions));
+  const [taken] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...conditions));
   if (taken) throw txIdUsed();
   return key;
 }
@@ -203,7 +211,7 @@ export async function placeOrder(
   }
   try {
     const result = await deps.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).for('update');
+      const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (idempotency) {
         const existing = await findReplay(tx, actor.id, idempotency);
         if (existing) return { order: existing, isReplay: true };
@@ -211,7 +219,10 @@ export async function placeOrder(
       if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
       if (user.kycStatus === 'pending') throw new AppError('FORBIDDEN', ORDER_MSG.kycPending);
 
-      const [quote] = await tx.select().from(quotes).where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
+      const [quote] = await tx
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
       if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
       if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
       if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteExpired);
@@ -241,45 +252,56 @@ export async function placeOrder(
         if (after.gt(UNVERIFIED_LIMIT_USD)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
       }
 
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId: actor.id,
-          quoteId: quote.id,
-          type: quote.side,
-          coinSymbol: quote.coinSymbol,
-          amountCrypto: quote.amountCrypto,
-          amountFiat: quote.amountFiat,
-          fiatCurrency: quote.fiatCurrency,
-          amountUsd: quote.amountUsd,
-          unitPriceUsd: quote.unitPriceUsd,
-          ghsRate: quote.ghsRate,
-          paymentMethodId,
-          paymentMethod,
-          paymentTxId: input.paymentTxId,
-          paymentTxKey,
-          walletAddress: input.type === 'buy' ? input.walletAddress : null,
-          network: input.type === 'buy' ? (input.network ?? null) : null,
-          destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
-          payout: input.type === 'sell' ? input.payout : null,
-          notes: input.notes || null,
-          idempotencyKey: idempotency?.key ?? null,
-          idempotencyBodyHash: idempotency?.bodyHash ?? null,
-        })
-        .returning();
+      const order = firstOrThrow(
+        await tx
+          .insert(orders)
+          .values({
+            userId: actor.id,
+            quoteId: quote.id,
+            type: quote.side,
+            coinSymbol: quote.coinSymbol,
+            amountCrypto: quote.amountCrypto,
+            amountFiat: quote.amountFiat,
+            fiatCurrency: quote.fiatCurrency,
+            amountUsd: quote.amountUsd,
+            unitPriceUsd: quote.unitPriceUsd,
+            ghsRate: quote.ghsRate,
+            paymentMethodId,
+            paymentMethod,
+            paymentTxId: input.paymentTxId,
+            paymentTxKey,
+            walletAddress: input.type === 'buy' ? input.walletAddress : null,
+            network: input.type === 'buy' ? (input.network ?? null) : null,
+            destinationTag: input.type === 'buy' ? input.destinationTag || null : null,
+            payout: input.type === 'sell' ? input.payout : null,
+            notes: input.notes || null,
+            idempotencyKey: idempotency?.key ?? null,
+            idempotencyBodyHash: idempotency?.bodyHash ?? null,
+          })
+          .returning(),
+      );
       await tx
         .update(users)
         .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
         .where(eq(users.id, actor.id));
 
       const emailOrder = { ...order, fiatCurrency: order.fiatCurrency };
-      await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order: emailOrder, appUrl: deps.appUrl }));
+      await queueEmail(
+        tx,
+        user.email,
+        renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order: emailOrder, appUrl: deps.appUrl }),
+      );
       const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
       if (settingsRow?.notificationEmail) {
         await queueEmail(
           tx,
           settingsRow.notificationEmail,
-          renderAdminOrderAlertEmail({ customerName: user.fullName || user.name, customerEmail: user.email, order: emailOrder, appUrl: deps.appUrl }),
+          renderAdminOrderAlertEmail({
+            customerName: user.fullName || user.name,
+            customerEmail: user.email,
+            order: emailOrder,
+            appUrl: deps.appUrl,
+          }),
         );
       } else {
         deps.log.warn({ orderId: order.id }, 'No admin notification email is set; skipping the new-order alert.');
@@ -321,13 +343,18 @@ export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
 }
 
 export async function getMyOrder(db: TDb, userId: string, id: number): Promise<TOrder> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   return toOrder(row);
 }
 
 export async function getLimit(db: TDb, userId: string) {
-  const [user] = await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId));
+  const user = firstOrThrow(
+    await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId)),
+  );
   const isLimited = user.kycStatus !== 'verified';
   const remaining = toDecimal(UNVERIFIED_LIMIT_USD).minus(user.volume);
   return {
@@ -346,7 +373,13 @@ const adminColumns = {
 };
 
 function toAdminOrder(row: { order: TOrderRow; customerName: string; customerEmail: string; customerPhone: string | null }): TAdminOrder {
-  return { ...toOrder(row.order), userId: row.order.userId, customerName: row.customerName, customerEmail: row.customerEmail, customerPhone: row.customerPhone };
+  return {
+    ...toOrder(row.order),
+    userId: row.order.userId,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+  };
 }
 
 /** Days cover whole days in Africa/Accra, which is UTC+0 all year. */
@@ -373,7 +406,13 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
     // '#12' asks for order 12, not for every id with a 12 in it.
     const txKey = /^#\d+$/.test(query.q) ? null : toTransactionKey(query.q);
     if (txKey) match.push(like(orders.paymentTxKey, `%${txKey}%`));
-    if (matchingCustomers.length > 0) match.push(inArray(orders.userId, matchingCustomers.map((c) => c.id)));
+    if (matchingCustomers.length > 0)
+      match.push(
+        inArray(
+          orders.userId,
+          matchingCustomers.map((c) => c.id),
+        ),
+      );
     const asId = query.q.replace(/^#/, '');
     if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));
     conditions.push(or(...match)!);
@@ -396,7 +435,7 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   // Every order has its customer (foreign key), so the count needs no join.
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(orders).where(where));
   return { orders: rows.map(toAdminOrder), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -425,7 +464,7 @@ export async function decideOrder(
       throw exists ? new AppError('CONFLICT', ORDER_MSG.alreadyProcessed) : new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
     }
     const volumeChange = input.status === 'cancelled' ? sql`${users.tradingVolumeUsd} - ${row.amountUsd}` : users.tradingVolumeUsd;
-    const [user] = await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning();
+    const user = firstOrThrow(await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning());
     await queueEmail(
       tx,
       user.email,

@@ -7,13 +7,14 @@ import {
   ZNumericIdParams,
   ZPaymentMethodInput,
   ZPaymentMethodToggle,
-} from '../../../shared/contracts/admin.js';
-import { ZOk } from '../../../shared/contracts/common.js';
-import type { TDb } from '../../db/client.js';
-import { paymentMethods } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
-import { requireActor } from '../../plugins/access.js';
+} from '#shared/contracts/admin.js';
+import { ZOk } from '#shared/contracts/common.js';
+import type { TDb } from '#server/db/client.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof paymentMethods.$inferSelect;
 const toMethod = (row: TRow) => ({ id: row.id, name: row.name, isEnabled: row.isEnabled, details: row.details });
@@ -23,9 +24,13 @@ const notFound = () => new AppError('NOT_FOUND', ADMIN_MSG.methodNotFound);
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
   const access = { area: 'paymentMethods' } as const;
 
-  app.get('/api/admin/payment-methods', { config: { access }, schema: { tags: ['admin'], response: { 200: ZAdminPaymentMethodList } } }, async () => ({
-    paymentMethods: (await db.select().from(paymentMethods).orderBy(asc(paymentMethods.id))).map(toMethod),
-  }));
+  app.get(
+    '/api/admin/payment-methods',
+    { config: { access }, schema: { tags: ['admin'], response: { 200: ZAdminPaymentMethodList } } },
+    async () => ({
+      paymentMethods: (await db.select().from(paymentMethods).orderBy(asc(paymentMethods.id))).map(toMethod),
+    }),
+  );
 
   app.post(
     '/api/admin/payment-methods',
@@ -33,8 +38,20 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
     async (request, reply) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(paymentMethods).values({ ...request.body, isEnabled: true }).returning();
-        await writeAudit(tx, { actor, action: 'payment_method.create', targetType: 'payment_method', targetId: created.id, after: toMethod(created), ip: request.ip });
+        const created = firstOrThrow(
+          await tx
+            .insert(paymentMethods)
+            .values({ ...request.body, isEnabled: true })
+            .returning(),
+        );
+        await writeAudit(tx, {
+          actor,
+          action: 'payment_method.create',
+          targetType: 'payment_method',
+          targetId: created.id,
+          after: toMethod(created),
+          ip: request.ip,
+        });
         return created;
       });
       return reply.status(201).send({ paymentMethod: toMethod(row) });
@@ -43,14 +60,25 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
 
   app.put(
     '/api/admin/payment-methods/:id',
-    { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodInput, response: { 200: ZAdminPaymentMethodResponse } } },
+    {
+      config: { access },
+      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodInput, response: { 200: ZAdminPaymentMethodResponse } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, request.params.id)).for('update');
         if (!before) throw notFound();
-        const [after] = await tx.update(paymentMethods).set(request.body).where(eq(paymentMethods.id, before.id)).returning();
-        await writeAudit(tx, { actor, action: 'payment_method.update', targetType: 'payment_method', targetId: before.id, before: toMethod(before), after: toMethod(after), ip: request.ip });
+        const after = firstOrThrow(await tx.update(paymentMethods).set(request.body).where(eq(paymentMethods.id, before.id)).returning());
+        await writeAudit(tx, {
+          actor,
+          action: 'payment_method.update',
+          targetType: 'payment_method',
+          targetId: before.id,
+          before: toMethod(before),
+          after: toMethod(after),
+          ip: request.ip,
+        });
         return after;
       });
       return { paymentMethod: toMethod(row) };
@@ -59,11 +87,18 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
 
   app.patch(
     '/api/admin/payment-methods/:id',
-    { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodToggle, response: { 200: ZAdminPaymentMethodResponse } } },
+    {
+      config: { access },
+      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodToggle, response: { 200: ZAdminPaymentMethodResponse } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       const row = await db.transaction(async (tx) => {
-        const [after] = await tx.update(paymentMethods).set({ isEnabled: request.body.isEnabled }).where(eq(paymentMethods.id, request.params.id)).returning();
+        const [after] = await tx
+          .update(paymentMethods)
+          .set({ isEnabled: request.body.isEnabled })
+          .where(eq(paymentMethods.id, request.params.id))
+          .returning();
         if (!after) throw notFound();
         await writeAudit(tx, {
           actor,
@@ -87,7 +122,14 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
       await db.transaction(async (tx) => {
         const [removed] = await tx.delete(paymentMethods).where(eq(paymentMethods.id, request.params.id)).returning();
         if (!removed) throw notFound();
-        await writeAudit(tx, { actor, action: 'payment_method.delete', targetType: 'payment_method', targetId: removed.id, before: toMethod(removed), ip: request.ip });
+        await writeAudit(tx, {
+          actor,
+          action: 'payment_method.delete',
+          targetType: 'payment_method',
+          targetId: removed.id,
+          before: toMethod(removed),
+          ip: request.ip,
+        });
       });
       return { ok: true as const };
     },

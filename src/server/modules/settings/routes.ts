@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSettings, ZSettingsUpdate } from '../../../shared/contracts/admin.js';
-import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '../../../shared/money.js';
-import type { TDb } from '../../db/client.js';
-import { settings } from '../../db/schema/app.js';
-import { writeAudit } from '../../lib/audit.js';
-import { encryptSecret } from '../../lib/secrets.js';
-import { requireActor } from '../../plugins/access.js';
+import { ZSettings, ZSettingsUpdate } from '#shared/contracts/admin.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '#shared/money.js';
+import type { TDb } from '#server/db/client.js';
+import { settings } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { encryptSecret } from '#server/lib/secrets.js';
+import { requireActor } from '#server/plugins/access.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof settings.$inferSelect;
 
@@ -36,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
 
   app.get('/api/admin/settings', { config: { access }, schema: { tags: ['admin'], response: { 200: ZSettings } } }, async () => {
     const [row] = await db.insert(settings).values({ id: 1 }).onConflictDoNothing().returning();
-    const current = row ?? (await db.select().from(settings).where(eq(settings.id, 1)))[0];
+    const current = row ?? firstOrThrow(await db.select().from(settings).where(eq(settings.id, 1)));
     return toSettings(current, deps.smtpPassFromEnv);
   });
 
@@ -48,17 +49,27 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
       const body = request.body;
       const changes: Partial<TRow> = { updatedAt: new Date() };
       if (body.notificationEmail !== undefined) changes.notificationEmail = body.notificationEmail || null;
-      if (body.serviceFeePercentage !== undefined) changes.serviceFeePercentage = body.serviceFeePercentage || DEFAULT_SERVICE_FEE_PERCENTAGE;
+      if (body.serviceFeePercentage !== undefined)
+        changes.serviceFeePercentage = body.serviceFeePercentage || DEFAULT_SERVICE_FEE_PERCENTAGE;
       if (body.smtpHost !== undefined) changes.smtpHost = body.smtpHost || null;
       if (body.smtpPort !== undefined) changes.smtpPort = body.smtpPort;
       if (body.smtpSecure !== undefined) changes.smtpSecure = body.smtpSecure;
       if (body.smtpUser !== undefined) changes.smtpUser = body.smtpUser || null;
-      if (body.smtpPassword !== undefined) changes.smtpPassEncrypted = body.smtpPassword ? encryptSecret(body.smtpPassword, deps.serverSecret) : null;
+      if (body.smtpPassword !== undefined)
+        changes.smtpPassEncrypted = body.smtpPassword ? encryptSecret(body.smtpPassword, deps.serverSecret) : null;
       const row = await db.transaction(async (tx) => {
         await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
-        const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for('update');
-        const [after] = await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning();
-        await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', targetId: 1, before: auditable(before), after: auditable(after), ip: request.ip });
+        const before = firstOrThrow(await tx.select().from(settings).where(eq(settings.id, 1)).for('update'));
+        const after = firstOrThrow(await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning());
+        await writeAudit(tx, {
+          actor,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: 1,
+          before: auditable(before),
+          after: auditable(after),
+          ip: request.ip,
+        });
         return after;
       });
       request.server.market?.invalidateReference();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZOk } from '../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZCreateStaffRequest,
   ZSetPasswordRequest,
@@ -7,17 +7,28 @@ import {
   ZStaffList,
   ZStaffResponse,
   ZUpdateStaffRoleRequest,
-} from '../../../shared/contracts/staff.js';
-import { requireActor } from '../../plugins/access.js';
-import { createStaff, deleteStaff, listStaff, resendInvitation, resetStaffTwoFactor, setPasswordWithInvitation, updateStaffRole, type TStaffDeps } from './service.js';
-import { perIp, RATE_LIMITS } from '../../plugins/rate-limit.js';
+} from '#shared/contracts/staff.js';
+import { requireActor } from '#server/plugins/access.js';
+import {
+  createStaff,
+  deleteStaff,
+  listStaff,
+  resendInvitation,
+  resetStaffTwoFactor,
+  setPasswordWithInvitation,
+  updateStaffRole,
+  type TStaffDeps,
+} from './service.js';
+import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 /** Admin Management (super_admin only) and the public page where an invited admin sets a password. */
 export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) => {
   const access = { area: 'admins' } as const;
   const tags = ['admin'];
 
-  app.get('/api/admin/admins', { config: { access }, schema: { tags, response: { 200: ZStaffList } } }, async () => ({ admins: await listStaff(deps.db) }));
+  app.get('/api/admin/admins', { config: { access }, schema: { tags, response: { 200: ZStaffList } } }, async () => ({
+    admins: await listStaff(deps.db),
+  }));
 
   app.post(
     '/api/admin/admins',
@@ -68,7 +79,10 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/account/set-password',
-    { config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp), errors: ['INVALID_TOKEN'] }, schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } } },
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp), errors: ['INVALID_TOKEN'] },
+      schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } },
+    },
     async (request) => {
       await setPasswordWithInvitation(deps.db, request.body.token, request.body.password, request.ip);
       return { ok: true as const };

@@ -2,19 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '../../../shared/permissions.js';
-import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '../../../shared/contracts/staff.js';
-import type { TDb } from '../../db/client.js';
-import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.js';
-import { staffInvitations } from '../../db/schema/staff.js';
-import type { TOnAccountChanged } from '../../lib/account-changed.js';
-import { writeAudit } from '../../lib/audit.js';
-import { revokePasswordLinks } from '../auth/password-links.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
-import { queueEmail } from '../../lib/email/outbox.js';
-import { renderStaffInvitationEmail, type TSecretUrl } from '../../lib/email/templates.js';
-import { AppError } from '../../lib/errors.js';
-import type { TActor } from '../../plugins/access.js';
+import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/permissions.js';
+import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '#shared/contracts/staff.js';
+import type { TDb } from '#server/db/client.js';
+import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
+import { staffInvitations } from '#server/db/schema/staff.js';
+import type { TOnAccountChanged } from '#server/lib/account-changed.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { revokePasswordLinks } from '#server/modules/auth/password-links.js';
+import { isUniqueViolation } from '#server/lib/db-errors.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderStaffInvitationEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
 
 export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
 type TAuditContext = { actor: TActor; ip: string };
@@ -46,7 +46,16 @@ const staffColumns = {
   status: statusColumn,
 };
 
-type TStaffRow = { id: string; fullName: string; name: string; email: string; role: string | null; createdAt: Date; twoFactorEnabled: boolean; status: 'active' | 'invited' };
+type TStaffRow = {
+  id: string;
+  fullName: string;
+  name: string;
+  email: string;
+  role: string | null;
+  createdAt: Date;
+  twoFactorEnabled: boolean;
+  status: 'active' | 'invited';
+};
 
 function toStaffMember(row: TStaffRow): TStaffMember {
   return {
@@ -117,7 +126,10 @@ export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, 
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   try {
     await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
       if (taken) throw new AppError('EMAIL_TAKEN', STAFF_MSG.emailTaken, { fields: { email: STAFF_MSG.emailTaken } });
       const username = `staff_${randomBytes(6).toString('hex')}`;
       await tx.insert(users).values({
@@ -167,7 +179,12 @@ export async function resendInvitation(deps: TStaffDeps, id: string, context: TA
  * Only the role changes; the super admin's role and one's own are fixed. The admin's session
  * stays; their open sockets close and their tabs re-read the session (onAccountChanged).
  */
-export async function updateStaffRole(deps: TStaffDeps, id: string, role: (typeof CREATABLE_ROLES)[number], context: TAuditContext): Promise<TStaffMember> {
+export async function updateStaffRole(
+  deps: TStaffDeps,
+  id: string,
+  role: (typeof CREATABLE_ROLES)[number],
+  context: TAuditContext,
+): Promise<TStaffMember> {
   const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeOwnRole);
   const changed = await db.transaction(async (tx) => {
@@ -176,7 +193,15 @@ export async function updateStaffRole(deps: TStaffDeps, id: string, role: (typeo
     if (before.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeSuperAdmin);
     if (before.role === role) return false;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
-    await writeAudit(tx, { actor: context.actor, action: 'admin.role_change', targetType: 'user', targetId: id, before: { role: before.role }, after: { role }, ip: context.ip });
+    await writeAudit(tx, {
+      actor: context.actor,
+      action: 'admin.role_change',
+      targetType: 'user',
+      targetId: id,
+      before: { role: before.role },
+      after: { role },
+      ip: context.ip,
+    });
     return true;
   });
   if (changed) deps.onAccountChanged(id);
@@ -218,14 +243,26 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
   const [candidate] = await db
     .select({ id: staffInvitations.id })
     .from(staffInvitations)
-    .where(and(eq(staffInvitations.tokenHash, hashInvitationToken(token)), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())));
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, hashInvitationToken(token)),
+        isNull(staffInvitations.usedAt),
+        gt(staffInvitations.expiresAt, new Date()),
+      ),
+    );
   if (!candidate) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(staffInvitations)
       .set({ usedAt: new Date() })
-      .where(and(eq(staffInvitations.tokenHash, hashInvitationToken(token)), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, new Date())))
+      .where(
+        and(
+          eq(staffInvitations.tokenHash, hashInvitationToken(token)),
+          isNull(staffInvitations.usedAt),
+          gt(staffInvitations.expiresAt, new Date()),
+        ),
+      )
       .returning();
     if (!claimed) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
     const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
@@ -236,12 +273,20 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
       .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
       .returning({ id: accounts.id });
     if (updated.length === 0) {
-      await tx.insert(accounts).values({ id: generateId(), accountId: user.id, providerId: 'credential', userId: user.id, password: passwordHash });
+      await tx
+        .insert(accounts)
+        .values({ id: generateId(), accountId: user.id, providerId: 'credential', userId: user.id, password: passwordHash });
     }
     await tx.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await revokePasswordLinks(tx, user.id);
-    await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: 'admin.password_set', targetType: 'user', targetId: user.id, ip });
+    await writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: 'admin.password_set',
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
   });
 }
 

@@ -1,12 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_STATE_HEADER } from '../../../shared/account-state.js';
-import { STAFF_MSG } from '../../../shared/contracts/staff.js';
-import { auditLog, emailLog } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { staffInvitations } from '../../db/schema/staff.js';
-import { emailsTo, linkToken } from '../../../../tests/helpers/email-links.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
+import { STAFF_MSG } from '#shared/contracts/staff.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { staffInvitations } from '#server/db/schema/staff.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 const NEW_PASSWORD = 'Invited-Passw0rd!';
 
@@ -17,14 +18,21 @@ describe('admin management', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    [{ id: superAdminId }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'));
+    superAdminId = firstOrThrow(await t.database.db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin'))).id;
   });
   afterAll(() => t.close());
 
   async function invite(role = 'support', email = `invited${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`) {
-    const response = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Kwame Mensah', email, role } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: admin,
+      payload: { fullName: 'Kwame Mensah', email, role },
+    });
     expect(response.statusCode, response.body).toBe(201);
-    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1);
+    const mail = firstOrThrow(
+      await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1),
+    );
     const token = linkToken(mail.body, '/admin/set-password');
     return { admin: response.json().admin, email, token, mail };
   }
@@ -52,22 +60,32 @@ describe('admin management', () => {
 
     const list = await t.request({ method: 'GET', url: '/api/admin/admins', cookie: admin });
     expect(list.json().admins.find((a: { id: string }) => a.id === created.id).status).toBe('active');
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, created.id)));
     expect(audits.map((a) => a.action).sort()).toEqual(['admin.create', 'admin.password_set']);
   });
 
   it('refuses an expired invitation link, and a resent one replaces the old link', async () => {
     const { admin: created, token } = await invite('compliance');
-    await t.database.db.update(staffInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffInvitations.userId, created.id));
+    await t.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.userId, created.id));
     const expired = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: NEW_PASSWORD } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toBe(STAFF_MSG.invitationInvalid);
 
     expect((await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin })).statusCode).toBe(200);
-    const [mail] = await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1);
+    const mail = firstOrThrow(
+      await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1),
+    );
     const fresh = linkToken(mail.body, '/admin/set-password');
     expect(fresh).not.toBe(token);
-    expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode,
+    ).toBe(200);
     // Once the password is set there is nothing to resend.
     const resend = await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin });
     expect(resend.statusCode).toBe(409);
@@ -81,8 +99,20 @@ describe('admin management', () => {
     const viaInvitation = await invite('support');
     expect((await forgot(viaInvitation.email)).statusCode).toBe(200);
     const [reset] = await resetLinks(viaInvitation.email);
-    expect((await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaInvitation.token, password: NEW_PASSWORD } })).statusCode).toBe(200);
-    const stale = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: reset, password: 'Attacker-Passw0rd!' } });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/account/set-password',
+          payload: { token: viaInvitation.token, password: NEW_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const stale = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token: reset, password: 'Attacker-Passw0rd!' },
+    });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error.code).toBe('INVALID_TOKEN');
     expect((await t.login(viaInvitation.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
@@ -90,8 +120,15 @@ describe('admin management', () => {
     const viaReset = await invite('compliance');
     expect((await forgot(viaReset.email)).statusCode).toBe(200);
     const [link] = await resetLinks(viaReset.email);
-    expect((await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: link, password: NEW_PASSWORD } })).statusCode).toBe(200);
-    const invitation = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: viaReset.token, password: 'Attacker-Passw0rd!' } });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token: link, password: NEW_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    const invitation = await t.request({
+      method: 'POST',
+      url: '/api/account/set-password',
+      payload: { token: viaReset.token, password: 'Attacker-Passw0rd!' },
+    });
     expect(invitation.statusCode).toBe(400);
     expect(invitation.json().error.message).toBe(STAFF_MSG.invitationInvalid);
     expect((await t.login(viaReset.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
@@ -100,7 +137,9 @@ describe('admin management', () => {
   it('two simultaneous uses of one link: exactly one sets the password', async () => {
     const { email, token } = await invite('manager');
     const results = await Promise.all(
-      ['First-Passw0rd!', 'Second-Passw0rd!'].map((password) => t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password } })),
+      ['First-Passw0rd!', 'Second-Passw0rd!'].map((password) =>
+        t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password } }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     const logins = await Promise.all(['First-Passw0rd!', 'Second-Passw0rd!'].map((password) => t.login(email, password, 'admin')));
@@ -108,12 +147,27 @@ describe('admin management', () => {
   });
 
   it('refuses a duplicate email, a super_admin role and unknown fields', async () => {
-    const duplicate = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: SUPER_ADMIN.email.toUpperCase(), role: 'manager' } });
+    const duplicate = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: admin,
+      payload: { fullName: 'Ama Owusu', email: SUPER_ADMIN.email.toUpperCase(), role: 'manager' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.message).toBe(STAFF_MSG.emailTaken);
-    const superRole = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'super_admin' } });
+    const superRole = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: admin,
+      payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'super_admin' },
+    });
     expect(superRole.statusCode).toBe(400);
-    const extra = await t.request({ method: 'POST', url: '/api/admin/admins', cookie: admin, payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'manager', password: 'x' } });
+    const extra = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: admin,
+      payload: { fullName: 'Ama Owusu', email: 'ama@example.com', role: 'manager', password: 'x' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'ama@example.com'))).toHaveLength(0);
   });
@@ -121,21 +175,47 @@ describe('admin management', () => {
   it('edits only the role, which takes effect on the next request', async () => {
     const staff = await t.createStaff('support');
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(200);
-    const rename = await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'compliance', fullName: 'Someone Else' } });
+    const rename = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/admins/${staff.id}`,
+      cookie: admin,
+      payload: { role: 'compliance', fullName: 'Someone Else' },
+    });
     expect(rename.statusCode).toBe(400);
-    const changed = await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'compliance' } });
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/admins/${staff.id}`,
+      cookie: admin,
+      payload: { role: 'compliance' },
+    });
     expect(changed.json().admin).toMatchObject({ role: 'compliance', fullName: 'Staff support' });
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(403);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.role_change'), eq(auditLog.targetId, staff.id)));
+    const entry = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'admin.role_change'), eq(auditLog.targetId, staff.id))),
+    );
     expect(entry).toMatchObject({ before: { role: 'support' }, after: { role: 'compliance' } });
 
-    const superAdminRole = await t.request({ method: 'PATCH', url: `/api/admin/admins/${superAdminId}`, cookie: admin, payload: { role: 'support' } });
+    const superAdminRole = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/admins/${superAdminId}`,
+      cookie: admin,
+      payload: { role: 'support' },
+    });
     expect(superAdminRole.statusCode).toBe(403);
     // A customer is not an admin: no role through this route.
     const customer = await t.signUp();
-    const promote = await t.request({ method: 'PATCH', url: `/api/admin/admins/${customer.id}`, cookie: admin, payload: { role: 'manager' } });
+    const promote = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/admins/${customer.id}`,
+      cookie: admin,
+      payload: { role: 'manager' },
+    });
     expect(promote.statusCode).toBe(404);
-    expect((await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0].role).toBe('customer');
+    const stored = firstOrThrow(await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)));
+    expect(stored.role).toBe('customer');
   });
 
   it('tells an open tab of the changed admin, with every answer, the account state to compare with its session', async () => {
@@ -155,7 +235,9 @@ describe('admin management', () => {
     expect((await t.request({ method: 'GET', url: '/api/admin/dashboard' })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
     expect((await t.request({ method: 'GET', url: '/api/market', cookie: staff.cookie })).headers[ACCOUNT_STATE_HEADER]).toBeUndefined();
     const customer = await t.signUp();
-    expect((await t.request({ method: 'GET', url: '/api/orders', cookie: customer.cookie })).headers[ACCOUNT_STATE_HEADER]).toBe(`${customer.id}:customer:no-2fa`);
+    expect((await t.request({ method: 'GET', url: '/api/orders', cookie: customer.cookie })).headers[ACCOUNT_STATE_HEADER]).toBe(
+      `${customer.id}:customer:no-2fa`,
+    );
   });
 
   it('never deletes the super admin, nor oneself; deleting an admin ends their session', async () => {
@@ -172,7 +254,12 @@ describe('admin management', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(401);
     expect((await t.login(staff.email, staff.password, 'admin')).statusCode).toBe(401);
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id)));
+    const entry = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id))),
+    );
     expect(entry.before).toMatchObject({ email: staff.email, role: 'support' });
   });
 });

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coins, settings } from '../../db/schema/app.js';
-import { users } from '../../db/schema/auth.js';
-import { createAccount } from '../../db/seed.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '../../../../tests/helpers/test-app.js';
+import { auditLog, coins, settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { createAccount } from '#server/db/seed.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 
 describe('back-office', () => {
   let t: TTestApp;
@@ -21,7 +22,15 @@ describe('back-office', () => {
       method: 'PUT',
       url: '/api/admin/settings',
       cookie: admin,
-      payload: { smtpHost: 'smtp.example.com', smtpPort: 465, smtpSecure: true, smtpUser: 'mailer', smtpPassword: 'Sup3r-Secret-Pass', serviceFeePercentage: '', notificationEmail: 'ops@example.com' },
+      payload: {
+        smtpHost: 'smtp.example.com',
+        smtpPort: 465,
+        smtpSecure: true,
+        smtpUser: 'mailer',
+        smtpPassword: 'Sup3r-Secret-Pass',
+        serviceFeePercentage: '',
+        notificationEmail: 'ops@example.com',
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).not.toContain('Sup3r-Secret-Pass');
@@ -29,7 +38,7 @@ describe('back-office', () => {
     const read = await t.request({ method: 'GET', url: '/api/admin/settings', cookie: admin });
     expect(read.body).not.toContain('Sup3r-Secret-Pass');
     expect(read.body).not.toContain('smtpPass');
-    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    const row = firstOrThrow(await t.database.db.select().from(settings).where(eq(settings.id, 1)));
     expect(row.smtpPassEncrypted).toBeTruthy();
     expect(row.smtpPassEncrypted).not.toContain('Sup3r-Secret-Pass');
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
@@ -40,8 +49,16 @@ describe('back-office', () => {
   });
 
   it('takes a service fee from 0 to 50 % with one decimal, and refuses anything else on the field', async () => {
-    const put = (serviceFeePercentage: string) => t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage } });
-    for (const [fee, stored] of [['0', '0.00'], ['50', '50.00'], ['49.9', '49.90'], ['3.5', '3.50'], ['07', '7.00'], ['', '2.50']]) {
+    const put = (serviceFeePercentage: string) =>
+      t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { serviceFeePercentage } });
+    for (const [fee, stored] of [
+      ['0', '0.00'],
+      ['50', '50.00'],
+      ['49.9', '49.90'],
+      ['3.5', '3.50'],
+      ['07', '7.00'],
+      ['', '2.50'],
+    ] as const) {
       const saved = await put(fee);
       expect(saved.statusCode, fee).toBe(200);
       expect(saved.json().serviceFeePercentage, fee).toBe(stored);
@@ -60,22 +77,34 @@ describe('back-office', () => {
       expect(refused.statusCode, fee).toBe(400);
       expect(refused.json().error.fields.serviceFeePercentage, fee).toMatch(/^The service fee must be /);
     }
-    const [row] = await t.database.db.select().from(settings).where(eq(settings.id, 1));
+    const row = firstOrThrow(await t.database.db.select().from(settings).where(eq(settings.id, 1)));
     expect(row.serviceFeePercentage).toBe('2.50');
   });
 
   it('validates and audits a wallet address change with before and after', async () => {
-    const [btc] = await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc'));
-    const bad = await t.request({ method: 'PATCH', url: `/api/admin/coins/${btc.id}`, cookie: manager, payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb' } });
+    const btc = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc')));
+    const bad = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/coins/${btc.id}`,
+      cookie: manager,
+      payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Enter a valid Bitcoin wallet address.');
-    const ok = await t.request({ method: 'PATCH', url: `/api/admin/coins/${btc.id}`, cookie: manager, payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/coins/${btc.id}`,
+      cookie: manager,
+      payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    });
     expect(ok.json().coin).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', network: 'Bitcoin' });
-    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change'));
+    const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change')));
     expect(entry.before).toMatchObject({ walletAddress: null });
     expect(entry.after).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
     const publicCoins = await t.request({ method: 'GET', url: '/api/coins' });
-    expect(publicCoins.json().coins.find((c: { symbol: string }) => c.symbol === 'btc').walletAddress).toBe('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa');
+    expect(publicCoins.json().coins.find((c: { symbol: string }) => c.symbol === 'btc').walletAddress).toBe(
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    );
   });
 
   it('manages payment methods: add, edit, toggle, delete; customers see only enabled ones', async () => {
@@ -103,14 +132,29 @@ describe('back-office', () => {
   });
 
   it('requires title and message for canned responses', async () => {
-    const bad = await t.request({ method: 'POST', url: '/api/admin/canned-responses', cookie: manager, payload: { title: ' ', message: '' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/admin/canned-responses',
+      cookie: manager,
+      payload: { title: ' ', message: '' },
+    });
     expect(bad.json().error.fields).toMatchObject({ title: 'Title is required.', message: 'Message is required.' });
-    const ok = await t.request({ method: 'POST', url: '/api/admin/canned-responses', cookie: manager, payload: { title: 'Thanks', message: 'Thank you!' } });
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/admin/canned-responses',
+      cookie: manager,
+      payload: { title: 'Thanks', message: 'Thank you!' },
+    });
     expect(ok.statusCode).toBe(201);
   });
 
   it('saves the contact page content that the public page shows', async () => {
-    const content = { headline: 'Talk to us', introParagraph: 'We answer fast.', supportEmail: 'help@example.com', supportPhone: '+233 20 000 0000' };
+    const content = {
+      headline: 'Talk to us',
+      introParagraph: 'We answer fast.',
+      supportEmail: 'help@example.com',
+      supportPhone: '+233 20 000 0000',
+    };
     expect((await t.request({ method: 'PUT', url: '/api/admin/contact', cookie: manager, payload: content })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/content/contact' })).json()).toEqual(content);
   });
@@ -122,7 +166,11 @@ describe('back-office', () => {
              (ARRAY['unverified','pending','verified','rejected'])[1 + g % 4], (g % 500)::numeric, g % 10 = 0,
              '024' || lpad(g::text, 7, '0'), now() - (g || ' minutes')::interval
       FROM generate_series(1, 10000) AS g`);
-    const page = await t.request({ method: 'GET', url: '/api/admin/users?q=bulk&kyc=verified&account=active&sort=tradingVolumeUsd&dir=desc&page=2', cookie: manager });
+    const page = await t.request({
+      method: 'GET',
+      url: '/api/admin/users?q=bulk&kyc=verified&account=active&sort=tradingVolumeUsd&dir=desc&page=2',
+      cookie: manager,
+    });
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body.pageSize).toBe(10);
@@ -144,16 +192,27 @@ describe('back-office', () => {
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
     await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie: manager });
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
-    const [superAdmin] = await t.database.db.select().from(users).where(eq(users.role, 'super_admin'));
+    const superAdmin = firstOrThrow(await t.database.db.select().from(users).where(eq(users.role, 'super_admin')));
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${superAdmin.id}/ban`, cookie: manager })).statusCode).toBe(403);
-    const staffId = await createAccount(t.database.db, { email: 'other-staff@example.com', password: 'Staff-Passw0rd!', fullName: 'Other Staff', username: 'otherstaff', role: 'support' });
+    const staffId = await createAccount(t.database.db, {
+      email: 'other-staff@example.com',
+      password: 'Staff-Passw0rd!',
+      fullName: 'Other Staff',
+      username: 'otherstaff',
+      role: 'support',
+    });
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager })).statusCode).toBe(403);
   });
 
   // Found by the fuzz test: a date that passed the YYYY-MM-DD pattern but is no day became an
   // invalid timestamp in the query (500).
   it('refuses date filters that are no real day', async () => {
-    for (const url of ['/api/admin/audit?to=0000-00-00', '/api/admin/audit?from=2024-02-30', '/api/admin/orders?to=2024-13-01', '/api/admin/orders?from=9999-99-99']) {
+    for (const url of [
+      '/api/admin/audit?to=0000-00-00',
+      '/api/admin/audit?from=2024-02-30',
+      '/api/admin/orders?to=2024-13-01',
+      '/api/admin/orders?from=9999-99-99',
+    ]) {
       const response = await t.request({ method: 'GET', url, cookie: admin });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION');

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { Splash } from '../../components/ui/splash';
-import { getSafeAdminReturnPath, paths } from '../../lib/paths';
-import { getHomePathFor, sessionQueryOptions } from '../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { Splash } from '#web/components/ui/splash.js';
+import { getSafeAdminReturnPath, paths } from '#web/lib/paths.js';
+import { getHomePathFor, sessionQueryOptions } from '#web/lib/session.js';
 
 /**
  * Guest pages send signed-in people away, so they act on a fresh answer of the server only: the

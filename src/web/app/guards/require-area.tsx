@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canAccess, type TArea } from '../../../shared/permissions.js';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { canAccess, type TArea } from '#shared/permissions.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 
 /**
  * Admin pages: anonymous people go to the admin login, which brings them back here afterwards;

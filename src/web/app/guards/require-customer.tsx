@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 
 /** Customer pages: anonymous people go to '/', staff go to their back-office. */
 export function RequireCustomer() {

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { Splash } from '../../components/ui/splash';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { Splash } from '#web/components/ui/splash.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 
 /**
  * The whole back-office: staff only. Each page then checks its own area (RequireArea). The menu

@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '#web/lib/paths.js';
 
 /** Admin login and Access Denied: a plain page with the brand, outside the back-office shell. */
 export function AdminAuthLayout() {

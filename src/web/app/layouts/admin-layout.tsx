@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { canAccess, menuFor, ROLE_LABELS } from '../../../shared/permissions.js';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { useUnreadConversations } from '../../features/admin/chat/lib/use-unread-conversations';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { canAccess, menuFor, ROLE_LABELS } from '#shared/permissions.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { useUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
+import { cn } from '#web/lib/cn.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 import { SkipLink } from './skip-link';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
 

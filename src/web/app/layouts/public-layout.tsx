@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { ChatWidgetLoader } from '../../features/chat/components/chat-widget-loader';
+import { ChatWidgetLoader } from '#web/features/chat/components/chat-widget-loader.js';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';

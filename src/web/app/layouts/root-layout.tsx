@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useMatch } from 'react-router';
-import { paths } from '../../lib/paths';
-import { SessionGate } from '../session-gate';
+import { paths } from '#web/lib/paths.js';
+import { SessionGate } from '#web/app/session-gate.js';
 
 export function RootLayout() {
   // The landing page shows at once, as it was prerendered (signed-in details fill in when the

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '#web/lib/paths.js';
 
 const FOOTER_LINKS = [
   { label: 'About', href: paths.about.getHref() },

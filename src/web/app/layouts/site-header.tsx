@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { buttonClassName } from '../../components/ui/button';
-import { canSubmitKyc } from '../../features/kyc/kyc-status';
-import { cn } from '../../lib/cn';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { canSubmitKyc } from '#web/features/kyc/kyc-status.js';
+import { cn } from '#web/lib/cn.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
 import { UserMenu } from './user-menu';
 
 type NavItem = { label: string; href: string };
@@ -53,7 +53,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-2">
-        <Link to={paths.home.getHref()} className="shrink-0 text-lg font-bold tracking-tight text-brand-800 no-underline hover:no-underline">
+        <Link
+          to={paths.home.getHref()}
+          className="shrink-0 text-lg font-bold tracking-tight text-brand-800 no-underline hover:no-underline"
+        >
           Cedi<span className="text-accent-700">Crypto</span>
         </Link>
 
@@ -104,7 +107,11 @@ export function SiteHeader() {
           <ul className="container-page flex flex-col py-2">
             {navItems.map((item) => (
               <li key={item.href}>
-                <NavLink to={item.href} className={(state) => cn(navLinkClassName(state), 'block py-3')} onClick={() => setIsMenuOpen(false)}>
+                <NavLink
+                  to={item.href}
+                  className={(state) => cn(navLinkClassName(state), 'block py-3')}
+                  onClick={() => setIsMenuOpen(false)}
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
-import type { TProfile } from '../../../shared/contracts/account.js';
-import { isStaffRole } from '../../../shared/permissions.js';
-import { useLogout } from '../../features/auth/api/logout';
-import { paths } from '../../lib/paths';
+import type { TProfile } from '#shared/contracts/account.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { useLogout } from '#web/features/auth/api/logout.js';
+import { paths } from '#web/lib/paths.js';
 
 /** Logs out, then leaves for the public home (customers) or the admin login (staff). */
 export function useLogOutAndLeave(user: TProfile) {

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { TProfile } from '../../../shared/contracts/account.js';
-import { isStaffRole, ROLE_LABELS } from '../../../shared/permissions.js';
-import { KycBadge } from '../../components/kyc-badge';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../lib/paths';
+import type { TProfile } from '#shared/contracts/account.js';
+import { isStaffRole, ROLE_LABELS } from '#shared/permissions.js';
+import { KycBadge } from '#web/components/kyc-badge.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
 
 /** The username button; it opens a small panel with name, email, KYC badge and 'Log out'. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -66,7 +66,8 @@ function DialogPanel({ onClose, title, description, size = 'md', children, foote
         return;
       }
       const first = items[0];
-      const last = items[items.length - 1];
+      const last = items.at(-1);
+      if (!first || !last) return;
       const active = document.activeElement;
       if (event.shiftKey && (active === first || !panel.contains(active))) {
         event.preventDefault();
@@ -95,10 +96,7 @@ function DialogPanel({ onClose, title, description, size = 'md', children, foote
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={cn(
-          'relative flex max-h-[90dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl',
-          SIZES[size],
-        )}
+        className={cn('relative flex max-h-[90dvh] w-full flex-col rounded-t-2xl bg-white shadow-xl sm:rounded-2xl', SIZES[size])}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
           <div>

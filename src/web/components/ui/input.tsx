@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 import { controlClassName, Field } from './field';
 
 export type InputProps = Omit<ComponentProps<'input'>, 'aria-invalid' | 'aria-describedby'> & {

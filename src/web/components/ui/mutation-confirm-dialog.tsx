@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { getErrorMessage } from '../../lib/api';
+import { getErrorMessage } from '#web/lib/api.js';
 import { ConfirmDialog } from './confirm-dialog';
 import { useToast } from './toast';
 

@@ -1,5 +1,5 @@
-import { scorePassword } from '../../../shared/contracts/account.js';
-import { cn } from '../../lib/cn';
+import { scorePassword } from '#shared/contracts/account.js';
+import { cn } from '#web/lib/cn.js';
 
 const SEGMENT_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-lime-500', 'bg-brand-600'];
 

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 /** A decorative spinner; the surrounding control carries the accessible state (aria-busy). */
 export function Spinner({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 type SwitchProps = {
   checked: boolean;
@@ -33,7 +33,10 @@ export function Switch({ checked, onCheckedChange, label, hideLabel = false, dis
       >
         <span
           aria-hidden="true"
-          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')}
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5' : 'translate-x-0.5',
+          )}
         />
       </button>
       <label htmlFor={switchId} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-slate-800'}>

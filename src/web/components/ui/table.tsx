@@ -1,9 +1,19 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 import { Spinner } from './spinner';
 
 /** A table that scrolls sideways inside its card on narrow screens, never the whole page. */
-export function Table({ caption, hideCaption = false, className, children }: { caption: string; hideCaption?: boolean; className?: string; children: ReactNode }) {
+export function Table({
+  caption,
+  hideCaption = false,
+  className,
+  children,
+}: {
+  caption: string;
+  hideCaption?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}>
       <table className="w-full min-w-max border-collapse text-left text-sm">

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 /** Spec section 9: toasts last 5 seconds. */
 export const TOAST_DURATION_MS = 5_000;
@@ -55,7 +55,10 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
         toast.variant === 'success' ? 'border-brand-200 bg-white text-brand-900' : 'border-red-200 bg-white text-red-800',
       )}
     >
-      <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', toast.variant === 'success' ? 'bg-brand-600' : 'bg-red-600')} />
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2 shrink-0 rounded-full', toast.variant === 'success' ? 'bg-brand-600' : 'bg-red-600')}
+      />
       <p className="flex-1">{toast.message}</p>
       <button
         type="button"

@@ -1,4 +1,4 @@
-import type { TKycStatus } from '../../../shared/contracts/account.js';
+import type { TKycStatus } from '#shared/contracts/account.js';
 
 /**
  * The one rule for offering the KYC form (header link 'Complete KYC', dashboard note, /kyc):

@@ -1,4 +1,4 @@
-import { isValidWalletAddress, USDT_NETWORKS } from '../../../../shared/wallet-address.js';
+import { isValidWalletAddress, USDT_NETWORKS } from '#shared/wallet-address.js';
 
 /**
  * The client-side twin of the server's deposit address check: USDT is offered on TRC20, ERC20

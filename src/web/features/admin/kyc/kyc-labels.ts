@@ -1,4 +1,4 @@
-import { KYC_ID_TYPE_LABELS } from '../../../../shared/contracts/kyc.js';
+import { KYC_ID_TYPE_LABELS } from '#shared/contracts/kyc.js';
 
 /** 'Ghana Card' for national_id and so on; an unknown value is shown with its underscores as spaces. */
 export function formatKycIdType(value: string): string {

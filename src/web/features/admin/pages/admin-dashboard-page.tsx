@@ -1,19 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { canAccess, ROLE_LABELS } from '../../../../shared/permissions.js';
-import { formatGhs, formatUsd } from '../../../../shared/format.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../lib/paths';
-import { getFirstName, useSession } from '../../../lib/session';
-import { useAdminDashboard } from '../dashboard/api/get-admin-dashboard';
-import { ChartErrorBoundary } from '../dashboard/components/chart-error-boundary';
-import { RecentOrders } from '../dashboard/components/recent-orders';
-import { StatCard } from '../dashboard/components/stat-card';
+import { canAccess, ROLE_LABELS } from '#shared/permissions.js';
+import { formatGhs, formatUsd } from '#shared/format.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { paths } from '#web/lib/paths.js';
+import { getFirstName, useSession } from '#web/lib/session.js';
+import { useAdminDashboard } from '#web/features/admin/dashboard/api/get-admin-dashboard.js';
+import { ChartErrorBoundary } from '#web/features/admin/dashboard/components/chart-error-boundary.js';
+import { RecentOrders } from '#web/features/admin/dashboard/components/recent-orders.js';
+import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
 
 // The chart is its own chunk: the figures show first, the bars follow.
-const VolumeChart = lazy(() => import('../dashboard/components/volume-chart').then((module) => ({ default: module.VolumeChart })));
+const VolumeChart = lazy(() =>
+  import('#web/features/admin/dashboard/components/volume-chart.js').then((module) => ({ default: module.VolumeChart })),
+);
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
@@ -79,8 +81,16 @@ export function AdminDashboardPage() {
                   ) : undefined
                 }
               />
-              <StatCard label="Total Volume (USD)" value={formatUsd(data.totalVolumeUsd)} hint={<span className="text-slate-600">Completed orders</span>} />
-              <StatCard label="Total Volume (GHS)" value={formatGhs(data.totalVolumeGhs)} hint={<span className="text-slate-600">Completed orders</span>} />
+              <StatCard
+                label="Total Volume (USD)"
+                value={formatUsd(data.totalVolumeUsd)}
+                hint={<span className="text-slate-600">Completed orders</span>}
+              />
+              <StatCard
+                label="Total Volume (GHS)"
+                value={formatGhs(data.totalVolumeGhs)}
+                hint={<span className="text-slate-600">Completed orders</span>}
+              />
             </dl>
 
             <ChartErrorBoundary

@@ -1,18 +1,27 @@
 import { useState } from 'react';
-import { STAFF_MSG, type TStaffMember } from '../../../../shared/contracts/staff.js';
-import { ROLE_LABELS } from '../../../../shared/permissions.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { useAdmins, useResendInvitation } from '../management/api/admins';
-import { AdminFormDialog } from '../management/components/admin-form-dialog';
-import { DeleteAdminDialog } from '../management/components/delete-admin-dialog';
-import { ResetTwoFactorDialog } from '../management/components/reset-two-factor-dialog';
+import { STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
+import { ROLE_LABELS } from '#shared/permissions.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { useSession } from '#web/lib/session.js';
+import { useAdmins, useResendInvitation } from '#web/features/admin/management/api/admins.js';
+import { AdminFormDialog } from '#web/features/admin/management/components/admin-form-dialog.js';
+import { DeleteAdminDialog } from '#web/features/admin/management/components/delete-admin-dialog.js';
+import { ResetTwoFactorDialog } from '#web/features/admin/management/components/reset-two-factor-dialog.js';
 
 const COLUMN_COUNT = 4;
 
@@ -102,7 +111,12 @@ export function AdminManagementPage() {
                         </Button>
                       )}
                       {admin.role !== 'super_admin' && admin.id !== user?.id && (
-                        <Button variant="outline" size="sm" aria-label={`Edit ${admin.fullName}`} onClick={() => setOpenDialog({ kind: 'form', admin })}>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Edit ${admin.fullName}`}
+                          onClick={() => setOpenDialog({ kind: 'form', admin })}
+                        >
                           Edit
                         </Button>
                       )}
@@ -143,7 +157,9 @@ export function AdminManagementPage() {
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && <DeleteAdminDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
-      {openDialog?.kind === 'reset2fa' && openDialog.admin && <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'reset2fa' && openDialog.admin && (
+        <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />
+      )}
     </section>
   );
 }

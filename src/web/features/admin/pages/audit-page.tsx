@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Spinner } from '#web/components/ui/spinner.js';
 import {
   Table,
   TableBody,
@@ -9,13 +9,15 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '../../../components/ui/table';
-import { isCalendarDay } from '../../../../shared/contracts/common.js';
-import { formatDateTime } from '../../../lib/format-date';
-import { useAuditEntries, type TAuditFilter } from '../audit/api/audit';
-import { AuditDetails } from '../audit/components/audit-details';
-import { AuditFilters } from '../audit/components/audit-filters';
-import { Pagination } from '../../../components/ui/pagination';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
+import { isCalendarDay } from '#shared/contracts/common.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { useAuditEntries, type TAuditFilter } from '#web/features/admin/audit/api/audit.js';
+import { AuditDetails } from '#web/features/admin/audit/components/audit-details.js';
+import { AuditFilters } from '#web/features/admin/audit/components/audit-filters.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 
 const COLUMN_COUNT = 6;
 
@@ -89,7 +91,9 @@ export function AuditPage() {
             <TableLoadingRow colSpan={COLUMN_COUNT}>Loading the audit log…</TableLoadingRow>
           ) : entries.length === 0 ? (
             !query.isError && (
-              <TableMessageRow colSpan={COLUMN_COUNT}>{hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}</TableMessageRow>
+              <TableMessageRow colSpan={COLUMN_COUNT}>
+                {hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}
+              </TableMessageRow>
             )
           ) : (
             entries.map((entry) => (
@@ -114,7 +118,12 @@ export function AuditPage() {
       </Table>
 
       {data && data.total > 0 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
     </section>
   );

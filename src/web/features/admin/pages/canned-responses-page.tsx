@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
 import {
   Table,
   TableBody,
@@ -9,10 +9,12 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '../../../components/ui/table';
-import { useCannedResponses, type TCannedResponse } from '../canned-responses/api/canned-responses';
-import { CannedResponseFormDialog } from '../canned-responses/components/canned-response-form-dialog';
-import { DeleteCannedResponseDialog } from '../canned-responses/components/delete-canned-response-dialog';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
+import { useCannedResponses, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
+import { CannedResponseFormDialog } from '#web/features/admin/canned-responses/components/canned-response-form-dialog.js';
+import { DeleteCannedResponseDialog } from '#web/features/admin/canned-responses/components/delete-canned-response-dialog.js';
 
 const COLUMN_COUNT = 3;
 

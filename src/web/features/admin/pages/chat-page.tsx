@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { CHAT_MSG } from '../../../../shared/contracts/chat.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { ConversationList } from '../chat/components/conversation-list';
-import { ConversationPanel } from '../chat/components/conversation-panel';
-import { useStaffChat } from '../chat/lib/use-staff-chat';
-import { useSyncUnreadConversations } from '../chat/lib/use-unread-conversations';
+import { CHAT_MSG } from '#shared/contracts/chat.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { cn } from '#web/lib/cn.js';
+import { ConversationList } from '#web/features/admin/chat/components/conversation-list.js';
+import { ConversationPanel } from '#web/features/admin/chat/components/conversation-panel.js';
+import { useStaffChat } from '#web/features/admin/chat/lib/use-staff-chat.js';
+import { useSyncUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
 
 const PAGE_TITLE = 'Live Chat Support';
 
@@ -33,7 +33,9 @@ export function ChatPage() {
     <section>
       <PageHeading
         title={PAGE_TITLE}
-        description={chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined}
+        description={
+          chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined
+        }
       />
 
       {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} className="mb-4" />}

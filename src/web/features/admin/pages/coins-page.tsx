@@ -1,8 +1,8 @@
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Table, TableBody, TableHead, TableHeaderCell, TableMessageRow, TableLoadingRow } from '../../../components/ui/table';
-import { useAdminCoins } from '../coins/api/coins';
-import { CoinRow } from '../coins/components/coin-row';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Table, TableBody, TableHead, TableHeaderCell, TableMessageRow, TableLoadingRow } from '#web/components/ui/table.js';
+import { useAdminCoins } from '#web/features/admin/coins/api/coins.js';
+import { CoinRow } from '#web/features/admin/coins/components/coin-row.js';
 
 const COLUMN_COUNT = 5;
 
@@ -13,10 +13,7 @@ export function CoinsPage() {
 
   return (
     <section>
-      <PageHeading
-        title="Currency Management"
-        description="The wallet address customers sell into, and whether each coin can be traded."
-      />
+      <PageHeading title="Currency Management" description="The wallet address customers sell into, and whether each coin can be traded." />
 
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
 

@@ -1,9 +1,9 @@
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/ui/spinner';
-import { CONTENT_MSG } from '../../../../shared/contracts/content.js';
-import { useAdminContactContent } from '../contact/api/contact-content';
-import { ContactContentForm } from '../contact/components/contact-content-form';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
+import { PageHeading } from '#web/components/page-heading.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { CONTENT_MSG } from '#shared/contracts/content.js';
+import { useAdminContactContent } from '#web/features/admin/contact/api/contact-content.js';
+import { ContactContentForm } from '#web/features/admin/contact/components/contact-content-form.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 /** /admin/contact 'Manage Contact Page': the texts of the public /contact page (spec section 2). */
 export function ContactContentPage() {

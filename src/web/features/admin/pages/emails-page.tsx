@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
 import {
   Table,
   TableBody,
@@ -11,12 +11,14 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '../../../components/ui/table';
-import { formatDateTime } from '../../../lib/format-date';
-import { useEmails } from '../emails/api/emails';
-import { EmailDialog } from '../emails/components/email-dialog';
-import { EmailStatusBadge } from '../emails/components/email-status-badge';
-import { Pagination } from '../../../components/ui/pagination';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { useEmails } from '#web/features/admin/emails/api/emails.js';
+import { EmailDialog } from '#web/features/admin/emails/components/email-dialog.js';
+import { EmailStatusBadge } from '#web/features/admin/emails/components/email-status-badge.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 
 const COLUMN_COUNT = 5;
 

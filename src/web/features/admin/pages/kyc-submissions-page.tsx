@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Spinner } from '#web/components/ui/spinner.js';
 import {
   Table,
   TableBody,
@@ -12,14 +12,16 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format-date';
-import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '../kyc/api/list-kyc-submissions';
-import { ConfirmKycDecisionDialog } from '../kyc/components/confirm-kyc-decision-dialog';
-import { KycSubmissionDialog, type TKycDecision } from '../kyc/components/kyc-submission-dialog';
-import { KycSubmissionStatusBadge } from '../kyc/components/kyc-submission-status-badge';
-import { formatKycIdType } from '../kyc/kyc-labels';
-import { Pagination } from '../../../components/ui/pagination';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '#web/features/admin/kyc/api/list-kyc-submissions.js';
+import { ConfirmKycDecisionDialog } from '#web/features/admin/kyc/components/confirm-kyc-decision-dialog.js';
+import { KycSubmissionDialog, type TKycDecision } from '#web/features/admin/kyc/components/kyc-submission-dialog.js';
+import { KycSubmissionStatusBadge } from '#web/features/admin/kyc/components/kyc-submission-status-badge.js';
+import { formatKycIdType } from '#web/features/admin/kyc/kyc-labels.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 
 const FILTER_LABELS: Record<TKycStatusFilter, string> = { all: 'All', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
@@ -134,7 +136,12 @@ export function KycSubmissionsPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
 
       {openDialog?.kind === 'detail' && (

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TAdminOrder } from '../../../../shared/contracts/orders.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAdminOrders } from '../orders/api/list-admin-orders';
-import { ConfirmOrderDecisionDialog } from '../orders/components/confirm-order-decision-dialog';
-import { OrderDetailsDialog } from '../orders/components/order-details-dialog';
-import { OrderFilters } from '../orders/components/order-filters';
-import { OrdersTable } from '../orders/components/orders-table';
-import { Pagination } from '../../../components/ui/pagination';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { useAdminOrders } from '#web/features/admin/orders/api/list-admin-orders.js';
+import { ConfirmOrderDecisionDialog } from '#web/features/admin/orders/components/confirm-order-decision-dialog.js';
+import { OrderDetailsDialog } from '#web/features/admin/orders/components/order-details-dialog.js';
+import { OrderFilters } from '#web/features/admin/orders/components/order-filters.js';
+import { OrdersTable } from '#web/features/admin/orders/components/orders-table.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 import {
   DEFAULT_ORDER_FILTER,
   isFiltered,
@@ -18,8 +18,8 @@ import {
   writeOrderFilter,
   type TAdminOrderFilter,
   type TOrderSort,
-} from '../orders/lib/order-filter';
-import type { TOrderDecision } from '../orders/lib/order-labels';
+} from '#web/features/admin/orders/lib/order-filter.js';
+import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
 
 /** What is open over the list: one order, or the confirmation of a decision (from a row or the details). */
 type TOpenDialog =
@@ -66,7 +66,11 @@ export function OrdersPage() {
     <section className="min-w-0">
       <PageHeading title="Order Management" description="Check payments, then approve or cancel pending orders." />
 
-      <OrderFilters filter={filter} onChange={onFilterChange} onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })} />
+      <OrderFilters
+        filter={filter}
+        onChange={onFilterChange}
+        onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })}
+      />
 
       <div className="mb-3 flex min-h-6 flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p aria-live="polite">{data && !query.isPlaceholderData && `${data.total} ${data.total === 1 ? 'order' : 'orders'}`}</p>

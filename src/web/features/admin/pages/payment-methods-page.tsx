@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ADMIN_MSG } from '../../../../shared/contracts/admin.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
-import { Switch } from '../../../components/ui/switch';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Switch } from '#web/components/ui/switch.js';
 import {
   Table,
   TableBody,
@@ -11,12 +11,18 @@ import {
   TableHead,
   TableHeaderCell,
   TableMessageRow,
-  TableRow, TableLoadingRow } from '../../../components/ui/table';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import { usePaymentMethods, useTogglePaymentMethod, type TAdminPaymentMethod } from '../payment-methods/api/payment-methods';
-import { DeletePaymentMethodDialog } from '../payment-methods/components/delete-payment-method-dialog';
-import { PaymentMethodFormDialog } from '../payment-methods/components/payment-method-form-dialog';
+  TableRow,
+  TableLoadingRow,
+} from '#web/components/ui/table.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import {
+  usePaymentMethods,
+  useTogglePaymentMethod,
+  type TAdminPaymentMethod,
+} from '#web/features/admin/payment-methods/api/payment-methods.js';
+import { DeletePaymentMethodDialog } from '#web/features/admin/payment-methods/components/delete-payment-method-dialog.js';
+import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 
 const COLUMN_COUNT = 4;
 
@@ -102,10 +108,20 @@ export function PaymentMethodsPage() {
                 </TableCell>
                 <TableCell className="text-right align-top">
                   <div className="flex justify-end gap-2">
-                    <Button variant="outline" size="sm" aria-label={`Edit ${method.name}`} onClick={() => setOpenDialog({ kind: 'form', method })}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${method.name}`}
+                      onClick={() => setOpenDialog({ kind: 'form', method })}
+                    >
                       Edit
                     </Button>
-                    <Button variant="danger" size="sm" aria-label={`Delete ${method.name}`} onClick={() => setOpenDialog({ kind: 'delete', method })}>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${method.name}`}
+                      onClick={() => setOpenDialog({ kind: 'delete', method })}
+                    >
                       Delete
                     </Button>
                   </div>

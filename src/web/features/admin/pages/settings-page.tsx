@@ -1,8 +1,8 @@
-import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/ui/spinner';
-import { useSettings } from '../settings/api/settings';
-import { SettingsForm } from '../settings/components/settings-form';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
+import { PageHeading } from '#web/components/page-heading.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { useSettings } from '#web/features/admin/settings/api/settings.js';
+import { SettingsForm } from '#web/features/admin/settings/components/settings-form.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 /** /admin/settings: notification email, service fee and SMTP (spec section 2; super admin only). */
 export function SettingsPage() {

@@ -1,21 +1,30 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatUsd } from '../../../../shared/format.js';
-import { KycBadge } from '../../../components/kyc-badge';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../components/ui/table';
-import { formatDate } from '../../../lib/format-date';
-import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '../users/api/users';
-import { AccountStatusBadge } from '../users/components/account-status-badge';
-import { ConfirmBanDialog } from '../users/components/confirm-ban-dialog';
-import { SortableHeader } from '../users/components/sortable-header';
-import { UserProfileDialog } from '../users/components/user-profile-dialog';
-import { UserSearchBox } from '../users/components/user-search-box';
-import { Pagination } from '../../../components/ui/pagination';
+import { formatUsd } from '#shared/format.js';
+import { KycBadge } from '#web/components/kyc-badge.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
+import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
+import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
+import { SortableHeader } from '#web/features/admin/users/components/sortable-header.js';
+import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
+import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
+import { Pagination } from '#web/components/ui/pagination.js';
 import {
   ACCOUNT_FILTER_LABELS,
   ACCOUNT_FILTERS,
@@ -24,7 +33,7 @@ import {
   nextSort,
   readUserFilter,
   writeUserFilter,
-} from '../users/user-filters';
+} from '#web/features/admin/users/user-filters.js';
 
 const COLUMN_COUNT = 7;
 
@@ -32,10 +41,7 @@ const COLUMN_COUNT = 7;
  * What is open over the list: a profile, or the confirmation of a ban/unban, which replaces the
  * profile while it is asked and gives way to it again afterwards when it was asked from there.
  */
-type TOpenDialog =
-  | { kind: 'profile'; id: string }
-  | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean }
-  | null;
+type TOpenDialog = { kind: 'profile'; id: string } | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean } | null;
 
 /** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (spec section 2). */
 export function UsersPage() {
@@ -111,7 +117,12 @@ export function UsersPage() {
           <tr>
             <SortableHeader label="User" column="fullName" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
             <TableHeaderCell>Email</TableHeaderCell>
-            <SortableHeader label="Registered" column="createdAt" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
+            <SortableHeader
+              label="Registered"
+              column="createdAt"
+              filter={filter}
+              onSort={(column) => setFilter(nextSort(filter, column))}
+            />
             <SortableHeader
               label="Trading Volume"
               column="tradingVolumeUsd"
@@ -170,7 +181,12 @@ export function UsersPage() {
       </Table>
 
       {data && totalPages > 1 && (
-        <Pagination page={filter.page} totalPages={totalPages} isNextBlocked={query.isPlaceholderData} onPage={(page) => setFilter({ ...filter, page })} />
+        <Pagination
+          page={filter.page}
+          totalPages={totalPages}
+          isNextBlocked={query.isPlaceholderData}
+          onPage={(page) => setFilter({ ...filter, page })}
+        />
       )}
 
       {openDialog?.kind === 'profile' && (

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, ZServiceFeePercentage, ZSettingsUpdate } from '../../../../shared/contracts/admin.js';
+import { ADMIN_MSG, ZServiceFeePercentage, ZSettingsUpdate } from '#shared/contracts/admin.js';
 import type { TSettings, TSettingsUpdate } from './api/settings';
 
 /** What the form edits; the SMTP password is separate and never stored with these. */

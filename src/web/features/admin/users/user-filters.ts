@@ -1,4 +1,4 @@
-import { USER_SORTS } from '../../../../shared/contracts/admin.js';
+import { USER_SORTS } from '#shared/contracts/admin.js';
 import type { TUserListFilter } from './api/users';
 
 export const KYC_FILTERS = ['all', 'verified', 'pending', 'rejected', 'unverified'] as const;

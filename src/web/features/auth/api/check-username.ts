@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ZUsernameAvailableResponse } from '../../../../shared/contracts/account.js';
-import { apiRequest } from '../../../lib/api';
+import { ZUsernameAvailableResponse } from '#shared/contracts/account.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export function checkUsernameAvailable(username: string, signal?: AbortSignal) {
   return apiRequest('/api/account/username-available', {
@@ -27,7 +27,8 @@ export const usernameAvailabilityQueryOptions = (username: string) =>
 export function useCheckUsername() {
   const queryClient = useQueryClient();
   return useCallback(
-    async (username: string): Promise<{ available: boolean; reason?: string }> => queryClient.fetchQuery(usernameAvailabilityQueryOptions(username)),
+    async (username: string): Promise<{ available: boolean; reason?: string }> =>
+      queryClient.fetchQuery(usernameAvailabilityQueryOptions(username)),
     [queryClient],
   );
 }

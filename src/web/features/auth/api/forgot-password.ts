@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZForgotPasswordResponse } from '../../../../shared/contracts/account.js';
-import { apiRequest } from '../../../lib/api';
+import { ZForgotPasswordResponse } from '#shared/contracts/account.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export function requestPasswordReset(input: { email: string }) {
   return apiRequest('/api/account/forgot-password', {

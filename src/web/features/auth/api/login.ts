@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TLoginRequest } from '../../../../shared/contracts/account.js';
-import { ZLoginResponse } from '../../../../shared/contracts/two-factor.js';
-import { apiRequest, TIMEOUTS } from '../../../lib/api';
-import { setSessionUser } from '../../../lib/session';
+import type { TLoginRequest } from '#shared/contracts/account.js';
+import { ZLoginResponse } from '#shared/contracts/two-factor.js';
+import { apiRequest, TIMEOUTS } from '#web/lib/api.js';
+import { setSessionUser } from '#web/lib/session.js';
 
 export function login(input: TLoginRequest) {
   return apiRequest('/api/session/login', {

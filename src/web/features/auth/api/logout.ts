@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
-import { clearLocalCaches, SESSION_QUERY_KEY } from '../../../lib/session';
+import { apiRequest } from '#web/lib/api.js';
+import { clearLocalCaches, SESSION_QUERY_KEY } from '#web/lib/session.js';
 
 export function logout() {
   return apiRequest<{ ok: true }>('/api/session/logout', { method: 'POST', operation: 'Logout' });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZOk } from '../../../../shared/contracts/common.js';
-import { apiRequest } from '../../../lib/api';
+import { ZOk } from '#shared/contracts/common.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export function resetPassword(input: { token: string; password: string }) {
   return apiRequest('/api/account/reset-password', {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZOk } from '../../../../shared/contracts/common.js';
-import { apiRequest } from '../../../lib/api';
+import { ZOk } from '#shared/contracts/common.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** An invited admin chooses a password with the single-use token from the invitation email. */
 export function setPassword(input: { token: string; password: string }) {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZProfile, type TSignupRequest } from '../../../../shared/contracts/account.js';
-import { apiRequest, TIMEOUTS } from '../../../lib/api';
+import { ZProfile, type TSignupRequest } from '#shared/contracts/account.js';
+import { apiRequest, TIMEOUTS } from '#web/lib/api.js';
 
 const ZSignupResponse = z.object({ user: ZProfile });
 

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZSessionResponse } from '../../../../shared/contracts/account.js';
-import { ZTwoFactorEnrolment, ZTwoFactorStatus } from '../../../../shared/contracts/two-factor.js';
-import { apiRequest } from '../../../lib/api';
-import { setSessionUser } from '../../../lib/session';
+import { ZSessionResponse } from '#shared/contracts/account.js';
+import { ZTwoFactorEnrolment, ZTwoFactorStatus } from '#shared/contracts/two-factor.js';
+import { apiRequest } from '#web/lib/api.js';
+import { setSessionUser } from '#web/lib/session.js';
 
 const statusKey = ['account', 'two-factor'] as const;
 
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: statusKey,
-    queryFn: ({ signal }) => apiRequest('/api/account/two-factor', { schema: ZTwoFactorStatus, operation: 'Loading security settings', signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/account/two-factor', { schema: ZTwoFactorStatus, operation: 'Loading security settings', signal }),
   });
 }
 
@@ -17,7 +18,12 @@ export function useTwoFactorStatus() {
 export function useStartEnrolment() {
   return useMutation({
     mutationFn: (password: string) =>
-      apiRequest('/api/account/two-factor/enable', { method: 'POST', body: { password }, schema: ZTwoFactorEnrolment, operation: 'Two-factor setup' }),
+      apiRequest('/api/account/two-factor/enable', {
+        method: 'POST',
+        body: { password },
+        schema: ZTwoFactorEnrolment,
+        operation: 'Two-factor setup',
+      }),
   });
 }
 
@@ -26,7 +32,12 @@ export function useConfirmEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest('/api/account/two-factor/confirm', { method: 'POST', body: { code }, schema: ZSessionResponse, operation: 'Two-factor setup' }),
+      apiRequest('/api/account/two-factor/confirm', {
+        method: 'POST',
+        body: { code },
+        schema: ZSessionResponse,
+        operation: 'Two-factor setup',
+      }),
     onSuccess: ({ user }) => {
       setSessionUser(queryClient, user);
       void queryClient.invalidateQueries({ queryKey: statusKey });
@@ -38,7 +49,12 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) =>
-      apiRequest('/api/account/two-factor/disable', { method: 'POST', body: { password }, schema: ZSessionResponse, operation: 'Turning off two-factor' }),
+      apiRequest('/api/account/two-factor/disable', {
+        method: 'POST',
+        body: { password },
+        schema: ZSessionResponse,
+        operation: 'Turning off two-factor',
+      }),
     onSuccess: ({ user }) => {
       setSessionUser(queryClient, user);
       void queryClient.invalidateQueries({ queryKey: statusKey });

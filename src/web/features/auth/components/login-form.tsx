@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ZLoginRequest } from '../../../../shared/contracts/account.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { useLogin } from '../api/login';
+import { ZLoginRequest } from '#shared/contracts/account.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { paths } from '#web/lib/paths.js';
+import { useLogin } from '#web/features/auth/api/login.js';
 import { SecondFactorForm } from './second-factor-form';
 
 type LoginField = 'email' | 'password';
@@ -34,7 +34,7 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
     toast.error(message);
     if (error instanceof ApiError && error.code === 'ADMIN_LOGIN_REQUIRED') {
       // Spec section 6: customer login falls back to the admin login automatically.
-      navigate(paths.admin.login.getHref({ email: submittedEmail }));
+      void navigate(paths.admin.login.getHref({ email: submittedEmail }));
       return;
     }
     if (error instanceof ApiError && error.fields) setFieldErrors(error.fields as FieldErrors<LoginField>);

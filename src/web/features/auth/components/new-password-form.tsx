@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ZPassword } from '../../../../shared/contracts/account.js';
-import { MSG } from '../../../../shared/messages.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
+import { ZPassword } from '#shared/contracts/account.js';
+import { MSG } from '#shared/messages.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { PasswordStrengthMeter } from '#web/components/ui/password-strength-meter.js';
 
 type NewPasswordFormProps = {
   submitLabel: string;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG, ZTwoFactorCode } from '../../../../shared/contracts/two-factor.js';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { useVerifySecondFactor } from '../api/login';
+import { TWO_FACTOR_MSG, ZTwoFactorCode } from '#shared/contracts/two-factor.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useVerifySecondFactor } from '#web/features/auth/api/login.js';
 
 type SecondFactorFormProps = {
   portal: 'customer' | 'admin';
@@ -36,7 +36,8 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
           const message = getErrorMessage(failure);
           // A used-up attempt (replayed code, expired, too many tries) needs the password again.
           const isOver =
-            failure instanceof ApiError && (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
+            failure instanceof ApiError &&
+            (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
           if (isOver) onRestart(message);
           else setError(message);
         },
@@ -46,7 +47,9 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-700">Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your backup codes.</p>
+      <p className="text-sm text-slate-700">
+        Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your backup codes.
+      </p>
       <Input
         ref={inputRef}
         label="Authentication code"

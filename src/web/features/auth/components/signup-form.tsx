@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { ZSignupRequest, ZUsernameFormat, type TProfile } from '../../../../shared/contracts/account.js';
-import { MSG } from '../../../../shared/messages.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { PasswordStrengthMeter } from '../../../components/ui/password-strength-meter';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useCheckUsername } from '../api/check-username';
-import { useSignup } from '../api/signup';
+import { ZSignupRequest, ZUsernameFormat, type TProfile } from '#shared/contracts/account.js';
+import { MSG } from '#shared/messages.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { PasswordStrengthMeter } from '#web/components/ui/password-strength-meter.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { useCheckUsername } from '#web/features/auth/api/check-username.js';
+import { useSignup } from '#web/features/auth/api/signup.js';
 
 type SignupField = 'username' | 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword';
 type SignupValues = Record<SignupField, string>;

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { TWO_FACTOR_MSG } from '../../../../shared/contracts/two-factor.js';
-import { QrCode } from '../../../components/qr-code';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { CopyButton } from '../../../components/copy-button';
-import { ApiError, getErrorMessage } from '../../../lib/api';
-import { useConfirmEnrolment, useStartEnrolment } from '../api/two-factor';
+import type { TProfile } from '#shared/contracts/account.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { QrCode } from '#web/components/qr-code.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { CopyButton } from '#web/components/copy-button.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useConfirmEnrolment, useStartEnrolment } from '#web/features/auth/api/two-factor.js';
 
 /**
  * Turning on two-factor: confirm the password, scan the QR code (or type the key), keep the
@@ -41,7 +41,10 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
     setError(null);
     confirm.mutate(code.trim(), {
       onSuccess: ({ user }) => onDone(user),
-      onError: (failure) => setError(failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure)),
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure),
+        ),
     });
   };
 
@@ -74,14 +77,19 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
         </h2>
         <QrCode value={enrolment.totpUri} label="QR code for your authenticator app" />
         <p className="text-sm text-slate-700">
-          Can’t scan? Enter this key: <code className="font-mono break-all text-slate-900" aria-label="Authenticator key">{groupedSecret}</code>
+          Can’t scan? Enter this key:{' '}
+          <code className="font-mono break-all text-slate-900" aria-label="Authenticator key">
+            {groupedSecret}
+          </code>
         </p>
       </section>
       <section aria-labelledby="backup-heading" className="space-y-2">
         <h2 id="backup-heading" className="text-base font-semibold text-slate-900">
           2. Keep your backup codes
         </h2>
-        <p className="text-sm text-slate-700">Each works once, if you lose your phone. Store them somewhere safe; they are not shown again.</p>
+        <p className="text-sm text-slate-700">
+          Each works once, if you lose your phone. Store them somewhere safe; they are not shown again.
+        </p>
         <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-900">
           {enrolment.backupCodes.map((backupCode) => (
             <li key={backupCode}>{backupCode}</li>

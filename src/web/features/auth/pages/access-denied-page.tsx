@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../../shared/messages.js';
-import { paths } from '../../../lib/paths';
-import { AuthCard } from '../components/auth-card';
+import { MSG } from '#shared/messages.js';
+import { paths } from '#web/lib/paths.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
 
 export function AccessDeniedPage() {
   return (

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { ZProfile } from '../../../../shared/contracts/account.js';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
-import { getFirstName, setSessionUser, useSession } from '../../../lib/session';
-import { AuthCard } from '../components/auth-card';
+import { ZProfile } from '#shared/contracts/account.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
+import { getFirstName, setSessionUser, useSession } from '#web/lib/session.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
 
 function readCreatedUser(state: unknown) {
   if (typeof state !== 'object' || state === null || !('user' in state)) return null;

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ZEmail } from '../../../../shared/contracts/account.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { useForgotPassword } from '../api/forgot-password';
-import { AuthCard } from '../components/auth-card';
+import { ZEmail } from '#shared/contracts/account.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { paths } from '#web/lib/paths.js';
+import { useForgotPassword } from '#web/features/auth/api/forgot-password.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

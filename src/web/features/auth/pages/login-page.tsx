@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
-import { AuthCard } from '../components/auth-card';
-import { LoginForm } from '../components/login-form';
+import { paths } from '#web/lib/paths.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { LoginForm } from '#web/features/auth/components/login-form.js';
 
 export function LoginPage() {
   return (

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { MSG } from '../../../../shared/messages.js';
-import { Alert } from '../../../components/ui/alert';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { useResetPassword } from '../api/reset-password';
-import { AuthCard } from '../components/auth-card';
-import { NewPasswordForm } from '../components/new-password-form';
-import { useRedirectAfterSuccess } from '../lib/use-redirect-after-success';
-
+import { MSG } from '#shared/messages.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { paths } from '#web/lib/paths.js';
+import { useResetPassword } from '#web/features/auth/api/reset-password.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
+import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
 export function ResetPasswordPage() {
   const params = useParams();

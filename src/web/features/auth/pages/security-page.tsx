@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG } from '../../../../shared/contracts/two-factor.js';
-import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import { useDisableTwoFactor, useTwoFactorStatus } from '../api/two-factor';
-import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { useDisableTwoFactor, useTwoFactorStatus } from '#web/features/auth/api/two-factor.js';
+import { TwoFactorEnrolment } from '#web/features/auth/components/two-factor-enrolment.js';
 
 /** /security: a customer turns two-factor authentication on or off. */
 export function SecurityPage() {
@@ -73,7 +73,9 @@ export function SecurityPage() {
           />
         ) : (
           <>
-            <p className="text-sm text-slate-700">Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.</p>
+            <p className="text-sm text-slate-700">
+              Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.
+            </p>
             <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor</Button>
           </>
         )}

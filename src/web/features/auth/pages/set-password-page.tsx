@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { STAFF_MSG } from '../../../../shared/contracts/staff.js';
-import { Alert } from '../../../components/ui/alert';
-import { getErrorMessage } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { useSetPassword } from '../api/set-password';
-import { AuthCard } from '../components/auth-card';
-import { NewPasswordForm } from '../components/new-password-form';
-import { useRedirectAfterSuccess } from '../lib/use-redirect-after-success';
-
+import { STAFF_MSG } from '#shared/contracts/staff.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { paths } from '#web/lib/paths.js';
+import { useSetPassword } from '#web/features/auth/api/set-password.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
+import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
 /** /admin/set-password?token=…: the page the invitation email of a new admin links to. */
 export function SetPasswordPage() {
@@ -43,7 +42,11 @@ export function SetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Set your password" description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters." footer={loginLink}>
+    <AuthCard
+      title="Set your password"
+      description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters."
+      footer={loginLink}
+    >
       <NewPasswordForm submitLabel="Set password" isPending={mutation.isPending} formError={formError} onSubmit={onSubmit} />
     </AuthCard>
   );

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { paths } from '../../../lib/paths';
-import { AuthCard } from '../components/auth-card';
-import { SignupForm } from '../components/signup-form';
+import type { TProfile } from '#shared/contracts/account.js';
+import { paths } from '#web/lib/paths.js';
+import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { SignupForm } from '#web/features/auth/components/signup-form.js';
 
 export function SignupPage() {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { isStaffRole } from '../../../../shared/permissions.js';
-import { useSession } from '../../../lib/session';
+import { isStaffRole } from '#shared/permissions.js';
+import { useSession } from '#web/lib/session.js';
 
 // A separate chunk: people who are not signed in (the landing page) never download it.
 const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.ChatWidget })));

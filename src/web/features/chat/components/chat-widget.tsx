@@ -1,15 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '../../../../shared/contracts/chat.js';
-import { cn } from '../../../lib/cn';
-import { fetchMyMessagesAfter, getMyConversationStatus, markMyConversationRead, openMyConversation, sendMyMessage } from '../api/chat-api';
-import { lastMessageId, mergeMessages } from '../lib/messages';
-import { useChatSocket } from '../lib/use-chat-socket';
-import { useMessageDraft } from '../lib/use-message-draft';
-import { useDocumentVisible } from '../lib/use-document-visible';
-import { useTypingIndicator, useTypingSignal } from '../lib/use-typing';
-import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
-import { ThreadStatus } from './thread-status';
+import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '#shared/contracts/chat.js';
+import { cn } from '#web/lib/cn.js';
+import {
+  fetchMyMessagesAfter,
+  getMyConversationStatus,
+  markMyConversationRead,
+  openMyConversation,
+  sendMyMessage,
+} from '#web/lib/chat/chat-api.js';
+import { lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
+import { useChatSocket } from '#web/lib/chat/use-chat-socket.js';
+import { useMessageDraft } from '#web/lib/chat/use-message-draft.js';
+import { useDocumentVisible } from '#web/lib/chat/use-document-visible.js';
+import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js';
+import { MessageComposer } from '#web/components/chat/message-composer.js';
+import { MessageList } from '#web/components/chat/message-list.js';
+import { ThreadStatus } from '#web/components/chat/thread-status.js';
 
 type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
@@ -138,20 +144,30 @@ export function ChatWidget() {
     if (isOpen) inputRef.current?.focus();
   }, [isOpen, inputRef]);
 
-  const close = () => {
+  const close = useCallback(() => {
     setIsOpen(false);
     toggleRef.current?.focus();
-  };
+  }, []);
+
+  // Escape anywhere in the open panel closes it and gives the focus back to the chat button.
+  const panelRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!isOpen || !panel) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    panel.addEventListener('keydown', onKeyDown);
+    return () => panel.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, close]);
 
   return (
     <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
       {isOpen && (
         <section
+          ref={panelRef}
           id={panelId}
           aria-labelledby={titleId}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') close();
-          }}
           className="flex h-[450px] max-h-[calc(100dvh-6rem)] w-[20rem] max-w-[calc(100vw-2rem)] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-slate-50 shadow-2xl"
         >
           <header className="flex items-center justify-between gap-2 bg-brand-700 px-4 py-3 text-white">
@@ -161,7 +177,12 @@ export function ChatWidget() {
               </h2>
               {socket.status === 'reconnecting' && <p className="text-xs text-brand-100">Reconnecting…</p>}
             </div>
-            <button type="button" aria-label="Close live support chat" onClick={close} className="-m-1 rounded-md p-1 text-white hover:bg-brand-800">
+            <button
+              type="button"
+              aria-label="Close live support chat"
+              onClick={close}
+              className="-m-1 rounded-md p-1 text-white hover:bg-brand-800"
+            >
               <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
                 <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
               </svg>
@@ -174,7 +195,9 @@ export function ChatWidget() {
               ownSide="user"
               senderLabels={{ user: 'You', admin: 'Support' }}
               label="Messages"
-              empty={<p className="px-2 py-6 text-center text-sm text-slate-500">Send us a message and our support team will reply here.</p>}
+              empty={
+                <p className="px-2 py-6 text-center text-sm text-slate-500">Send us a message and our support team will reply here.</p>
+              }
               typingText={CHAT_MSG.supportTyping}
               isTyping={typing.has(SUPPORT)}
             />

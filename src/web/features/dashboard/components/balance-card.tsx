@@ -1,8 +1,8 @@
-import { formatGhs, formatPercentChange } from '../../../../shared/format.js';
-import { toDecimal } from '../../../../shared/money.js';
-import { cn } from '../../../lib/cn';
-import { EMPTY_PORTFOLIO } from '../../trade/api/get-portfolio';
-import type { TPortfolio } from '../../../../shared/contracts/dashboard.js';
+import { formatGhs, formatPercentChange } from '#shared/format.js';
+import { toDecimal } from '#shared/money.js';
+import { cn } from '#web/lib/cn.js';
+import { EMPTY_PORTFOLIO } from '#web/lib/portfolio.js';
+import type { TPortfolio } from '#shared/contracts/dashboard.js';
 
 /**
  * Estimated balance in GHS with its 24 h change (spec sections 2 and 9). When the portfolio

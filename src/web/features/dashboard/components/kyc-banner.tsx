@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { TKycStatus } from '../../../../shared/contracts/account.js';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
+import type { TKycStatus } from '#shared/contracts/account.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
 
 /**
  * Spec section 4: unverified customers see the $20 limit, pending ones that review takes 24-48
@@ -29,8 +29,7 @@ export function KycBanner({ status }: { status: TKycStatus }) {
   return (
     <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without
-        a limit.
+        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without a limit.
       </p>
       <Link to={paths.kyc.getHref()} className={buttonClassName('primary', 'sm', 'shrink-0')}>
         Complete KYC

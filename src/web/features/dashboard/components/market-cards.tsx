@@ -1,18 +1,23 @@
 import { Link } from 'react-router';
-import type { TMarketCoin } from '../../../../shared/contracts/market.js';
-import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '../../../../shared/format.js';
-import { convertUsdToGhs, toDecimal } from '../../../../shared/money.js';
-import { Alert } from '../../../components/ui/alert';
-import { Sparkline } from '../../../components/sparkline';
-import { cn } from '../../../lib/cn';
-import { useMarket } from '../../../lib/market';
-import { paths } from '../../../lib/paths';
+import type { TMarketCoin } from '#shared/contracts/market.js';
+import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '#shared/format.js';
+import { convertUsdToGhs, toDecimal } from '#shared/money.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Sparkline } from '#web/components/sparkline.js';
+import { cn } from '#web/lib/cn.js';
+import { useMarket } from '#web/lib/market.js';
+import { paths } from '#web/lib/paths.js';
 
 function ChangeText({ change }: { change: string | null }) {
   if (change === null) return <span className="text-xs text-slate-500">{MISSING_VALUE}</span>;
   const direction = toDecimal(change).cmp(0);
   return (
-    <span className={cn('text-xs font-semibold tabular-nums', direction > 0 ? 'text-brand-700' : direction < 0 ? 'text-red-700' : 'text-slate-600')}>
+    <span
+      className={cn(
+        'text-xs font-semibold tabular-nums',
+        direction > 0 ? 'text-brand-700' : direction < 0 ? 'text-red-700' : 'text-slate-600',
+      )}
+    >
       {formatPercentChange(change)}
     </span>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { paths } from '../../../lib/paths';
-import { OrderDetailsDialog } from '../../history/components/order-details-dialog';
-import { OrderList } from '../../history/components/order-list';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { paths } from '#web/lib/paths.js';
+import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
+import { OrderList } from '#web/components/orders/order-list.js';
 
 /** The last 3 orders (spec section 9), each opening its details, and a link to the full history. */
 export function RecentOrders({ orders, isLoading }: { orders: TOrder[]; isLoading: boolean }) {

@@ -1,11 +1,11 @@
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { formatDate } from '../../../lib/format-date';
-import { getFirstName, useSession } from '../../../lib/session';
-import { usePortfolio } from '../../trade/api/get-portfolio';
-import { BalanceCard } from '../components/balance-card';
-import { KycBanner } from '../components/kyc-banner';
-import { MarketCards } from '../components/market-cards';
-import { RecentOrders } from '../components/recent-orders';
+import type { TProfile } from '#shared/contracts/account.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { getFirstName, useSession } from '#web/lib/session.js';
+import { usePortfolio } from '#web/lib/portfolio.js';
+import { BalanceCard } from '#web/features/dashboard/components/balance-card.js';
+import { KycBanner } from '#web/features/dashboard/components/kyc-banner.js';
+import { MarketCards } from '#web/features/dashboard/components/market-cards.js';
+import { RecentOrders } from '#web/features/dashboard/components/recent-orders.js';
 
 export function DashboardPage() {
   const { user } = useSession();

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { PageHeading } from '../../../components/page-heading';
-import { QueryErrorAlert } from '../../../components/ui/query-error-alert';
-import { buttonClassName } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../lib/paths';
-import { useSession } from '../../../lib/session';
-import type { THistoryLocationState } from '../../trade/lib/use-place-order';
-import { useMyOrders } from '../api/list-orders';
-import { OrderDetailsDialog } from '../components/order-details-dialog';
-import { OrderList } from '../components/order-list';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
+import type { THistoryLocationState } from '#web/lib/my-orders.js';
+import { useMyOrders } from '#web/lib/my-orders.js';
+import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
+import { OrderList } from '#web/components/orders/order-list.js';
 
 /**
  * /history: the customer's orders, newest first, from the local cache at once and then from the

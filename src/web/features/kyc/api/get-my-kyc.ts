@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMyKyc } from '../../../../shared/contracts/kyc.js';
-import { apiRequest } from '../../../lib/api';
+import { ZMyKyc } from '#shared/contracts/kyc.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export const MY_KYC_QUERY_KEY = ['kyc', 'mine'] as const;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { KYC_MSG, ZMyKyc, type TKycFields } from '../../../../shared/contracts/kyc.js';
-import { ApiError, toApiError } from '../../../lib/api';
-import { SESSION_QUERY_KEY, setSessionUser } from '../../../lib/session';
+import type { TProfile } from '#shared/contracts/account.js';
+import { KYC_MSG, ZMyKyc, type TKycFields } from '#shared/contracts/kyc.js';
+import { ApiError, toApiError } from '#web/lib/api.js';
+import { SESSION_QUERY_KEY, setSessionUser } from '#web/lib/session.js';
 import { MY_KYC_QUERY_KEY } from './get-my-kyc';
 
 const ZSubmitKycResponse = z.object({ submission: ZMyKyc.shape.submission.unwrap() });

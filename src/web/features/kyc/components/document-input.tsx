@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { Field } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import { Field } from '#web/components/ui/field.js';
+import { cn } from '#web/lib/cn.js';
 
 /** An object URL for the file, revoked when the file changes and on unmount. */
 function useObjectUrl(file: File | null): string | null {

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { GHANA_CARD_PATTERN, KYC_ID_TYPE_LABELS, KYC_ID_TYPES, KYC_MSG, ZKycFields } from '../../../../shared/contracts/kyc.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useSubmitKyc } from '../api/submit-kyc';
-import { checkDocument } from '../lib/check-document';
+import { GHANA_CARD_PATTERN, KYC_ID_TYPE_LABELS, KYC_ID_TYPES, KYC_MSG, ZKycFields } from '#shared/contracts/kyc.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { useSubmitKyc } from '#web/features/kyc/api/submit-kyc.js';
+import { checkDocument } from '#web/features/kyc/lib/check-document.js';
 import { DocumentInput } from './document-input';
 import { UploadProgress } from './upload-progress';
 

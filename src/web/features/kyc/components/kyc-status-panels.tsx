@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format-date';
-import { paths } from '../../../lib/paths';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { paths } from '#web/lib/paths.js';
 
 /** Moves focus to the panel's heading when it replaces the form, so the change is announced. */
 function useFocusOnMount(shouldFocus: boolean) {
@@ -22,8 +22,7 @@ export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submitt
         Your documents are under review
       </h2>
       <p className="text-amber-900">
-        Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as
-        it is done.
+        Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as it is done.
       </p>
       {submittedAt && <p className="text-sm text-amber-800">Submitted {formatDateTime(submittedAt)}</p>}
       <Link to={paths.dashboard.getHref()} className={buttonClassName('outline', 'md')}>

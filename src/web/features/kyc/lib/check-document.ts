@@ -1,4 +1,4 @@
-import { KYC_MAX_FILE_BYTES, KYC_MSG } from '../../../../shared/contracts/kyc.js';
+import { KYC_MAX_FILE_BYTES, KYC_MSG } from '#shared/contracts/kyc.js';
 
 /** The file's real type from its first bytes (JPEG FF D8 FF, PNG 89 50 4E 47 0D 0A 1A 0A), as the server checks it. */
 async function sniffImageType(file: File): Promise<'image/jpeg' | 'image/png' | null> {

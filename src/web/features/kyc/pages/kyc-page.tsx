@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { useSession } from '../../../lib/session';
-import { useMyKyc } from '../api/get-my-kyc';
-import { KycForm } from '../components/kyc-form';
-import { KycPendingPanel, KycVerifiedPanel } from '../components/kyc-status-panels';
-import { canSubmitKyc } from '../kyc-status';
+import { PageHeading } from '#web/components/page-heading.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { useSession } from '#web/lib/session.js';
+import { useMyKyc } from '#web/features/kyc/api/get-my-kyc.js';
+import { KycForm } from '#web/features/kyc/components/kyc-form.js';
+import { KycPendingPanel, KycVerifiedPanel } from '#web/features/kyc/components/kyc-status-panels.js';
+import { canSubmitKyc } from '#web/features/kyc/kyc-status.js';
 
 /**
  * /kyc. The profile's kycStatus decides what shows (unverified: the form; pending: the review

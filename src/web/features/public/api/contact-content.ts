@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZContactContent, type TContactContent } from '../../../../shared/contracts/content.js';
-import { apiRequest } from '../../../lib/api';
+import { ZContactContent, type TContactContent } from '#shared/contracts/content.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** Shared with the admin 'Manage Contact Page' screen, which may invalidate it after a save. */
 export const CONTACT_CONTENT_QUERY_KEY = ['content', 'contact'] as const;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { TMarketResponse } from '../../../../shared/contracts/market.js';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { useMarket } from '../../../lib/market';
+import type { TMarketResponse } from '#shared/contracts/market.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { useMarket } from '#web/lib/market.js';
 import { LANDING_COIN_COUNT, MarketTableSkeleton } from './market-table-frame';
 
 // The table rows need decimal.js for money formatting; they load in their own chunk, started
@@ -71,7 +71,13 @@ export function MarketSection() {
       </div>
 
       {/* Polite: price problems are announced without interrupting. Always mounted so changes are read. */}
-      <div role="status" aria-live="polite" className={notes.length ? 'mb-4 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900' : 'sr-only'}>
+      <div
+        role="status"
+        aria-live="polite"
+        className={
+          notes.length ? 'mb-4 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900' : 'sr-only'
+        }
+      >
         {notes.map((note) => (
           <p key={note}>{note}</p>
         ))}
@@ -82,7 +88,10 @@ export function MarketSection() {
           <MarketTable coins={data.coins.slice(0, LANDING_COIN_COUNT)} ghsRate={data.ghsRate} />
         </Suspense>
       ) : market.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-sm text-red-800 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p>{MARKET_MSG.loadFailed}</p>
           <Button variant="outline" size="sm" onClick={() => void market.refetch()} isLoading={market.isFetching}>
             Try again
@@ -93,8 +102,8 @@ export function MarketSection() {
       )}
 
       <p className="mt-3 text-xs text-slate-500">
-        Market prices before our {data ? `${data.serviceFeePercentage}% ` : ''}service fee, which is added when you buy and taken off when you sell. Prices
-        refresh every minute.
+        Market prices before our {data ? `${data.serviceFeePercentage}% ` : ''}service fee, which is added when you buy and taken off when
+        you sell. Prices refresh every minute.
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#web/lib/cn.js';
 
 export const MARKET_TABLE_CAPTION = 'Live market prices';
 /** Spec section 2: the landing page shows the first 6 enabled coins. */

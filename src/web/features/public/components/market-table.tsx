@@ -1,8 +1,8 @@
-import type { TMarketCoin } from '../../../../shared/contracts/market.js';
-import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '../../../../shared/format.js';
-import { convertUsdToGhs } from '../../../../shared/money.js';
-import { Sparkline } from '../../../components/sparkline';
-import { cn } from '../../../lib/cn';
+import type { TMarketCoin } from '#shared/contracts/market.js';
+import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '#shared/format.js';
+import { convertUsdToGhs } from '#shared/money.js';
+import { Sparkline } from '#web/components/sparkline.js';
+import { cn } from '#web/lib/cn.js';
 import { COLUMN, MarketTableFrame } from './market-table-frame';
 
 /**
@@ -65,7 +65,11 @@ function MarketRow({ coin, ghsRate }: { coin: TMarketCoin; ghsRate: string }) {
       </td>
       <td className={cn(COLUMN.cell, COLUMN.sparkline, 'text-right')}>
         {hasSparkline ? (
-          <Sparkline values={coin.history} label={`${coin.name} price over the last ${coin.history.length} updates`} className="ml-auto block" />
+          <Sparkline
+            values={coin.history}
+            label={`${coin.name} price over the last ${coin.history.length} updates`}
+            className="ml-auto block"
+          />
         ) : (
           <span className="text-slate-400">
             <span aria-hidden="true">{MISSING_VALUE}</span>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { useServiceFeeLabel } from '../../../lib/market';
-import { paths } from '../../../lib/paths';
+import { PageHeading } from '#web/components/page-heading.js';
+import { useServiceFeeLabel } from '#web/lib/market.js';
+import { paths } from '#web/lib/paths.js';
 
 export function AboutPage() {
   const fee = useServiceFeeLabel();
@@ -10,27 +10,25 @@ export function AboutPage() {
       <PageHeading title="About CediCrypto" />
       <div className="prose-page">
         <p>
-          CediCrypto is a cryptocurrency broker built for Ghana. We make it simple to buy and sell popular cryptocurrencies such
-          as Bitcoin, Ethereum and USDT with Ghana cedis or US dollars, paying and getting paid through mobile money (MTN MoMo,
-          Telecel Cash, AirtelTigo Money) or a bank account.
+          CediCrypto is a cryptocurrency broker built for Ghana. We make it simple to buy and sell popular cryptocurrencies such as Bitcoin,
+          Ethereum and USDT with Ghana cedis or US dollars, paying and getting paid through mobile money (MTN MoMo, Telecel Cash, AirtelTigo
+          Money) or a bank account.
         </p>
         <h2>What we believe</h2>
         <p>
-          Crypto should be easy to understand and fairly priced. Every price is shown in GHS and USD before you confirm, our
-          service fee is a flat {fee} already included in the buy and sell prices, and our support team is here when you need a
-          person to talk to.
+          Crypto should be easy to understand and fairly priced. Every price is shown in GHS and USD before you confirm, our service fee is
+          a flat {fee} already included in the buy and sell prices, and our support team is here when you need a person to talk to.
         </p>
         <h2>How it works</h2>
         <p>
-          You place an order at a price our system quotes, pay by mobile money or bank transfer (or send us the crypto when you
-          sell), and our team completes the order once the payment or transfer is confirmed. You can follow every order in your
-          history.
+          You place an order at a price our system quotes, pay by mobile money or bank transfer (or send us the crypto when you sell), and
+          our team completes the order once the payment or transfer is confirmed. You can follow every order in your history.
         </p>
         <h2>Safe by design</h2>
         <p>
-          We verify the identity of our customers (KYC) as the law requires. New customers can trade up to $20 in total before
-          verification; we review verification documents within 24-48 hours. Identity documents are stored privately, only
-          authorised compliance staff can view them, and every staff action is recorded in an audit log.
+          We verify the identity of our customers (KYC) as the law requires. New customers can trade up to $20 in total before verification;
+          we review verification documents within 24-48 hours. Identity documents are stored privately, only authorised compliance staff can
+          view them, and every staff action is recorded in an audit log.
         </p>
         <h2>Talk to us</h2>
         <p>

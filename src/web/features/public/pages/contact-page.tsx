@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { ZEmail } from '../../../../shared/contracts/account.js';
-import { CONTACT_DEFAULTS, CONTENT_MSG } from '../../../../shared/contracts/content.js';
-import { MSG } from '../../../../shared/messages.js';
-import { PageHeading } from '../../../components/page-heading';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { useContactContent } from '../api/contact-content';
+import { ZEmail } from '#shared/contracts/account.js';
+import { CONTACT_DEFAULTS, CONTENT_MSG } from '#shared/contracts/content.js';
+import { MSG } from '#shared/messages.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useContactContent } from '#web/features/public/api/contact-content.js';
 
 /** A tel: link target: digits and a leading '+' only. */
 function toTelHref(phone: string): string {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { useServiceFeeLabel } from '../../../lib/market';
-import { paths } from '../../../lib/paths';
+import { PageHeading } from '#web/components/page-heading.js';
+import { useServiceFeeLabel } from '#web/lib/market.js';
+import { paths } from '#web/lib/paths.js';
 
 /** The spec's five questions; the fee is the one set in the back-office. */
 const questions = (fee: string) => [
@@ -16,7 +16,8 @@ const questions = (fee: string) => [
   },
   {
     question: 'How long does an order take?',
-    answer: 'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
+    answer:
+      'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
   },
   {
     question: 'Why do I need to verify my identity (KYC)?',

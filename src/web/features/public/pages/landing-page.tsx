@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../lib/paths';
-import { useServiceFeeLabel } from '../../../lib/market';
-import { getHomePathFor, useSession } from '../../../lib/session';
-import { MarketSection } from '../components/market-section';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { paths } from '#web/lib/paths.js';
+import { useServiceFeeLabel } from '#web/lib/market.js';
+import { getHomePathFor, useSession } from '#web/lib/session.js';
+import { MarketSection } from '#web/features/public/components/market-section.js';
 
 /** The reasons to choose us; the fee is the one set in the back-office. */
 const features = (fee: string) => [
@@ -88,7 +88,10 @@ export function LandingPage() {
           <ol className="mt-6 grid gap-4 md:grid-cols-3">
             {STEPS.map((step, index) => (
               <li key={step.title} className="rounded-xl border border-slate-200 p-5">
-                <span className="flex size-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">
+                <span
+                  className="flex size-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-3 font-semibold">

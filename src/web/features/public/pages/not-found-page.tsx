@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../../shared/messages.js';
-import { paths } from '../../../lib/paths';
+import { MSG } from '#shared/messages.js';
+import { paths } from '#web/lib/paths.js';
 
 export function NotFoundPage() {
   return (

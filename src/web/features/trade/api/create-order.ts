@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDER_MSG, ZOrderResponse, type TCreateOrderRequest, type TOrder } from '../../../../shared/contracts/orders.js';
-import { ApiError, TIMEOUTS, toApiError, withTimeout } from '../../../lib/api';
-import { SESSION_QUERY_KEY } from '../../../lib/session';
-import { addOrderToList, ORDERS_QUERY_KEY } from '../../history/api/list-orders';
+import { ORDER_MSG, ZOrderResponse, type TCreateOrderRequest, type TOrder } from '#shared/contracts/orders.js';
+import { ApiError, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
+import { SESSION_QUERY_KEY } from '#web/lib/session.js';
+import { addOrderToList, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
 import { LIMIT_QUERY_KEY } from './get-limit';
-import { PORTFOLIO_QUERY_KEY } from './get-portfolio';
+import { PORTFOLIO_QUERY_KEY } from '#web/lib/portfolio.js';
 
 /** A fresh random key per submit attempt; the same key is sent again when that attempt is retried. */
 export function newIdempotencyKey(): string {

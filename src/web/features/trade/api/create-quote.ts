@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZQuote, type TQuote, type TQuoteRequest } from '../../../../shared/contracts/orders.js';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ZQuote, type TQuote, type TQuoteRequest } from '#shared/contracts/orders.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
 
 export const QUOTE_QUERY_KEY = ['quote'] as const;
 

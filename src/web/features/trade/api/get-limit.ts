@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZLimitResponse } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZLimitResponse } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export const LIMIT_QUERY_KEY = ['orders-limit'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZCoinList } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZCoinList } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** Not 'coins': that key (and the 'coins' localStorage entry) belongs to the market data. */
 export const TRADE_COINS_QUERY_KEY = ['trade', 'coins'] as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZPaymentMethodList } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZPaymentMethodList } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export const PAYMENT_METHODS_QUERY_KEY = ['payment-methods'] as const;
 

@@ -1,26 +1,33 @@
 import type { FormEvent } from 'react';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { ORDER_MSG, type TCreateOrderRequest } from '../../../../shared/contracts/orders.js';
-import { isTransactionId } from '../../../../shared/transaction-id.js';
-import { isValidDestinationTag, isValidWalletAddress, USDT_NETWORKS, type TUsdtNetwork } from '../../../../shared/wallet-address.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { useToast } from '../../../components/ui/toast';
-import { getErrorMessage } from '../../../lib/api';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { usePaymentMethods } from '../api/list-payment-methods';
-import { usePlaceOrder } from '../lib/use-place-order';
-import { useOrderForm } from '../lib/use-order-form';
-import { useTradeAmount } from '../lib/use-trade-amount';
+import type { TProfile } from '#shared/contracts/account.js';
+import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import { isTransactionId } from '#shared/transaction-id.js';
+import { isValidDestinationTag, isValidWalletAddress, USDT_NETWORKS, type TUsdtNetwork } from '#shared/wallet-address.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import type { FieldErrors } from '#web/lib/form-errors.js';
+import { usePaymentMethods } from '#web/features/trade/api/list-payment-methods.js';
+import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
+import { useOrderForm } from '#web/features/trade/lib/use-order-form.js';
+import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 import { PaymentAccount } from './payment-account';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
 
 type BuyField = 'amount' | 'walletAddress' | 'network' | 'destinationTag' | 'paymentMethodId' | 'paymentTxId' | 'notes';
-type BuyValues = { walletAddress: string; network: '' | TUsdtNetwork; destinationTag: string; paymentMethodId: string; paymentTxId: string; notes: string };
+type BuyValues = {
+  walletAddress: string;
+  network: '' | TUsdtNetwork;
+  destinationTag: string;
+  paymentMethodId: string;
+  paymentTxId: string;
+  notes: string;
+};
 
 const EMPTY: BuyValues = { walletAddress: '', network: '', destinationTag: '', paymentMethodId: '', paymentTxId: '', notes: '' };
 const REQUIRED = 'This field is required.';
@@ -39,7 +46,10 @@ export function BuyForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('buy');
   const methodsQuery = usePaymentMethods();
   const methods = methodsQuery.data ?? [];
-  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<BuyValues, BuyField>(EMPTY, SERVER_FIELDS);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<BuyValues, BuyField>(
+    EMPTY,
+    SERVER_FIELDS,
+  );
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
     onFieldErrors: showServerFieldErrors,
@@ -84,18 +94,16 @@ export function BuyForm({ user }: { user: TProfile }) {
     }
 
     setErrors({});
-    place(
-      (quoteId): TCreateOrderRequest => ({
-        type: 'buy',
-        quoteId,
-        walletAddress,
-        ...(network ? { network } : {}),
-        ...(isXrp && destinationTag ? { destinationTag } : {}),
-        paymentMethodId: method!.id,
-        paymentTxId,
-        ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
-      }),
-    );
+    place((quoteId): TCreateOrderRequest => ({
+      type: 'buy',
+      quoteId,
+      walletAddress,
+      ...(network ? { network } : {}),
+      ...(isXrp && destinationTag ? { destinationTag } : {}),
+      paymentMethodId: method!.id,
+      paymentTxId,
+      ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+    }));
   };
 
   return (
@@ -209,7 +217,14 @@ export function BuyForm({ user }: { user: TProfile }) {
         />
       </div>
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Placing order…" disabled={isBlocked}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        isLoading={isSubmitting}
+        loadingText="Placing order…"
+        disabled={isBlocked}
+      >
         Place buy order
       </Button>
     </form>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ZPaymentMethodPublic } from '../../../../shared/contracts/orders.js';
+import type { ZPaymentMethodPublic } from '#shared/contracts/orders.js';
 
 export type TPaymentMethod = z.infer<typeof ZPaymentMethodPublic>;
 

@@ -1,17 +1,19 @@
-import { ORDER_MSG } from '../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat, formatUsd } from '../../../../shared/format.js';
-import { convertUsdToGhs, normalizeDecimal } from '../../../../shared/money.js';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import type { TTradeAmount, TTradeSide } from '../lib/use-trade-amount';
+import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
+import { convertUsdToGhs, normalizeDecimal } from '#shared/money.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import type { TTradeAmount, TTradeSide } from '#web/features/trade/lib/use-trade-amount.js';
 import { QuoteCountdown } from './quote-countdown';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="text-slate-600">{label}</dt>
-      <dd className={strong ? 'text-right font-semibold text-slate-900 tabular-nums' : 'text-right text-slate-800 tabular-nums'}>{value}</dd>
+      <dd className={strong ? 'text-right font-semibold text-slate-900 tabular-nums' : 'text-right text-slate-800 tabular-nums'}>
+        {value}
+      </dd>
     </div>
   );
 }

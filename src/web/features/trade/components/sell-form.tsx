@@ -1,22 +1,22 @@
 import type { FormEvent } from 'react';
-import type { TProfile } from '../../../../shared/contracts/account.js';
-import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '../../../../shared/contracts/orders.js';
-import { formatCrypto } from '../../../../shared/format.js';
-import { isTransactionId } from '../../../../shared/transaction-id.js';
-import { COIN_NETWORKS, isGhanaMobileNumber } from '../../../../shared/wallet-address.js';
-import { QrCode } from '../../../components/qr-code';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { useToast } from '../../../components/ui/toast';
-import { cn } from '../../../lib/cn';
-import type { FieldErrors } from '../../../lib/form-errors';
-import { usePlaceOrder } from '../lib/use-place-order';
-import { useOrderForm } from '../lib/use-order-form';
-import { useTradeAmount } from '../lib/use-trade-amount';
-import { CopyButton } from '../../../components/copy-button';
+import type { TProfile } from '#shared/contracts/account.js';
+import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '#shared/contracts/orders.js';
+import { formatCrypto } from '#shared/format.js';
+import { isTransactionId } from '#shared/transaction-id.js';
+import { COIN_NETWORKS, isGhanaMobileNumber } from '#shared/wallet-address.js';
+import { QrCode } from '#web/components/qr-code.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { cn } from '#web/lib/cn.js';
+import type { FieldErrors } from '#web/lib/form-errors.js';
+import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
+import { useOrderForm } from '#web/features/trade/lib/use-order-form.js';
+import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
+import { CopyButton } from '#web/components/copy-button.js';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
 
@@ -34,7 +34,16 @@ type SellValues = {
   notes: string;
 };
 
-const EMPTY: SellValues = { paymentTxId: '', payoutType: 'momo', provider: '', accountName: '', number: '', bankName: '', accountNumber: '', notes: '' };
+const EMPTY: SellValues = {
+  paymentTxId: '',
+  payoutType: 'momo',
+  provider: '',
+  accountName: '',
+  number: '',
+  bankName: '',
+  accountNumber: '',
+  notes: '',
+};
 const REQUIRED = 'This field is required.';
 const ACCOUNT_NUMBER_PATTERN = /^[0-9 -]{6,30}$/;
 const INVALID_ACCOUNT_NUMBER = 'Enter a valid account number (6 to 30 digits).';
@@ -55,7 +64,10 @@ const SERVER_FIELDS: Partial<Record<string, SellField>> = {
  */
 export function SellForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('sell');
-  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(EMPTY, SERVER_FIELDS);
+  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(
+    EMPTY,
+    SERVER_FIELDS,
+  );
   const toast = useToast();
   const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
     onFieldErrors: showServerFieldErrors,
@@ -112,15 +124,13 @@ export function SellForm({ user }: { user: TProfile }) {
       ? { type: 'momo', provider: values.provider as MomoProvider, name: v.accountName, number: v.number }
       : { type: 'bank', name: v.accountName, bankName: v.bankName, accountNumber: v.accountNumber };
     setErrors({});
-    place(
-      (quoteId): TCreateOrderRequest => ({
-        type: 'sell',
-        quoteId,
-        paymentTxId: v.paymentTxId,
-        payout,
-        ...(v.notes ? { notes: v.notes } : {}),
-      }),
-    );
+    place((quoteId): TCreateOrderRequest => ({
+      type: 'sell',
+      quoteId,
+      paymentTxId: v.paymentTxId,
+      payout,
+      ...(v.notes ? { notes: v.notes } : {}),
+    }));
   };
 
   return (
@@ -271,7 +281,14 @@ export function SellForm({ user }: { user: TProfile }) {
         />
       </div>
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={isSubmitting} loadingText="Placing order…" disabled={isBlocked}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full sm:w-auto"
+        isLoading={isSubmitting}
+        loadingText="Placing order…"
+        disabled={isBlocked}
+      >
         Place sell order
       </Button>
     </form>

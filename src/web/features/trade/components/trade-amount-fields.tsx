@@ -1,9 +1,9 @@
-import { FIAT_CURRENCIES } from '../../../../shared/contracts/orders.js';
-import { Alert } from '../../../components/ui/alert';
-import { controlClassName, Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import type { TTradeAmount } from '../lib/use-trade-amount';
+import { FIAT_CURRENCIES } from '#shared/contracts/orders.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { cn } from '#web/lib/cn.js';
+import type { TTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 
 /** Coin, fiat currency (GHS/USD) and amount: what the quote is asked for. */
 export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTradeAmount; amountLabel: string; missing?: boolean }) {
@@ -41,7 +41,9 @@ export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTra
               onClick={() => trade.setCurrency(currency)}
               className={cn(
                 'min-h-9 min-w-16 rounded-md px-4 text-sm font-semibold',
-                trade.currency === currency ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900',
+                trade.currency === currency
+                  ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-200'
+                  : 'text-slate-600 hover:text-slate-900',
               )}
             >
               {currency}

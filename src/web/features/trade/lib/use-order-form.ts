@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { FieldErrors } from '../../../lib/form-errors';
+import type { FieldErrors } from '#web/lib/form-errors.js';
 
 /**
  * The field state both order forms share: values, per-field errors (cleared as the person

@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ORDER_MSG, type TCreateOrderRequest } from '../../../../shared/contracts/orders.js';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
-import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '../api/create-order';
+import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { paths } from '#web/lib/paths.js';
+import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '#web/features/trade/api/create-order.js';
 import type { TTradeAmount } from './use-trade-amount';
-
-/** What /history reads from the location state to open the order just placed. */
-export type THistoryLocationState = { openOrderId?: number };
+import type { THistoryLocationState } from '#web/lib/my-orders.js';
 
 type PlaceOrderOptions = {
   /** Maps the server's per-field messages ('walletAddress', 'payout.number', ...) onto the form. */
@@ -63,7 +61,10 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErro
         },
         onError: (error) => {
           if (!isUncertainFailure(error)) attempt.current = null;
-          const message = error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE' ? error.message : ORDER_MSG.submitFailed;
+          const message =
+            error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE'
+              ? error.message
+              : ORDER_MSG.submitFailed;
           setFormError(message);
           toast.error(message);
           if (error instanceof ApiError && error.fields) onFieldErrors(error.fields);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_MSG, ZFiatAmount, type TQuoteRequest } from '../../../../shared/contracts/orders.js';
-import type { TFiatCurrency } from '../../../../shared/format.js';
-import { toDecimal } from '../../../../shared/money.js';
-import { getErrorMessage } from '../../../lib/api';
-import { useQuote } from '../api/create-quote';
-import { useTradingLimit } from '../api/get-limit';
-import { useTradeCoins } from '../api/list-coins';
+import { ORDER_MSG, ZFiatAmount, type TQuoteRequest } from '#shared/contracts/orders.js';
+import type { TFiatCurrency } from '#shared/format.js';
+import { toDecimal } from '#shared/money.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import { useQuote } from '#web/features/trade/api/create-quote.js';
+import { useTradingLimit } from '#web/features/trade/api/get-limit.js';
+import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** A new quote is asked once the amount has stopped changing for this long. */

@@ -1,6 +1,6 @@
-import { PageHeading } from '../../../components/page-heading';
-import { useSession } from '../../../lib/session';
-import { BuyForm } from '../components/buy-form';
+import { PageHeading } from '#web/components/page-heading.js';
+import { useSession } from '#web/lib/session.js';
+import { BuyForm } from '#web/features/trade/components/buy-form.js';
 
 export function BuyPage() {
   const { user } = useSession();

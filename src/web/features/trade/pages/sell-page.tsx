@@ -1,6 +1,6 @@
-import { PageHeading } from '../../../components/page-heading';
-import { useSession } from '../../../lib/session';
-import { SellForm } from '../components/sell-form';
+import { PageHeading } from '#web/components/page-heading.js';
+import { useSession } from '#web/lib/session.js';
+import { SellForm } from '#web/features/trade/components/sell-form.js';
 
 export function SellPage() {
   const { user } = useSession();

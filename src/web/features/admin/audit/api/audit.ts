@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAuditList, type ZAuditEntry } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZAuditList, type ZAuditEntry } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export type TAuditFilter = { actor: string; action: string; from: string; to: string; page: number };

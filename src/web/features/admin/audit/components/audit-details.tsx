@@ -1,4 +1,4 @@
-import type { TAuditEntry } from '../api/audit';
+import type { TAuditEntry } from '#web/features/admin/audit/api/audit.js';
 
 function pretty(value: unknown): string {
   if (value === null || value === undefined) return '—';

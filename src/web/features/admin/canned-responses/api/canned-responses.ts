@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  ZCannedResponseList,
-  ZCannedResponseResponse,
-  type ZCannedResponse,
-  type ZCannedResponseInput,
-} from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZCannedResponseList, ZCannedResponseResponse, type ZCannedResponse, type ZCannedResponseInput } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;

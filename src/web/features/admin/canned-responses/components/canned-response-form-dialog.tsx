@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_MSG, ZCannedResponseInput } from '../../../../../shared/contracts/admin.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
-import { useSaveCannedResponse, type TCannedResponse } from '../api/canned-responses';
+import { ADMIN_MSG, ZCannedResponseInput } from '#shared/contracts/admin.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { useSaveCannedResponse, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
 
 type TField = 'title' | 'message';
 

@@ -1,6 +1,6 @@
-import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
-import { useDeleteCannedResponse, type TCannedResponse } from '../api/canned-responses';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { useDeleteCannedResponse, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm), worded as the spec says. */
 export function DeleteCannedResponseDialog({ response, onClose }: { response: TCannedResponse; onClose: () => void }) {

@@ -1,7 +1,7 @@
-import type { TConversationSummary } from '../../../../../shared/contracts/chat.js';
-import { CHAT_MSG } from '../../../../../shared/contracts/chat.js';
-import { cn } from '../../../../lib/cn';
-import { formatMessageTime } from '../../../chat/lib/messages';
+import type { TConversationSummary } from '#shared/contracts/chat.js';
+import { CHAT_MSG } from '#shared/contracts/chat.js';
+import { cn } from '#web/lib/cn.js';
+import { formatMessageTime } from '#web/lib/chat/messages.js';
 
 type ConversationListProps = {
   conversations: TConversationSummary[];
@@ -29,7 +29,9 @@ export function ConversationList({ conversations, selectedId, typingIds, onSelec
                   {conversation.userName}
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  {conversation.lastMessageAt && <span className="text-xs text-slate-500">{formatMessageTime(conversation.lastMessageAt)}</span>}
+                  {conversation.lastMessageAt && (
+                    <span className="text-xs text-slate-500">{formatMessageTime(conversation.lastMessageAt)}</span>
+                  )}
                   {conversation.hasUnreadUserMessage && (
                     <span className="relative flex size-2.5" data-testid="unread-dot">
                       <span aria-hidden="true" className="absolute inline-flex size-full animate-ping rounded-full bg-red-400 opacity-75" />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { CHAT_MSG, type TConversationSummary } from '../../../../../shared/contracts/chat.js';
-import { Button } from '../../../../components/ui/button';
-import { MessageComposer } from '../../../chat/components/message-composer';
-import { MessageList } from '../../../chat/components/message-list';
-import { ThreadStatus } from '../../../chat/components/thread-status';
-import { useMessageDraft } from '../../../chat/lib/use-message-draft';
-import type { TThread } from '../lib/use-staff-chat';
+import { CHAT_MSG, type TConversationSummary } from '#shared/contracts/chat.js';
+import { Button } from '#web/components/ui/button.js';
+import { MessageComposer } from '#web/components/chat/message-composer.js';
+import { MessageList } from '#web/components/chat/message-list.js';
+import { ThreadStatus } from '#web/components/chat/thread-status.js';
+import { useMessageDraft } from '#web/lib/chat/use-message-draft.js';
+import type { TThread } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { QuickReplyDialog } from './quick-reply-dialog';
 
 type ConversationPanelProps = {
@@ -49,13 +49,24 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
           className="bg-slate-50"
         />
       ) : (
-        <ThreadStatus isError={thread.status === 'error'} errorText="Could not load the conversation." onRetry={onRetry} className="bg-slate-50" />
+        <ThreadStatus
+          isError={thread.status === 'error'}
+          errorText="Could not load the conversation."
+          onRetry={onRetry}
+          className="bg-slate-50"
+        />
       )}
 
       <MessageComposer
         {...composer}
         before={
-          <Button variant="outline" size="sm" className="min-h-10 shrink-0" aria-label="Quick reply" onClick={() => setIsPickingReply(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-h-10 shrink-0"
+            aria-label="Quick reply"
+            onClick={() => setIsPickingReply(true)}
+          >
             <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
               <path d="M11.983 1.907a.75.75 0 0 0-1.292-.657l-8.5 9.5A.75.75 0 0 0 2.75 12h6.572l-1.305 6.093a.75.75 0 0 0 1.292.657l8.5-9.5A.75.75 0 0 0 17.25 8h-6.572l1.305-6.093Z" />
             </svg>

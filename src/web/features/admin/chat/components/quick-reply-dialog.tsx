@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TQuickReply } from '../../../../../shared/contracts/chat.js';
-import { Dialog } from '../../../../components/ui/dialog';
-import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
-import { Spinner } from '../../../../components/ui/spinner';
-import { listQuickReplies } from '../../../chat/api/chat-api';
-import { staffChatKeys } from '../lib/use-staff-chat';
+import type { TQuickReply } from '#shared/contracts/chat.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { listQuickReplies } from '#web/lib/chat/chat-api.js';
+import { staffChatKeys } from '#web/features/admin/chat/lib/use-staff-chat.js';
 
 /** 'Select a Quick Reply': the canned responses; choosing one puts its message into the input. */
 export function QuickReplyDialog({ onChoose, onClose }: { onChoose: (reply: TQuickReply) => void; onClose: () => void }) {

@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TChatMessage, TConversationSummary, TServerSocketEvent } from '../../../../../shared/contracts/chat.js';
+import type { TChatMessage, TConversationSummary, TServerSocketEvent } from '#shared/contracts/chat.js';
 import {
   fetchConversationMessagesAfter,
   getConversation,
   listConversations,
   markConversationRead,
   sendStaffMessage,
-} from '../../../chat/api/chat-api';
-import { lastMessageId, mergeMessages } from '../../../chat/lib/messages';
-import { useChatSocket } from '../../../chat/lib/use-chat-socket';
-import { useDocumentVisible } from '../../../chat/lib/use-document-visible';
-import { useTypingIndicator, useTypingSignal } from '../../../chat/lib/use-typing';
+} from '#web/lib/chat/chat-api.js';
+import { lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
+import { useChatSocket } from '#web/lib/chat/use-chat-socket.js';
+import { useDocumentVisible } from '#web/lib/chat/use-document-visible.js';
+import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js';
 
 /** In memory only (decisions.md D10): conversations name customers and go at logout. */
 export const staffChatKeys = {
@@ -60,16 +60,21 @@ export function useStaffChat() {
 
   const updateList = useCallback(
     (change: (list: TConversationSummary[]) => TConversationSummary[]) =>
-      queryClient.setQueryData<TConversationSummary[]>(staffChatKeys.conversations, (current) => (current ? sortConversations(change(current)) : current)),
+      queryClient.setQueryData<TConversationSummary[]>(staffChatKeys.conversations, (current) =>
+        current ? sortConversations(change(current)) : current,
+      ),
     [queryClient],
   );
   const patchConversation = useCallback(
-    (id: number, patch: Partial<TConversationSummary>) => updateList((current) => current.map((c) => (c.id === id ? { ...c, ...patch } : c))),
+    (id: number, patch: Partial<TConversationSummary>) =>
+      updateList((current) => current.map((c) => (c.id === id ? { ...c, ...patch } : c))),
     [updateList],
   );
 
   const addMessages = useCallback((conversationId: number, messages: TChatMessage[]) => {
-    setThread((current) => (current && current.id === conversationId ? { ...current, messages: mergeMessages(current.messages, messages) } : current));
+    setThread((current) =>
+      current && current.id === conversationId ? { ...current, messages: mergeMessages(current.messages, messages) } : current,
+    );
   }, []);
 
   /** Missed events: re-read the list and what came after the open conversation's last message. */
@@ -87,7 +92,9 @@ export function useStaffChat() {
   const onEvent = (event: TServerSocketEvent) => {
     if (event.type === 'message') {
       const { message } = event;
-      const known = queryClient.getQueryData<TConversationSummary[]>(staffChatKeys.conversations)?.some((c) => c.id === message.conversationId);
+      const known = queryClient
+        .getQueryData<TConversationSummary[]>(staffChatKeys.conversations)
+        ?.some((c) => c.id === message.conversationId);
       if (!known) {
         // A customer's first message: the list learns their name from the server.
         void queryClient.invalidateQueries({ queryKey: staffChatKeys.conversations });
@@ -104,7 +111,10 @@ export function useStaffChat() {
     } else if (event.type === 'typing' && event.sender === 'user') {
       typing.signal(event.conversationId);
     } else if (event.type === 'read') {
-      patchConversation(event.conversationId, event.reader === 'admin' ? { hasUnreadUserMessage: false } : { hasUnreadAdminMessage: false });
+      patchConversation(
+        event.conversationId,
+        event.reader === 'admin' ? { hasUnreadUserMessage: false } : { hasUnreadAdminMessage: false },
+      );
     } else if (event.type === 'resync') {
       void catchUp();
     }
@@ -122,7 +132,9 @@ export function useStaffChat() {
       setThread({ id, status: 'loading', messages: [] });
       getConversation(id)
         .then(({ conversation, messages }) => {
-          setThread((current) => (current?.id === id ? { id, status: 'ready', messages: mergeMessages(current.messages, messages) } : current));
+          setThread((current) =>
+            current?.id === id ? { id, status: 'ready', messages: mergeMessages(current.messages, messages) } : current,
+          );
           patchConversation(id, conversation);
         })
         .catch((error: unknown) => {
@@ -153,7 +165,12 @@ export function useStaffChat() {
       if (!thread) return;
       const { message } = await sendStaffMessage(thread.id, text);
       addMessages(thread.id, [message]);
-      patchConversation(thread.id, { lastMessageText: message.text, lastMessageSender: 'admin', lastMessageAt: message.createdAt, hasUnreadAdminMessage: true });
+      patchConversation(thread.id, {
+        lastMessageText: message.text,
+        lastMessageSender: 'admin',
+        lastMessageAt: message.createdAt,
+        hasUnreadAdminMessage: true,
+      });
     },
     [thread, addMessages, patchConversation],
   );
@@ -164,5 +181,16 @@ export function useStaffChat() {
 
   const unreadCount = list.data?.filter((c) => c.hasUnreadUserMessage).length ?? 0;
 
-  return { list, thread, openSummary, open, closeThread, send, sendTyping, typing: typing.typing, unreadCount, socketStatus: socket.status };
+  return {
+    list,
+    thread,
+    openSummary,
+    open,
+    closeThread,
+    send,
+    sendTyping,
+    typing: typing.typing,
+    unreadCount,
+    socketStatus: socket.status,
+  };
 }

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { TUnreadConversations } from '../../../../../shared/contracts/chat.js';
-import { paths } from '../../../../lib/paths';
-import { getUnreadConversations } from '../../../chat/api/chat-api';
+import type { TUnreadConversations } from '#shared/contracts/chat.js';
+import { paths } from '#web/lib/paths.js';
+import { getUnreadConversations } from '#web/lib/chat/chat-api.js';
 import { staffChatKeys } from './use-staff-chat';
 
 /** How often the menu badge asks again while the tab is in front (paused in the background). */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAdminCoinList, ZAdminCoinResponse, type ZAdminCoin, type ZCoinUpdate } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZAdminCoinList, ZAdminCoinResponse, type ZAdminCoin, type ZCoinUpdate } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminCoin = z.infer<typeof ZAdminCoin>;
 export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;

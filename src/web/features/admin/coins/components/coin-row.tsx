@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
-import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { COIN_NETWORKS } from '../../../../../shared/wallet-address.js';
-import { Button } from '../../../../components/ui/button';
-import { controlClassName } from '../../../../components/ui/field';
-import { Switch } from '../../../../components/ui/switch';
-import { TableCell, TableRow } from '../../../../components/ui/table';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { cn } from '../../../../lib/cn';
-import { useUpdateCoin, type TAdminCoin, type TCoinUpdate } from '../api/coins';
-import { isValidDepositAddress } from '../wallet-check';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { COIN_NETWORKS } from '#shared/wallet-address.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName } from '#web/components/ui/field.js';
+import { Switch } from '#web/components/ui/switch.js';
+import { TableCell, TableRow } from '#web/components/ui/table.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { cn } from '#web/lib/cn.js';
+import { useUpdateCoin, type TAdminCoin, type TCoinUpdate } from '#web/features/admin/coins/api/coins.js';
+import { isValidDepositAddress } from '#web/features/admin/coins/wallet-check.js';
 
 type TDraft = { walletAddress: string; isEnabled: boolean };
 /** Spec section 2: a row is clean, changed or saving. */

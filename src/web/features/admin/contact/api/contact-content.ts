@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZContactContent, type TContactContent } from '../../../../../shared/contracts/content.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZContactContent, type TContactContent } from '#shared/contracts/content.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /** The public page reads the same record under this key; it is refreshed after a save. */
 const PUBLIC_CONTACT_KEY = ['content', 'contact'] as const;

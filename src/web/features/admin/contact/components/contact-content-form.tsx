@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ZContactContent, CONTENT_MSG, type TContactContent } from '../../../../../shared/contracts/content.js';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Textarea } from '../../../../components/ui/textarea';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError } from '../../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
-import { useSaveContactContent } from '../api/contact-content';
+import { ZContactContent, CONTENT_MSG, type TContactContent } from '#shared/contracts/content.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { useSaveContactContent } from '#web/features/admin/contact/api/contact-content.js';
 
 type TField = keyof TContactContent;
 

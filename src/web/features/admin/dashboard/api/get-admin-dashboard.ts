@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAdminDashboard } from '../../../../../shared/contracts/dashboard.js';
-import { apiRequest } from '../../../../lib/api';
-
-/** In memory only, never persisted (decisions.md D10): the recent orders name customers. */
-export const adminDashboardKeys = {
-  all: ['admin', 'dashboard'] as const,
-};
+import { ZAdminDashboard } from '#shared/contracts/dashboard.js';
+import { apiRequest } from '#web/lib/api.js';
+import { adminDashboardKeys } from '#web/lib/query-keys.js';
 
 export function getAdminDashboard(signal?: AbortSignal) {
   return apiRequest('/api/admin/dashboard', {

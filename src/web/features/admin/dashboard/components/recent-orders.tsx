@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat } from '../../../../../shared/format.js';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
-import { formatDateTime } from '../../../../lib/format-date';
-import { paths } from '../../../../lib/paths';
-import { AdminOrderStatusBadge } from '../../orders/components/order-status-badge';
-import { orderTypeLabel } from '../../orders/lib/order-labels';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat } from '#shared/format.js';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { paths } from '#web/lib/paths.js';
+import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { orderTypeLabel } from '#web/lib/admin-order-labels.js';
 
 /** The orders page searched for one order ('#12' matches its id). */
 export function orderSearchHref(id: number): string {

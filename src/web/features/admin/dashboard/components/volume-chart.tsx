@@ -1,6 +1,6 @@
-import type { TAdminDashboard } from '../../../../../shared/contracts/dashboard.js';
-import { formatUsd } from '../../../../../shared/format.js';
-import { toDecimal } from '../../../../../shared/money.js';
+import type { TAdminDashboard } from '#shared/contracts/dashboard.js';
+import { formatUsd } from '#shared/format.js';
+import { toDecimal } from '#shared/money.js';
 
 type TVolumeDay = TAdminDashboard['volumeByDay'][number];
 
@@ -56,10 +56,16 @@ export function VolumeChart({ days }: { days: readonly TVolumeDay[] }) {
       <div role="img" aria-label={volumeSummary(days)} className="mt-4">
         <div className="flex h-48 items-end gap-1.5 border-b border-slate-300 sm:gap-3" aria-hidden="true">
           {days.map((day, index) => {
-            const percent = max > 0 ? (heights[index] / max) * 100 : 0;
+            const percent = max > 0 ? ((heights[index] ?? 0) / max) * 100 : 0;
             return (
-              <div key={day.day} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${day.day}: ${formatUsd(day.volumeUsd)}`}>
-                <span className="hidden max-w-full truncate text-[0.7rem] text-slate-600 tabular-nums sm:block">{formatUsd(day.volumeUsd)}</span>
+              <div
+                key={day.day}
+                className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
+                title={`${day.day}: ${formatUsd(day.volumeUsd)}`}
+              >
+                <span className="hidden max-w-full truncate text-[0.7rem] text-slate-600 tabular-nums sm:block">
+                  {formatUsd(day.volumeUsd)}
+                </span>
                 <div
                   data-testid="volume-bar"
                   className="w-full max-w-12 rounded-t-md bg-brand-600"

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
 
@@ -13,7 +13,12 @@ export const emailLogKeys = {
 };
 
 export function listEmails(page: number, signal?: AbortSignal) {
-  return apiRequest('/api/admin/emails', { query: { page: String(page) }, schema: ZEmailLogList, operation: 'Loading the email log', signal });
+  return apiRequest('/api/admin/emails', {
+    query: { page: String(page) },
+    schema: ZEmailLogList,
+    operation: 'Loading the email log',
+    signal,
+  });
 }
 
 export const emailsQueryOptions = (page: number) =>
@@ -47,7 +52,12 @@ export function useEmail(id: number) {
 }
 
 export function revealEmail(id: number, reason: string) {
-  return apiRequest(`/api/admin/emails/${id}/reveal`, { method: 'POST', body: { reason }, schema: ZEmailLogDetail, operation: 'Revealing the link' });
+  return apiRequest(`/api/admin/emails/${id}/reveal`, {
+    method: 'POST',
+    body: { reason },
+    schema: ZEmailLogDetail,
+    operation: 'Revealing the link',
+  });
 }
 
 /** A super admin's reveal of the masked link (D15): shown for this view only, never cached. */

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format-date';
-import { EMAIL_LOG_MSG } from '../../../../../shared/contracts/admin.js';
-import { canAccess } from '../../../../../shared/permissions.js';
-import { Alert } from '../../../../components/ui/alert';
-import { useSession } from '../../../../lib/session';
-import { useEmail, useRevealEmail } from '../api/emails';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { EMAIL_LOG_MSG } from '#shared/contracts/admin.js';
+import { canAccess } from '#shared/permissions.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { useSession } from '#web/lib/session.js';
+import { useEmail, useRevealEmail } from '#web/features/admin/emails/api/emails.js';
 import { RevealLinkForm } from './reveal-link-form';
 import { EmailStatusBadge } from './email-status-badge';
-import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
-import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
-import type { TEmailStatus } from '../api/emails';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
+import type { TEmailStatus } from '#web/features/admin/emails/api/emails.js';
 
 const BADGES: Record<TEmailStatus, { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },

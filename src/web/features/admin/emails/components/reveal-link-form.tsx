@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { EMAIL_LOG_MSG, ZEmailRevealRequest } from '../../../../../shared/contracts/admin.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Textarea } from '../../../../components/ui/textarea';
-import { getErrorMessage } from '../../../../lib/api';
-import type { useRevealEmail } from '../api/emails';
+import { EMAIL_LOG_MSG, ZEmailRevealRequest } from '#shared/contracts/admin.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { getErrorMessage } from '#web/lib/api.js';
+import type { useRevealEmail } from '#web/features/admin/emails/api/emails.js';
 
 /** The super admin's reveal of a masked link: a reason first, which the audit log keeps (D15). */
 export function RevealLinkForm({ reveal }: { reveal: ReturnType<typeof useRevealEmail> }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZKycSubmissionDetail } from '../../../../../shared/contracts/kyc.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { apiRequest } from '#web/lib/api.js';
 import { kycSubmissionKeys } from './query-keys';
 
 export function getKycSubmission(id: number, signal?: AbortSignal) {

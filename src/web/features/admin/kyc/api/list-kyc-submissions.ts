@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZKycSubmissionList } from '../../../../../shared/contracts/kyc.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZKycSubmissionList } from '#shared/contracts/kyc.js';
+import { apiRequest } from '#web/lib/api.js';
 import { kycSubmissionKeys } from './query-keys';
 
 export const KYC_STATUS_FILTERS = ['all', 'pending', 'approved', 'rejected'] as const;

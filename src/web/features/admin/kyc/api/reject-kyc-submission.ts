@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZKycDecisionResponse } from '../../../../../shared/contracts/kyc.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZKycDecisionResponse } from '#shared/contracts/kyc.js';
+import { apiRequest } from '#web/lib/api.js';
 import { useRefreshAfterDecision } from './use-refresh-after-decision';
 
 export function rejectKycSubmission({ id, reason }: { id: number; reason?: string }) {

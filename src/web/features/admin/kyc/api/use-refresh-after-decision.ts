@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { TKycSubmissionDetail } from '../../../../../shared/contracts/kyc.js';
+import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { kycSubmissionKeys } from './query-keys';
 
 /** After a decision (or a failed one): the answer goes into the detail, and every list is re-read. */

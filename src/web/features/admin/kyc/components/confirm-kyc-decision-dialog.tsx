@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Textarea } from '../../../../components/ui/textarea';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { useApproveKycSubmission } from '../api/approve-kyc-submission';
-import { useRejectKycSubmission } from '../api/reject-kyc-submission';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Textarea } from '#web/components/ui/textarea.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useApproveKycSubmission } from '#web/features/admin/kyc/api/approve-kyc-submission.js';
+import { useRejectKycSubmission } from '#web/features/admin/kyc/api/reject-kyc-submission.js';
 import type { TKycDecision } from './kyc-submission-dialog';
 
 const TEXT: Record<TKycDecision, { title: string; question: string; confirm: string; done: string }> = {

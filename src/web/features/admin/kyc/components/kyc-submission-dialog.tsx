@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import type { TKycSubmissionDetail } from '../../../../../shared/contracts/kyc.js';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format-date';
-import { useKycSubmission } from '../api/get-kyc-submission';
-import { kycDocumentUrl } from '../api/query-keys';
-import { formatKycIdType } from '../kyc-labels';
+import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { useKycSubmission } from '#web/features/admin/kyc/api/get-kyc-submission.js';
+import { kycDocumentUrl } from '#web/features/admin/kyc/api/query-keys.js';
+import { formatKycIdType } from '#web/features/admin/kyc/kyc-labels.js';
 import { KycSubmissionStatusBadge } from './kyc-submission-status-badge';
-import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 export type TKycDecision = 'approve' | 'reject';
 

@@ -1,4 +1,4 @@
-import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
 type TSubmissionStatus = 'pending' | 'approved' | 'rejected';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZStaffList, ZStaffResponse, type TCreateStaffRequest, type ZCreatableRole } from '../../../../../shared/contracts/staff.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZStaffList, ZStaffResponse, type TCreateStaffRequest, type ZCreatableRole } from '#shared/contracts/staff.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TCreatableRole = z.infer<typeof ZCreatableRole>;
 
@@ -32,22 +32,37 @@ export function useCreateAdmin() {
 
 export function useUpdateAdminRole() {
   return useAdminMutation(({ id, role }: { id: string; role: TCreatableRole }) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'PATCH', body: { role }, schema: ZStaffResponse, operation: 'Updating the role' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { role },
+      schema: ZStaffResponse,
+      operation: 'Updating the role',
+    }),
   );
 }
 
 export function useResendInvitation() {
   return useAdminMutation((id: string) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/invitation`, { method: 'POST', schema: ZStaffResponse, operation: 'Sending the invitation' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/invitation`, {
+      method: 'POST',
+      schema: ZStaffResponse,
+      operation: 'Sending the invitation',
+    }),
   );
 }
 
 export function useDeleteAdmin() {
-  return useAdminMutation((id: string) => apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE', operation: 'Deleting the admin' }));
+  return useAdminMutation((id: string) =>
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE', operation: 'Deleting the admin' }),
+  );
 }
 
 export function useResetAdminTwoFactor() {
   return useAdminMutation((id: string) =>
-    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/two-factor/reset`, { method: 'POST', schema: ZStaffResponse, operation: 'Resetting two-factor' }),
+    apiRequest(`/api/admin/admins/${encodeURIComponent(id)}/two-factor/reset`, {
+      method: 'POST',
+      schema: ZStaffResponse,
+      operation: 'Resetting two-factor',
+    }),
   );
 }

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { ZCreateStaffRequest, STAFF_MSG, type TStaffMember } from '../../../../../shared/contracts/staff.js';
-import { CREATABLE_ROLES, ROLE_LABELS } from '../../../../../shared/permissions.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { controlClassName, Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { getFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
-import { useCreateAdmin, useUpdateAdminRole, type TCreatableRole } from '../api/admins';
+import { ZCreateStaffRequest, STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
+import { CREATABLE_ROLES, ROLE_LABELS } from '#shared/permissions.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
+import { useCreateAdmin, useUpdateAdminRole, type TCreatableRole } from '#web/features/admin/management/api/admins.js';
 
 type TField = 'fullName' | 'email' | 'role';
 

@@ -1,6 +1,6 @@
-import { STAFF_MSG, type TStaffMember } from '../../../../../shared/contracts/staff.js';
-import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
-import { useDeleteAdmin } from '../api/admins';
+import { STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { useDeleteAdmin } from '#web/features/admin/management/api/admins.js';
 
 export function DeleteAdminDialog({ admin, onClose }: { admin: TStaffMember; onClose: () => void }) {
   const mutation = useDeleteAdmin();

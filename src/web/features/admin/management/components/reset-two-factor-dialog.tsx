@@ -1,7 +1,7 @@
-import { STAFF_MSG, type TStaffMember } from '../../../../../shared/contracts/staff.js';
-import { TWO_FACTOR_MSG } from '../../../../../shared/contracts/two-factor.js';
-import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
-import { useResetAdminTwoFactor } from '../api/admins';
+import { STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
+import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { useResetAdminTwoFactor } from '#web/features/admin/management/api/admins.js';
 
 /** A lost phone: the super admin clears an admin's authenticator so they can enrol again. */
 export function ResetTwoFactorDialog({ admin, onClose }: { admin: TStaffMember; onClose: () => void }) {
@@ -19,7 +19,9 @@ export function ResetTwoFactorDialog({ admin, onClose }: { admin: TStaffMember; 
       variant="danger"
       onClose={onClose}
     >
-      <p className="text-sm text-slate-700">They are signed out at once and set up a new authenticator at their next sign-in. Do this only after checking who is asking.</p>
+      <p className="text-sm text-slate-700">
+        They are signed out at once and set up a new authenticator at their next sign-in. Do this only after checking who is asking.
+      </p>
     </MutationConfirmDialog>
   );
 }

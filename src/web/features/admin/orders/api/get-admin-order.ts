@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAdminOrderResponse, type TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZAdminOrderResponse, type TAdminOrder } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 import { adminOrderKeys } from './query-keys';
 
 export function getAdminOrder(id: number, signal?: AbortSignal) {

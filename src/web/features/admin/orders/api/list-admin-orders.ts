@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZAdminOrderList } from '../../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../../lib/api';
-import { ADMIN_ORDERS_PAGE_SIZE, type TAdminOrderFilter } from '../lib/order-filter';
+import { ZAdminOrderList } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
+import { ADMIN_ORDERS_PAGE_SIZE, type TAdminOrderFilter } from '#web/features/admin/orders/lib/order-filter.js';
 import { adminOrderKeys } from './query-keys';
 
 export function listAdminOrders(filter: TAdminOrderFilter, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import type { TAdminOrderFilter } from '../lib/order-filter';
+import type { TAdminOrderFilter } from '#web/features/admin/orders/lib/order-filter.js';
 
 /**
  * Query keys of the order back-office. Orders name other people: they stay in the TanStack

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat } from '../../../../../shared/format.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { useDecideAdminOrder } from '../api/decide-admin-order';
-import { decisionQuestion, orderTypeLabel, type TOrderDecision } from '../lib/order-labels';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat } from '#shared/format.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { useDecideAdminOrder } from '#web/features/admin/orders/api/decide-admin-order.js';
+import { decisionQuestion, orderTypeLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
 
 const TEXT: Record<TOrderDecision, { title: string; confirm: string; done: (id: number) => string }> = {
   approve: { title: 'Approve order', confirm: 'Approve order', done: (id) => `Order #${id} marked as completed.` },

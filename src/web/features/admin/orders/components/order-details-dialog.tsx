@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat, formatUsd } from '../../../../../shared/format.js';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format-date';
-import { useAdminOrder } from '../api/get-admin-order';
-import { effectiveRate, txIdLabel, type TOrderDecision } from '../lib/order-labels';
-import { AdminOrderStatusBadge } from './order-status-badge';
-import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
+import { effectiveRate, txIdLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 type OrderDetailsDialogProps = {
   id: number;
@@ -48,9 +48,7 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetail
         </>
       }
     >
-      {query.isError && (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />
-      )}
+      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
       {order ? (
         <OrderFacts order={order} />
       ) : (

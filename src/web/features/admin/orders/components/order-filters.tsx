@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { controlClassName, Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { ORDER_STATUS_FILTERS, SEARCH_DEBOUNCE_MS, type TAdminOrderFilter, type TOrderStatusFilter } from '../lib/order-filter';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import {
+  ORDER_STATUS_FILTERS,
+  SEARCH_DEBOUNCE_MS,
+  type TAdminOrderFilter,
+  type TOrderStatusFilter,
+} from '#web/features/admin/orders/lib/order-filter.js';
 
-const STATUS_LABELS: Record<TOrderStatusFilter, string> = { all: 'All', pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
+const STATUS_LABELS: Record<TOrderStatusFilter, string> = {
+  all: 'All',
+  pending: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 type TFilterChange = Partial<Pick<TAdminOrderFilter, 'q' | 'status' | 'from' | 'to'>>;
 

@@ -1,12 +1,21 @@
 import type { MouseEvent } from 'react';
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat, shortenTxId } from '../../../../../shared/format.js';
-import { Button } from '../../../../components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableLoadingRow, TableMessageRow, TableRow } from '../../../../components/ui/table';
-import { formatDateTime } from '../../../../lib/format-date';
-import type { TAdminOrderFilter, TOrderSort } from '../lib/order-filter';
-import { orderTypeLabel, txIdLabel, type TOrderDecision } from '../lib/order-labels';
-import { AdminOrderStatusBadge } from './order-status-badge';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
+import { Button } from '#web/components/ui/button.js';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableLoadingRow,
+  TableMessageRow,
+  TableRow,
+} from '#web/components/ui/table.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
+import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
 import { SortableHeader } from './sortable-header';
 
 const COLUMN_COUNT = 7;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../../lib/cn';
-import type { TOrderSort, TSortDirection } from '../lib/order-filter';
+import { cn } from '#web/lib/cn.js';
+import type { TOrderSort, TSortDirection } from '#web/features/admin/orders/lib/order-filter.js';
 
 type SortableHeaderProps = {
   column: TOrderSort;
@@ -18,7 +18,11 @@ type SortableHeaderProps = {
 export function SortableHeader({ column, sort, dir, onSort, className, children }: SortableHeaderProps) {
   const isSorted = sort === column;
   return (
-    <th scope="col" aria-sort={isSorted ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className={cn('p-0 font-semibold', className)}>
+    <th
+      scope="col"
+      aria-sort={isSorted ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+      className={cn('p-0 font-semibold', className)}
+    >
       <button
         type="button"
         onClick={() => onSort(column)}

@@ -1,5 +1,5 @@
-import { ADMIN_ORDER_SORTS, ORDER_STATUSES } from '../../../../../shared/contracts/orders.js';
-import { isCalendarDay } from '../../../../../shared/contracts/common.js';
+import { ADMIN_ORDER_SORTS, ORDER_STATUSES } from '#shared/contracts/orders.js';
+import { isCalendarDay } from '#shared/contracts/common.js';
 
 export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
 export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
@@ -24,7 +24,6 @@ const SEARCH_MAX_LENGTH = 200;
 
 /** Newest first, nothing filtered (spec: default createdAt descending). */
 export const DEFAULT_ORDER_FILTER: TAdminOrderFilter = { q: '', status: 'all', from: '', to: '', sort: 'createdAt', dir: 'desc', page: 1 };
-
 
 function readDay(value: string | null): string {
   return value && isCalendarDay(value) ? value : '';

@@ -5,8 +5,8 @@ import {
   ZAdminPaymentMethodResponse,
   type ZAdminPaymentMethod,
   type ZPaymentMethodInput,
-} from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+} from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
 export type TPaymentMethodInput = z.infer<typeof ZPaymentMethodInput>;

@@ -1,6 +1,6 @@
-import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
-import { useDeletePaymentMethod, type TAdminPaymentMethod } from '../api/payment-methods';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { useDeletePaymentMethod, type TAdminPaymentMethod } from '#web/features/admin/payment-methods/api/payment-methods.js';
 
 /** The confirmation of a delete (an accessible dialog, not window.confirm). */
 export function DeletePaymentMethodDialog({ method, onClose }: { method: TAdminPaymentMethod; onClose: () => void }) {

@@ -1,15 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ADMIN_MSG, ZPaymentMethodInput } from '../../../../../shared/contracts/admin.js';
-import { MOMO_PROVIDERS } from '../../../../../shared/contracts/orders.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { controlClassName, Field } from '../../../../components/ui/field';
-import { Input } from '../../../../components/ui/input';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError, getErrorMessage } from '../../../../lib/api';
-import { useSavePaymentMethod, type TAdminPaymentMethod, type TPaymentMethodInput } from '../api/payment-methods';
+import { ADMIN_MSG, ZPaymentMethodInput } from '#shared/contracts/admin.js';
+import { MOMO_PROVIDERS } from '#shared/contracts/orders.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Input } from '#web/components/ui/input.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import {
+  useSavePaymentMethod,
+  type TAdminPaymentMethod,
+  type TPaymentMethodInput,
+} from '#web/features/admin/payment-methods/api/payment-methods.js';
 
 type TMethodType = 'momo' | 'bank';
 type TMomoProvider = (typeof MOMO_PROVIDERS)[number];

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZSettings, type ZSettingsUpdate } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZSettings, type ZSettingsUpdate } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TSettings = z.infer<typeof ZSettings>;
 export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ADMIN_MSG } from '../../../../../shared/contracts/admin.js';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Switch } from '../../../../components/ui/switch';
-import { useToast } from '../../../../components/ui/toast';
-import { ApiError } from '../../../../lib/api';
-import { useSaveSettings, type TSettings } from '../api/settings';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
+import { Switch } from '#web/components/ui/switch.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
+import { useSaveSettings, type TSettings } from '#web/features/admin/settings/api/settings.js';
 import {
   fieldMessage,
   SETTINGS_FIELD_MESSAGES,
@@ -14,7 +14,7 @@ import {
   toSettingsUpdate,
   type TSettingsField,
   type TSettingsFormValues,
-} from '../settings-form-values';
+} from '#web/features/admin/settings/settings-form-values.js';
 
 function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();
@@ -144,7 +144,12 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             disabled={isSaving}
           />
         </div>
-        <Switch label="Use SSL/TLS" checked={values.smtpSecure} onCheckedChange={(checked) => setValue('smtpSecure', checked)} disabled={isSaving} />
+        <Switch
+          label="Use SSL/TLS"
+          checked={values.smtpSecure}
+          onCheckedChange={(checked) => setValue('smtpSecure', checked)}
+          disabled={isSaving}
+        />
         <Input
           label="Username"
           name="smtpUser"
@@ -156,7 +161,9 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           disabled={isSaving}
         />
         {settings.isSmtpPasswordFromEnv ? (
-          <Alert variant="info">The SMTP password comes from the SMTP_PASS environment variable on the server. It is not stored in the database.</Alert>
+          <Alert variant="info">
+            The SMTP password comes from the SMTP_PASS environment variable on the server. It is not stored in the database.
+          </Alert>
         ) : (
           <div className="space-y-3">
             <Input
@@ -191,8 +198,8 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
               </div>
             )}
             <Alert variant="warning">
-              Storing passwords in the database is not recommended. Prefer setting SMTP_PASS in the server environment; a password
-              entered here is stored encrypted and never shown again.
+              Storing passwords in the database is not recommended. Prefer setting SMTP_PASS in the server environment; a password entered
+              here is stored encrypted and never shown again.
             </Alert>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAdminUserDetail, ZAdminUserList, type TUserQuery, type ZAdminUser } from '../../../../../shared/contracts/admin.js';
-import { apiRequest } from '../../../../lib/api';
+import { ZAdminUserDetail, ZAdminUserList, type TUserQuery, type ZAdminUser } from '#shared/contracts/admin.js';
+import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export type TUserListFilter = Required<Pick<TUserQuery, 'kyc' | 'account' | 'sort' | 'dir' | 'page'>> & { q: string };

@@ -1,4 +1,4 @@
-import { Badge } from '../../../../components/ui/badge';
+import { Badge } from '#web/components/ui/badge.js';
 
 /** Active green, Banned red; the text says it too. */
 export function AccountStatusBadge({ isBanned }: { isBanned: boolean }) {

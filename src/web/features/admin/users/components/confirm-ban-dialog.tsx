@@ -1,5 +1,5 @@
-import { MutationConfirmDialog } from '../../../../components/ui/mutation-confirm-dialog';
-import { useSetUserBanned, type TAdminUser, type TBanAction } from '../api/users';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { useSetUserBanned, type TAdminUser, type TBanAction } from '#web/features/admin/users/api/users.js';
 
 const TEXT: Record<TBanAction, { title: string; question: string; confirm: string; done: (name: string) => string }> = {
   ban: {

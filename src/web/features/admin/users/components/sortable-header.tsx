@@ -1,6 +1,6 @@
-import { TableHeaderCell } from '../../../../components/ui/table';
-import type { TUserListFilter } from '../api/users';
-import type { TUserSort } from '../user-filters';
+import { TableHeaderCell } from '#web/components/ui/table.js';
+import type { TUserListFilter } from '#web/features/admin/users/api/users.js';
+import type { TUserSort } from '#web/features/admin/users/user-filters.js';
 
 type SortableHeaderProps = {
   label: string;

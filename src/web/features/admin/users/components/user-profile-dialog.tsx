@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { ZAdminUserDetail } from '../../../../../shared/contracts/admin.js';
-import { formatFiat, formatUsd } from '../../../../../shared/format.js';
-import { KycBadge } from '../../../../components/kyc-badge';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '../../../../components/ui/table';
-import { formatDate } from '../../../../lib/format-date';
-import { OrderStatusBadge, orderTitle } from '../../../history/components/order-status-badge';
-import { useAdminUser, type TAdminUser, type TBanAction } from '../api/users';
+import type { ZAdminUserDetail } from '#shared/contracts/admin.js';
+import { formatFiat, formatUsd } from '#shared/format.js';
+import { KycBadge } from '#web/components/kyc-badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { OrderStatusBadge, orderTitle } from '#web/components/orders/order-status-badge.js';
+import { useAdminUser, type TAdminUser, type TBanAction } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from './account-status-badge';
-import { QueryErrorAlert } from '../../../../components/ui/query-error-alert';
+import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
 type UserProfileDialogProps = {
   id: string;

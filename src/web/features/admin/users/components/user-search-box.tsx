@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { controlClassName } from '../../../../components/ui/field';
+import { controlClassName } from '#web/components/ui/field.js';
 
 /** Spec: the search waits for a 300 ms pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { getErrorMessage } from '../../../lib/api';
+import { getErrorMessage } from '#web/lib/api.js';
 
 /**
  * The reply box of either side of the chat: the draft, sending, and the reason a send failed.

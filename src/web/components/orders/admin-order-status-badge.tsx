@@ -1,5 +1,5 @@
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
 const BADGES: Record<TAdminOrder['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZPortfolio, type TPortfolio } from '../../../../shared/contracts/dashboard.js';
-import { ZOrder } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZPortfolio, type TPortfolio } from '#shared/contracts/dashboard.js';
+import { ZOrder } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
 
 /*
  * GET /api/portfolio. It lives with the trade API because placing an order invalidates it; the

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { TChatMessage, TChatSender } from '../../../../shared/contracts/chat.js';
-import { cn } from '../../../lib/cn';
-import { formatMessageTime } from '../lib/messages';
+import type { TChatMessage, TChatSender } from '#shared/contracts/chat.js';
+import { cn } from '#web/lib/cn.js';
+import { formatMessageTime } from '#web/lib/chat/messages.js';
 
 type MessageListProps = {
   messages: readonly TChatMessage[];
@@ -59,7 +59,10 @@ export function MessageList({ messages, ownSide, senderLabels, label, empty, typ
               >
                 <span className="sr-only">{senderLabels[message.sender]}: </span>
                 <p className="break-words whitespace-pre-wrap">{message.text}</p>
-                <time dateTime={message.createdAt} className={cn('mt-1 block text-right text-xs', isOwn ? 'text-brand-100' : 'text-slate-500')}>
+                <time
+                  dateTime={message.createdAt}
+                  className={cn('mt-1 block text-right text-xs', isOwn ? 'text-brand-100' : 'text-slate-500')}
+                >
                   {formatMessageTime(message.createdAt)}
                 </time>
               </div>

@@ -1,8 +1,8 @@
 import { useId, type ReactNode, type RefObject } from 'react';
-import { CHAT_MAX_LENGTH, CHAT_MSG } from '../../../../shared/contracts/chat.js';
-import { Button } from '../../../components/ui/button';
-import { controlClassName } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import { CHAT_MAX_LENGTH, CHAT_MSG } from '#shared/contracts/chat.js';
+import { Button } from '#web/components/ui/button.js';
+import { controlClassName } from '#web/components/ui/field.js';
+import { cn } from '#web/lib/cn.js';
 
 type MessageComposerProps = {
   value: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TYPING_INDICATOR_MS, TYPING_SIGNAL_INTERVAL_MS } from '../../../../shared/contracts/chat.js';
+import { TYPING_INDICATOR_MS, TYPING_SIGNAL_INTERVAL_MS } from '#shared/contracts/chat.js';
 
 /**
  * Who is typing, by key (a conversation id, or one fixed key): shown from a signal until

@@ -1,4 +1,4 @@
-import { ZOk } from '../../../../shared/contracts/common.js';
+import { ZOk } from '#shared/contracts/common.js';
 import {
   ZConversationDetail,
   ZConversationList,
@@ -9,8 +9,8 @@ import {
   ZSendMessageResponse,
   ZUnreadConversations,
   type TChatMessage,
-} from '../../../../shared/contracts/chat.js';
-import { apiRequest } from '../../../lib/api';
+} from '#shared/contracts/chat.js';
+import { apiRequest } from '#web/lib/api.js';
 
 // --- customer: always their own conversation, never an id --------------------------------
 
@@ -37,8 +37,9 @@ async function fetchAllAfter(path: string, after: number): Promise<TChatMessage[
   for (;;) {
     const page = await apiRequest(path, { query: { after: String(last) }, schema: ZMessagesAfter, operation: 'Loading messages' });
     all.push(...page.messages);
-    if (!page.hasMore || page.messages.length === 0) return all;
-    last = page.messages[page.messages.length - 1].id;
+    const newest = page.messages.at(-1);
+    if (!page.hasMore || !newest) return all;
+    last = newest.id;
   }
 }
 

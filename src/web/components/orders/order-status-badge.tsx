@@ -1,5 +1,5 @@
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
 const STATUS_BADGES: Record<TOrder['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Pending', variant: 'warning' },

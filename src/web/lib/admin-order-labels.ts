@@ -1,5 +1,5 @@
-import type { TAdminOrder } from '../../../../../shared/contracts/orders.js';
-import { toDecimal } from '../../../../../shared/money.js';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { toDecimal } from '#shared/money.js';
 
 /** 'BUY BTC', 'SELL ETH' (the row title of the admin list). */
 export function orderTypeLabel(order: Pick<TAdminOrder, 'type' | 'coinSymbol'>): string {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatMessage } from '../../../../shared/contracts/chat.js';
-import { formatMessageTime, lastMessageId, mergeMessages } from './messages';
+import type { TChatMessage } from '#shared/contracts/chat.js';
+import { formatMessageTime, lastMessageId, mergeMessages } from '#web/lib/chat/messages.js';
 
-const message = (id: number, text = `m${id}`): TChatMessage => ({ id, conversationId: 1, sender: 'user', text, createdAt: '2026-01-01T09:05:00.000Z' });
+const message = (id: number, text = `m${id}`): TChatMessage => ({
+  id,
+  conversationId: 1,
+  sender: 'user',
+  text,
+  createdAt: '2026-01-01T09:05:00.000Z',
+});
 
 describe('chat messages', () => {
   it('merges by id: duplicates skipped, order by id, same array when nothing is new', () => {

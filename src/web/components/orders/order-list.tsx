@@ -1,7 +1,7 @@
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat } from '../../../../shared/format.js';
-import { formatDateTime } from '../../../lib/format-date';
-import { OrderStatusBadge, orderTitle } from './order-status-badge';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat } from '#shared/format.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { OrderStatusBadge, orderTitle } from '#web/components/orders/order-status-badge.js';
 
 /**
  * Orders as a list of buttons (one per order, named by its content), laid out as rows on wide
@@ -26,7 +26,9 @@ export function OrderList({ orders, onOpen, label }: { orders: TOrder[]; onOpen:
             <span className="justify-self-end text-sm font-semibold text-slate-900 tabular-nums sm:justify-self-start">
               {formatFiat(order.amountFiat, order.fiatCurrency)}
             </span>
-            <span className="col-span-2 text-sm text-slate-600 tabular-nums sm:col-span-1">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
+            <span className="col-span-2 text-sm text-slate-600 tabular-nums sm:col-span-1">
+              {formatCrypto(order.amountCrypto, order.coinSymbol)}
+            </span>
           </button>
         </li>
       ))}

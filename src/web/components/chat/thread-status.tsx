@@ -1,7 +1,7 @@
-import { CHAT_MSG } from '../../../../shared/contracts/chat.js';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
+import { CHAT_MSG } from '#shared/contracts/chat.js';
+import { Button } from '#web/components/ui/button.js';
+import { Spinner } from '#web/components/ui/spinner.js';
+import { cn } from '#web/lib/cn.js';
 
 /** Where the messages will be, while they load or after loading failed (with 'Try again'). */
 export function ThreadStatus({

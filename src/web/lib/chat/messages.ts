@@ -1,4 +1,4 @@
-import type { TChatMessage } from '../../../../shared/contracts/chat.js';
+import type { TChatMessage } from '#shared/contracts/chat.js';
 
 /** Adds messages that are not there yet (by id), oldest first: a message seen twice shows once. */
 export function mergeMessages(current: readonly TChatMessage[], incoming: readonly TChatMessage[]): TChatMessage[] {
@@ -16,7 +16,7 @@ export function mergeMessages(current: readonly TChatMessage[], incoming: readon
 }
 
 export function lastMessageId(messages: readonly TChatMessage[]): number {
-  return messages.length > 0 ? messages[messages.length - 1].id : 0;
+  return messages.at(-1)?.id ?? 0;
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Accra', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

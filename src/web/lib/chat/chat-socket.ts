@@ -1,4 +1,4 @@
-import { CHAT_CLOSE, ZServerSocketEvent, type TClientSocketEvent, type TServerSocketEvent } from '../../../../shared/contracts/chat.js';
+import { CHAT_CLOSE, ZServerSocketEvent, type TClientSocketEvent, type TServerSocketEvent } from '#shared/contracts/chat.js';
 
 export type TSocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended';
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { TOrder } from '../../../../shared/contracts/orders.js';
-import { formatCrypto, formatFiat, formatUsd } from '../../../../shared/format.js';
-import { toDecimal } from '../../../../shared/money.js';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { formatDateTime } from '../../../lib/format-date';
-import { OrderStatusBadge } from './order-status-badge';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
+import { toDecimal } from '#shared/money.js';
+import { Button } from '#web/components/ui/button.js';
+import { Dialog } from '#web/components/ui/dialog.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 
 function Detail({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) {
   return (

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { TClientSocketEvent } from '../../../../shared/contracts/chat.js';
-import { SESSION_QUERY_KEY } from '../../../lib/session';
-import { ChatSocket, type TChatSocketHandlers, type TSocketStatus } from './chat-socket';
+import type { TClientSocketEvent } from '#shared/contracts/chat.js';
+import { SESSION_QUERY_KEY } from '#web/lib/session.js';
+import { ChatSocket, type TChatSocketHandlers, type TSocketStatus } from '#web/lib/chat/chat-socket.js';
 
 /**
  * The realtime connection of a chat screen, open while the component is mounted. Handlers may

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZOrder, ZOrderList, type TOrder } from '../../../../shared/contracts/orders.js';
-import { apiRequest } from '../../../lib/api';
+import { ZOrder, ZOrderList, type TOrder } from '#shared/contracts/orders.js';
+import { apiRequest } from '#web/lib/api.js';
+
+/** What /history is opened with after an order is placed: that order's details open at once. */
+export type THistoryLocationState = { openOrderId?: number };
 
 /** Every order query starts with this key, so one invalidation refreshes them all. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;

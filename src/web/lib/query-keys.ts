@@ -1,0 +1,9 @@
+/**
+ * Query keys that more than one feature uses (one invalidates what another shows). A feature's
+ * own keys stay in its api/ folder.
+ */
+
+/** The back-office dashboard. In memory only, never persisted (decisions.md D10): its recent orders name customers. */
+export const adminDashboardKeys = {
+  all: ['admin', 'dashboard'] as const,
+};
