@@ -41,7 +41,7 @@ export default defineConfig({
   },
   webServer: {
     // Demo staff of each role first (same data dir), then the app itself.
-    command: 'node --import tsx src/server/db/seed-demo.ts --staff-only && node scripts/start.mjs',
+    command: 'node scripts/start.mjs seed-demo --staff-only && node scripts/start.mjs',
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

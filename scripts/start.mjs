@@ -1,29 +1,27 @@
-// npm start: build the web app when it is missing or older than its sources, then run the
-// server (migrate, seed, serve) in this same process.
+// npm start (and the operator commands: `node scripts/start.mjs <command> [args]`, see
+// package.json): builds what is missing or older than its sources (the web app into dist/web,
+// the server into dist/server), then runs the compiled command in this same process with
+// plain Node. A restart with nothing changed skips both builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import { buildServer, isStale, serverEntries, serverOutDir, serverSources } from './build-server.mjs';
+
+// Node 22+ keeps the compiled code of the modules it loads in a cache (in the system's
+// temporary folder), so a restart parses far less JavaScript.
+module.enableCompileCache?.();
+// Stack traces name the TypeScript sources (dist/server has source maps).
+process.setSourceMapsEnabled(true);
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
+const [command = 'main', ...args] = process.argv.slice(2);
+if (!(command in serverEntries)) {
+  console.error(`Unknown command "${command}". Commands: ${Object.keys(serverEntries).join(', ')}`);
+  process.exit(2);
 }
 
-function isBuildStale() {
-  if (!existsSync(builtIndex)) return true;
-  const built = statSync(builtIndex).mtimeMs;
-  return ['src/web', 'src/shared'].some((dir) => newestMtime(path.join(root, dir)) > built);
-}
-
-if (process.env.SERVE_WEB !== 'false' && isBuildStale()) {
+const startsTheApp = command === 'main';
+if (startsTheApp && process.env.SERVE_WEB !== 'false' && isStale(path.join(root, 'dist/web/index.html'), ['src/web', 'src/shared'])) {
   console.log('Building the web app (first start or sources changed)…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -35,5 +33,11 @@ if (process.env.SERVE_WEB !== 'false' && isBuildStale()) {
   }
 }
 
-register();
-await import('../src/server/main.ts');
+if (isStale(path.join(serverOutDir, `${command}.js`), serverSources)) {
+  if (startsTheApp) console.log('Building the server (first start or sources changed)…');
+  await buildServer();
+}
+
+// The compiled command reads its own arguments from process.argv, as when run directly.
+process.argv = [process.argv[0], path.join(serverOutDir, `${command}.js`), ...args];
+await import(path.join(serverOutDir, `${command}.js`));

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,10 @@ declare module 'vitest' {
  * PostgreSQL (DATABASE_URL set): a template database cloned with CREATE DATABASE ... TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  // Tests that start the real server (`node scripts/start.mjs`) run in parallel: the compiled
+  // server is brought up to date once here, not by each of them at the same time.
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The server build failed; see above.');
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: databaseUrl });
