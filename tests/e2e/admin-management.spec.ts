@@ -14,7 +14,7 @@ test('the super admin invites a support admin, who sets a password from the emai
   await page.goto('/#/admin/management');
   await expect(page.getByRole('heading', { name: 'Admin Management' })).toBeVisible();
 
-  // The super admin's own row: no Edit, and Delete disabled with the spec's reason.
+  // The super admin's own row: no Edit, and Delete disabled with the product's reason.
   const superRow = page.getByRole('row').filter({ hasText: 'admin@e2e.cedicrypto.test' });
   await expect(superRow.getByText('Super Admin', { exact: true })).toBeVisible();
   await expect(superRow.getByRole('button', { name: /^Delete / })).toBeDisabled();
@@ -46,7 +46,7 @@ test('the super admin invites a support admin, who sets a password from the emai
   await expect(form.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  // The invitation is in the Email Log, its link's token masked (D15); the super admin reveals
+  // The invitation is in the Email Log, its link's token masked (decisions/013 D15); the super admin reveals
   // it with a reason (audited), and the link is read from the sandboxed body.
   await page.goto('/#/admin/emails');
   const emailRow = page.getByRole('row').filter({ hasText: email }).first();
@@ -112,15 +112,27 @@ test('an email body with a script does not run in the Email Log viewer', async (
   // Every template escapes what people type, so no real email can carry a script; the body of a
   // real logged email is swapped for a hostile one on its way to the browser, and the viewer
   // must still render it inert.
+  // The text comes last: by the time it shows, the script before it had its turn to run.
   const hostile =
-    '<p>Visible body text</p><script>parent.postMessage("xss-script", "*"); console.log("xss-ran")</script>' +
-    "<img src=\"x\" onerror=\"parent.postMessage('xss-img', '*'); console.log('xss-ran')\">";
+    '<script>parent.postMessage("xss-script", "*"); console.log("xss-ran")</script>' +
+    "<img src=\"x\" onerror=\"parent.postMessage('xss-img', '*'); console.log('xss-ran')\">" +
+    '<p>Visible body text</p>';
   const consoleMessages: string[] = [];
   page.on('console', (message) => consoleMessages.push(message.text()));
   await page.addInitScript(() => {
+    const probe = window as unknown as { xss?: unknown; framesLoaded?: number };
     window.addEventListener('message', (event) => {
-      (window as unknown as { xss?: unknown }).xss = event.data;
+      probe.xss = event.data;
     });
+    // An iframe's load event comes after its document ran (or refused) its scripts and settled
+    // its images, the failed one included: the signal that the hostile body has had its chance.
+    document.addEventListener(
+      'load',
+      (event) => {
+        if (event.target instanceof HTMLIFrameElement) probe.framesLoaded = (probe.framesLoaded ?? 0) + 1;
+      },
+      true,
+    );
   });
   await page.route(/\/api\/admin\/emails\/\d+$/, async (route) => {
     const response = await route.fetch();
@@ -137,7 +149,7 @@ test('an email body with a script does not run in the Email Log viewer', async (
     .click();
   const frame = page.frameLocator('iframe[title="Email body"]');
   await expect(frame.getByText('Visible body text')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { framesLoaded?: number }).framesLoaded ?? 0)).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window as unknown as { xss?: unknown }).xss)).toBeUndefined();
   expect(consoleMessages.filter((text) => text.includes('xss-ran'))).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '#test/helpers/totp.js';
 import { signUpInBrowser } from './support.js';
 
@@ -75,6 +75,18 @@ test('a wrong code while turning on two-factor is a field error: the enrolment s
   await expect(page).toHaveURL(/#\/security$/);
 });
 
+/** The server's answer to the page asking who is signed in. */
+function waitForSessionAnswer(page: Page) {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/session');
+}
+
+/** Two animation frames and a task: React has rendered whatever that answer changed. */
+async function settled(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
+}
+
 test('after the server session ended elsewhere, /login and /signup show their forms instead of bouncing to the landing page', async ({
   page,
   browser,
@@ -92,18 +104,22 @@ test('after the server session ended elsewhere, /login and /signup show their fo
   await elsewhere.close();
 
   // The open tab, whose session was read from the server moments ago.
+  let sessionRead = waitForSessionAnswer(page);
   await page.goto('/#/login');
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await sessionRead;
+  await settled(page);
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();
 
   // A browser opened again later: a new document starts from the profile cached in localStorage.
   await page.evaluate((profile) => localStorage.setItem('cachedProfile', profile), cachedProfile!);
   await page.goto('/#/signup');
+  sessionRead = waitForSessionAnswer(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await sessionRead;
+  await settled(page);
   await expect(page).toHaveURL(/#\/signup$/);
   await expect(page.getByLabel('Username')).toBeVisible();
 });
