@@ -37,7 +37,7 @@ export const paths = {
     path: '/reset-password',
     getHref: (token?: string) => withQuery('/reset-password', { token }),
   },
-  /** The spec's other reading: the token as a path segment. */
+  /** The product description's other reading: the token as a path segment. */
   resetPasswordWithToken: { path: '/reset-password/:token' },
 
   dashboard: fixed('/dashboard'),

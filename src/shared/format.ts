@@ -1,7 +1,7 @@
 import { CRYPTO_DECIMALS, FIAT_DECIMALS, toDecimal, type TDecimalInput } from './money.js';
 
 /**
- * Display rules of spec section 9, written once for every screen: crypto 8 decimals, fiat 2
+ * Display rules of docs/product.md §9, written once for every screen: crypto 8 decimals, fiat 2
  * decimals with '$' or 'GHS ' prefix, thousands separators, middle-ellipsis shortening, signed
  * percent changes. Pure string work on decimal.js values: no Intl rounding of floats.
  */

@@ -1,9 +1,9 @@
 /**
- * Every user-facing message of the spec's catalogue (sections 5 and 8), written once.
- * Texts in quotes in the spec are exact; keep them so.
+ * Every user-facing message of the product's catalogue (docs/product.md §5 and §8), written
+ * once. These texts are exact; keep them so.
  */
 export const MSG = {
-  // Signup / validation (spec 5)
+  // Signup / validation (docs/product.md §5)
   usernameRequired: 'Username is required.',
   usernameFormat: 'Username must be 3-30 characters: letters, numbers, underscores or dots.',
   usernameReserved: 'This username looks like a CediCrypto staff account (admin, support, ...). Please choose another one.',
@@ -19,7 +19,7 @@ export const MSG = {
   usernameCheckFailed: 'Could not verify username. Please try again.',
   signupFailed: 'Signup failed. The email might already be in use.',
 
-  // Login (spec 6, 8)
+  // Login (docs/product.md §6, §8)
   loginFailed: 'Login failed',
   invalidCredentials: 'Invalid credentials.',
   adminMustUseAdminLogin: 'Admin accounts must use the admin login.',
@@ -49,11 +49,11 @@ export const MSG = {
   nestedTooDeeply: 'The request is nested too deeply.',
   tooLarge: 'The request is too large.',
 
-  // Generic (spec 8)
+  // Generic (docs/product.md §8)
   unexpected: 'An unexpected error occurred. Please try again.',
   genericError: 'An error occurred.',
   userNotFound: 'User not found.',
 
-  // Email (spec 1)
+  // Email (docs/product.md §1)
   smtpNotConfigured: 'SMTP settings are not fully configured. Skipping actual email send.',
 } as const;

@@ -3,7 +3,7 @@ import { canAccess, menuFor } from './permissions.js';
 import { scorePassword } from './contracts/account.js';
 
 describe('role matrix', () => {
-  it('matches spec section 6 for a few telling cases', () => {
+  it('matches docs/product.md §6 for a few telling cases', () => {
     expect(canAccess('support', 'chat')).toBe(true);
     expect(canAccess('support', 'users')).toBe(false);
     expect(canAccess('compliance', 'kyc')).toBe(true);

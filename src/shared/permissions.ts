@@ -1,5 +1,5 @@
 /**
- * The role matrix of spec section 6, written once. Server guards (requireArea) and the web
+ * The role matrix of docs/product.md §6, written once. Server guards (requireArea) and the web
  * app's menus and route guards both read this table, so they cannot disagree.
  */
 export const STAFF_ROLES = ['super_admin', 'manager', 'support', 'compliance'] as const;
@@ -51,9 +51,9 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   emails: ['super_admin'],
   settings: ['super_admin'],
   admins: ['super_admin'],
-  // Not in the spec: the staff audit log the decisions add, for the super admin only.
+  // Not in docs/product.md: the staff audit log the decisions add, for the super admin only.
   audit: ['super_admin'],
-  // Not a page: revealing a masked token in the Email Log (D15), audited, whoever else gets the Email Log.
+  // Not a page: revealing a masked token in the Email Log (decisions/013 D15), audited, whoever else gets the Email Log.
   emailSecrets: ['super_admin'],
 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
- * Who may call every /api route, written out from spec section 6 (and the decisions), not
+ * Who may call every /api route, written out from docs/product.md §6 (and the decisions), not
  * derived from the code under test. A route the server registers that is missing here fails.
  *   'public'   anyone, signed in or not
  *   'user'     any signed-in person
@@ -55,7 +55,7 @@ const EXPECTED: Record<string, TExpected> = {
   'DELETE /api/admin/canned-responses/:id': ['super_admin', 'manager'],
   'GET /api/admin/emails': ['super_admin'],
   'GET /api/admin/emails/:id': ['super_admin'],
-  // D15: revealing a masked token stays the super admin's, whoever else may get the Email Log.
+  // decisions/013 D15: revealing a masked token stays the super admin's, whoever else may get the Email Log.
   'POST /api/admin/emails/:id/reveal': ['super_admin'],
   'GET /api/admin/settings': ['super_admin'],
   'PUT /api/admin/settings': ['super_admin'],

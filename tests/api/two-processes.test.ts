@@ -12,7 +12,7 @@ import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
 /**
  * Two real server processes on one PostgreSQL (what a deployment behind a load balancer does):
  * sessions, chat fan-out (LISTEN/NOTIFY) and the single price fetcher must hold across them.
- * Runs only when DATABASE_URL is set (`../shared/scripts/with-postgres npx vitest run ...`).
+ * Runs only when DATABASE_URL is set (for example `DATABASE_URL=postgres://... npx vitest run tests/api/two-processes.test.ts`).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const APP_URL = 'http://localhost:3000';

@@ -19,7 +19,7 @@ test('canned responses: add one, then delete it after the exact confirmation', a
   const title = `E2E greeting ${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'Add Response' }).click();
   const form = page.getByRole('dialog', { name: 'Add Response' });
-  // Both fields are required, with the spec's messages.
+  // Both fields are required, with the product's messages.
   await form.getByRole('button', { name: 'Add Response' }).click();
   await expect(form.getByText('Title is required.')).toBeVisible();
   await expect(form.getByText('Message is required.')).toBeVisible();

@@ -210,7 +210,7 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
-  // Approve: the spec's question, then the row is completed.
+  // Approve: the product's question, then the row is completed.
   await pendingRow.getByRole('button', { name: 'Approve order #9001' }).click();
   const confirm = page.getByRole('dialog', { name: 'Approve order' });
   await expect(confirm).toHaveAccessibleDescription('Are you sure you want to mark this order as completed?');

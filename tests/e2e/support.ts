@@ -80,7 +80,7 @@ export async function createStaffMember(superAdmin: Page, role: 'manager' | 'sup
 
 /**
  * The set-password link of the latest invitation to `email`, read from the Email Log the way a
- * super admin may: its token is masked there, so it is revealed, with a reason (audited, D15).
+ * super admin may: its token is masked there, so it is revealed, with a reason (audited, decisions/013 D15).
  */
 export async function invitationLink(superAdmin: Page, email: string): Promise<string> {
   const list = (await (await superAdmin.request.get('/api/admin/emails')).json()) as {

@@ -37,7 +37,7 @@ test.describe('on a 360 px phone', () => {
     expect(JSON.parse(sentQuote)).toEqual({ coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '10' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // Submitting without a wallet address (nor a payment method): the spec's toast, nothing sent.
+    // Submitting without a wallet address (nor a payment method): the product's toast, nothing sent.
     const orders: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orders.push(request.url());
@@ -95,7 +95,7 @@ test.describe('on a 360 px phone', () => {
     await expect(market.getByRole('listitem').first()).toContainText(/GHS [\d,]+\.\d\d/);
     await expect(market.getByRole('listitem').first()).toContainText(/\$[\d,]+\.\d\d/);
     await expect(page.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '#/history');
-    // The portfolio is cached for the next visit under the spec's key.
+    // The portfolio is cached for the next visit under the product's key.
     const cached = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portfolioSummary:')));
     expect(cached).toHaveLength(1);
   });

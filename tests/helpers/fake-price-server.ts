@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
 
 /**
- * A local stand-in for every price provider, speaking each one's response format (samples in
- * ../shared/fixtures/price-providers): CoinGecko, Binance, open.er-api.com and the fawazahmed0
+ * A local stand-in for every price provider, speaking each one's documented response format:
+ * CoinGecko, Binance, open.er-api.com and the fawazahmed0
  * currency-api, all on one 127.0.0.1 port. Tests switch a provider down, slow, rate-limited or
  * malformed, change its prices, and count the hits it received.
  */

@@ -5,7 +5,7 @@ export type { TErrorCode };
 
 /**
  * The one error services throw. `message` is shown to the person as is, so it is always a
- * sentence from the spec's catalogue (src/shared/messages.ts), never an internal detail.
+ * sentence from the product's catalogue (src/shared/messages.ts), never an internal detail.
  */
 export class AppError extends Error {
   readonly code: TErrorCode;

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** AES-256-GCM with a key derived from the server secret: for secrets kept in the database (D5). */
+/** AES-256-GCM with a key derived from the server secret: for secrets kept in the database (decisions/013 D5). */
 function keyFrom(serverSecret: string): Buffer {
   return createHash('sha256').update(`settings-encryption:${serverSecret}`).digest();
 }

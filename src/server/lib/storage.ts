@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Private document storage (D4). Keys are random and generated here, never taken from a client;
+ * Private document storage (decisions/013 D4). Keys are random and generated here, never taken from a client;
  * nothing is reachable by URL. The local implementation writes under one folder; an
  * S3-compatible bucket can implement the same three calls.
  */

@@ -8,7 +8,7 @@ export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as
 export const ZKycStatus = z.enum(KYC_STATUSES);
 export type TKycStatus = z.infer<typeof ZKycStatus>;
 
-/** Profile of spec section 3, as the API returns it. */
+/** Profile of docs/product.md §3, as the API returns it. */
 export const ZProfile = z.object({
   id: z.string(),
   username: z.string(),
@@ -43,7 +43,7 @@ export const ZUsername = ZUsernameFormat.refine((username) => !isReservedUsernam
   message: MSG.usernameReserved,
   abort: true,
 });
-/** Letters of any script (spec section 5), but of one script per name (src/shared/names.ts). */
+/** Letters of any script (docs/product.md §5), but of one script per name (src/shared/names.ts). */
 export const ZFullName = z
   .string()
   .trim()
@@ -88,7 +88,7 @@ export const ZForgotPasswordResponse = z.object({ message: z.string() });
 
 export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: ZPassword }).strict();
 
-/** Strength meter of spec section 5: one point each for length >= 8, mixed case, a digit, a symbol. */
+/** Strength meter of docs/product.md §5: one point each for length >= 8, mixed case, a digit, a symbol. */
 export const STRENGTH_LABELS = ['Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 export function scorePassword(password: string): { score: number; label: (typeof STRENGTH_LABELS)[number] } {
   let score = 0;

@@ -28,7 +28,7 @@ export const ADMIN_MSG = {
   serviceFeeFormat: 'The service fee must be a number with at most one decimal, e.g. 2.5.',
 } as const;
 
-/** The service fee the settings take, in percent (spec: step 0.1; the contract: 0 to 50). */
+/** The service fee the settings take, in percent (docs/product.md §2: step 0.1; the contract: 0 to 50). */
 export const SERVICE_FEE_MAX_PERCENT = 50;
 
 /**
@@ -115,7 +115,7 @@ export const ZEmailLogItem = z.object({
 export const ZEmailLogList = z.object({ emails: z.array(ZEmailLogItem), total: z.number(), page: z.number(), pageSize: z.number() });
 /**
  * One email. `body` is the HTML as logged, with the tokens of password-reset and invitation links
- * masked (D15); `maskedSecrets` counts them. A super admin's reveal answers the same shape, unmasked.
+ * masked (decisions/013 D15); `maskedSecrets` counts them. A super admin's reveal answers the same shape, unmasked.
  */
 export const ZEmailLogDetail = ZEmailLogItem.extend({
   body: z.string(),
@@ -140,7 +140,7 @@ export const ZEmailRevealRequest = z
   .strict();
 export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
 
-// --- settings (D5: the SMTP password is write-only) ---
+// --- settings (decisions/013 D5: the SMTP password is write-only) ---
 export const ZSettings = z.object({
   notificationEmail: z.string().nullable(),
   serviceFeePercentage: ZDecimalString,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDbBigIdText, ZDbId, ZDbIdParams } from './common.js';
 
 /**
- * Live support chat (spec sections 2, 3, 4, 7): HTTP bodies and answers, and the typed events of
+ * Live support chat (docs/product.md §2, §3, §4, §7): HTTP bodies and answers, and the typed events of
  * the realtime WebSocket. Messages are plain text end to end; the web app renders them as text.
  */
 

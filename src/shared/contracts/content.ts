@@ -6,7 +6,7 @@ export const CONTENT_MSG = {
   saveFailed: 'Failed to save content.',
 } as const;
 
-/** Contact page content, record id 1 (spec section 3). */
+/** Contact page content, record id 1 (docs/product.md §3). */
 export const ZContactContent = z.object({
   headline: z.string().trim().min(1).max(200),
   introParagraph: z.string().trim().min(1).max(2000),
@@ -15,7 +15,7 @@ export const ZContactContent = z.object({
 });
 export type TContactContent = z.infer<typeof ZContactContent>;
 
-/** Shown when the content cannot be loaded (spec section 8: defaults on failure). */
+/** Shown when the content cannot be loaded (docs/product.md §8: defaults on failure). */
 export const CONTACT_DEFAULTS: TContactContent = {
   headline: 'Get in touch',
   introParagraph: 'Questions about an order, KYC or your account? Our support team in Accra replies within 24 business hours.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZDecimalString } from './common.js';
 import { ZAdminOrder, ZOrder } from './orders.js';
 
-/** Customer portfolio: net completed holdings valued at the base price (spec section 9). */
+/** Customer portfolio: net completed holdings valued at the base price (docs/product.md §9). */
 export const ZPortfolio = z.object({
   holdings: z.array(z.object({ symbol: z.string(), amountCrypto: ZDecimalString, valueGhs: ZDecimalString })),
   totalGhs: ZDecimalString,

@@ -32,7 +32,7 @@ export const ORDER_MSG = {
   noWalletConfigured: 'Selling this coin is not available right now.',
 } as const;
 
-/** Unverified customers may trade this much in total (USD), spec section 9. */
+/** Unverified customers may trade this much in total (USD), docs/product.md §9. */
 export const UNVERIFIED_LIMIT_USD = '20';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;

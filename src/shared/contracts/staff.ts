@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CREATABLE_ROLES, STAFF_ROLES } from '#shared/permissions.js';
 import { ZEmail, ZFullName, ZPassword } from './account.js';
 
-/** Admin Management texts (spec sections 2, 5 and 8; the quoted ones are the spec's). */
+/** Admin Management texts (docs/product.md §2, §5 and §8; the quoted ones are the product's). */
 export const STAFF_MSG = {
   created: 'Admin created successfully!',
   roleUpdated: 'Admin role updated!',
@@ -29,7 +29,7 @@ export const INVITATION_TTL_HOURS = 24;
 export const ZCreatableRole = z.enum(CREATABLE_ROLES, { error: STAFF_MSG.roleInvalid });
 
 export const ZCreateStaffRequest = z.object({ fullName: ZFullName, email: ZEmail, role: ZCreatableRole }).strict();
-/** On edit only the role can change (spec section 5: name and email are locked). */
+/** On edit only the role can change (docs/product.md §5: name and email are locked). */
 export const ZUpdateStaffRoleRequest = z.object({ role: ZCreatableRole }).strict();
 
 export const ZStaffMember = z.object({

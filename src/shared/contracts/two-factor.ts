@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLoginPortal, ZProfile } from './account.js';
 
-/** Two-factor authentication texts (not in the spec: decisions, issue 8). */
+/** Two-factor authentication texts (not in docs/product.md: decisions, issue 8). */
 export const TWO_FACTOR_MSG = {
   invalidCode: 'Invalid code. Please try again.',
   codeReused: 'This code has already been used. Please log in again and enter the next code from your authenticator app.',

@@ -1,7 +1,7 @@
 import { cn } from '#web/lib/cn.js';
 
 type SparklineProps = {
-  /** Recorded prices as decimal strings, oldest first (decision D8: never random). */
+  /** Recorded prices as decimal strings, oldest first (decisions/013 D8: never random). */
   values: readonly string[];
   /** What the chart shows, e.g. 'Bitcoin price over the last 20 updates'. */
   label: string;

@@ -20,12 +20,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message for the person, or `fallback` (the spec's wording for that screen). */
+/** The server's message for the person, or `fallback` (the product's wording for that screen). */
 export function getErrorMessage(error: unknown, fallback: string = MSG.unexpected): string {
   return error instanceof ApiError && error.message !== MSG.unexpected ? error.message : fallback;
 }
 
-/** Time limits of spec section 8, in milliseconds. */
+/** Time limits of docs/product.md §8, in milliseconds. */
 export const TIMEOUTS = {
   login: 8_000,
   profileLoad: 8_000,

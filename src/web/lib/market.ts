@@ -6,7 +6,7 @@ import { apiRequest } from './api';
 /**
  * Live market data (GET /api/market): every enabled coin in display order, fee applied, with
  * the server's per-source errors. The server fetches the price services once for everyone
- * (decision D9); browsers poll it every 60 s and revalidate cheaply with its ETag.
+ * (decisions/013 D9); browsers poll it every 60 s and revalidate cheaply with its ETag.
  *
  * Market data is public, so the last answer is kept in localStorage ('marketData', and the
  * enabled coin list under 'coins') and shown at once on the next visit, then refreshed.

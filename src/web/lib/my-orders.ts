@@ -12,7 +12,7 @@ export const myOrdersQueryKey = (userId: string) => [...ORDERS_QUERY_KEY, 'mine'
 
 /**
  * Spec section 3, local cache key 'orders:{id}': the customer's own orders, shown at once on the
- * next visit and then refreshed. Cleared at logout with everything else (decision D10).
+ * next visit and then refreshed. Cleared at logout with everything else (decisions/013 D10).
  */
 export const ordersCacheKey = (userId: string) => `orders:${userId}`;
 

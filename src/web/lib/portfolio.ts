@@ -19,7 +19,7 @@ export const recentOrdersCacheKey = (userId: string) => `recentOrders:${userId}`
 const ZPortfolioSummary = ZPortfolio.omit({ recentOrders: true });
 const ZRecentOrders = z.array(ZOrder);
 
-/** What the dashboard shows when the portfolio cannot be read (spec section 8: zeros). */
+/** What the dashboard shows when the portfolio cannot be read (docs/product.md §8: zeros). */
 export const EMPTY_PORTFOLIO: TPortfolio = { holdings: [], totalGhs: '0', change24hPercent: '0', recentOrders: [] };
 
 function readJson<T>(key: string, schema: z.ZodType<T>): T | undefined {

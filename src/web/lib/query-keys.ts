@@ -3,7 +3,7 @@
  * own keys stay in its api/ folder.
  */
 
-/** The back-office dashboard. In memory only, never persisted (decisions.md D10): its recent orders name customers. */
+/** The back-office dashboard. In memory only, never persisted (decisions/013 D10): its recent orders name customers. */
 export const adminDashboardKeys = {
   all: ['admin', 'dashboard'] as const,
 };

@@ -3,7 +3,7 @@ import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, te
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
 
-/** Settings, record id 1 (spec section 3). The SMTP password is stored encrypted (D5). */
+/** Settings, record id 1 (docs/product.md §3). The SMTP password is stored encrypted (decisions/013 D5). */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey(),
   serviceFeePercentage: numeric('service_fee_percentage', { precision: 5, scale: 2 }).notNull().default('2.5'),
@@ -18,7 +18,7 @@ export const settings = pgTable('settings', {
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
-/** Every email the product produces, written in the transaction of the event (D12). */
+/** Every email the product produces, written in the transaction of the event (decisions/013 D12). */
 export const emailLog = pgTable(
   'email_log',
   {

@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, ti
 
 /**
  * Tables owned by better-auth (user, session, account, verification, rate limit), with the
- * fields of its username and admin plugins and our profile fields (spec section 3).
+ * fields of its username and admin plugins and our profile fields (docs/product.md §3).
  * The JS keys are the field names better-auth uses; columns are snake_case.
  */
 export const users = pgTable(
@@ -34,7 +34,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    // D7: one username, whatever its case, even for two simultaneous signups.
+    // decisions/013 D7: one username, whatever its case, even for two simultaneous signups.
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
     index('users_role_idx').on(t.role),

@@ -4,7 +4,7 @@ import { users } from './auth.js';
 
 export const CHAT_SENDERS = ['user', 'admin'] as const;
 
-/** One support conversation per customer (spec section 3: Conversation), created on first use. */
+/** One support conversation per customer (docs/product.md §3: Conversation), created on first use. */
 export const conversations = pgTable(
   'conversations',
   {

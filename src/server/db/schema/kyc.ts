@@ -4,7 +4,7 @@ import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '#shared/contracts/kyc.js'
 import { users } from './auth.js';
 
 /**
- * A customer's identity documents (spec section 3). Document files live in private storage
+ * A customer's identity documents (docs/product.md §3). Document files live in private storage
  * under random keys; the table holds only the keys and their verified content types.
  */
 export const kycSubmissions = pgTable(

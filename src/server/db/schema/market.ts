@@ -1,7 +1,7 @@
 import { bigserial, index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every price the server fetched (D8): sparklines and the 24 h change are read from here, never
+ * Every price the server fetched (decisions/013 D8): sparklines and the 24 h change are read from here, never
  * made up. `symbol` is a coin symbol (btc, eth ...) with its USD price, or 'ghs' with the number
  * of cedis per US dollar in price_usd. Rows older than 48 hours are pruned by the refresher.
  */

@@ -5,7 +5,7 @@ import { paymentMethods } from './app.js';
 import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '#shared/contracts/orders.js';
 
 /**
- * A price the server promised a customer for a short time (D2). Orders take every number from
+ * A price the server promised a customer for a short time (decisions/013 D2). Orders take every number from
  * their quote; a quote serves one order at most.
  */
 export const quotes = pgTable(

@@ -2,7 +2,7 @@ import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /**
- * A single-use invitation for a new staff member to set their password (spec: Admin
+ * A single-use invitation for a new staff member to set their password (docs/product.md §2: Admin
  * Management). Only the SHA-256 of the token is stored; the link in the email carries the token.
  */
 export const staffInvitations = pgTable(

@@ -4,7 +4,7 @@ import type { TRenderedEmail } from './templates.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 /**
- * Writes an email to the email log (D12). Call it inside the transaction of the event that
+ * Writes an email to the email log (decisions/013 D12). Call it inside the transaction of the event that
  * causes it: if the event rolls back, so does the email. The background sender delivers it.
  */
 export async function queueEmail(db: TDbOrTx, to: string, email: TRenderedEmail): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * Secrets in logged emails (decisions.md D15, docs/decisions/011): the templates wrap the token of
+ * Secrets in logged emails (decisions/013 D15, docs/decisions/011): the templates wrap the token of
  * a password-reset or invitation link in two markers when they render it, and the email log
  * stores the body with them. The sender removes the markers (the person gets the real link);
  * every staff view replaces what they wrap with SECRET_MASK, unless a super admin reveals it.

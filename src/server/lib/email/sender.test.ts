@@ -64,7 +64,7 @@ describe('email sender', () => {
   });
   afterAll(() => database.close());
 
-  it('skips delivery with the spec message while SMTP settings are incomplete', async () => {
+  it('skips delivery with the product message while SMTP settings are incomplete', async () => {
     const { log, lines } = captureLogger();
     const id = await queueEmail(database.db, 'kofi@example.com', renderWelcomeEmail({ fullName: 'Kofi', appUrl: 'http://x' }));
     const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'a@b.c', intervalMs: 1000 });

@@ -1,4 +1,4 @@
-/** The coins the server prices (spec section 7), with each provider's name for them. */
+/** The coins the server prices (docs/product.md §7), with each provider's name for them. */
 export const PRICED_COINS = [
   { symbol: 'btc', coingeckoId: 'bitcoin', binancePair: 'BTCUSDT' },
   { symbol: 'eth', coingeckoId: 'ethereum', binancePair: 'ETHUSDT' },

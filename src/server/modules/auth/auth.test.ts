@@ -61,7 +61,7 @@ describe('accounts', () => {
     expect(welcome.status).toBe('pending');
   });
 
-  it('validates signup with the spec messages, per field', async () => {
+  it('validates signup with the product messages, per field', async () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/account/signup',

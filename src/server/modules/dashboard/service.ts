@@ -9,7 +9,7 @@ import type { MarketService } from '#server/modules/market/service.js';
 import { findAdminOrders, toOrder } from '#server/modules/orders/service.js';
 
 /**
- * Estimated balance (spec section 9): net completed holdings x base USD x GHS rate; the 24 h
+ * Estimated balance (docs/product.md §9): net completed holdings x base USD x GHS rate; the 24 h
  * change compares today's value with the value at the first recorded history point.
  */
 export async function getPortfolio(db: TDb, market: MarketService, userId: string): Promise<TPortfolio> {

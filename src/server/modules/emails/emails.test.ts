@@ -10,7 +10,7 @@ const RESET_SUBJECT = 'Reset your CediCrypto password';
 const INVITATION_SUBJECT = 'You have been invited to the CediCrypto back-office';
 const REASON = 'The customer never received the email; phone call ticket 4411.';
 
-/** D15 (docs/decisions/011): the Email Log shows bodies with the tokens of reset and invitation links masked. */
+/** decisions/013 D15 (docs/decisions/011): the Email Log shows bodies with the tokens of reset and invitation links masked. */
 describe('email log secrets', () => {
   let t: TTestApp;
   let superAdmin: string;

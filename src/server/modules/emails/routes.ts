@@ -30,7 +30,7 @@ function toDetail(row: TEmailRow, body: string, maskedSecrets: number) {
 /**
  * /admin/emails (super_admin): the email log, newest first. Bodies are shown sandboxed by the web
  * app, with the tokens of password-reset and invitation links masked, and every view of a body is
- * audited; a super admin may reveal one, with a reason that goes into the audit log (D15,
+ * audited; a super admin may reveal one, with a reason that goes into the audit log (decisions/013 D15,
  * docs/decisions/011). The list carries no bodies.
  */
 export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {

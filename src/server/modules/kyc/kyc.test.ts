@@ -73,7 +73,7 @@ describe('KYC', () => {
     expect(bad.json().error.fields).toEqual({ back: 'Must be JPEG or PNG.' });
   });
 
-  it('refuses a file of 5 MB + 1 byte with the spec message, and writes nothing', async () => {
+  it('refuses a file of 5 MB + 1 byte with the product message, and writes nothing', async () => {
     const customer = await t.signUp();
     const before = listFiles(documentsDir()).length;
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - TINY_PNG.length, 0)]);
@@ -103,7 +103,7 @@ describe('KYC', () => {
     expect(listFiles(path.dirname(root)).filter((f) => f.endsWith('x.png'))).toEqual([]);
   });
 
-  it('reports every missing field and document in the spec words', async () => {
+  it('reports every missing field and document in the product wording', async () => {
     const customer = await t.signUp();
     const response = await submit(customer.cookie, { idNumber: '', address: '', city: '' }, {});
     expect(response.statusCode).toBe(400);

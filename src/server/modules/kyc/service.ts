@@ -136,7 +136,7 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
   };
 }
 
-/** Approve or reject once: a conditional update on status 'pending' (D11), audited, one email. */
+/** Approve or reject once: a conditional update on status 'pending' (decisions/013 D11), audited, one email. */
 export async function decideKycSubmission(
   deps: TKycDeps,
   input: { actor: TActor; id: number; decision: 'approved' | 'rejected'; reason?: string; ip: string },

@@ -65,7 +65,7 @@ type TSnapshot = {
 };
 
 /**
- * The price service (D8, D9): refreshes prices every interval for all clients, records each
+ * The price service (decisions/013 D8, D9): refreshes prices every interval for all clients, records each
  * refresh in price_points, and answers GET /api/market from what is stored. Requests never
  * call a provider. With several processes on one PostgreSQL, only the holder of an advisory
  * lock fetches; the others read the stored prices at the same pace.
@@ -426,7 +426,7 @@ export class MarketService {
     return this.loadingSnapshot;
   }
 
-  /** Settings row 1's fee; 2.5 when it cannot be read (spec section 8). */
+  /** Settings row 1's fee; 2.5 when it cannot be read (docs/product.md §8). */
   async readServiceFeePercentage(): Promise<string> {
     try {
       const [row] = await this.deps.database.db.select({ fee: settings.serviceFeePercentage }).from(settings).where(eq(settings.id, 1));

@@ -61,7 +61,7 @@ export function toOrder(row: TOrderRow): TOrder {
 }
 
 /**
- * A quote from the server's own prices (D2): unit price with the fee, the crypto amount for the
+ * A quote from the server's own prices (decisions/013 D2): unit price with the fee, the crypto amount for the
  * fiat amount asked, valid for QUOTE_TTL_SECONDS. Stale prices give no quote.
  */
 export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuoteRequest): Promise<TQuote> {
@@ -193,7 +193,7 @@ export function isPaymentTxIdConflict(error: unknown): boolean {
 }
 
 /**
- * Places an order in one transaction with the customer's row locked (D3): status checks, the
+ * Places an order in one transaction with the customer's row locked (decisions/013 D3): status checks, the
  * quote (own, unexpired, unused), coin and method enabled, payment transaction id not used by a
  * live order (compared by its canonical key, docs/decisions/009), the $20 limit for customers
  * not yet verified, the insert, the volume, and the emails. The same Idempotency-Key with the same
@@ -446,7 +446,7 @@ export async function getAdminOrder(db: TDb, id: number): Promise<TAdminOrder> {
 }
 
 /**
- * pending -> completed or cancelled, once (D11): a conditional update, the limit released on
+ * pending -> completed or cancelled, once (decisions/013 D11): a conditional update, the limit released on
  * cancel, the status email and the audit entry, all in one transaction.
  */
 export async function decideOrder(

@@ -11,7 +11,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 
 type TRow = typeof settings.$inferSelect;
 
-/** What may be shown: never the SMTP password, only whether there is one (D5). */
+/** What may be shown: never the SMTP password, only whether there is one (decisions/013 D5). */
 function toSettings(row: TRow, smtpPassFromEnv: string | undefined) {
   return {
     notificationEmail: row.notificationEmail,

@@ -16,13 +16,13 @@ function Detail({ label, children, mono = false }: { label: string; children: Re
   );
 }
 
-/** Fiat per coin as paid (fiat / crypto); 0 when the crypto amount is 0 (spec, admin order details). */
+/** Fiat per coin as paid (fiat / crypto); 0 when the crypto amount is 0 (as on the staff Order Details). */
 function effectiveRate(order: TOrder): string {
   const crypto = toDecimal(order.amountCrypto);
   return crypto.isZero() ? '0' : toDecimal(order.amountFiat).div(crypto).toFixed(2);
 }
 
-/** 'Order Details' of one of the customer's orders (spec section 2, /history). */
+/** 'Order Details' of one of the customer's orders (docs/product.md §2, /history). */
 export function OrderDetailsDialog({ order, onClose }: { order: TOrder | null; onClose: () => void }) {
   return (
     <Dialog

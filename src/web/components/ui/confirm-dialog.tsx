@@ -5,7 +5,7 @@ import { Dialog } from './dialog';
 
 type ConfirmDialogProps = {
   title: string;
-  /** The question, as the spec words it. */
+  /** The question, as the product words it. */
   description: string;
   confirmLabel: string;
   cancelLabel?: string;

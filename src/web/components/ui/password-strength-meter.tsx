@@ -3,7 +3,7 @@ import { cn } from '#web/lib/cn.js';
 
 const SEGMENT_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-lime-500', 'bg-brand-600'];
 
-/** Strength of spec section 5 (length, mixed case, digit, symbol): Weak, Fair, Good, Strong. */
+/** Strength of docs/product.md §5 (length, mixed case, digit, symbol): Weak, Fair, Good, Strong. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   if (!password) return null;
   const { score, label } = scorePassword(password);

@@ -36,7 +36,7 @@ function readFilter(params: URLSearchParams): TAuditFilter {
   };
 }
 
-/** /admin/audit 'Audit Log': who did what to which record, when and from where (decisions.md). */
+/** /admin/audit 'Audit Log': who did what to which record, when and from where (docs/decisions/013, additions). */
 export function AuditPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readFilter(searchParams);

@@ -20,7 +20,7 @@ const COLUMN_COUNT = 3;
 
 type TOpenDialog = { kind: 'form'; response: TCannedResponse | null } | { kind: 'delete'; response: TCannedResponse } | null;
 
-/** /admin/canned-responses: the quick replies staff use in live chat (spec section 2). */
+/** /admin/canned-responses: the quick replies staff use in live chat (docs/product.md §2). */
 export function CannedResponsesPage() {
   const query = useCannedResponses();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);

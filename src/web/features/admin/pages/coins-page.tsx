@@ -6,7 +6,7 @@ import { CoinRow } from '#web/features/admin/coins/components/coin-row.js';
 
 const COLUMN_COUNT = 5;
 
-/** /admin/coins 'Currency Management': deposit wallet address and availability per coin (spec section 2). */
+/** /admin/coins 'Currency Management': deposit wallet address and availability per coin (docs/product.md §2). */
 export function CoinsPage() {
   const query = useAdminCoins();
   const coins = query.data ?? [];

@@ -5,7 +5,7 @@ import { useAdminContactContent } from '#web/features/admin/contact/api/contact-
 import { ContactContentForm } from '#web/features/admin/contact/components/contact-content-form.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
-/** /admin/contact 'Manage Contact Page': the texts of the public /contact page (spec section 2). */
+/** /admin/contact 'Manage Contact Page': the texts of the public /contact page (docs/product.md §2). */
 export function ContactContentPage() {
   const query = useAdminContactContent();
 

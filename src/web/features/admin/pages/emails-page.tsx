@@ -27,7 +27,7 @@ function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** /admin/emails 'Email Log': every email the system wrote, newest first (spec section 2, D12). */
+/** /admin/emails 'Email Log': every email the system wrote, newest first (docs/product.md §2, decisions/013 D12). */
 export function EmailsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readPage(searchParams);

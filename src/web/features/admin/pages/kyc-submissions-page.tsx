@@ -42,7 +42,7 @@ function readFilter(params: URLSearchParams): { status: TKycStatusFilter; page: 
   return { status, page: Number.isInteger(page) && page >= 1 ? page : 1 };
 }
 
-/** /admin/kyc-submissions 'KYC Management': filter, table, pagination, review dialog (spec section 2). */
+/** /admin/kyc-submissions 'KYC Management': filter, table, pagination, review dialog (docs/product.md §2). */
 export function KycSubmissionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readFilter(searchParams);

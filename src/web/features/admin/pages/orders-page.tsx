@@ -28,9 +28,9 @@ type TOpenDialog =
   | null;
 
 /**
- * /admin/orders 'Order Management' (spec section 2): search, status and date filters, sortable
- * columns and the page in the URL; rows from the server, kept in memory only (D10) with the
- * previous answer on screen while the next one loads; Approve/Cancel after a confirmation (D11).
+ * /admin/orders 'Order Management' (docs/product.md §2): search, status and date filters, sortable
+ * columns and the page in the URL; rows from the server, kept in memory only (decisions/013 D10) with the
+ * previous answer on screen while the next one loads; Approve/Cancel after a confirmation (decisions/013 D11).
  */
 export function OrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -36,7 +36,7 @@ function detailLines(method: TAdminPaymentMethod): string[] {
     : [`Bank: ${details.bankName}`, `Name: ${details.name}`, `Account number: ${details.accountNumber}`];
 }
 
-/** /admin/payment-methods: how customers pay and are paid (spec section 2). */
+/** /admin/payment-methods: how customers pay and are paid (docs/product.md §2). */
 export function PaymentMethodsPage() {
   const query = usePaymentMethods();
   const toggle = useTogglePaymentMethod();

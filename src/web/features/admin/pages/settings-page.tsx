@@ -4,7 +4,7 @@ import { useSettings } from '#web/features/admin/settings/api/settings.js';
 import { SettingsForm } from '#web/features/admin/settings/components/settings-form.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 
-/** /admin/settings: notification email, service fee and SMTP (spec section 2; super admin only). */
+/** /admin/settings: notification email, service fee and SMTP (docs/product.md §2; super admin only). */
 export function SettingsPage() {
   const query = useSettings();
 

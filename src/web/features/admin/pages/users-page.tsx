@@ -43,7 +43,7 @@ const COLUMN_COUNT = 7;
  */
 type TOpenDialog = { kind: 'profile'; id: string } | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean } | null;
 
-/** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (spec section 2). */
+/** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (docs/product.md §2). */
 export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readUserFilter(searchParams);

@@ -63,7 +63,7 @@ function toPort(raw: string): number | null | undefined {
 }
 
 /**
- * The PUT body (spec section 5: port and fee converted to numbers, fee empty means 2.5), or the
+ * The PUT body (docs/product.md §5: port and fee converted to numbers, fee empty means 2.5), or the
  * field errors. The password is sent only when typed (a new one) or when removal was asked for.
  */
 export function toSettingsUpdate(

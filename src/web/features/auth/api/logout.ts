@@ -8,7 +8,7 @@ export function logout() {
 
 /**
  * Signs out. Whether or not the server answered, everything cached in this browser goes:
- * the query cache and localStorage (shared computers are common, decision D10).
+ * the query cache and localStorage (shared computers are common, decisions/013 D10).
  */
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ type NewPasswordFormProps = {
   isPending: boolean;
   /** The server's answer to the last attempt, if it failed. */
   formError: string | null;
-  /** Called with a password that passed the rules (spec 5: at least 8, confirmed). */
+  /** Called with a password that passed the rules (docs/product.md §5: at least 8, confirmed). */
   onSubmit: (password: string) => void;
 };
 

@@ -21,7 +21,7 @@ type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
 
 /**
- * The floating live-support widget of a signed-in customer (spec section 2): a button at the
+ * The floating live-support widget of a signed-in customer (docs/product.md §2): a button at the
  * bottom right with a red dot for an unread support message, and a 'Live Support' panel of
  * 20rem x 450px. The conversation is created the first time the panel opens.
  */

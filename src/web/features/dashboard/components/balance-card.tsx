@@ -5,8 +5,8 @@ import { EMPTY_PORTFOLIO } from '#web/lib/portfolio.js';
 import type { TPortfolio } from '#shared/contracts/dashboard.js';
 
 /**
- * Estimated balance in GHS with its 24 h change (spec sections 2 and 9). When the portfolio
- * cannot be read, zeros are shown (spec section 8: 'Portfolio failure returns zeros').
+ * Estimated balance in GHS with its 24 h change (docs/product.md §2 and §9). When the portfolio
+ * cannot be read, zeros are shown (docs/product.md §8: 'Portfolio failure returns zeros').
  */
 export function BalanceCard({ portfolio, isLoading }: { portfolio: TPortfolio | undefined; isLoading: boolean }) {
   const data = portfolio ?? EMPTY_PORTFOLIO;

@@ -5,7 +5,7 @@ import { paths } from '#web/lib/paths.js';
 import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
 import { OrderList } from '#web/components/orders/order-list.js';
 
-/** The last 3 orders (spec section 9), each opening its details, and a link to the full history. */
+/** The last 3 orders (docs/product.md §9), each opening its details, and a link to the full history. */
 export function RecentOrders({ orders, isLoading }: { orders: TOrder[]; isLoading: boolean }) {
   const [open, setOpen] = useState<TOrder | null>(null);
   return (

@@ -23,7 +23,7 @@ const EMPTY_VALUES: TextValues = { idType: '', idNumber: '', address: '', city: 
 const EMPTY_DOCUMENT: DocumentState = { file: null, error: null, isChecked: false };
 const KYC_FIELDS: readonly string[] = ['idType', 'idNumber', 'address', 'city', 'country', 'front', 'back'];
 
-/** The server's message for a failure, or the spec's KYC fallback (section 8). */
+/** The server's message for a failure, or the product's KYC fallback (docs/product.md §8). */
 function getKycErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return KYC_MSG.generic;
   if (error.code === 'UNEXPECTED' || error.code === 'BAD_RESPONSE') return KYC_MSG.generic;
@@ -31,7 +31,7 @@ function getKycErrorMessage(error: unknown): string {
 }
 
 /**
- * The KYC form (spec sections 2 and 5). Everything is checked here first with the shared rules;
+ * The KYC form (docs/product.md §2 and §5). Everything is checked here first with the shared rules;
  * the server checks again (documents by their bytes) and its per-field messages land under the
  * fields. Values and chosen files survive any error. `onSubmitted` runs after a 201.
  */

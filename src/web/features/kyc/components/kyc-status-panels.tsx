@@ -13,7 +13,7 @@ function useFocusOnMount(shouldFocus: boolean) {
   return ref;
 }
 
-/** Pending: no form; the review promise of spec section 9 and why trading waits. */
+/** Pending: no form; the review promise of docs/product.md §9 and why trading waits. */
 export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submittedAt?: string; focusOnMount?: boolean }) {
   const headingRef = useFocusOnMount(focusOnMount);
   return (

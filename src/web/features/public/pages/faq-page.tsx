@@ -3,7 +3,7 @@ import { PageHeading } from '#web/components/page-heading.js';
 import { useServiceFeeLabel } from '#web/lib/market.js';
 import { paths } from '#web/lib/paths.js';
 
-/** The spec's five questions; the fee is the one set in the back-office. */
+/** The product's five questions (docs/product.md §2); the fee is the one set in the back-office. */
 const questions = (fee: string) => [
   {
     question: 'How do I buy crypto?',

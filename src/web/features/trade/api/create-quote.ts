@@ -12,7 +12,7 @@ const MAX_TTL_MS = 3_600_000;
 export type TLocalQuote = TQuote & { localExpiresAt: number };
 
 /**
- * POST /api/quotes (decision D2: the server prices every order). A phone's clock can be minutes
+ * POST /api/quotes (decisions/013 D2: the server prices every order). A phone's clock can be minutes
  * off, so when the server's expiry looks impossible from here, the default lifetime is assumed.
  */
 export async function createQuote(request: TQuoteRequest, signal?: AbortSignal): Promise<TLocalQuote> {

@@ -41,7 +41,7 @@ const SERVER_FIELDS: Partial<Record<string, BuyField>> = {
   notes: 'notes',
 };
 
-/** /buy (spec sections 2 and 5): the server prices it, the customer pays by mobile money or bank. */
+/** /buy (docs/product.md §2 and §5): the server prices it, the customer pays by mobile money or bank. */
 export function BuyForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('buy');
   const methodsQuery = usePaymentMethods();

@@ -59,7 +59,7 @@ const SERVER_FIELDS: Partial<Record<string, SellField>> = {
 };
 
 /**
- * /sell (spec sections 2 and 5): the customer sends the crypto to the exchange's address for the
+ * /sell (docs/product.md §2 and §5): the customer sends the crypto to the exchange's address for the
  * coin, gives the on-chain transaction id, and is paid out by mobile money or bank.
  */
 export function SellForm({ user }: { user: TProfile }) {

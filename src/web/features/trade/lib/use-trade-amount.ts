@@ -16,8 +16,8 @@ export type TTradeSide = TQuoteRequest['side'];
 
 /**
  * The shared half of /buy and /sell: coin, currency and amount, the live quote for them, and
- * the $20 limit of customers not yet verified. The server prices the order (decision D2) and
- * checks the limit again when the order is placed (D3); here it only guides the person.
+ * the $20 limit of customers not yet verified. The server prices the order (decisions/013 D2) and
+ * checks the limit again when the order is placed (decisions/013 D3); here it only guides the person.
  */
 export function useTradeAmount(side: TTradeSide) {
   const [searchParams] = useSearchParams();

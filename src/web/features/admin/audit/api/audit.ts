@@ -6,7 +6,7 @@ import { apiRequest } from '#web/lib/api.js';
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export type TAuditFilter = { actor: string; action: string; from: string; to: string; page: number };
 
-/** Staff actions on other people's data: in memory only, never persisted (decisions.md D10). */
+/** Staff actions on other people's data: in memory only, never persisted (decisions/013 D10). */
 export const auditKeys = {
   all: ['admin', 'audit'] as const,
   list: (filter: TAuditFilter) => ['admin', 'audit', 'list', filter] as const,

@@ -6,7 +6,7 @@ import { apiRequest } from '#web/lib/api.js';
 export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;
 
-/** In memory only, never persisted (decisions.md D10); the chat quick-reply list reads the same endpoint. */
+/** In memory only, never persisted (decisions/013 D10); the chat quick-reply list reads the same endpoint. */
 export const cannedResponseKeys = {
   all: ['admin', 'canned-responses'] as const,
 };

@@ -18,7 +18,7 @@ type CannedResponseFormDialogProps = {
   onClose: () => void;
 };
 
-/** Add or edit a canned response: title and message, both required (spec section 5). */
+/** Add or edit a canned response: title and message, both required (docs/product.md §5). */
 export function CannedResponseFormDialog({ response, onClose }: CannedResponseFormDialogProps) {
   const [values, setValues] = useState({ title: response?.title ?? '', message: response?.message ?? '' });
   const [errors, setErrors] = useState<FieldErrors<TField>>({});

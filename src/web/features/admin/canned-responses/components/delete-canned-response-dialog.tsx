@@ -2,7 +2,7 @@ import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 import { useDeleteCannedResponse, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
 
-/** The confirmation of a delete (an accessible dialog, not window.confirm), worded as the spec says. */
+/** The confirmation of a delete (an accessible dialog, not window.confirm), worded as the product says. */
 export function DeleteCannedResponseDialog({ response, onClose }: { response: TCannedResponse; onClose: () => void }) {
   const mutation = useDeleteCannedResponse();
   return (

@@ -13,7 +13,7 @@ import { useChatSocket } from '#web/lib/chat/use-chat-socket.js';
 import { useDocumentVisible } from '#web/lib/chat/use-document-visible.js';
 import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js';
 
-/** In memory only (decisions.md D10): conversations name customers and go at logout. */
+/** In memory only (decisions/013 D10): conversations name customers and go at logout. */
 export const staffChatKeys = {
   conversations: ['admin', 'chat', 'conversations'] as const,
   unread: ['admin', 'chat', 'unread'] as const,

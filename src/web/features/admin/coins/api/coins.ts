@@ -7,7 +7,7 @@ export type TAdminCoin = z.infer<typeof ZAdminCoin>;
 export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
 type TAdminCoinList = z.infer<typeof ZAdminCoinList>;
 
-/** In memory only, never persisted (decisions.md D10): wallet addresses are staff data. */
+/** In memory only, never persisted (decisions/013 D10): wallet addresses are staff data. */
 export const adminCoinKeys = {
   all: ['admin', 'coins'] as const,
 };

@@ -5,7 +5,7 @@ import { apiRequest } from '#web/lib/api.js';
 
 export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
 
-/** Emails name other people: kept in memory only, never persisted (decisions.md D10). */
+/** Emails name other people: kept in memory only, never persisted (decisions/013 D10). */
 export const emailLogKeys = {
   all: ['admin', 'emails'] as const,
   list: (page: number) => ['admin', 'emails', 'list', page] as const,
@@ -60,7 +60,7 @@ export function revealEmail(id: number, reason: string) {
   });
 }
 
-/** A super admin's reveal of the masked link (D15): shown for this view only, never cached. */
+/** A super admin's reveal of the masked link (decisions/013 D15): shown for this view only, never cached. */
 export function useRevealEmail(id: number) {
   return useMutation({ mutationFn: (reason: string) => revealEmail(id, reason), gcTime: 0 });
 }

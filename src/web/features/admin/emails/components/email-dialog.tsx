@@ -25,7 +25,7 @@ function DetailRow({ label, children }: { label: string; children: ReactNode }) 
  * One logged email. The HTML body is shown in a fully sandboxed frame (sandbox=""): no scripts,
  * no forms, no same-origin access to the admin session, whatever the body contains. The tokens
  * of password-reset and invitation links come masked; a super admin may reveal them with a
- * reason, for this view only (D15).
+ * reason, for this view only (decisions/013 D15).
  */
 export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const query = useEmail(id);

@@ -6,7 +6,7 @@ import { Textarea } from '#web/components/ui/textarea.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import type { useRevealEmail } from '#web/features/admin/emails/api/emails.js';
 
-/** The super admin's reveal of a masked link: a reason first, which the audit log keeps (D15). */
+/** The super admin's reveal of a masked link: a reason first, which the audit log keeps (decisions/013 D15). */
 export function RevealLinkForm({ reveal }: { reveal: ReturnType<typeof useRevealEmail> }) {
   const [isOpen, setIsOpen] = useState(false);
   const [reason, setReason] = useState('');

@@ -13,7 +13,7 @@ export function approveKycSubmission(id: number) {
 
 /**
  * Approves a pending submission (the customer becomes verified). The server decides once
- * (decisions.md D11): when someone else was quicker it answers 409 'This submission has
+ * (decisions/013 D11): when someone else was quicker it answers 409 'This submission has
  * already been reviewed.', and the list and detail are re-read either way.
  */
 export function useApproveKycSubmission() {

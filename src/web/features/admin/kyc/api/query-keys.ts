@@ -2,7 +2,7 @@ import type { TKycListFilter } from './list-kyc-submissions';
 
 /**
  * Query keys of the KYC back-office. Staff data about other people is kept in memory only,
- * never persisted to storage (decisions.md D10); everything goes with the query cache at logout.
+ * never persisted to storage (decisions/013 D10); everything goes with the query cache at logout.
  */
 export const kycSubmissionKeys = {
   all: ['admin', 'kyc-submissions'] as const,

@@ -5,7 +5,7 @@ import { apiRequest } from '#web/lib/api.js';
 
 export type TCreatableRole = z.infer<typeof ZCreatableRole>;
 
-/** In memory only, never persisted (decisions.md D10). */
+/** In memory only, never persisted (decisions/013 D10). */
 export const adminKeys = { all: ['admin', 'admins'] as const };
 
 export const adminsQueryOptions = () =>

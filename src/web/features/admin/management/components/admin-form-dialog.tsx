@@ -19,7 +19,7 @@ type AdminFormDialogProps = {
   onClose: () => void;
 };
 
-/** Create Admin / Edit Admin (spec sections 2 and 5). On edit, name and email are locked. */
+/** Create Admin / Edit Admin (docs/product.md §2 and §5). On edit, name and email are locked. */
 export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
   const isEdit = admin !== null;
   const [values, setValues] = useState({

@@ -15,7 +15,7 @@ export function decideAdminOrder({ id, decision }: { id: number; decision: TOrde
 
 /**
  * Approve (pending -> completed) or Cancel (pending -> cancelled). The server decides once
- * (decisions.md D11): when another staff member was first it answers 409 'This order has
+ * (decisions/013 D11): when another staff member was first it answers 409 'This order has
  * already been processed.'. Either way the detail, every list and the dashboard are re-read.
  */
 export function useDecideAdminOrder() {

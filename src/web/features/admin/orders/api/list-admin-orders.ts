@@ -27,7 +27,7 @@ export const adminOrdersQueryOptions = (filter: TAdminOrderFilter) =>
     queryKey: adminOrderKeys.list(filter),
     queryFn: ({ signal }) => listAdminOrders(filter, signal),
     // The rows on screen stay while the next filter, sort or page loads: the list feels instant
-    // without persisting anyone's orders (decisions.md D10).
+    // without persisting anyone's orders (decisions/013 D10).
     placeholderData: keepPreviousData,
   });
 

@@ -2,7 +2,7 @@ import type { TAdminOrderFilter } from '#web/features/admin/orders/lib/order-fil
 
 /**
  * Query keys of the order back-office. Orders name other people: they stay in the TanStack
- * Query memory cache only, never in localStorage (decisions.md D10), and go with it at logout.
+ * Query memory cache only, never in localStorage (decisions/013 D10), and go with it at logout.
  */
 export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,

@@ -19,7 +19,7 @@ type OrderDetailsDialogProps = {
   onDecide: (order: TAdminOrder, decision: TOrderDecision) => void;
 };
 
-/** 'Order Details' (spec section 2, /admin/orders): everything staff need to check a payment. */
+/** 'Order Details' (docs/product.md §2, /admin/orders): everything staff need to check a payment. */
 export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetailsDialogProps) {
   const query = useAdminOrder(id, shown);
   const order = query.data;

@@ -22,7 +22,7 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX_LENGTH = 200;
 
-/** Newest first, nothing filtered (spec: default createdAt descending). */
+/** Newest first, nothing filtered (docs/product.md §2: default createdAt descending). */
 export const DEFAULT_ORDER_FILTER: TAdminOrderFilter = { q: '', status: 'all', from: '', to: '', sort: 'createdAt', dir: 'desc', page: 1 };
 
 function readDay(value: string | null): string {

@@ -11,7 +11,7 @@ import { apiRequest } from '#web/lib/api.js';
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
 export type TPaymentMethodInput = z.infer<typeof ZPaymentMethodInput>;
 
-/** In memory only, never persisted (decisions.md D10). */
+/** In memory only, never persisted (decisions/013 D10). */
 export const paymentMethodKeys = {
   all: ['admin', 'payment-methods'] as const,
 };

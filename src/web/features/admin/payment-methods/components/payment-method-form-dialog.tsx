@@ -68,7 +68,7 @@ type PaymentMethodFormDialogProps = {
   onClose: () => void;
 };
 
-/** Add or edit a payment method (spec section 5): display name, type, holder name and the type's fields. */
+/** Add or edit a payment method (docs/product.md §5): display name, type, holder name and the type's fields. */
 export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDialogProps) {
   const [values, setValues] = useState<TFormValues>(() => initialValues(method));
   const [errors, setErrors] = useState<TFieldErrors>({});

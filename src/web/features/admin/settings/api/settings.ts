@@ -6,7 +6,7 @@ import { apiRequest } from '#web/lib/api.js';
 export type TSettings = z.infer<typeof ZSettings>;
 export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 
-/** In memory only (decisions.md D10). The SMTP password is never in here: the API does not return it (D5). */
+/** In memory only (decisions/013 D10). The SMTP password is never in here: the API does not return it (D5). */
 export const settingsKeys = { all: ['admin', 'settings'] as const };
 
 export function getSettings(signal?: AbortSignal) {

@@ -33,7 +33,7 @@ function SettingsSection({ title, description, children }: { title: string; desc
 
 /**
  * All system settings in one form ('Save All Settings'). The SMTP password is write-only
- * (decisions.md D5): the API never returns it, and the typed value lives only in this
+ * (decisions/013 D5): the API never returns it, and the typed value lives only in this
  * component's state until the save succeeds, then it is cleared.
  */
 export function SettingsForm({ settings }: { settings: TSettings }) {

@@ -7,7 +7,7 @@ export type TAdminUser = z.infer<typeof ZAdminUser>;
 export type TUserListFilter = Required<Pick<TUserQuery, 'kyc' | 'account' | 'sort' | 'dir' | 'page'>> & { q: string };
 export type TBanAction = 'ban' | 'unban';
 
-/** In memory only, never persisted to storage (decisions.md D10); gone with the query cache at logout. */
+/** In memory only, never persisted to storage (decisions/013 D10); gone with the query cache at logout. */
 export const adminUserKeys = {
   all: ['admin', 'users'] as const,
   lists: ['admin', 'users', 'list'] as const,
