@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the server and API tests run in Node against a per-file test database
@@ -7,6 +8,10 @@ export default defineConfig({
   test: {
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     pool: 'forks',
+    // Vitest's default leaves one core idle (cores - 1): on a two-core machine that is one file at
+    // a time. Most files wait on their database or a child server as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
