@@ -22,7 +22,23 @@ export const ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 403,
   BANNED: 403,
   NOT_FOUND: 404,
-  CONFLICT: 409,
+  /** Turning on two-factor when it is on, or off when it is off. */
+  TWO_FACTOR_ALREADY_ON: 409,
+  TWO_FACTOR_NOT_ON: 409,
+  /** The coin is disabled or unknown: the market changed under the form. */
+  COIN_UNAVAILABLE: 409,
+  /** The coin has no deposit address yet, so it cannot be sold. */
+  WALLET_NOT_CONFIGURED: 409,
+  PAYMENT_METHOD_UNAVAILABLE: 409,
+  /** Another staff member decided this order first (it is no longer pending). */
+  ORDER_ALREADY_DECIDED: 409,
+  /** Another staff member decided this KYC submission first. */
+  KYC_ALREADY_DECIDED: 409,
+  /** The customer already has a submission waiting for review, or is verified. */
+  KYC_ALREADY_SUBMITTED: 409,
+  KYC_ALREADY_VERIFIED: 409,
+  /** The invitation was accepted already: the admin is active. */
+  INVITATION_ALREADY_ACCEPTED: 409,
   /** The quote an order names cannot be used (expired, used, unknown, other side): get a new quote. */
   QUOTE_INVALID: 409,
   USERNAME_TAKEN: 409,

@@ -159,7 +159,7 @@ async function serveOrders(page: Page, options: { onCancel?: 'conflict' } = {}) 
     if (!order) return json(route, 404, { error: { code: 'NOT_FOUND', message: 'Order not found.' } });
     if (action === 'cancel' && options.onCancel === 'conflict') {
       order.status = 'completed';
-      return json(route, 409, { error: { code: 'CONFLICT', message: 'This order has already been processed.' } });
+      return json(route, 409, { error: { code: 'ORDER_ALREADY_DECIDED', message: 'This order has already been processed.' } });
     }
     if (action) order.status = action === 'approve' ? 'completed' : 'cancelled';
     return json(route, 200, { order });

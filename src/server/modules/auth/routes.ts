@@ -94,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/account/two-factor/enable',
     {
-      config: { ...twoFactorConfig, errors: ['CONFLICT', 'RATE_LIMITED'] },
+      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'RATE_LIMITED'] },
       schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } },
     },
     async (request) => startEnrolment(deps, request, request.body.password),
@@ -103,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/account/two-factor/confirm',
     {
-      config: { ...twoFactorConfig, errors: ['CONFLICT', 'INVALID_CREDENTIALS', 'RATE_LIMITED'] },
+      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'INVALID_CREDENTIALS', 'RATE_LIMITED'] },
       schema: { tags: ['account'], body: ZTwoFactorConfirmRequest, response: { 200: ZSessionResponse } },
     },
     async (request, reply) => ({ user: toProfile(await confirmEnrolment(deps, request, reply, request.body.code)) }),
@@ -112,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/account/two-factor/disable',
     {
-      config: { ...twoFactorConfig, errors: ['FORBIDDEN', 'CONFLICT', 'RATE_LIMITED'] },
+      config: { ...twoFactorConfig, errors: ['FORBIDDEN', 'TWO_FACTOR_NOT_ON', 'RATE_LIMITED'] },
       schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } },
     },
     async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),

@@ -192,6 +192,16 @@ describe('two-factor authentication', () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     expect((await t.login(customer.email, customer.password, 'customer')).json().twoFactorRequired).toBe(false);
+    // Turning it off again (signed in anew: turning it off ended the other sessions) says what is
+    // wrong in its own code.
+    const offAgain = await t.request({
+      method: 'POST',
+      url: '/api/account/two-factor/disable',
+      cookie: await t.loginCookie(customer.email, customer.password, 'customer'),
+      payload: { password: customer.password },
+    });
+    expect(offAgain.statusCode).toBe(409);
+    expect(offAgain.json().error.code).toBe('TWO_FACTOR_NOT_ON');
   });
 
   it('the super admin resets another admin\u2019s second factor (audited); nobody else can', async () => {

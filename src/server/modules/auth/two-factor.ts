@@ -12,7 +12,7 @@ import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './ser
  */
 export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest, password: string) {
   const actor = await requireActor(request);
-  if (actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+  if (actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MSG.alreadyEnabled);
   const result = await callAuth(deps, request, '/two-factor/enable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
   if (result.status !== 200 || !result.body)
@@ -25,7 +25,7 @@ export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest
 /** Enrolment step 2: a code from the app turns two-factor on; better-auth renews the session. */
 export async function confirmEnrolment(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, code: string) {
   const actor = await requireActor(request);
-  if (actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.alreadyEnabled);
+  if (actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MSG.alreadyEnabled);
   const result = await callAuth(deps, request, '/two-factor/verify-totp', { code });
   if (result.status !== 200) throw secondFactorError(result);
   // The code that switched it on cannot then be replayed at a sign-in.
@@ -38,7 +38,7 @@ export async function confirmEnrolment(deps: TAccountDeps, request: FastifyReque
 export async function disableTwoFactor(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, password: string) {
   const actor = await requireActor(request);
   if (isStaffRole(actor.user.role)) throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.staffCannotDisable);
-  if (!actor.user.twoFactorEnabled) throw new AppError('CONFLICT', TWO_FACTOR_MSG.notEnabled);
+  if (!actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ON', TWO_FACTOR_MSG.notEnabled);
   const result = await callAuth(deps, request, '/two-factor/disable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
   if (result.status !== 200)

@@ -59,6 +59,7 @@ describe('KYC', () => {
     expect((await submit(customer.cookie, FIELDS, goodFiles())).statusCode).toBe(201);
     const again = await submit(customer.cookie, FIELDS, goodFiles());
     expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('KYC_ALREADY_SUBMITTED');
     expect(again.json().error.message).toBe('Your documents are already under review. Review takes 24-48 hours.');
   });
 
@@ -148,6 +149,7 @@ describe('KYC', () => {
     const approve = (cookie: string) => t.request({ method: 'POST', url: `/api/admin/kyc-submissions/${id}/approve`, cookie });
     const results = await Promise.all([approve(compliance.cookie), approve(admin)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().error.code).toBe('KYC_ALREADY_DECIDED');
     const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
     expect(user.kycStatus).toBe('verified');
     const decisions = await t.database.db

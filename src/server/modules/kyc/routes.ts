@@ -98,7 +98,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser),
-        errors: ['CONFLICT'],
+        errors: ['KYC_ALREADY_SUBMITTED', 'KYC_ALREADY_VERIFIED'],
         openapi: { multipartBody: ZKycUploadForm },
       },
       // Two documents at the limit plus the form fields; each file is checked on its own below.
@@ -176,7 +176,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.post(
     '/api/admin/kyc-submissions/:id/approve',
     {
-      config: { access: { area: 'kyc' }, errors: ['CONFLICT'] },
+      config: { access: { area: 'kyc' }, errors: ['KYC_ALREADY_DECIDED'] },
       schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {
@@ -189,7 +189,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   app.post(
     '/api/admin/kyc-submissions/:id/reject',
     {
-      config: { access: { area: 'kyc' }, errors: ['CONFLICT'] },
+      config: { access: { area: 'kyc' }, errors: ['KYC_ALREADY_DECIDED'] },
       schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest.optional(), response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {

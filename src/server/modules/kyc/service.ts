@@ -34,8 +34,8 @@ export async function submitKyc(
     backKey = await deps.storage.put(documents.back.data, ext(documents.back));
     const submission = await deps.db.transaction(async (tx) => {
       const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
-      if (user.kycStatus === 'pending') throw new AppError('CONFLICT', KYC_MSG.alreadyPending);
-      if (user.kycStatus === 'verified') throw new AppError('CONFLICT', KYC_MSG.alreadyVerified);
+      if (user.kycStatus === 'pending') throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
+      if (user.kycStatus === 'verified') throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyVerified);
       const row = firstOrThrow(
         await tx
           .insert(kycSubmissions)
@@ -64,7 +64,7 @@ export async function submitKyc(
     if (backKey) await deps.storage.remove(backKey);
     // Two uploads racing past the status check meet the one-pending-per-customer index.
     if (String((error as { cause?: unknown })?.cause ?? error).includes('kyc_submissions_one_pending_per_user')) {
-      throw new AppError('CONFLICT', KYC_MSG.alreadyPending);
+      throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
     }
     throw error;
   }
@@ -150,7 +150,7 @@ export async function decideKycSubmission(
       .returning();
     if (!row) {
       const [exists] = await tx.select({ id: kycSubmissions.id }).from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
-      throw exists ? new AppError('CONFLICT', KYC_MSG.alreadyDecided) : new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
+      throw exists ? new AppError('KYC_ALREADY_DECIDED', KYC_MSG.alreadyDecided) : new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
     }
     const user = firstOrThrow(
       await tx

@@ -159,6 +159,7 @@ describe('orders', () => {
     try {
       const d = await buy(a.cookie, beforeDisable.id);
       expect(d.statusCode).toBe(409);
+      expect(d.json().error.code).toBe('COIN_UNAVAILABLE');
       expect(d.json().error.message).toBe('This coin is not available for trading right now.');
     } finally {
       await t.database.db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'btc'));
@@ -426,6 +427,7 @@ describe('orders', () => {
       [support.cookie, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)?.json().error.code).toBe('ORDER_ALREADY_DECIDED');
     const statusMails = await t.database.db
       .select()
       .from(emailLog)

@@ -73,7 +73,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.post(
     '/api/quotes',
     {
-      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser), errors: ['CONFLICT', 'UNAVAILABLE'] },
+      config: { access: 'customer', rateLimit: perUser(RATE_LIMITS.quotesPerUser), errors: ['COIN_UNAVAILABLE', 'UNAVAILABLE'] },
       schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } },
     },
     async (request, reply) => {
@@ -88,7 +88,15 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.ordersPerUser),
-        errors: ['NOT_FOUND', 'CONFLICT', 'QUOTE_INVALID', 'TX_ID_USED', 'IDEMPOTENCY_KEY_REUSED'],
+        errors: [
+          'NOT_FOUND',
+          'COIN_UNAVAILABLE',
+          'PAYMENT_METHOD_UNAVAILABLE',
+          'WALLET_NOT_CONFIGURED',
+          'QUOTE_INVALID',
+          'TX_ID_USED',
+          'IDEMPOTENCY_KEY_REUSED',
+        ],
       },
       schema: {
         tags: ['orders'],
@@ -143,7 +151,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
     app.post(
       `/api/admin/orders/:id/${action}`,
       {
-        config: { access: { area: 'orders' }, errors: ['CONFLICT'] },
+        config: { access: { area: 'orders' }, errors: ['ORDER_ALREADY_DECIDED'] },
         schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
       },
       async (request) => {

@@ -69,7 +69,7 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   // change applies to the very next quote, in every process.
   const market = await deps.market.getMarket({ freshReference: true });
   const coin = market.coins.find((c) => c.symbol === input.coinSymbol);
-  if (!coin) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
+  if (!coin) throw new AppError('COIN_UNAVAILABLE', ORDER_MSG.coinUnavailable);
   const unitPriceUsd = input.side === 'buy' ? coin.buyUsd : coin.sellUsd;
   if (coin.isStale || !unitPriceUsd || !coin.baseUsd || toDecimal(unitPriceUsd).lte(0)) {
     throw new AppError('UNAVAILABLE', ORDER_MSG.stalePrices);
@@ -230,18 +230,18 @@ export async function placeOrder(
       if (used) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteUsed);
 
       const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
-      if (!coin?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.coinUnavailable);
+      if (!coin?.isEnabled) throw new AppError('COIN_UNAVAILABLE', ORDER_MSG.coinUnavailable);
       validateOrderInput(input, coin.symbol, coin.name);
 
       let paymentMethod = 'Crypto transfer';
       let paymentMethodId: number | null = null;
       if (input.type === 'buy') {
         const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, input.paymentMethodId));
-        if (!method?.isEnabled) throw new AppError('CONFLICT', ORDER_MSG.methodUnavailable);
+        if (!method?.isEnabled) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', ORDER_MSG.methodUnavailable);
         paymentMethod = method.name;
         paymentMethodId = method.id;
       } else {
-        if (!coin.walletAddress) throw new AppError('CONFLICT', ORDER_MSG.noWalletConfigured);
+        if (!coin.walletAddress) throw new AppError('WALLET_NOT_CONFIGURED', ORDER_MSG.noWalletConfigured);
         paymentMethod = input.payout.type === 'momo' ? input.payout.provider : `Bank: ${input.payout.bankName}`;
       }
 
@@ -461,7 +461,7 @@ export async function decideOrder(
       .returning();
     if (!row) {
       const [exists] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.id));
-      throw exists ? new AppError('CONFLICT', ORDER_MSG.alreadyProcessed) : new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+      throw exists ? new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed) : new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
     }
     const volumeChange = input.status === 'cancelled' ? sql`${users.tradingVolumeUsd} - ${row.amountUsd}` : users.tradingVolumeUsd;
     const user = firstOrThrow(await tx.update(users).set({ tradingVolumeUsd: volumeChange }).where(eq(users.id, row.userId)).returning());

@@ -51,7 +51,10 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/admin/admins/:id/invitation',
-    { config: { access, errors: ['CONFLICT'] }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
+    {
+      config: { access, errors: ['INVITATION_ALREADY_ACCEPTED'] },
+      schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } },
+    },
     async (request) => {
       const actor = await requireActor(request);
       return { admin: await resendInvitation(deps, request.params.id, { actor, ip: request.ip }) };

@@ -166,7 +166,7 @@ export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, 
 /** Sends a fresh link to an admin who has not set a password yet (the old link stops working). */
 export async function resendInvitation(deps: TStaffDeps, id: string, context: TAuditContext): Promise<TStaffMember> {
   const target = await findStaff(deps.db, id);
-  if (target.status !== 'invited') throw new AppError('CONFLICT', STAFF_MSG.alreadyActive);
+  if (target.status !== 'invited') throw new AppError('INVITATION_ALREADY_ACCEPTED', STAFF_MSG.alreadyActive);
   await deps.db.transaction(async (tx) => {
     await issueInvitation(tx, deps, { id: target.id, email: target.email, fullName: target.fullName, role: target.role }, context.actor);
     await writeAudit(tx, { actor: context.actor, action: 'admin.invitation_resend', targetType: 'user', targetId: id, ip: context.ip });

@@ -89,6 +89,7 @@ describe('admin management', () => {
     // Once the password is set there is nothing to resend.
     const resend = await t.request({ method: 'POST', url: `/api/admin/admins/${created.id}/invitation`, cookie: admin });
     expect(resend.statusCode).toBe(409);
+    expect(resend.json().error.code).toBe('INVITATION_ALREADY_ACCEPTED');
   });
 
   it('setting a password from the invitation makes outstanding reset links invalid, and a reset makes the invitation invalid', async () => {

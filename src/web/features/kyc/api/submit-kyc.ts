@@ -151,7 +151,7 @@ export function useSubmitKyc() {
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'CONFLICT') refresh();
+      if (error instanceof ApiError && (error.code === 'KYC_ALREADY_SUBMITTED' || error.code === 'KYC_ALREADY_VERIFIED')) refresh();
     },
   });
 }

@@ -50,7 +50,7 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
   const onError = (failure: unknown) => {
     const message = getErrorMessage(failure);
     toast.error(message);
-    if (failure instanceof ApiError && failure.code === 'CONFLICT') {
+    if (failure instanceof ApiError && failure.code === 'KYC_ALREADY_DECIDED') {
       onDone();
       return;
     }

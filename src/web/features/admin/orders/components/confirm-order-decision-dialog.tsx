@@ -44,7 +44,7 @@ export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmO
         onError: (failure) => {
           const message = getErrorMessage(failure);
           toast.error(message);
-          if (failure instanceof ApiError && failure.code === 'CONFLICT') {
+          if (failure instanceof ApiError && failure.code === 'ORDER_ALREADY_DECIDED') {
             onDone();
             return;
           }
