@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.js';
 import { controlClassName, Field } from '#web/components/ui/field.js';
 import { Input } from '#web/components/ui/input.js';
+import { useDebouncedSearch } from '#web/lib/use-debounced-search.js';
 import {
   ORDER_STATUS_FILTERS,
   SEARCH_DEBOUNCE_MS,
@@ -31,25 +31,7 @@ type OrderFiltersProps = {
  * date range. The applied values live in the URL; only the text being typed is local.
  */
 export function OrderFilters({ filter, onChange, onClear }: OrderFiltersProps) {
-  const [draft, setDraft] = useState(filter.q);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // The URL changed from elsewhere (Clear Filters, back button): the box shows it.
-  const [appliedQ, setAppliedQ] = useState(filter.q);
-  if (appliedQ !== filter.q) {
-    setAppliedQ(filter.q);
-    if (draft.trim() !== filter.q) setDraft(filter.q);
-  }
-
-  useEffect(() => {
-    const next = draft.trim();
-    if (next === filter.q) return;
-    const timer = setTimeout(() => onChangeRef.current({ q: next }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, filter.q]);
+  const { text: draft, setText: setDraft, commitNow } = useDebouncedSearch(filter.q, (q) => onChange({ q }), SEARCH_DEBOUNCE_MS);
 
   return (
     <form
@@ -57,8 +39,7 @@ export function OrderFilters({ filter, onChange, onClear }: OrderFiltersProps) {
       aria-label="Filter orders"
       onSubmit={(event) => {
         event.preventDefault();
-        const next = draft.trim();
-        if (next !== filter.q) onChange({ q: next });
+        commitNow();
       }}
       className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
     >

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { controlClassName } from '#web/components/ui/field.js';
+import { useDebouncedSearch } from '#web/lib/use-debounced-search.js';
 
-/** Spec: the search waits for a 300 ms pause in typing before it asks the server. */
+/** docs/product.md §2: the search waits for a 300 ms pause in typing before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type UserSearchBoxProps = {
@@ -11,25 +11,7 @@ type UserSearchBoxProps = {
 
 /** The search box: typed text is local at once, and reaches the URL (and the server) debounced. */
 export function UserSearchBox({ value, onSearch }: UserSearchBoxProps) {
-  const [text, setText] = useState(value);
-  const [syncedValue, setSyncedValue] = useState(value);
-  const onSearchRef = useRef(onSearch);
-
-  useEffect(() => {
-    onSearchRef.current = onSearch;
-  }, [onSearch]);
-
-  // The URL changed from elsewhere (back button, a link): show what it says.
-  if (value !== syncedValue) {
-    setSyncedValue(value);
-    if (value.trim() !== text.trim()) setText(value);
-  }
-
-  useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => onSearchRef.current(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const { text, setText } = useDebouncedSearch(value, onSearch, SEARCH_DEBOUNCE_MS);
 
   return (
     <div className="w-full space-y-1.5 sm:w-80">
