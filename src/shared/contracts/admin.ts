@@ -152,6 +152,7 @@ export const ZSettings = z.object({
   hasSmtpPassword: z.boolean(),
   isSmtpPasswordFromEnv: z.boolean(),
 });
+export type TSettings = z.infer<typeof ZSettings>;
 export const ZSettingsUpdate = z
   .object({
     notificationEmail: z
@@ -168,6 +169,7 @@ export const ZSettingsUpdate = z
     smtpPassword: z.string().max(500).optional(),
   })
   .strict();
+export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 
 // --- users ---
 export const USER_SORTS = ['fullName', 'createdAt', 'tradingVolumeUsd'] as const;

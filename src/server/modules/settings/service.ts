@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { TSettings, TSettingsUpdate } from '#shared/contracts/admin.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '#shared/money.js';
+import type { TDb } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { settings } from '#server/db/schema/app.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { encryptSecret } from '#server/lib/secrets.js';
+import type { TActor } from '#server/plugins/access.js';
+
+export type TSettingsDeps = { db: TDb; serverSecret: string; smtpPassFromEnv?: string };
+
+type TRow = typeof settings.$inferSelect;
+
+/** What may be shown: never the SMTP password, only whether there is one (decisions/013 D5). */
+function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
+  return {
+    notificationEmail: row.notificationEmail,
+    serviceFeePercentage: row.serviceFeePercentage,
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    smtpSecure: row.smtpSecure,
+    smtpUser: row.smtpUser,
+    hasSmtpPassword: Boolean(smtpPassFromEnv) || Boolean(row.smtpPassEncrypted),
+    isSmtpPasswordFromEnv: Boolean(smtpPassFromEnv),
+  };
+}
+
+/** Audit entries never carry the password either. */
+function auditable(row: TRow) {
+  const { smtpPassEncrypted, updatedAt: _updatedAt, ...rest } = row;
+  return { ...rest, hasSmtpPassword: Boolean(smtpPassEncrypted) };
+}
+
+/** Settings record 1, created with its defaults the first time it is read. */
+export async function getSettings(deps: TSettingsDeps): Promise<TSettings> {
+  const [row] = await deps.db.insert(settings).values({ id: 1 }).onConflictDoNothing().returning();
+  const current = row ?? firstOrThrow(await deps.db.select().from(settings).where(eq(settings.id, 1)));
+  return toSettings(current, deps.smtpPassFromEnv);
+}
+
+/**
+ * Applies the fields present in `update` (an empty fee means the default, an empty password
+ * removes the stored one, a new one is stored encrypted), audited with before and after.
+ */
+export async function updateSettings(deps: TSettingsDeps, actor: TActor, update: TSettingsUpdate, ip: string): Promise<TSettings> {
+  const changes: Partial<TRow> = { updatedAt: new Date() };
+  if (update.notificationEmail !== undefined) changes.notificationEmail = update.notificationEmail || null;
+  if (update.serviceFeePercentage !== undefined)
+    changes.serviceFeePercentage = update.serviceFeePercentage || DEFAULT_SERVICE_FEE_PERCENTAGE;
+  if (update.smtpHost !== undefined) changes.smtpHost = update.smtpHost || null;
+  if (update.smtpPort !== undefined) changes.smtpPort = update.smtpPort;
+  if (update.smtpSecure !== undefined) changes.smtpSecure = update.smtpSecure;
+  if (update.smtpUser !== undefined) changes.smtpUser = update.smtpUser || null;
+  if (update.smtpPassword !== undefined) {
+    changes.smtpPassEncrypted = update.smtpPassword ? encryptSecret(update.smtpPassword, deps.serverSecret) : null;
+  }
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
+    const before = firstOrThrow(await tx.select().from(settings).where(eq(settings.id, 1)).for('update'));
+    const after = firstOrThrow(await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning());
+    await writeAudit(tx, {
+      actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: 1,
+      before: auditable(before),
+      after: auditable(after),
+      ip,
+    });
+    return after;
+  });
+  return toSettings(row, deps.smtpPassFromEnv);
+}
