@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { isTransactionId } from '#shared/transaction-id.js';
-import { isGhanaMobileNumber, USDT_NETWORKS } from '#shared/wallet-address.js';
+import {
+  isGhanaMobileNumber,
+  isValidDestinationTag,
+  isValidWalletAddress,
+  USDT_NETWORKS,
+  type TUsdtNetwork,
+} from '#shared/wallet-address.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {
   fillRequired: 'Please fill all required fields.',
+  /** On a missing field itself; the toast above says fillRequired. */
+  required: 'This field is required.',
+  amountRequired: 'Enter an amount.',
+  invalidAccountNumber: 'Enter a valid account number (6 to 30 digits).',
   overLimit: 'This transaction exceeds your $20 trading limit. Please complete KYC.',
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
@@ -84,30 +94,48 @@ export type TQuote = z.infer<typeof ZQuote>;
  * (trimmed). Separators, spaces and invisible characters are allowed, but what remains must be
  * Latin letters and digits (src/shared/transaction-id.ts, docs/decisions/009).
  */
-export const ZTxId = z.string().trim().min(1, ORDER_MSG.fillRequired).max(200).refine(isTransactionId, ORDER_MSG.txIdFormat);
-const ZNotes = z.string().trim().max(500).optional();
+export const ZTxId = z.string().trim().min(1, ORDER_MSG.required).max(200).refine(isTransactionId, ORDER_MSG.txIdFormat);
+export const ZOrderNotes = z.string().trim().max(500);
+const ZNotes = ZOrderNotes.optional();
+export const ZWalletAddress = z.string().trim().min(1, ORDER_MSG.required).max(120);
+export const ZDestinationTag = z.string().trim().max(20);
+export const ZAccountName = z.string().trim().min(1, ORDER_MSG.required).max(100);
+export const ZMomoProvider = z.enum(MOMO_PROVIDERS, { error: ORDER_MSG.required });
+export const ZMobileNumber = z.string().trim().min(1, ORDER_MSG.required).refine(isGhanaMobileNumber, ORDER_MSG.invalidMobile);
+export const ZBankName = z.string().trim().min(1, ORDER_MSG.required).max(100);
+export const ZBankAccountNumber = z
+  .string()
+  .trim()
+  .min(1, ORDER_MSG.required)
+  .regex(/^[0-9 -]{6,30}$/, ORDER_MSG.invalidAccountNumber);
 
-export const ZPayout = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('momo'),
-      provider: z.enum(MOMO_PROVIDERS),
-      name: z.string().trim().min(1, ORDER_MSG.fillRequired).max(100),
-      number: z.string().trim().refine(isGhanaMobileNumber, ORDER_MSG.invalidMobile),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal('bank'),
-      name: z.string().trim().min(1, ORDER_MSG.fillRequired).max(100),
-      bankName: z.string().trim().min(1, ORDER_MSG.fillRequired).max(100),
-      accountNumber: z
-        .string()
-        .trim()
-        .regex(/^[0-9 -]{6,30}$/, ORDER_MSG.fillRequired),
-    })
-    .strict(),
-]);
+type TDestination = { walletAddress: string; network?: TUsdtNetwork | undefined; destinationTag?: string | undefined };
+type TDestinationField = 'walletAddress' | 'network' | 'destinationTag';
+
+/**
+ * What is wrong with where a buy order's coins go, for the coin it is of: the network of a
+ * USDT address, the address format (with its checksum) and the XRP destination tag. The
+ * server refuses the order on the first; the form shows each on its field.
+ */
+export function findDestinationIssues(coin: { symbol: string; name: string }, input: TDestination) {
+  const issues: { field: TDestinationField; message: string }[] = [];
+  const walletAddress = input.walletAddress.trim();
+  if (coin.symbol === 'usdt' && !input.network) issues.push({ field: 'network', message: ORDER_MSG.invalidNetwork });
+  else if (walletAddress && !isValidWalletAddress(coin.symbol, walletAddress, input.network)) {
+    issues.push({ field: 'walletAddress', message: ORDER_MSG.invalidWallet(coin.name) });
+  }
+  const tag = input.destinationTag?.trim();
+  if (tag && !isValidDestinationTag(tag)) issues.push({ field: 'destinationTag', message: ORDER_MSG.invalidTag });
+  return issues;
+}
+
+/** The fields of each payout kind; the API takes them strictly, the sell form as it holds them. */
+export const PAYOUT_SHAPES = {
+  momo: { type: z.literal('momo'), provider: ZMomoProvider, name: ZAccountName, number: ZMobileNumber },
+  bank: { type: z.literal('bank'), name: ZAccountName, bankName: ZBankName, accountNumber: ZBankAccountNumber },
+} as const;
+
+export const ZPayout = z.discriminatedUnion('type', [z.object(PAYOUT_SHAPES.momo).strict(), z.object(PAYOUT_SHAPES.bank).strict()]);
 export type TPayout = z.infer<typeof ZPayout>;
 
 export const ZCreateOrderRequest = z.discriminatedUnion('type', [
@@ -115,9 +143,9 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
     .object({
       type: z.literal('buy'),
       quoteId: z.string().min(1).max(64),
-      walletAddress: z.string().trim().min(1, ORDER_MSG.fillRequired).max(120),
+      walletAddress: ZWalletAddress,
       network: z.enum(USDT_NETWORKS).optional(),
-      destinationTag: z.string().trim().max(20).optional(),
+      destinationTag: ZDestinationTag.optional(),
       paymentMethodId: ZDbId,
       paymentTxId: ZTxId,
       notes: ZNotes,

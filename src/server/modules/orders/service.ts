@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  findDestinationIssues,
   ORDER_MSG,
   UNVERIFIED_LIMIT_USD,
   type TAdminOrder,
@@ -13,7 +14,6 @@ import {
 } from '#shared/contracts/orders.js';
 import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '#shared/money.js';
 import { toTransactionKey } from '#shared/transaction-id.js';
-import { isValidDestinationTag, isValidWalletAddress } from '#shared/wallet-address.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
@@ -325,16 +325,8 @@ export async function placeOrder(
 /** Checks of the order body that need no database: wallet formats per coin and network. */
 export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: string, coinName: string): void {
   if (input.type !== 'buy') return;
-  if (coinSymbol === 'usdt' && !input.network) {
-    throw new AppError('VALIDATION', ORDER_MSG.invalidNetwork, { fields: { network: ORDER_MSG.invalidNetwork } });
-  }
-  if (!isValidWalletAddress(coinSymbol, input.walletAddress, input.network)) {
-    const message = ORDER_MSG.invalidWallet(coinName);
-    throw new AppError('VALIDATION', message, { fields: { walletAddress: message } });
-  }
-  if (input.destinationTag && !isValidDestinationTag(input.destinationTag)) {
-    throw new AppError('VALIDATION', ORDER_MSG.invalidTag, { fields: { destinationTag: ORDER_MSG.invalidTag } });
-  }
+  const [issue] = findDestinationIssues({ symbol: coinSymbol, name: coinName }, input);
+  if (issue) throw new AppError('VALIDATION', issue.message, { fields: { [issue.field]: issue.message } });
 }
 
 export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TWO_FACTOR_MSG, ZTwoFactorCode } from '#shared/contracts/two-factor.js';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { ZTwoFactorCode } from '#shared/contracts/two-factor.js';
+import { Form, TextField } from '#web/components/form/form.js';
+import { useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
 import { ApiError, getErrorMessage } from '#web/lib/api.js';
 import { useVerifySecondFactor } from '#web/features/auth/api/login.js';
 
@@ -11,47 +13,41 @@ type SecondFactorFormProps = {
   onRestart: (message: string | null) => void;
 };
 
+const ZSecondFactorForm = z.object({ code: ZTwoFactorCode });
+
 /** Second step of a sign-in with two-factor on. */
 export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZSecondFactorForm, { defaultValues: { code: '' } });
   const verify = useVerifySecondFactor();
-  const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => inputRef.current?.focus(), []);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (verify.isPending) return;
-    const parsed = ZTwoFactorCode.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? TWO_FACTOR_MSG.invalidCode);
-      return;
-    }
-    setError(null);
-    verify.mutate(
-      { code: parsed.data, portal },
-      {
-        onError: (failure) => {
-          const message = getErrorMessage(failure);
-          // A used-up attempt (replayed code, expired, too many tries) needs the password again.
-          const isOver =
-            failure instanceof ApiError &&
-            (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
-          if (isOver) onRestart(message);
-          else setError(message);
-        },
-      },
-    );
-  };
+  useEffect(() => form.setFocus('code'), [form]);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={({ code }) => {
+        if (verify.isPending) return;
+        verify.mutate(
+          { code, portal },
+          {
+            onError: (failure) => {
+              // A used-up attempt (replayed code, expired, too many tries) needs the password again.
+              const isOver =
+                failure instanceof ApiError &&
+                (failure.code === 'RATE_LIMITED' || failure.code === 'SIGN_IN_EXPIRED' || failure.code === 'CODE_REUSED');
+              if (isOver) onRestart(getErrorMessage(failure));
+              // A wrong code is the code field's error, wherever the server put it.
+              else form.setError('code', { type: 'server', message: getErrorMessage(failure) }, { shouldFocus: true });
+            },
+          },
+        );
+      }}
+    >
       <p className="text-sm text-slate-700">
         Enter the 6-digit code from your authenticator app. Lost your phone? Use one of your backup codes.
       </p>
-      <Input
-        ref={inputRef}
+      <TextField
         label="Authentication code"
         name="code"
         autoComplete="one-time-code"
@@ -59,9 +55,6 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
         spellCheck={false}
         maxLength={11}
         required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={error ?? undefined}
         className="font-mono tracking-widest"
       />
       <Button type="submit" className="w-full" isLoading={verify.isPending}>
@@ -70,6 +63,6 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
       <Button variant="ghost" className="w-full" onClick={() => onRestart(null)} disabled={verify.isPending}>
         Start over
       </Button>
-    </form>
+    </Form>
   );
 }

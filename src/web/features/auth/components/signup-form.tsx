@@ -1,23 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ZSignupRequest, ZUsernameFormat, type TProfile } from '#shared/contracts/account.js';
 import { MSG } from '#shared/messages.js';
-import { Alert } from '#web/components/ui/alert.js';
+import { Form, FormAlert, PasswordField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
 import { PasswordStrengthMeter } from '#web/components/ui/password-strength-meter.js';
-import { useToast } from '#web/components/ui/toast.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
-import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
 import { useCheckUsername } from '#web/features/auth/api/check-username.js';
 import { useSignup } from '#web/features/auth/api/signup.js';
-
-type SignupField = 'username' | 'fullName' | 'email' | 'phone' | 'password' | 'confirmPassword';
-type SignupValues = Record<SignupField, string>;
 
 /** Result of the on-blur availability check, for one exact username (`reason`: why it is refused). */
 type UsernameCheck = { username: string; status: 'checking' | 'available' | 'taken' | 'failed'; reason?: string };
 
-const EMPTY_VALUES: SignupValues = { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '' };
+const ZSignupForm = ZSignupRequest.extend({ confirmPassword: z.string() }).refine((values) => values.confirmPassword === values.password, {
+  path: ['confirmPassword'],
+  message: MSG.passwordsDoNotMatch,
+  when: () => true,
+});
 
 function getUsernameCheckError(check: UsernameCheck | null, username: string): string | undefined {
   if (!check || check.username !== username.trim()) return undefined;
@@ -27,148 +27,73 @@ function getUsernameCheckError(check: UsernameCheck | null, username: string): s
 }
 
 export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void }) {
-  const [values, setValues] = useState<SignupValues>(EMPTY_VALUES);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<SignupField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(ZSignupForm, {
+    defaultValues: { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '' },
+  });
+  const [username, password] = useWatch({ control: form.control, name: ['username', 'password'] });
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck | null>(null);
   const signupMutation = useSignup();
   const checkUsername = useCheckUsername();
-  const toast = useToast();
-
-  const setValue = (field: SignupField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onUsernameBlur = async () => {
     // The format here; whether the name is free, or reads as staff, the server says (with the reason).
-    const parsed = ZUsernameFormat.safeParse(values.username);
+    const parsed = ZUsernameFormat.safeParse(form.getValues('username'));
     if (!parsed.success) return;
-    const username = parsed.data;
-    if (usernameCheck?.username === username && usernameCheck.status !== 'failed') return;
-    setUsernameCheck({ username, status: 'checking' });
+    const name = parsed.data;
+    if (usernameCheck?.username === name && usernameCheck.status !== 'failed') return;
+    setUsernameCheck({ username: name, status: 'checking' });
     try {
-      const { available, reason } = await checkUsername(username);
-      setUsernameCheck({ username, status: available ? 'available' : 'taken', reason });
+      const { available, reason } = await checkUsername(name);
+      setUsernameCheck({ username: name, status: available ? 'available' : 'taken', reason });
     } catch {
-      setUsernameCheck({ username, status: 'failed' });
+      setUsernameCheck({ username: name, status: 'failed' });
     }
   };
 
-  const validate = () => {
-    const request = {
-      username: values.username,
-      fullName: values.fullName,
-      email: values.email,
-      password: values.password,
-      ...(values.phone.trim() ? { phone: values.phone } : {}),
-    };
-    const parsed = ZSignupRequest.safeParse(request);
-    const errors: FieldErrors<SignupField> = parsed.success ? {} : getFieldErrors<SignupField>(parsed.error);
-    if (values.confirmPassword !== values.password) errors.confirmPassword = MSG.passwordsDoNotMatch;
-    const usernameError = getUsernameCheckError(usernameCheck, values.username);
-    if (!errors.username && usernameCheck?.status === 'taken' && usernameError) errors.username = usernameError;
-    return { errors, request: parsed.success ? parsed.data : null };
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setFormError(null);
-    const { errors, request } = validate();
-    setFieldErrors(errors);
-    if (!request || Object.values(errors).some(Boolean)) return;
-
-    signupMutation.mutate(request, {
-      onSuccess: ({ user }) => onCreated(user),
-      onError: (error) => {
-        const message = getErrorMessage(error);
-        if (error instanceof ApiError && error.code === 'USERNAME_TAKEN') {
-          setFieldErrors({ username: message });
-          return;
-        }
-        if (error instanceof ApiError && error.fields) setFieldErrors(error.fields as FieldErrors<SignupField>);
-        setFormError(message);
-        toast.error(message);
-      },
-    });
-  };
-
-  const usernameError = fieldErrors.username ?? getUsernameCheckError(usernameCheck, values.username);
-  const isCheckingUsername = usernameCheck?.status === 'checking' && usernameCheck.username === values.username.trim();
+  const checkError = getUsernameCheckError(usernameCheck, username);
+  const isCheckingUsername = usernameCheck?.status === 'checking' && usernameCheck.username === username.trim();
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {formError && <Alert variant="error">{formError}</Alert>}
-      <Input
+    <Form
+      form={form}
+      className="space-y-4"
+      onSubmit={({ confirmPassword: _confirmation, phone, ...request }) => {
+        if (usernameCheck?.status === 'taken' && checkError) {
+          form.setError('username', { type: 'server', message: checkError }, { shouldFocus: true });
+          return;
+        }
+        signupMutation.mutate(phone ? { ...request, phone } : request, {
+          onSuccess: ({ user }) => onCreated(user),
+          onError: (error) => showServerError(form, error),
+        });
+      }}
+    >
+      <FormAlert />
+      <TextField
         label="Username"
         name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={values.username}
-        onChange={(event) => {
-          setValue('username', event.target.value);
-        }}
-        onBlur={() => void onUsernameBlur()}
-        error={usernameError}
+        registerOptions={{ onBlur: () => void onUsernameBlur() }}
+        fallbackError={checkError}
         hint={isCheckingUsername ? 'Checking availability…' : undefined}
       />
-      <Input
-        label="Full name"
-        name="fullName"
-        autoComplete="name"
-        required
-        value={values.fullName}
-        onChange={(event) => setValue('fullName', event.target.value)}
-        error={fieldErrors.fullName}
-      />
-      <Input
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={values.email}
-        onChange={(event) => setValue('email', event.target.value)}
-        error={fieldErrors.email}
-      />
-      <Input
-        label="Phone (optional)"
-        type="tel"
-        name="phone"
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder="+233 24 123 4567"
-        value={values.phone}
-        onChange={(event) => setValue('phone', event.target.value)}
-        error={fieldErrors.phone}
-      />
-      <Input
+      <TextField label="Full name" name="fullName" autoComplete="name" required />
+      <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required />
+      <TextField label="Phone (optional)" type="tel" name="phone" autoComplete="tel" inputMode="tel" placeholder="+233 24 123 4567" />
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="new-password"
         required
-        value={values.password}
-        onChange={(event) => setValue('password', event.target.value)}
-        error={fieldErrors.password}
-        hint={values.password ? <PasswordStrengthMeter password={values.password} /> : undefined}
+        hint={password ? <PasswordStrengthMeter password={password} /> : undefined}
       />
-      <Input
-        label="Confirm password"
-        type="password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onChange={(event) => setValue('confirmPassword', event.target.value)}
-        error={fieldErrors.confirmPassword}
-      />
+      <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required />
       <Button type="submit" className="w-full" isLoading={signupMutation.isPending}>
         Create account
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,70 +1,31 @@
-import { useState, type FormEvent } from 'react';
 import type { TProfile } from '#shared/contracts/account.js';
-import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { TWO_FACTOR_MSG, ZTwoFactorConfirmRequest } from '#shared/contracts/two-factor.js';
+import { CopyButton } from '#web/components/copy-button.js';
+import { Form, FormAlert, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { QrCode } from '#web/components/qr-code.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
-import { CopyButton } from '#web/components/copy-button.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { ApiError } from '#web/lib/api.js';
 import { useConfirmEnrolment, useStartEnrolment } from '#web/features/auth/api/two-factor.js';
+import { CurrentPasswordForm } from './current-password-form';
 
 /**
  * Turning on two-factor: confirm the password, scan the QR code (or type the key), keep the
  * backup codes, then prove it works with a code from the app.
  */
 export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null) => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
+  const codeForm = useZodForm(ZTwoFactorConfirmRequest, { defaultValues: { code: '' } });
   const enrolment = start.data;
-
-  const onPassword = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (start.isPending) return;
-    if (!password) {
-      setError(TWO_FACTOR_MSG.wrongPassword);
-      return;
-    }
-    setError(null);
-    start.mutate(password, { onError: (failure) => setError(getErrorMessage(failure)) });
-  };
-
-  const onCode = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (confirm.isPending) return;
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError(TWO_FACTOR_MSG.invalidCode);
-      return;
-    }
-    setError(null);
-    confirm.mutate(code.trim(), {
-      onSuccess: ({ user }) => onDone(user),
-      onError: (failure) =>
-        setError(
-          failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS' ? TWO_FACTOR_MSG.invalidCode : getErrorMessage(failure),
-        ),
-    });
-  };
 
   if (!enrolment) {
     return (
-      <form noValidate onSubmit={onPassword} className="space-y-4">
-        <Input
-          label="Current password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={error ?? undefined}
-        />
-        <Button type="submit" className="w-full" isLoading={start.isPending}>
-          Continue
-        </Button>
-      </form>
+      <CurrentPasswordForm
+        submitLabel="Continue"
+        isPending={start.isPending}
+        onSubmit={(password, showError) => start.mutate(password, { onError: showError })}
+      />
     );
   }
 
@@ -97,26 +58,40 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
         </ul>
         <CopyButton text={enrolment.backupCodes.join('\n')} label="Copy backup codes" />
       </section>
-      <form noValidate onSubmit={onCode} className="space-y-3" aria-labelledby="confirm-heading">
+      <Form
+        form={codeForm}
+        className="space-y-3"
+        aria-labelledby="confirm-heading"
+        onSubmit={({ code }) => {
+          if (confirm.isPending) return;
+          confirm.mutate(code, {
+            onSuccess: ({ user }) => onDone(user),
+            onError: (failure) => {
+              // A wrong code is refused as a credential; on this form it is the code that is wrong.
+              if (failure instanceof ApiError && failure.code === 'INVALID_CREDENTIALS') {
+                codeForm.setError('code', { type: 'server', message: TWO_FACTOR_MSG.invalidCode }, { shouldFocus: true });
+              } else showServerError(codeForm, failure);
+            },
+          });
+        }}
+      >
         <h2 id="confirm-heading" className="text-base font-semibold text-slate-900">
           3. Enter the code from the app
         </h2>
-        <Input
+        <TextField
           label="Authentication code"
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error ?? undefined}
           className="font-mono tracking-widest"
         />
+        <FormAlert />
         <Button type="submit" className="w-full" isLoading={confirm.isPending}>
           Turn on two-factor
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG } from '#shared/messages.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { useToast } from '#web/components/ui/toast.js';
-import { getErrorMessage } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { useResetPassword } from '#web/features/auth/api/reset-password.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
@@ -14,24 +11,12 @@ export function ResetPasswordPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const token = params.token ?? searchParams.get('token') ?? '';
-  const [formError, setFormError] = useState<string | null>(null);
   const resetPassword = useResetPassword();
-  const toast = useToast();
 
   useRedirectAfterSuccess(resetPassword.isSuccess, paths.login.getHref());
 
-  const onSubmit = (password: string) => {
-    setFormError(null);
-    resetPassword.mutate(
-      { token, password },
-      {
-        onError: (error) => {
-          const message = getErrorMessage(error);
-          setFormError(message);
-          toast.error(message);
-        },
-      },
-    );
+  const onSubmit = (password: string, showError: (error: unknown) => void) => {
+    resetPassword.mutate({ token, password }, { onError: showError });
   };
 
   if (!token) {
@@ -59,7 +44,7 @@ export function ResetPasswordPage() {
       description="Choose a new password of at least 8 characters."
       footer={<Link to={paths.forgotPassword.getHref()}>Request a new reset link</Link>}
     >
-      <NewPasswordForm submitLabel="Reset password" isPending={resetPassword.isPending} formError={formError} onSubmit={onSubmit} />
+      <NewPasswordForm submitLabel="Reset password" isPending={resetPassword.isPending} onSubmit={onSubmit} />
     </AuthCard>
   );
 }

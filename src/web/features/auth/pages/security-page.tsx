@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { useDisableTwoFactor, useTwoFactorStatus } from '#web/features/auth/api/two-factor.js';
+import { CurrentPasswordForm } from '#web/features/auth/components/current-password-form.js';
 import { TwoFactorEnrolment } from '#web/features/auth/components/two-factor-enrolment.js';
 
 /** /security: a customer turns two-factor authentication on or off. */
@@ -16,21 +16,6 @@ export function SecurityPage() {
   const disable = useDisableTwoFactor();
   const toast = useToast();
   const [isEnrolling, setIsEnrolling] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onDisable = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (disable.isPending) return;
-    setError(null);
-    disable.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        toast.success(TWO_FACTOR_MSG.disabled);
-      },
-      onError: (failure) => setError(getErrorMessage(failure)),
-    });
-  };
 
   return (
     <div className="container-page max-w-xl py-8">
@@ -48,21 +33,14 @@ export function SecurityPage() {
         ) : status.data.enabled ? (
           <>
             <Alert variant="success">{TWO_FACTOR_MSG.enabled}</Alert>
-            <form noValidate onSubmit={onDisable} className="space-y-3">
-              <Input
-                label="Current password"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={error ?? undefined}
-              />
-              <Button type="submit" variant="danger" isLoading={disable.isPending}>
-                Turn off two-factor
-              </Button>
-            </form>
+            <CurrentPasswordForm
+              submitLabel="Turn off two-factor"
+              variant="danger"
+              isPending={disable.isPending}
+              onSubmit={(password, showError) =>
+                disable.mutate(password, { onSuccess: () => toast.success(TWO_FACTOR_MSG.disabled), onError: showError })
+              }
+            />
           </>
         ) : isEnrolling ? (
           <TwoFactorEnrolment

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STAFF_MSG } from '#shared/contracts/staff.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { getErrorMessage } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { useSetPassword } from '#web/features/auth/api/set-password.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
@@ -13,14 +11,12 @@ import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-aft
 export function SetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [formError, setFormError] = useState<string | null>(null);
   const mutation = useSetPassword();
 
   useRedirectAfterSuccess(mutation.isSuccess, paths.admin.login.getHref());
 
-  const onSubmit = (password: string) => {
-    setFormError(null);
-    mutation.mutate({ token, password }, { onError: (error) => setFormError(getErrorMessage(error)) });
+  const onSubmit = (password: string, showError: (error: unknown) => void) => {
+    mutation.mutate({ token, password }, { onError: showError });
   };
 
   const loginLink = <Link to={paths.admin.login.getHref()}>Go to the admin login</Link>;
@@ -47,7 +43,7 @@ export function SetPasswordPage() {
       description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters."
       footer={loginLink}
     >
-      <NewPasswordForm submitLabel="Set password" isPending={mutation.isPending} formError={formError} onSubmit={onSubmit} />
+      <NewPasswordForm submitLabel="Set password" isPending={mutation.isPending} onSubmit={onSubmit} />
     </AuthCard>
   );
 }

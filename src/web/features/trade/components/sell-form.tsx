@@ -1,76 +1,53 @@
-import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
-import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest, type TPayout } from '#shared/contracts/orders.js';
+import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { formatCrypto } from '#shared/format.js';
-import { isTransactionId } from '#shared/transaction-id.js';
-import { COIN_NETWORKS, isGhanaMobileNumber } from '#shared/wallet-address.js';
+import { COIN_NETWORKS } from '#shared/wallet-address.js';
+import { CopyButton } from '#web/components/copy-button.js';
+import { Form, FormAlert, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { QrCode } from '#web/components/qr-code.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
-import { Input } from '#web/components/ui/input.js';
-import { Textarea } from '#web/components/ui/textarea.js';
+import { toOptions } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { cn } from '#web/lib/cn.js';
-import type { FieldErrors } from '#web/lib/form-errors.js';
+import { ZSellForm, type TSellFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
-import { useOrderForm } from '#web/features/trade/lib/use-order-form.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
-import { CopyButton } from '#web/components/copy-button.js';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
 
-type PayoutType = TPayout['type'];
-type MomoProvider = (typeof MOMO_PROVIDERS)[number];
-type SellField = 'amount' | 'paymentTxId' | 'provider' | 'accountName' | 'number' | 'bankName' | 'accountNumber' | 'notes';
-type SellValues = {
-  paymentTxId: string;
-  payoutType: PayoutType;
-  provider: '' | MomoProvider;
-  accountName: string;
-  number: string;
-  bankName: string;
-  accountNumber: string;
-  notes: string;
-};
-
-const EMPTY: SellValues = {
-  paymentTxId: '',
-  payoutType: 'momo',
-  provider: '',
-  accountName: '',
-  number: '',
-  bankName: '',
-  accountNumber: '',
-  notes: '',
-};
-const REQUIRED = 'This field is required.';
-const ACCOUNT_NUMBER_PATTERN = /^[0-9 -]{6,30}$/;
-const INVALID_ACCOUNT_NUMBER = 'Enter a valid account number (6 to 30 digits).';
-const SERVER_FIELDS: Partial<Record<string, SellField>> = {
-  amountFiat: 'amount',
-  paymentTxId: 'paymentTxId',
-  'payout.provider': 'provider',
-  'payout.name': 'accountName',
-  'payout.number': 'number',
-  'payout.bankName': 'bankName',
-  'payout.accountNumber': 'accountNumber',
-  notes: 'notes',
-};
+const PAYOUT_TYPES = [
+  ['momo', 'Mobile money'],
+  ['bank', 'Bank account'],
+] as const;
 
 /**
  * /sell (docs/product.md §2 and §5): the customer sends the crypto to the exchange's address for the
  * coin, gives the on-chain transaction id, and is paid out by mobile money or bank.
  */
 export function SellForm({ user }: { user: TProfile }) {
-  const trade = useTradeAmount('sell');
-  const { values, errors, setErrors, setValue, formRef, focusFirstInvalid, showServerFieldErrors } = useOrderForm<SellValues, SellField>(
-    EMPTY,
-    SERVER_FIELDS,
-  );
+  const [searchParams] = useSearchParams();
+  const form = useZodForm<typeof ZSellForm, TSellFormValues>(ZSellForm, {
+    defaultValues: {
+      coinSymbol: searchParams.get('coin')?.toLowerCase() ?? '',
+      fiatCurrency: 'GHS',
+      amountFiat: '',
+      paymentTxId: '',
+      payout: { type: 'momo', provider: '', name: '', number: '', bankName: '', accountNumber: '' },
+      notes: '',
+    },
+  });
+  const [coinSymbol, fiatCurrency, amountFiat, payoutType] = useWatch({
+    control: form.control,
+    name: ['coinSymbol', 'fiatCurrency', 'amountFiat', 'payout.type'],
+  });
+  const trade = useTradeAmount('sell', { coinSymbol, fiatCurrency, amountFiat });
   const toast = useToast();
-  const { place, isSubmitting, formError } = usePlaceOrder(user.id, trade, {
-    onFieldErrors: showServerFieldErrors,
+  const { place, isSubmitting } = usePlaceOrder(user.id, trade, {
+    onError: (error, fallback) => showServerError(form, error, { fallback }),
   });
 
   const coin = trade.coin;
@@ -78,68 +55,29 @@ export function SellForm({ user }: { user: TProfile }) {
   const isKycPending = user.kycStatus === 'pending';
   const isUnavailable = !!coin && !depositAddress;
   const isBlocked = isKycPending || trade.exceedsLimit || !!trade.quoteError || isUnavailable;
-  const isMomo = values.payoutType === 'momo';
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting || isBlocked) return;
-    const v = {
-      paymentTxId: values.paymentTxId.trim(),
-      accountName: values.accountName.trim(),
-      number: values.number.trim(),
-      bankName: values.bankName.trim(),
-      accountNumber: values.accountNumber.trim(),
-      notes: values.notes.trim(),
-    };
-
-    const missing: FieldErrors<SellField> = {};
-    if (!trade.quote) missing.amount = trade.amountError ?? REQUIRED;
-    if (!v.paymentTxId) missing.paymentTxId = REQUIRED;
-    if (!v.accountName) missing.accountName = REQUIRED;
-    if (isMomo) {
-      if (!values.provider) missing.provider = REQUIRED;
-      if (!v.number) missing.number = REQUIRED;
-    } else {
-      if (!v.bankName) missing.bankName = REQUIRED;
-      if (!v.accountNumber) missing.accountNumber = REQUIRED;
-    }
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      toast.error(ORDER_MSG.fillRequired);
-      focusFirstInvalid();
-      return;
-    }
-
-    const invalid: FieldErrors<SellField> = {};
-    if (!isTransactionId(v.paymentTxId)) invalid.paymentTxId = ORDER_MSG.txIdFormat;
-    if (isMomo && !isGhanaMobileNumber(v.number)) invalid.number = ORDER_MSG.invalidMobile;
-    if (!isMomo && !ACCOUNT_NUMBER_PATTERN.test(v.accountNumber)) invalid.accountNumber = INVALID_ACCOUNT_NUMBER;
-    if (Object.keys(invalid).length > 0) {
-      setErrors(invalid);
-      focusFirstInvalid();
-      return;
-    }
-
-    const payout: TPayout = isMomo
-      ? { type: 'momo', provider: values.provider as MomoProvider, name: v.accountName, number: v.number }
-      : { type: 'bank', name: v.accountName, bankName: v.bankName, accountNumber: v.accountNumber };
-    setErrors({});
-    place((quoteId): TCreateOrderRequest => ({
-      type: 'sell',
-      quoteId,
-      paymentTxId: v.paymentTxId,
-      payout,
-      ...(v.notes ? { notes: v.notes } : {}),
-    }));
-  };
+  const isMomo = payoutType === 'momo';
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" aria-busy={isSubmitting || undefined}>
+    <Form
+      form={form}
+      className="space-y-6"
+      aria-busy={isSubmitting || undefined}
+      onInvalid={() => toast.error(ORDER_MSG.fillRequired)}
+      onSubmit={(values) => {
+        if (isSubmitting || isBlocked) return;
+        place((quoteId): TCreateOrderRequest => ({
+          type: 'sell',
+          quoteId,
+          paymentTxId: values.paymentTxId,
+          payout: values.payout,
+          ...(values.notes ? { notes: values.notes } : {}),
+        }));
+      }}
+    >
       {isKycPending && <Alert variant="info">{ORDER_MSG.kycPending}</Alert>}
-      {formError && <Alert variant="error">{formError}</Alert>}
 
       <div className="card space-y-5">
-        <TradeAmountFields trade={trade} amountLabel="Amount to receive" missing={!!errors.amount && !trade.amountError} />
+        <TradeAmountFields trade={trade} amountLabel="Amount to receive" />
         <QuoteSummary trade={trade} side="sell" />
       </div>
 
@@ -163,16 +101,13 @@ export function SellForm({ user }: { user: TProfile }) {
             <CopyButton text={depositAddress} label="Copy address" />
           </div>
         ) : null}
-        <Input
+        <TextField
           label="On-chain transaction ID"
           name="paymentTxId"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           className="font-mono"
-          value={values.paymentTxId}
-          onChange={(event) => setValue('paymentTxId', event.target.value)}
-          error={errors.paymentTxId}
           hint="The transaction hash of your transfer, from your wallet."
         />
       </div>
@@ -182,105 +117,41 @@ export function SellForm({ user }: { user: TProfile }) {
         <fieldset>
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Payout method</legend>
           <div className="grid grid-cols-2 gap-2">
-            {(
-              [
-                ['momo', 'Mobile money'],
-                ['bank', 'Bank account'],
-              ] as const
-            ).map(([type, label]) => (
+            {PAYOUT_TYPES.map(([type, label]) => (
               <label
                 key={type}
                 className={cn(
                   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm font-medium',
-                  values.payoutType === type ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800',
+                  payoutType === type ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800',
                 )}
               >
-                <input
-                  type="radio"
-                  name="payoutType"
-                  value={type}
-                  checked={values.payoutType === type}
-                  onChange={() => setValue('payoutType', type)}
-                  className="accent-brand-700"
-                />
+                <input type="radio" value={type} {...form.register('payout.type')} className="accent-brand-700" />
                 {label}
               </label>
             ))}
           </div>
         </fieldset>
         {isMomo && (
-          <Field label="Mobile money provider" error={errors.provider}>
-            {(control) => (
-              <select
-                {...control}
-                name="provider"
-                value={values.provider}
-                onChange={(event) => setValue('provider', event.target.value as SellValues['provider'])}
-                className={controlClassName}
-              >
-                <option value="" disabled>
-                  Select a provider
-                </option>
-                {MOMO_PROVIDERS.map((provider) => (
-                  <option key={provider} value={provider}>
-                    {provider}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
-        <Input
-          label="Account name"
-          name="accountName"
-          autoComplete="name"
-          value={values.accountName}
-          onChange={(event) => setValue('accountName', event.target.value)}
-          error={errors.accountName}
-        />
-        {isMomo ? (
-          <Input
-            label="Mobile money number"
-            name="number"
-            type="tel"
-            autoComplete="tel"
-            placeholder="024 123 4567"
-            value={values.number}
-            onChange={(event) => setValue('number', event.target.value)}
-            error={errors.number}
+          <SelectField
+            label="Mobile money provider"
+            name="payout.provider"
+            placeholder="Select a provider"
+            options={toOptions(MOMO_PROVIDERS)}
           />
+        )}
+        <TextField label="Account name" name="payout.name" autoComplete="name" />
+        {isMomo ? (
+          <TextField label="Mobile money number" name="payout.number" type="tel" autoComplete="tel" placeholder="024 123 4567" />
         ) : (
           <>
-            <Input
-              label="Bank name"
-              name="bankName"
-              autoComplete="off"
-              value={values.bankName}
-              onChange={(event) => setValue('bankName', event.target.value)}
-              error={errors.bankName}
-            />
-            <Input
-              label="Account number"
-              name="accountNumber"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.accountNumber}
-              onChange={(event) => setValue('accountNumber', event.target.value)}
-              error={errors.accountNumber}
-            />
+            <TextField label="Bank name" name="payout.bankName" autoComplete="off" />
+            <TextField label="Account number" name="payout.accountNumber" inputMode="numeric" autoComplete="off" />
           </>
         )}
-        <Textarea
-          label="Notes (optional)"
-          name="notes"
-          rows={3}
-          maxLength={500}
-          value={values.notes}
-          onChange={(event) => setValue('notes', event.target.value)}
-          error={errors.notes}
-        />
+        <TextareaField label="Notes (optional)" name="notes" rows={3} maxLength={500} />
       </div>
 
+      <FormAlert />
       <Button
         type="submit"
         size="lg"
@@ -291,6 +162,6 @@ export function SellForm({ user }: { user: TProfile }) {
       >
         Place sell order
       </Button>
-    </form>
+    </Form>
   );
 }

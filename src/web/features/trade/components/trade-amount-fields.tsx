@@ -1,34 +1,44 @@
+import { useController, useFormContext } from 'react-hook-form';
 import { FIAT_CURRENCIES } from '#shared/contracts/orders.js';
+import { TextField } from '#web/components/form/form.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
-import { Input } from '#web/components/ui/input.js';
+import { Select } from '#web/components/ui/select.js';
 import { cn } from '#web/lib/cn.js';
-import type { TTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
+import type { TTradeAmount, TTradeAmountValues } from '#web/features/trade/lib/use-trade-amount.js';
 
-/** Coin, fiat currency (GHS/USD) and amount: what the quote is asked for. */
-export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTradeAmount; amountLabel: string; missing?: boolean }) {
+/**
+ * Coin, fiat currency (GHS/USD) and amount of an order form: what the quote is asked for. The
+ * wallet address is checked against the coin, so changing the coin checks it again.
+ */
+export function TradeAmountFields({
+  trade,
+  amountLabel,
+  checkOnCoinChange = [],
+}: {
+  trade: TTradeAmount;
+  amountLabel: string;
+  /** Fields whose rules read the coin (the buy form's wallet address). */
+  checkOnCoinChange?: string[];
+}) {
+  const { setValue } = useFormContext<TTradeAmountValues>();
+  const { field: coinField } = useController({ name: 'coinSymbol', rules: { deps: checkOnCoinChange } });
+  const coinOptions = trade.coins.map((coin) => ({ value: coin.symbol, label: `${coin.name} (${coin.symbol.toUpperCase()})` }));
+
   return (
     <div className="space-y-5">
       {trade.coinsError && <Alert variant="error">{trade.coinsError}</Alert>}
-      <Field label="Coin">
-        {(control) => (
-          <select
-            {...control}
-            name="coinSymbol"
-            value={trade.coin?.symbol ?? ''}
-            disabled={trade.isLoadingCoins || trade.coins.length === 0}
-            onChange={(event) => trade.setCoinSymbol(event.target.value)}
-            className={controlClassName}
-          >
-            {trade.isLoadingCoins && <option value="">Loading coins…</option>}
-            {trade.coins.map((coin) => (
-              <option key={coin.symbol} value={coin.symbol}>
-                {coin.name} ({coin.symbol.toUpperCase()})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <Select
+        label="Coin"
+        name={coinField.name}
+        ref={coinField.ref}
+        // The coin the quote is for: the chosen one, or the first while none is chosen.
+        value={trade.coin?.symbol ?? ''}
+        onChange={(event) => coinField.onChange(event.target.value)}
+        onBlur={coinField.onBlur}
+        disabled={trade.isLoadingCoins || trade.coins.length === 0}
+        options={coinOptions}
+        placeholder={trade.isLoadingCoins ? 'Loading coins…' : undefined}
+      />
 
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">Currency</legend>
@@ -38,7 +48,7 @@ export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTra
               key={currency}
               type="button"
               aria-pressed={trade.currency === currency}
-              onClick={() => trade.setCurrency(currency)}
+              onClick={() => setValue('fiatCurrency', currency)}
               className={cn(
                 'min-h-9 min-w-16 rounded-md px-4 text-sm font-semibold',
                 trade.currency === currency
@@ -52,7 +62,7 @@ export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTra
         </div>
       </fieldset>
 
-      <Input
+      <TextField
         label={`${amountLabel} (${trade.currency})`}
         name="amountFiat"
         type="number"
@@ -61,9 +71,8 @@ export function TradeAmountFields({ trade, amountLabel, missing }: { trade: TTra
         min="0.01"
         placeholder="0.00"
         autoComplete="off"
-        value={trade.amount}
-        onChange={(event) => trade.setAmount(event.target.value)}
-        error={trade.amountError ?? (missing ? 'Enter an amount.' : undefined)}
+        // The live check of what is typed, until a submit has judged the field.
+        fallbackError={trade.amountError}
       />
     </div>
   );

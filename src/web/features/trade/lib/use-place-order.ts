@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { useToast } from '#web/components/ui/toast.js';
@@ -9,8 +9,8 @@ import type { TTradeAmount } from './use-trade-amount';
 import type { THistoryLocationState } from '#web/lib/my-orders.js';
 
 type PlaceOrderOptions = {
-  /** Maps the server's per-field messages ('walletAddress', 'payout.number', ...) onto the form. */
-  onFieldErrors: (fields: Record<string, string>) => void;
+  /** Shows a failed attempt on the form (`showServerError`): on its fields, or above the form. */
+  onError: (error: unknown, fallback: string) => void;
 };
 
 /** One submit attempt: the Idempotency-Key and the exact body sent with it. */
@@ -24,10 +24,9 @@ type TAttempt = { idempotencyKey: string; body: TCreateOrderRequest };
  * places it now. A definite answer (an order, or a 4xx) ends the attempt; the next submit
  * builds a new body from the form. Nothing typed is lost on an error.
  */
-export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErrors }: PlaceOrderOptions) {
+export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: PlaceOrderOptions) {
   const mutation = useCreateOrder(userId);
   const attempt = useRef<TAttempt | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const toast = useToast();
   const navigate = useNavigate();
 
@@ -48,7 +47,6 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErro
       current = { idempotencyKey: newIdempotencyKey(), body: buildBody(quote.id) };
       attempt.current = current;
     }
-    setFormError(null);
 
     mutation.mutate(
       { body: current.body, idempotencyKey: current.idempotencyKey },
@@ -61,18 +59,13 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onFieldErro
         },
         onError: (error) => {
           if (!isUncertainFailure(error)) attempt.current = null;
-          const message =
-            error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE'
-              ? error.message
-              : ORDER_MSG.submitFailed;
-          setFormError(message);
-          toast.error(message);
-          if (error instanceof ApiError && error.fields) onFieldErrors(error.fields);
+          const isOurs = error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE';
+          onError(isOurs ? error : null, ORDER_MSG.submitFailed);
           if (error instanceof ApiError && error.code === 'QUOTE_INVALID') trade.refreshQuote();
         },
       },
     );
   };
 
-  return { place, isSubmitting: mutation.isPending, formError };
+  return { place, isSubmitting: mutation.isPending };
 }

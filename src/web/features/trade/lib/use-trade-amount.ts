@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ORDER_MSG, ZFiatAmount, type TQuoteRequest } from '#shared/contracts/orders.js';
 import type { TFiatCurrency } from '#shared/format.js';
 import { toDecimal } from '#shared/money.js';
@@ -7,6 +5,7 @@ import { getErrorMessage } from '#web/lib/api.js';
 import { useQuote } from '#web/features/trade/api/create-quote.js';
 import { useTradingLimit } from '#web/features/trade/api/get-limit.js';
 import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
+import { findCoin } from './order-form';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** A new quote is asked once the amount has stopped changing for this long. */
@@ -14,32 +13,33 @@ export const QUOTE_DEBOUNCE_MS = 400;
 
 export type TTradeSide = TQuoteRequest['side'];
 
+/** The fields of the order form a quote is asked for. */
+export type TTradeAmountValues = { coinSymbol: string; fiatCurrency: TFiatCurrency; amountFiat: string };
+
 /**
- * The shared half of /buy and /sell: coin, currency and amount, the live quote for them, and
- * the $20 limit of customers not yet verified. The server prices the order (decisions/013 D2) and
- * checks the limit again when the order is placed (decisions/013 D3); here it only guides the person.
+ * The shared half of /buy and /sell: the live quote for the form's coin, currency and amount,
+ * and the $20 limit of customers not yet verified. The server prices the order (decisions/013 D2)
+ * and checks the limit again when the order is placed (decisions/013 D3); here it only guides
+ * the person. The values live in the order form (react-hook-form); this reads them.
  */
-export function useTradeAmount(side: TTradeSide) {
-  const [searchParams] = useSearchParams();
+export function useTradeAmount(side: TTradeSide, { coinSymbol: chosenCoin, fiatCurrency: currency, amountFiat }: TTradeAmountValues) {
   const coinsQuery = useTradeCoins();
   const coins = coinsQuery.data ?? [];
-  const [chosenCoin, setCoinSymbol] = useState(() => searchParams.get('coin')?.toLowerCase() ?? '');
-  const [currency, setCurrency] = useState<TFiatCurrency>('GHS');
-  const [amount, setAmount] = useState('');
+  const amount = amountFiat.trim();
 
-  const coin = coins.find((c) => c.symbol === chosenCoin) ?? coins[0] ?? null;
+  const coin = findCoin(coins, chosenCoin);
   const coinSymbol = coin?.symbol ?? '';
-  const debouncedAmount = useDebouncedValue(amount.trim(), QUOTE_DEBOUNCE_MS);
+  const debouncedAmount = useDebouncedValue(amount, QUOTE_DEBOUNCE_MS);
   const isAmountValid = ZFiatAmount.safeParse(debouncedAmount).success;
   const amountError = debouncedAmount !== '' && !isAmountValid ? ORDER_MSG.amountInvalid : undefined;
-  const isDebouncing = debouncedAmount !== amount.trim();
+  const isDebouncing = debouncedAmount !== amount;
 
   const request: TQuoteRequest | null =
     coinSymbol && isAmountValid && !isDebouncing ? { coinSymbol, side, fiatCurrency: currency, amountFiat: debouncedAmount } : null;
   const quoteQuery = useQuote(request);
   const quote = request && quoteQuery.data && !quoteQuery.isError ? quoteQuery.data : null;
   const quoteError = request && quoteQuery.isError ? getErrorMessage(quoteQuery.error) : null;
-  const isQuoting = (request !== null && quoteQuery.isFetching && !quote) || (isDebouncing && amount.trim() !== '');
+  const isQuoting = (request !== null && quoteQuery.isFetching && !quote) || (isDebouncing && amount !== '');
 
   const limitQuery = useTradingLimit();
   const limit = limitQuery.data?.isLimited ? limitQuery.data : null;
@@ -50,11 +50,7 @@ export function useTradeAmount(side: TTradeSide) {
     isLoadingCoins: coinsQuery.isPending,
     coinsError: coinsQuery.isError ? getErrorMessage(coinsQuery.error) : null,
     coin,
-    setCoinSymbol,
     currency,
-    setCurrency,
-    amount,
-    setAmount,
     amountError,
     quote,
     quoteError,

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
+
+/** A zod schema whose input is what the form holds (strings, as inputs give them). */
+export type TFormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * The one way a form is built: react-hook-form with the zod resolver on the shared contract
+ * (src/shared/contracts), so each rule and its message are written once for server and browser.
+ *
+ * - Nothing is judged before the first submit; after it, a field is checked again as it
+ *   changes, so a message lasts only as long as what it is about.
+ * - On a failed submit the first invalid field takes the focus.
+ * - A field whose rule reads another field (the wallet address reads the coin and the network)
+ *   names it in `deps` where it is registered, so changing one checks the other again.
+ */
+export function useZodForm<TSchema extends TFormSchema, TValues extends FieldValues = z.input<TSchema>>(
+  schema: TSchema,
+  options: Omit<UseFormProps<TValues, unknown, z.output<TSchema>>, 'resolver'> = {},
+): UseFormReturn<TValues, unknown, z.output<TSchema>> {
+  return useForm<TValues, unknown, z.output<TSchema>>({
+    // TValues is the schema's input, or a wider shape the form holds (both payout kinds at once).
+    resolver: zodResolver(schema) as unknown as Resolver<TValues, unknown, z.output<TSchema>>,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+    ...options,
+  });
+}
+
+export type TServerErrorOptions = {
+  /** Server field names that differ from the form's ('payout.number' -> 'number'). */
+  fields?: Readonly<Record<string, string>>;
+  /** The screen's wording when the server gave no usable message. */
+  fallback?: string;
+};
+
+function hasPath(values: unknown, path: string): boolean {
+  let node: unknown = values;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null || !(key in node)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
+/**
+ * Shows a failed request once: the server's per-field messages on their fields (the first one
+ * focused), and only when none of them belongs to a field of this form, the message above the
+ * form (`FormAlert`). Both go as soon as the person edits the field or submits again.
+ * Returns the code, for screens that act on it (a quote to renew, a restart).
+ */
+export function showServerError<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  error: unknown,
+  { fields: rename = {}, fallback }: TServerErrorOptions = {},
+): void {
+  const values = form.getValues();
+  const onFields =
+    error instanceof ApiError && error.fields
+      ? Object.entries(error.fields)
+          .map(([key, message]) => [rename[key] ?? key, message] as const)
+          .filter(([name]) => hasPath(values, name))
+      : [];
+  onFields.forEach(([name, message], index) => {
+    form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
+  });
+  if (onFields.length === 0) form.setError('root.server', { type: 'server', message: getErrorMessage(error, fallback) });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  findDestinationIssues,
+  ORDER_MSG,
+  PAYOUT_SHAPES,
+  ZFiatAmount,
+  ZFiatCurrency,
+  ZOrderNotes,
+  ZTxId,
+  ZWalletAddress,
+} from '#shared/contracts/orders.js';
+import { USDT_NETWORKS } from '#shared/wallet-address.js';
+
+/**
+ * The buy and sell forms' schemas, made of the order contract's own rules and messages
+ * (src/shared/contracts/orders.ts): what the browser checks is what the server checks.
+ */
+
+type TCoinName = { symbol: string; name: string };
+
+/** Coin, currency and amount: what a quote is asked for. */
+const tradeAmountShape = {
+  coinSymbol: z.string(),
+  fiatCurrency: ZFiatCurrency,
+  amountFiat: z.string().trim().min(1, ORDER_MSG.amountRequired).pipe(ZFiatAmount),
+};
+
+/** The coin the form is on: the chosen one, or the first while none is chosen (as the select shows). */
+export function findCoin<T extends TCoinName>(coins: readonly T[], symbol: string): T | null {
+  return coins.find((coin) => coin.symbol === symbol) ?? coins[0] ?? null;
+}
+
+export function buyFormSchema(coins: readonly TCoinName[]) {
+  return z
+    .object({
+      ...tradeAmountShape,
+      walletAddress: ZWalletAddress,
+      network: z.union([z.literal(''), z.enum(USDT_NETWORKS)]),
+      destinationTag: z.string(),
+      paymentMethodId: z.string().min(1, ORDER_MSG.required),
+      paymentTxId: ZTxId,
+      notes: ZOrderNotes,
+    })
+    .superRefine((values, context) => {
+      const coin = findCoin(coins, values.coinSymbol);
+      if (!coin) return;
+      const destination = {
+        walletAddress: values.walletAddress,
+        network: coin.symbol === 'usdt' && values.network ? values.network : undefined,
+        destinationTag: coin.symbol === 'xrp' ? values.destinationTag : undefined,
+      };
+      for (const issue of findDestinationIssues(coin, destination)) {
+        if (issue.field === 'network' && coin.symbol === 'usdt' && !values.network) {
+          context.addIssue({ code: 'custom', path: ['network'], message: ORDER_MSG.required });
+        } else {
+          context.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+        }
+      }
+    });
+}
+
+export type TBuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
+
+export const ZSellForm = z.object({
+  ...tradeAmountShape,
+  paymentTxId: ZTxId,
+  payout: z.discriminatedUnion('type', [z.object(PAYOUT_SHAPES.momo), z.object(PAYOUT_SHAPES.bank)]),
+  notes: ZOrderNotes,
+});
+
+/** What the sell form holds: both payout kinds' fields, so switching back keeps what was typed. */
+export type TSellFormValues = Omit<z.input<typeof ZSellForm>, 'payout'> & {
+  payout: { type: 'momo' | 'bank'; provider: string; name: string; number: string; bankName: string; accountNumber: string };
+};
