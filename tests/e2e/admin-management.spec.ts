@@ -38,12 +38,14 @@ test('the super admin invites a support admin, who sets a password from the emai
   await expect(row).toContainText('Support');
   await expect(row).toContainText('Invitation sent');
 
-  // The same email again: the server's message in the form.
+  // The same email again: the server's message once, on the email field, which takes the focus.
   await page.getByRole('button', { name: 'Create Admin' }).click();
   await form.getByLabel('Full name').fill('Efua Again');
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Create Admin' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: 'An account with this email already exists.' })).toBeVisible();
+  await expect(form.getByText('An account with this email already exists.')).toHaveCount(1);
+  await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Email')).toBeFocused();
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   // The invitation is in the Email Log, its link's token masked (decisions/013 D15); the super admin reveals

@@ -51,27 +51,27 @@ export const ZServiceFeePercentage = z
   });
 
 // --- payment methods ---
+/** The fields of each kind of method; the API takes them strictly, the form as it holds them. */
+export const PAYMENT_DETAILS_SHAPES = {
+  momo: {
+    type: z.literal('momo'),
+    provider: z.enum(MOMO_PROVIDERS),
+    name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+    number: z.string().trim().refine(isGhanaMobileNumber, ADMIN_MSG.invalidMobile),
+  },
+  bank: {
+    type: z.literal('bank'),
+    name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+    bankName: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
+    accountNumber: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(40),
+  },
+} as const;
 export const ZPaymentMethodDetails = z.discriminatedUnion('type', [
-  z
-    .object({
-      type: z.literal('momo'),
-      provider: z.enum(MOMO_PROVIDERS),
-      name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
-      number: z.string().trim().refine(isGhanaMobileNumber, ADMIN_MSG.invalidMobile),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal('bank'),
-      name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
-      bankName: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100),
-      accountNumber: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(40),
-    })
-    .strict(),
+  z.object(PAYMENT_DETAILS_SHAPES.momo).strict(),
+  z.object(PAYMENT_DETAILS_SHAPES.bank).strict(),
 ]);
-export const ZPaymentMethodInput = z
-  .object({ name: z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100), details: ZPaymentMethodDetails })
-  .strict();
+export const ZPaymentMethodName = z.string().trim().min(1, ADMIN_MSG.fieldRequired).max(100);
+export const ZPaymentMethodInput = z.object({ name: ZPaymentMethodName, details: ZPaymentMethodDetails }).strict();
 export const ZPaymentMethodToggle = z.object({ isEnabled: z.boolean() }).strict();
 export const ZAdminPaymentMethod = z.object({ id: z.number(), name: z.string(), isEnabled: z.boolean(), details: ZPaymentMethodDetails });
 export const ZAdminPaymentMethodList = z.object({ paymentMethods: z.array(ZAdminPaymentMethod) });
@@ -153,20 +153,36 @@ export const ZSettings = z.object({
   isSmtpPasswordFromEnv: z.boolean(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
+export const SETTINGS_MSG = {
+  notificationEmail: 'Enter a valid email address, or leave it empty.',
+  smtpHost: 'Enter a valid host name.',
+  smtpPort: 'Enter a port number from 1 to 65535, or leave it empty.',
+  smtpUser: 'Enter a valid username.',
+  smtpPassword: 'The password is too long.',
+} as const;
+
 export const ZSettingsUpdate = z
   .object({
     notificationEmail: z
-      .union([z.string().trim().email().max(254), z.literal('')])
+      .union([z.string().trim().email(SETTINGS_MSG.notificationEmail).max(254, SETTINGS_MSG.notificationEmail), z.literal('')], {
+        error: SETTINGS_MSG.notificationEmail,
+      })
       .nullable()
       .optional(),
     /** Percent, 0 to 50 with one decimal; empty means the default 2.5. */
     serviceFeePercentage: ZServiceFeePercentage.optional(),
-    smtpHost: z.string().trim().max(253).nullable().optional(),
-    smtpPort: z.number().int().min(1).max(65535).nullable().optional(),
+    smtpHost: z.string().trim().max(253, SETTINGS_MSG.smtpHost).nullable().optional(),
+    smtpPort: z
+      .number({ error: SETTINGS_MSG.smtpPort })
+      .int(SETTINGS_MSG.smtpPort)
+      .min(1, SETTINGS_MSG.smtpPort)
+      .max(65535, SETTINGS_MSG.smtpPort)
+      .nullable()
+      .optional(),
     smtpSecure: z.boolean().optional(),
-    smtpUser: z.string().trim().max(254).nullable().optional(),
+    smtpUser: z.string().trim().max(254, SETTINGS_MSG.smtpUser).nullable().optional(),
     /** A new password; omit to keep the stored one, '' to remove it. */
-    smtpPassword: z.string().max(500).optional(),
+    smtpPassword: z.string().max(500, SETTINGS_MSG.smtpPassword).optional(),
   })
   .strict();
 export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MSG } from '#shared/messages.js';
+import { ZEmail } from './account.js';
 
 export const CONTENT_MSG = {
   loadFailed: 'Could not load page content.',
@@ -8,10 +10,17 @@ export const CONTENT_MSG = {
 
 /** Contact page content, record id 1 (docs/product.md §3). */
 export const ZContactContent = z.object({
-  headline: z.string().trim().min(1).max(200),
-  introParagraph: z.string().trim().min(1).max(2000),
-  supportEmail: z.string().trim().email().max(254),
-  supportPhone: z.string().trim().min(1).max(40),
+  headline: z.string().trim().min(1, 'Headline is required.').max(200),
+  introParagraph: z.string().trim().min(1, 'Introductory paragraph is required.').max(2000),
+  supportEmail: z.string().trim().email(MSG.emailInvalid).max(254),
+  supportPhone: z.string().trim().min(1, 'Support phone is required.').max(40),
+});
+
+/** The public contact form (docs/product.md §2): checked in the browser, which only thanks the person. */
+export const ZContactMessage = z.object({
+  name: z.string().trim().min(1, 'Name is required.'),
+  email: ZEmail,
+  message: z.string().trim().min(1, 'Message is required.'),
 });
 export type TContactContent = z.infer<typeof ZContactContent>;
 

@@ -18,7 +18,7 @@ export type TFormSchema = z.ZodType<FieldValues, FieldValues>;
  */
 export function useZodForm<TSchema extends TFormSchema, TValues extends FieldValues = z.input<TSchema>>(
   schema: TSchema,
-  options: Omit<UseFormProps<TValues, unknown, z.output<TSchema>>, 'resolver'> = {},
+  options: Omit<UseFormProps<NoInfer<TValues>, unknown, z.output<TSchema>>, 'resolver'> = {},
 ): UseFormReturn<TValues, unknown, z.output<TSchema>> {
   return useForm<TValues, unknown, z.output<TSchema>>({
     // TValues is the schema's input, or a wider shape the form holds (both payout kinds at once).
@@ -35,6 +35,11 @@ export type TServerErrorOptions = {
   fields?: Readonly<Record<string, string>>;
   /** The screen's wording when the server gave no usable message. */
   fallback?: string;
+  /**
+   * Where a message about no field goes when the product says it is a toast (a failed save of
+   * a dialog whose alert would sit out of view); `FormAlert` otherwise.
+   */
+  toast?: (message: string) => void;
 };
 
 function hasPath(values: unknown, path: string): boolean {
@@ -55,7 +60,7 @@ function hasPath(values: unknown, path: string): boolean {
 export function showServerError<T extends FieldValues>(
   form: UseFormReturn<T, unknown, FieldValues>,
   error: unknown,
-  { fields: rename = {}, fallback }: TServerErrorOptions = {},
+  { fields: rename = {}, fallback, toast }: TServerErrorOptions = {},
 ): void {
   const values = form.getValues();
   const onFields =
@@ -67,5 +72,8 @@ export function showServerError<T extends FieldValues>(
   onFields.forEach(([name, message], index) => {
     form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
   });
-  if (onFields.length === 0) form.setError('root.server', { type: 'server', message: getErrorMessage(error, fallback) });
+  if (onFields.length > 0) return;
+  const message = getErrorMessage(error, fallback);
+  if (toast) toast(message);
+  else form.setError('root.server', { type: 'server', message });
 }

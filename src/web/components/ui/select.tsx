@@ -21,11 +21,8 @@ export function Select({ label, options, placeholder, error, hint, id, className
     <Field label={label} id={id} error={error} hint={hint} className={fieldClassName}>
       {(control) => (
         <select {...rest} {...control} className={cn(controlClassName, className)}>
-          {placeholder !== undefined && (
-            <option value="" disabled>
-              {placeholder}
-            </option>
-          )}
+          {/* Selectable, so it is what a new form shows and holds ('' = nothing chosen) in every browser. */}
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -18,10 +18,10 @@ import {
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { useSession } from '#web/lib/session.js';
-import { useAdmins, useResendInvitation } from '#web/features/admin/management/api/admins.js';
+import { useAdmins, useDeleteAdmin, useResendInvitation } from '#web/features/admin/management/api/admins.js';
 import { AdminFormDialog } from '#web/features/admin/management/components/admin-form-dialog.js';
-import { DeleteAdminDialog } from '#web/features/admin/management/components/delete-admin-dialog.js';
 import { ResetTwoFactorDialog } from '#web/features/admin/management/components/reset-two-factor-dialog.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 
 const COLUMN_COUNT = 4;
 
@@ -41,6 +41,7 @@ export function AdminManagementPage() {
   const resend = useResendInvitation();
   const toast = useToast();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const deleteAdmin = useDeleteAdmin();
   const admins = query.data ?? [];
 
   const deleteBlockedReason = (admin: TStaffMember): string | null => {
@@ -156,7 +157,24 @@ export function AdminManagementPage() {
       </Table>
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
-      {openDialog?.kind === 'delete' && <DeleteAdminDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && (
+        <MutationConfirmDialog
+          mutation={deleteAdmin}
+          variables={openDialog.admin.id}
+          successMessage={STAFF_MSG.deleted}
+          errorFallback={STAFF_MSG.genericError}
+          toastErrors={false}
+          title="Delete Admin"
+          description={`Are you sure you want to delete the admin ${openDialog.admin.fullName} (${openDialog.admin.email})?`}
+          confirmLabel="Delete"
+          variant="danger"
+          onClose={() => setOpenDialog(null)}
+        >
+          <p className="text-sm text-slate-700">
+            They are signed out at once and can no longer sign in. Their entries in the audit log stay.
+          </p>
+        </MutationConfirmDialog>
+      )}
       {openDialog?.kind === 'reset2fa' && openDialog.admin && (
         <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />
       )}

@@ -12,9 +12,14 @@ import {
   TableRow,
   TableLoadingRow,
 } from '#web/components/ui/table.js';
-import { useCannedResponses, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import {
+  useCannedResponses,
+  useDeleteCannedResponse,
+  type TCannedResponse,
+} from '#web/features/admin/canned-responses/api/canned-responses.js';
 import { CannedResponseFormDialog } from '#web/features/admin/canned-responses/components/canned-response-form-dialog.js';
-import { DeleteCannedResponseDialog } from '#web/features/admin/canned-responses/components/delete-canned-response-dialog.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 
 const COLUMN_COUNT = 3;
 
@@ -24,6 +29,7 @@ type TOpenDialog = { kind: 'form'; response: TCannedResponse | null } | { kind: 
 export function CannedResponsesPage() {
   const query = useCannedResponses();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const deleteResponse = useDeleteCannedResponse();
   const responses = query.data ?? [];
 
   return (
@@ -85,7 +91,21 @@ export function CannedResponsesPage() {
       </Table>
 
       {openDialog?.kind === 'form' && <CannedResponseFormDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
-      {openDialog?.kind === 'delete' && <DeleteCannedResponseDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && (
+        <MutationConfirmDialog
+          mutation={deleteResponse}
+          variables={openDialog.response.id}
+          successMessage={ADMIN_MSG.responseDeleted}
+          errorFallback={ADMIN_MSG.genericError}
+          title="Delete Response"
+          description={`Are you sure you want to delete the response titled "${openDialog.response.title}"?`}
+          confirmLabel="Delete"
+          variant="danger"
+          onClose={() => setOpenDialog(null)}
+        >
+          <p className="text-sm text-slate-700">This cannot be undone.</p>
+        </MutationConfirmDialog>
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Select, toOptions } from '#web/components/ui/select.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import {
   Table,
@@ -32,9 +32,6 @@ const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
 };
 const COLUMN_COUNT = 6;
 
-/** What is open over the list: one submission, or the confirmation of a decision on it. */
-type TOpenDialog = { kind: 'detail'; id: number } | { kind: 'confirm'; id: number; decision: TKycDecision } | null;
-
 function readFilter(params: URLSearchParams): { status: TKycStatusFilter; page: number } {
   const rawStatus = params.get('status');
   const status = KYC_STATUS_FILTERS.find((value) => value === rawStatus) ?? 'all';
@@ -47,7 +44,9 @@ export function KycSubmissionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readFilter(searchParams);
   const query = useKycSubmissions(filter);
-  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  /** The decision on the open submission waiting for its confirmation, which opens over it. */
+  const [pendingDecision, setPendingDecision] = useState<TKycDecision | null>(null);
 
   const setFilter = (next: { status: TKycStatusFilter; page: number }) => {
     const params = new URLSearchParams();
@@ -65,23 +64,14 @@ export function KycSubmissionsPage() {
       <PageHeading title="KYC Management" description="Review identity documents submitted by customers." />
 
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-        <Field label="Status" className="w-full sm:w-56">
-          {(control) => (
-            <select
-              {...control}
-              name="status"
-              value={filter.status}
-              onChange={(event) => setFilter({ status: event.target.value as TKycStatusFilter, page: 1 })}
-              className={controlClassName}
-            >
-              {KYC_STATUS_FILTERS.map((status) => (
-                <option key={status} value={status}>
-                  {FILTER_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select
+          label="Status"
+          name="status"
+          fieldClassName="w-full sm:w-56"
+          value={filter.status}
+          onChange={(event) => setFilter({ status: event.target.value as TKycStatusFilter, page: 1 })}
+          options={toOptions(KYC_STATUS_FILTERS, FILTER_LABELS)}
+        />
         {query.isFetching && !query.isPending && (
           <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner /> Refreshing…
@@ -124,7 +114,7 @@ export function KycSubmissionsPage() {
                     variant="outline"
                     size="sm"
                     aria-label={`View submission #${submission.id}`}
-                    onClick={() => setOpenDialog({ kind: 'detail', id: submission.id })}
+                    onClick={() => setOpenId(submission.id)}
                   >
                     View
                   </Button>
@@ -144,19 +134,9 @@ export function KycSubmissionsPage() {
         />
       )}
 
-      {openDialog?.kind === 'detail' && (
-        <KycSubmissionDialog
-          id={openDialog.id}
-          onClose={() => setOpenDialog(null)}
-          onDecide={(decision) => setOpenDialog({ kind: 'confirm', id: openDialog.id, decision })}
-        />
-      )}
-      {openDialog?.kind === 'confirm' && (
-        <ConfirmKycDecisionDialog
-          id={openDialog.id}
-          decision={openDialog.decision}
-          onDone={() => setOpenDialog({ kind: 'detail', id: openDialog.id })}
-        />
+      {openId !== null && <KycSubmissionDialog id={openId} onClose={() => setOpenId(null)} onDecide={setPendingDecision} />}
+      {openId !== null && pendingDecision && (
+        <ConfirmKycDecisionDialog id={openId} decision={pendingDecision} onDone={() => setPendingDecision(null)} />
       )}
     </section>
   );

@@ -21,11 +21,8 @@ import {
 } from '#web/features/admin/orders/lib/order-filter.js';
 import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
 
-/** What is open over the list: one order, or the confirmation of a decision (from a row or the details). */
-type TOpenDialog =
-  | { kind: 'detail'; order: TAdminOrder }
-  | { kind: 'confirm'; order: TAdminOrder; decision: TOrderDecision; returnToDetail: boolean }
-  | null;
+/** A decision waiting for its confirmation, from a row or from the open details (over which it opens). */
+type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
 
 /**
  * /admin/orders 'Order Management' (docs/product.md §2): search, status and date filters, sortable
@@ -36,7 +33,8 @@ export function OrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readOrderFilter(searchParams);
   const query = useAdminOrders(filter);
-  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const [detailOrder, setDetailOrder] = useState<TAdminOrder | null>(null);
+  const [pendingDecision, setPendingDecision] = useState<TPendingDecision | null>(null);
 
   const setFilter = useCallback(
     (update: (current: TAdminOrderFilter) => TAdminOrderFilter) => {
@@ -89,8 +87,8 @@ export function OrdersPage() {
         isLoading={query.isPending}
         emptyText={emptyText}
         onSort={onSort}
-        onOpen={(order) => setOpenDialog({ kind: 'detail', order })}
-        onDecide={(order, decision) => setOpenDialog({ kind: 'confirm', order, decision, returnToDetail: false })}
+        onOpen={setDetailOrder}
+        onDecide={(order, decision) => setPendingDecision({ order, decision })}
       />
 
       {data && (
@@ -102,19 +100,20 @@ export function OrdersPage() {
         />
       )}
 
-      {openDialog?.kind === 'detail' && (
+      {detailOrder && (
         <OrderDetailsDialog
-          id={openDialog.order.id}
-          shown={openDialog.order}
-          onClose={() => setOpenDialog(null)}
-          onDecide={(order, decision) => setOpenDialog({ kind: 'confirm', order, decision, returnToDetail: true })}
+          id={detailOrder.id}
+          shown={detailOrder}
+          onClose={() => setDetailOrder(null)}
+          onDecide={(order, decision) => setPendingDecision({ order, decision })}
         />
       )}
-      {openDialog?.kind === 'confirm' && (
+      {/* Opens over the details when it came from them (the dialogs stack); closing it shows them again. */}
+      {pendingDecision && (
         <ConfirmOrderDecisionDialog
-          order={openDialog.order}
-          decision={openDialog.decision}
-          onDone={() => setOpenDialog(openDialog.returnToDetail ? { kind: 'detail', order: openDialog.order } : null)}
+          order={pendingDecision.order}
+          decision={pendingDecision.decision}
+          onDone={() => setPendingDecision(null)}
         />
       )}
     </section>

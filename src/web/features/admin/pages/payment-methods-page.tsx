@@ -17,12 +17,13 @@ import {
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import {
+  useDeletePaymentMethod,
   usePaymentMethods,
   useTogglePaymentMethod,
   type TAdminPaymentMethod,
 } from '#web/features/admin/payment-methods/api/payment-methods.js';
-import { DeletePaymentMethodDialog } from '#web/features/admin/payment-methods/components/delete-payment-method-dialog.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
+import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 
 const COLUMN_COUNT = 4;
 
@@ -42,6 +43,7 @@ export function PaymentMethodsPage() {
   const toggle = useTogglePaymentMethod();
   const toast = useToast();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const deleteMethod = useDeletePaymentMethod();
   const methods = query.data ?? [];
   const togglingId = toggle.isPending ? toggle.variables.id : null;
 
@@ -133,7 +135,21 @@ export function PaymentMethodsPage() {
       </Table>
 
       {openDialog?.kind === 'form' && <PaymentMethodFormDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
-      {openDialog?.kind === 'delete' && <DeletePaymentMethodDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
+      {openDialog?.kind === 'delete' && (
+        <MutationConfirmDialog
+          mutation={deleteMethod}
+          variables={openDialog.method.id}
+          successMessage={ADMIN_MSG.methodDeleted}
+          errorFallback={ADMIN_MSG.genericError}
+          title="Delete Payment Method"
+          description={`Are you sure you want to delete the payment method "${openDialog.method.name}"?`}
+          confirmLabel="Delete"
+          variant="danger"
+          onClose={() => setOpenDialog(null)}
+        >
+          <p className="text-sm text-slate-700">This cannot be undone.</p>
+        </MutationConfirmDialog>
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { KycBadge } from '#web/components/kyc-badge.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Select, toOptions } from '#web/components/ui/select.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import {
   Table,
@@ -37,18 +37,16 @@ import {
 
 const COLUMN_COUNT = 7;
 
-/**
- * What is open over the list: a profile, or the confirmation of a ban/unban, which replaces the
- * profile while it is asked and gives way to it again afterwards when it was asked from there.
- */
-type TOpenDialog = { kind: 'profile'; id: string } | { kind: 'confirm'; user: TAdminUser; action: TBanAction; fromProfile: boolean } | null;
+/** A ban or unban waiting for its confirmation, from a row or from the open profile (over which it opens). */
+type TPendingBan = { user: TAdminUser; action: TBanAction };
 
 /** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (docs/product.md §2). */
 export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = readUserFilter(searchParams);
   const query = useAdminUsers(filter);
-  const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const [pendingBan, setPendingBan] = useState<TPendingBan | null>(null);
 
   const setFilter = (next: TUserListFilter) => setSearchParams(writeUserFilter(next), { replace: true });
   // Called from a debounce timer: reads the latest URL rather than a filter captured earlier.
@@ -60,8 +58,7 @@ export function UsersPage() {
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const users = data?.users ?? [];
-  const askBan = (user: TAdminUser, fromProfile: boolean) =>
-    setOpenDialog({ kind: 'confirm', user, action: user.isBanned ? 'unban' : 'ban', fromProfile });
+  const askBan = (user: TAdminUser) => setPendingBan({ user, action: user.isBanned ? 'unban' : 'ban' });
 
   return (
     <section>
@@ -69,40 +66,22 @@ export function UsersPage() {
 
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <UserSearchBox value={filter.q} onSearch={onSearch} />
-        <Field label="KYC status" className="w-full sm:w-44">
-          {(control) => (
-            <select
-              {...control}
-              name="kyc"
-              value={filter.kyc}
-              onChange={(event) => setFilter({ ...filter, kyc: event.target.value as TUserListFilter['kyc'], page: 1 })}
-              className={controlClassName}
-            >
-              {KYC_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {KYC_FILTER_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Account status" className="w-full sm:w-44">
-          {(control) => (
-            <select
-              {...control}
-              name="account"
-              value={filter.account}
-              onChange={(event) => setFilter({ ...filter, account: event.target.value as TUserListFilter['account'], page: 1 })}
-              className={controlClassName}
-            >
-              {ACCOUNT_FILTERS.map((value) => (
-                <option key={value} value={value}>
-                  {ACCOUNT_FILTER_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select
+          label="KYC status"
+          name="kyc"
+          fieldClassName="w-full sm:w-44"
+          value={filter.kyc}
+          onChange={(event) => setFilter({ ...filter, kyc: event.target.value as TUserListFilter['kyc'], page: 1 })}
+          options={toOptions(KYC_FILTERS, KYC_FILTER_LABELS)}
+        />
+        <Select
+          label="Account status"
+          name="account"
+          fieldClassName="w-full sm:w-44"
+          value={filter.account}
+          onChange={(event) => setFilter({ ...filter, account: event.target.value as TUserListFilter['account'], page: 1 })}
+          options={toOptions(ACCOUNT_FILTERS, ACCOUNT_FILTER_LABELS)}
+        />
         {query.isFetching && !query.isPending && (
           <span role="status" className="flex items-center gap-2 pb-3 text-sm text-slate-600">
             <Spinner /> Refreshing…
@@ -156,19 +135,14 @@ export function UsersPage() {
                 </TableCell>
                 <TableCell className="text-right">
                   <div className="flex justify-end gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`View ${user.fullName}`}
-                      onClick={() => setOpenDialog({ kind: 'profile', id: user.id })}
-                    >
+                    <Button variant="outline" size="sm" aria-label={`View ${user.fullName}`} onClick={() => setProfileId(user.id)}>
                       View
                     </Button>
                     <Button
                       variant={user.isBanned ? 'outline' : 'danger'}
                       size="sm"
                       aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
-                      onClick={() => askBan(user, false)}
+                      onClick={() => askBan(user)}
                     >
                       {user.isBanned ? 'Unban' : 'Ban'}
                     </Button>
@@ -189,20 +163,15 @@ export function UsersPage() {
         />
       )}
 
-      {openDialog?.kind === 'profile' && (
+      {profileId && (
         <UserProfileDialog
-          id={openDialog.id}
-          onClose={() => setOpenDialog(null)}
-          onBanAction={(user, action) => setOpenDialog({ kind: 'confirm', user, action, fromProfile: true })}
+          id={profileId}
+          onClose={() => setProfileId(null)}
+          onBanAction={(user, action) => setPendingBan({ user, action })}
         />
       )}
-      {openDialog?.kind === 'confirm' && (
-        <ConfirmBanDialog
-          user={openDialog.user}
-          action={openDialog.action}
-          onDone={() => setOpenDialog(openDialog.fromProfile ? { kind: 'profile', id: openDialog.user.id } : null)}
-        />
-      )}
+      {/* Opens over the profile when asked from there (the dialogs stack); closing it shows the profile again. */}
+      {pendingBan && <ConfirmBanDialog user={pendingBan.user} action={pendingBan.action} onDone={() => setPendingBan(null)} />}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { ADMIN_MSG, ZServiceFeePercentage, ZSettingsUpdate } from '#shared/contracts/admin.js';
-import type { TSettings, TSettingsUpdate } from './api/settings';
+import { z } from 'zod';
+import { ZSettingsUpdate } from '#shared/contracts/admin.js';
+import type { TSettings } from './api/settings';
 
-/** What the form edits; the SMTP password is separate and never stored with these. */
+/** What the form holds: the settings as text, and the write-only SMTP password with its removal. */
 export type TSettingsFormValues = {
   notificationEmail: string;
   serviceFeePercentage: string;
@@ -9,18 +10,8 @@ export type TSettingsFormValues = {
   smtpPort: string;
   smtpSecure: boolean;
   smtpUser: string;
-};
-
-export type TSettingsField = keyof TSettingsFormValues | 'smtpPassword';
-
-export const SETTINGS_FIELD_MESSAGES: Record<TSettingsField, string> = {
-  notificationEmail: 'Enter a valid email address, or leave it empty.',
-  serviceFeePercentage: ADMIN_MSG.serviceFeeRange,
-  smtpHost: 'Enter a valid host name.',
-  smtpPort: 'Enter a port number from 1 to 65535, or leave it empty.',
-  smtpSecure: 'Invalid value.',
-  smtpUser: 'Enter a valid username.',
-  smtpPassword: 'The password is too long.',
+  smtpPassword: string;
+  removePassword: boolean;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -37,63 +28,41 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     smtpPort: settings.smtpPort === null ? '' : String(settings.smtpPort),
     smtpSecure: settings.smtpSecure,
     smtpUser: settings.smtpUser ?? '',
+    smtpPassword: '',
+    removePassword: false,
   };
 }
 
-/**
- * The fee as the API takes it ('' for the default 2.5, or 0 to 50 with one decimal), or the
- * contract's message for what is wrong with it: the one the server would answer.
- */
-function toFee(raw: string): { fee: string } | { error: string } {
-  const parsed = ZServiceFeePercentage.safeParse(raw);
-  return parsed.success ? { fee: parsed.data } : { error: parsed.error.issues[0]?.message ?? ADMIN_MSG.serviceFeeRange };
-}
-
-/** The message to show on a field: the service fee's own (from the shared contract), else the form's. */
-export function fieldMessage(field: TSettingsField, message: string | undefined): string {
-  return field === 'serviceFeePercentage' && message ? message : SETTINGS_FIELD_MESSAGES[field];
-}
-
-function toPort(raw: string): number | null | undefined {
+/** '' is no port; anything but 1 to 5 digits is NaN, which the contract refuses with its message. */
+function toPort(raw: string): number | null {
   const trimmed = raw.trim();
   if (!trimmed) return null;
-  if (!/^\d{1,5}$/.test(trimmed)) return undefined;
-  const port = Number(trimmed);
-  return port >= 1 && port <= 65535 ? port : undefined;
+  return /^\d{1,5}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /**
- * The PUT body (docs/product.md §5: port and fee converted to numbers, fee empty means 2.5), or the
- * field errors. The password is sent only when typed (a new one) or when removal was asked for.
+ * The form's values to the PUT body (docs/product.md §5: port and fee converted to numbers, fee
+ * empty means 2.5), then judged by the API's own contract, so a field shows the message the
+ * server would answer. The password is sent only when typed (a new one) or when removal was asked.
  */
-export function toSettingsUpdate(
-  values: TSettingsFormValues,
-  password: { value: string; remove: boolean },
-): { update: TSettingsUpdate } | { errors: Partial<Record<TSettingsField, string>> } {
-  const errors: Partial<Record<TSettingsField, string>> = {};
-  const fee = toFee(values.serviceFeePercentage);
-  if ('error' in fee) errors.serviceFeePercentage = fee.error;
-  const port = toPort(values.smtpPort);
-  if (port === undefined) errors.smtpPort = SETTINGS_FIELD_MESSAGES.smtpPort;
-
-  const candidate: TSettingsUpdate = {
+export const ZSettingsForm = z
+  .object({
+    notificationEmail: z.string(),
+    serviceFeePercentage: z.string(),
+    smtpHost: z.string(),
+    smtpPort: z.string(),
+    smtpSecure: z.boolean(),
+    smtpUser: z.string(),
+    smtpPassword: z.string(),
+    removePassword: z.boolean(),
+  })
+  .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
-    serviceFeePercentage: 'fee' in fee ? fee.fee : '',
+    serviceFeePercentage: values.serviceFeePercentage.trim(),
     smtpHost: values.smtpHost.trim() || null,
-    smtpPort: port ?? null,
+    smtpPort: toPort(values.smtpPort),
     smtpSecure: values.smtpSecure,
     smtpUser: values.smtpUser.trim() || null,
-  };
-  if (password.remove) candidate.smtpPassword = '';
-  else if (password.value) candidate.smtpPassword = password.value;
-
-  const parsed = ZSettingsUpdate.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? '') as TSettingsField;
-      if (key in SETTINGS_FIELD_MESSAGES && !errors[key]) errors[key] = fieldMessage(key, issue.message);
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
-  return { update: parsed.data };
-}
+    ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
+  }))
+  .pipe(ZSettingsUpdate);

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { ZEmail } from '#shared/contracts/account.js';
-import { CONTACT_DEFAULTS, CONTENT_MSG } from '#shared/contracts/content.js';
-import { MSG } from '#shared/messages.js';
+import { useState } from 'react';
+import { CONTACT_DEFAULTS, CONTENT_MSG, ZContactMessage } from '#shared/contracts/content.js';
+import { Form, TextareaField, TextField } from '#web/components/form/form.js';
+import { useZodForm } from '#web/components/form/use-zod-form.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
-import { Textarea } from '#web/components/ui/textarea.js';
 import { useContactContent } from '#web/features/public/api/contact-content.js';
 
 /** A tel: link target: digits and a leading '+' only. */
@@ -18,27 +16,13 @@ function Placeholder({ className }: { className: string }) {
   return <span className={`block animate-pulse rounded bg-slate-200 ${className}`} />;
 }
 
-type ContactErrors = { name?: string; email?: string; message?: string };
-
 export function ContactPage() {
   // Editable content (admin 'Contact Page'); the defaults are shown when it cannot be loaded.
   const contentQuery = useContactContent();
   const content = contentQuery.data ?? CONTACT_DEFAULTS;
   const isLoading = contentQuery.isPending;
-  const [values, setValues] = useState({ name: '', email: '', message: '' });
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const form = useZodForm(ZContactMessage, { defaultValues: { name: '', email: '', message: '' } });
   const [isSent, setIsSent] = useState(false);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const nextErrors: ContactErrors = {};
-    if (!values.name.trim()) nextErrors.name = 'Name is required.';
-    if (!ZEmail.safeParse(values.email).success) nextErrors.email = MSG.emailInvalid;
-    if (!values.message.trim()) nextErrors.message = 'Message is required.';
-    setErrors(nextErrors);
-    // Spec section 2: the form only thanks the person locally and sends nothing.
-    if (Object.keys(nextErrors).length === 0) setIsSent(true);
-  };
 
   return (
     <div className="container-page py-10">
@@ -61,36 +45,13 @@ export function ContactPage() {
           {isSent ? (
             <Alert variant="success">Thank you for your message. We will get back to you within 24 business hours.</Alert>
           ) : (
-            <form noValidate onSubmit={onSubmit} className="space-y-4">
-              <Input
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                value={values.name}
-                onChange={(event) => setValues({ ...values, name: event.target.value })}
-                error={errors.name}
-              />
-              <Input
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={values.email}
-                onChange={(event) => setValues({ ...values, email: event.target.value })}
-                error={errors.email}
-              />
-              <Textarea
-                label="Message"
-                name="message"
-                required
-                value={values.message}
-                onChange={(event) => setValues({ ...values, message: event.target.value })}
-                error={errors.message}
-              />
+            // docs/product.md §2: the form only thanks the person locally and sends nothing.
+            <Form form={form} className="space-y-4" onSubmit={() => setIsSent(true)}>
+              <TextField label="Name" name="name" autoComplete="name" required />
+              <TextField label="Email" type="email" name="email" autoComplete="email" required />
+              <TextareaField label="Message" name="message" required />
               <Button type="submit">Send message</Button>
-            </form>
+            </Form>
           )}
         </div>
         <aside className="card space-y-3" aria-label="Support contacts">

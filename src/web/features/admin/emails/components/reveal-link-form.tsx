@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { EMAIL_LOG_MSG, ZEmailRevealRequest } from '#shared/contracts/admin.js';
-import { Alert } from '#web/components/ui/alert.js';
+import { useState } from 'react';
+import { ZEmailRevealRequest } from '#shared/contracts/admin.js';
+import { Form, FormAlert, TextareaField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
-import { Textarea } from '#web/components/ui/textarea.js';
-import { getErrorMessage } from '#web/lib/api.js';
 import type { useRevealEmail } from '#web/features/admin/emails/api/emails.js';
 
 /** The super admin's reveal of a masked link: a reason first, which the audit log keeps (decisions/013 D15). */
 export function RevealLinkForm({ reveal }: { reveal: ReturnType<typeof useRevealEmail> }) {
   const [isOpen, setIsOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ZEmailRevealRequest, { defaultValues: { reason: '' } });
 
   if (!isOpen) {
     return (
@@ -20,32 +18,24 @@ export function RevealLinkForm({ reveal }: { reveal: ReturnType<typeof useReveal
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reveal.isPending) return;
-    const parsed = ZEmailRevealRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setError(EMAIL_LOG_MSG.reasonLength);
-      return;
-    }
-    setError(null);
-    reveal.mutate(parsed.data.reason, { onError: (failure) => setError(getErrorMessage(failure)) });
-  };
-
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-3" aria-label="Reveal link">
-      <Textarea
+    <Form
+      form={form}
+      className="space-y-3"
+      aria-label="Reveal link"
+      onSubmit={({ reason }) => {
+        if (!reveal.isPending) reveal.mutate(reason, { onError: (failure) => showServerError(form, failure) });
+      }}
+    >
+      <TextareaField
         label="Reason for revealing the link"
         name="reason"
         rows={2}
         maxLength={500}
         required
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={error ?? undefined}
         hint="10 to 500 characters. It is written to the audit log with your name."
       />
-      {reveal.isError && !error && <Alert variant="error">{getErrorMessage(reveal.error)}</Alert>}
+      <FormAlert />
       <div className="flex gap-2">
         <Button type="submit" size="sm" isLoading={reveal.isPending}>
           Reveal
@@ -54,6 +44,6 @@ export function RevealLinkForm({ reveal }: { reveal: ReturnType<typeof useReveal
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,17 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { ZCreateStaffRequest, STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
 import { CREATABLE_ROLES, ROLE_LABELS } from '#shared/permissions.js';
+import { Form, FormAlert, SelectField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
-import { Input } from '#web/components/ui/input.js';
+import { toOptions } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
-import { getFieldErrors, type FieldErrors } from '#web/lib/form-errors.js';
 import { useCreateAdmin, useUpdateAdminRole, type TCreatableRole } from '#web/features/admin/management/api/admins.js';
-
-type TField = 'fullName' | 'email' | 'role';
 
 type AdminFormDialogProps = {
   /** The admin being edited (only the role can change), or null to create one. */
@@ -19,57 +16,24 @@ type AdminFormDialogProps = {
   onClose: () => void;
 };
 
+/** On edit only the role changes: the locked name and email are not judged again. */
+const ZEditStaffForm = ZCreateStaffRequest.extend({ fullName: z.string(), email: z.string() });
+
 /** Create Admin / Edit Admin (docs/product.md §2 and §5). On edit, name and email are locked. */
 export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
   const isEdit = admin !== null;
-  const [values, setValues] = useState({
-    fullName: admin?.fullName ?? '',
-    email: admin?.email ?? '',
-    role: (admin && admin.role !== 'super_admin' ? admin.role : 'support') as TCreatableRole,
+  const form = useZodForm(isEdit ? ZEditStaffForm : ZCreateStaffRequest, {
+    defaultValues: {
+      fullName: admin?.fullName ?? '',
+      email: admin?.email ?? '',
+      role: (admin && admin.role !== 'super_admin' ? admin.role : 'support') as TCreatableRole,
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors<TField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateAdmin();
   const update = useUpdateAdminRole();
   const isPending = create.isPending || update.isPending;
   const toast = useToast();
-
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.fields) setErrors(error.fields as FieldErrors<TField>);
-    setFormError(getErrorMessage(error, STAFF_MSG.genericError));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending) return;
-    setFormError(null);
-    if (isEdit) {
-      update.mutate(
-        { id: admin.id, role: values.role },
-        {
-          onSuccess: () => {
-            toast.success(STAFF_MSG.roleUpdated);
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
-    }
-    const parsed = ZCreateStaffRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(getFieldErrors<TField>(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(STAFF_MSG.created);
-        onClose();
-      },
-      onError,
-    });
-  };
+  const onError = (error: unknown) => showServerError(form, error, { fallback: STAFF_MSG.genericError });
 
   return (
     <Dialog
@@ -90,9 +54,29 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
         </>
       }
     >
-      <form id="admin-form" noValidate onSubmit={onSubmit} className="space-y-4">
-        {formError && <Alert variant="error">{formError}</Alert>}
-        <Input
+      <Form
+        form={form}
+        id="admin-form"
+        className="space-y-4"
+        onSubmit={(values) => {
+          if (isPending) return;
+          if (isEdit) {
+            const onSuccess = () => {
+              toast.success(STAFF_MSG.roleUpdated);
+              onClose();
+            };
+            update.mutate({ id: admin.id, role: values.role }, { onSuccess, onError });
+            return;
+          }
+          const onSuccess = () => {
+            toast.success(STAFF_MSG.created);
+            onClose();
+          };
+          create.mutate(values, { onSuccess, onError });
+        }}
+      >
+        <FormAlert />
+        <TextField
           label="Full name"
           name="fullName"
           autoComplete="off"
@@ -100,11 +84,8 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
           required
           readOnly={isEdit}
           disabled={isEdit || isPending}
-          value={values.fullName}
-          onChange={(event) => setValues((current) => ({ ...current, fullName: event.target.value }))}
-          error={errors.fullName}
         />
-        <Input
+        <TextField
           label="Email"
           name="email"
           type="email"
@@ -113,30 +94,10 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
           required
           readOnly={isEdit}
           disabled={isEdit || isPending}
-          value={values.email}
-          onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
-          error={errors.email}
         />
-        <Field label="Role" error={errors.role}>
-          {(control) => (
-            <select
-              {...control}
-              name="role"
-              className={controlClassName}
-              value={values.role}
-              disabled={isPending}
-              onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as TCreatableRole }))}
-            >
-              {CREATABLE_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_LABELS[role]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Role" name="role" disabled={isPending} options={toOptions(CREATABLE_ROLES, ROLE_LABELS)} />
         {!isEdit && <Alert variant="info">{STAFF_MSG.invitationNote}</Alert>}
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '#web/components/ui/button.js';
-import { controlClassName, Field } from '#web/components/ui/field.js';
+import { Select, toOptions } from '#web/components/ui/select.js';
 import { Input } from '#web/components/ui/input.js';
 import { useDebouncedSearch } from '#web/lib/use-debounced-search.js';
 import {
@@ -54,23 +54,14 @@ export function OrderFilters({ filter, onChange, onClear }: OrderFiltersProps) {
         onChange={(event) => setDraft(event.target.value)}
         fieldClassName="min-w-0 sm:col-span-2 lg:col-span-1"
       />
-      <Field label="Status" className="min-w-0">
-        {(control) => (
-          <select
-            {...control}
-            name="status"
-            value={filter.status}
-            onChange={(event) => onChange({ status: event.target.value as TOrderStatusFilter })}
-            className={controlClassName}
-          >
-            {ORDER_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <Select
+        label="Status"
+        name="status"
+        fieldClassName="min-w-0"
+        value={filter.status}
+        onChange={(event) => onChange({ status: event.target.value as TOrderStatusFilter })}
+        options={toOptions(ORDER_STATUS_FILTERS, STATUS_LABELS)}
+      />
       <Input
         label="Start date"
         name="from"

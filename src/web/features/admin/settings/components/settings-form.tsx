@@ -1,20 +1,14 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { Form, PasswordField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { Input } from '#web/components/ui/input.js';
 import { Switch } from '#web/components/ui/switch.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { ApiError } from '#web/lib/api.js';
 import { useSaveSettings, type TSettings } from '#web/features/admin/settings/api/settings.js';
-import {
-  fieldMessage,
-  SETTINGS_FIELD_MESSAGES,
-  toFormValues,
-  toSettingsUpdate,
-  type TSettingsField,
-  type TSettingsFormValues,
-} from '#web/features/admin/settings/settings-form-values.js';
+import { toFormValues, ZSettingsForm, type TSettingsFormValues } from '#web/features/admin/settings/settings-form-values.js';
 
 function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();
@@ -34,71 +28,48 @@ function SettingsSection({ title, description, children }: { title: string; desc
 /**
  * All system settings in one form ('Save All Settings'). The SMTP password is write-only
  * (decisions/013 D5): the API never returns it, and the typed value lives only in this
- * component's state until the save succeeds, then it is cleared.
+ * form until the save succeeds, then it is cleared.
  */
 export function SettingsForm({ settings }: { settings: TSettings }) {
-  const [values, setValues] = useState<TSettingsFormValues>(() => toFormValues(settings));
-  const [password, setPassword] = useState('');
-  const [removePassword, setRemovePassword] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<TSettingsField, string>>>({});
+  const form = useZodForm<typeof ZSettingsForm, TSettingsFormValues>(ZSettingsForm, { defaultValues: toFormValues(settings) });
+  const removePassword = useWatch({ control: form.control, name: 'removePassword' });
   const save = useSaveSettings();
   const toast = useToast();
   const removeId = useId();
-
-  const setValue = <K extends keyof TSettingsFormValues>(field: K, value: TSettingsFormValues[K]) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = toSettingsUpdate(values, { value: password, remove: removePassword });
-    if ('errors' in result) {
-      setErrors(result.errors);
-      toast.error(ADMIN_MSG.settingsFailed);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.update, {
-      onSuccess: (saved) => {
-        setPassword('');
-        setRemovePassword(false);
-        setValues(toFormValues(saved));
-        toast.success(ADMIN_MSG.settingsSaved);
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const fields: Partial<Record<TSettingsField, string>> = {};
-          for (const key of Object.keys(error.fields)) {
-            if (key in SETTINGS_FIELD_MESSAGES) fields[key as TSettingsField] = fieldMessage(key as TSettingsField, error.fields[key]);
-          }
-          setErrors(fields);
-        }
-        toast.error(ADMIN_MSG.settingsFailed);
-      },
-    });
-  };
 
   const isSaving = save.isPending;
   const hasStoredPassword = settings.hasSmtpPassword && !settings.isSmtpPasswordFromEnv;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6" autoComplete="off">
+    <Form
+      form={form}
+      className="max-w-3xl space-y-6"
+      autoComplete="off"
+      onInvalid={() => toast.error(ADMIN_MSG.settingsFailed)}
+      onSubmit={(update) =>
+        save.mutate(update, {
+          onSuccess: (saved) => {
+            form.reset(toFormValues(saved));
+            toast.success(ADMIN_MSG.settingsSaved);
+          },
+          onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.settingsFailed, toast: toast.error }),
+        })
+      }
+    >
       <SettingsSection title="System Configuration">
-        <Input
+        <TextField
           label="Admin notification email"
           name="notificationEmail"
           type="email"
           autoComplete="off"
           maxLength={254}
-          value={values.notificationEmail}
-          onChange={(event) => setValue('notificationEmail', event.target.value)}
-          error={errors.notificationEmail}
           hint="This address receives alerts for new orders and other important events."
           disabled={isSaving}
         />
       </SettingsSection>
 
       <SettingsSection title="Financial Settings">
-        <Input
+        <TextField
           label="Service fee percentage"
           name="serviceFeePercentage"
           type="number"
@@ -107,9 +78,6 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           min={0}
           max={50}
           placeholder="2.5"
-          value={values.serviceFeePercentage}
-          onChange={(event) => setValue('serviceFeePercentage', event.target.value)}
-          error={errors.serviceFeePercentage}
           hint="Added to the buy price and taken from the sell price. Leave empty for the default 2.5%."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
@@ -118,18 +86,8 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
 
       <SettingsSection title="SMTP Server Configuration" description="Used to deliver the emails in the Email Log.">
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <Input
-            label="Host"
-            name="smtpHost"
-            autoComplete="off"
-            maxLength={253}
-            placeholder="smtp.example.com"
-            value={values.smtpHost}
-            onChange={(event) => setValue('smtpHost', event.target.value)}
-            error={errors.smtpHost}
-            disabled={isSaving}
-          />
-          <Input
+          <TextField label="Host" name="smtpHost" autoComplete="off" maxLength={253} placeholder="smtp.example.com" disabled={isSaving} />
+          <TextField
             label="Port"
             name="smtpPort"
             type="number"
@@ -138,44 +96,27 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             max={65535}
             step={1}
             placeholder="465"
-            value={values.smtpPort}
-            onChange={(event) => setValue('smtpPort', event.target.value)}
-            error={errors.smtpPort}
             disabled={isSaving}
           />
         </div>
-        <Switch
-          label="Use SSL/TLS"
-          checked={values.smtpSecure}
-          onCheckedChange={(checked) => setValue('smtpSecure', checked)}
-          disabled={isSaving}
+        <Controller
+          control={form.control}
+          name="smtpSecure"
+          render={({ field }) => <Switch label="Use SSL/TLS" checked={field.value} onCheckedChange={field.onChange} disabled={isSaving} />}
         />
-        <Input
-          label="Username"
-          name="smtpUser"
-          autoComplete="off"
-          maxLength={254}
-          value={values.smtpUser}
-          onChange={(event) => setValue('smtpUser', event.target.value)}
-          error={errors.smtpUser}
-          disabled={isSaving}
-        />
+        <TextField label="Username" name="smtpUser" autoComplete="off" maxLength={254} disabled={isSaving} />
         {settings.isSmtpPasswordFromEnv ? (
           <Alert variant="info">
             The SMTP password comes from the SMTP_PASS environment variable on the server. It is not stored in the database.
           </Alert>
         ) : (
           <div className="space-y-3">
-            <Input
+            <PasswordField
               label="Password"
               name="smtpPassword"
-              type="password"
               autoComplete="new-password"
               maxLength={500}
               placeholder={hasStoredPassword ? 'Leave blank to keep the current password' : ''}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.smtpPassword}
               hint={hasStoredPassword ? 'A password is stored. It is never shown.' : 'No password is stored.'}
               disabled={isSaving || removePassword}
             />
@@ -184,11 +125,11 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
                 <input
                   id={removeId}
                   type="checkbox"
-                  checked={removePassword}
-                  onChange={(event) => {
-                    setRemovePassword(event.target.checked);
-                    if (event.target.checked) setPassword('');
-                  }}
+                  {...form.register('removePassword', {
+                    onChange: (event: { target: { checked: boolean } }) => {
+                      if (event.target.checked) form.setValue('smtpPassword', '');
+                    },
+                  })}
                   disabled={isSaving}
                   className="size-4 rounded border-slate-300 accent-brand-700"
                 />
@@ -210,6 +151,6 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           Save All Settings
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
