@@ -207,6 +207,16 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await expect(details).toContainText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
   await expect(details).toContainText('0241234567');
   await expect(details).toContainText('Please be quick');
+  // A decision asked from the details opens over them: both dialogs are there, the details behind.
+  await details.getByRole('button', { name: 'Approve order' }).click();
+  const overDetails = page.getByRole('dialog', { name: 'Approve order' });
+  await expect(overDetails).toHaveAccessibleDescription('Are you sure you want to mark this order as completed?');
+  await expect(details).toBeVisible();
+  // Escape closes only the one on top, and the details are there again to act on.
+  await page.keyboard.press('Escape');
+  await expect(overDetails).toBeHidden();
+  await expect(details).toBeVisible();
+  await expect(details).toContainText('#9001');
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 

@@ -69,9 +69,10 @@ export function showServerError<T extends FieldValues>(
           .map(([key, message]) => [rename[key] ?? key, message] as const)
           .filter(([name]) => hasPath(values, name))
       : [];
-  onFields.forEach(([name, message], index) => {
-    form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 });
-  });
+  for (const [name, message] of onFields) form.setError(name as Path<T>, { type: 'server', message });
+  const [first] = onFields;
+  // After the next paint: the answer arrives while the fields are still disabled for the request.
+  if (first) requestAnimationFrame(() => form.setFocus(first[0] as Path<T>));
   if (onFields.length > 0) return;
   const message = getErrorMessage(error, fallback);
   if (toast) toast(message);

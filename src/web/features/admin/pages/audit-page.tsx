@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Spinner } from '#web/components/ui/spinner.js';
@@ -12,45 +11,25 @@ import {
   TableRow,
   TableLoadingRow,
 } from '#web/components/ui/table.js';
-import { isCalendarDay } from '#shared/contracts/common.js';
+import { ZAuditQuery } from '#shared/contracts/admin.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useAuditEntries, type TAuditFilter } from '#web/features/admin/audit/api/audit.js';
 import { AuditDetails } from '#web/features/admin/audit/components/audit-details.js';
 import { AuditFilters } from '#web/features/admin/audit/components/audit-filters.js';
 import { Pagination } from '#web/components/ui/pagination.js';
+import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
 
 const COLUMN_COUNT = 6;
 
-function readFilter(params: URLSearchParams): TAuditFilter {
-  const date = (key: string) => {
-    const value = params.get(key) ?? '';
-    return isCalendarDay(value) ? value : '';
-  };
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return {
-    actor: (params.get('actor') ?? '').slice(0, 254),
-    action: (params.get('action') ?? '').slice(0, 100),
-    from: date('from'),
-    to: date('to'),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
+/** The log's URL, read with the server's own query contract (ZAuditQuery). */
+const auditUrlFilter = createUrlFilter<TAuditFilter>(ZAuditQuery.shape, { actor: '', action: '', from: '', to: '', page: 1 });
 
 /** /admin/audit 'Audit Log': who did what to which record, when and from where (docs/decisions/013, additions). */
 export function AuditPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readFilter(searchParams);
+  const [filter, updateFilter] = useUrlFilter(auditUrlFilter);
   const query = useAuditEntries(filter);
 
-  const setFilter = (next: TAuditFilter) => {
-    const params = new URLSearchParams();
-    if (next.actor) params.set('actor', next.actor);
-    if (next.action) params.set('action', next.action);
-    if (next.from) params.set('from', next.from);
-    if (next.to) params.set('to', next.to);
-    if (next.page > 1) params.set('page', String(next.page));
-    setSearchParams(params, { replace: true });
-  };
+  const setFilter = (next: TAuditFilter) => updateFilter(() => next);
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

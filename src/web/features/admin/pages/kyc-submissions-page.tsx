@@ -1,5 +1,5 @@
+import { ZKycListQuery } from '#shared/contracts/kyc.js';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
@@ -16,7 +16,13 @@ import {
   TableLoadingRow,
 } from '#web/components/ui/table.js';
 import { formatDate } from '#web/lib/format-date.js';
-import { KYC_STATUS_FILTERS, useKycSubmissions, type TKycStatusFilter } from '#web/features/admin/kyc/api/list-kyc-submissions.js';
+import {
+  KYC_STATUS_FILTERS,
+  useKycSubmissions,
+  type TKycListFilter,
+  type TKycStatusFilter,
+} from '#web/features/admin/kyc/api/list-kyc-submissions.js';
+import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
 import { ConfirmKycDecisionDialog } from '#web/features/admin/kyc/components/confirm-kyc-decision-dialog.js';
 import { KycSubmissionDialog, type TKycDecision } from '#web/features/admin/kyc/components/kyc-submission-dialog.js';
 import { KycSubmissionStatusBadge } from '#web/features/admin/kyc/components/kyc-submission-status-badge.js';
@@ -32,28 +38,18 @@ const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
 };
 const COLUMN_COUNT = 6;
 
-function readFilter(params: URLSearchParams): { status: TKycStatusFilter; page: number } {
-  const rawStatus = params.get('status');
-  const status = KYC_STATUS_FILTERS.find((value) => value === rawStatus) ?? 'all';
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return { status, page: Number.isInteger(page) && page >= 1 ? page : 1 };
-}
+/** The list's URL, read with the server's own query contract (ZKycListQuery). */
+const kycUrlFilter = createUrlFilter<TKycListFilter>(ZKycListQuery.shape, { status: 'all', page: 1 });
 
 /** /admin/kyc-submissions 'KYC Management': filter, table, pagination, review dialog (docs/product.md §2). */
 export function KycSubmissionsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readFilter(searchParams);
+  const [filter, updateFilter] = useUrlFilter(kycUrlFilter);
   const query = useKycSubmissions(filter);
   const [openId, setOpenId] = useState<number | null>(null);
   /** The decision on the open submission waiting for its confirmation, which opens over it. */
   const [pendingDecision, setPendingDecision] = useState<TKycDecision | null>(null);
 
-  const setFilter = (next: { status: TKycStatusFilter; page: number }) => {
-    const params = new URLSearchParams();
-    if (next.status !== 'all') params.set('status', next.status);
-    if (next.page > 1) params.set('page', String(next.page));
-    setSearchParams(params, { replace: true });
-  };
+  const setFilter = (next: TKycListFilter) => updateFilter(() => next);
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
@@ -10,16 +9,9 @@ import { OrderDetailsDialog } from '#web/features/admin/orders/components/order-
 import { OrderFilters } from '#web/features/admin/orders/components/order-filters.js';
 import { OrdersTable } from '#web/features/admin/orders/components/orders-table.js';
 import { Pagination } from '#web/components/ui/pagination.js';
-import {
-  DEFAULT_ORDER_FILTER,
-  isFiltered,
-  nextSort,
-  readOrderFilter,
-  writeOrderFilter,
-  type TAdminOrderFilter,
-  type TOrderSort,
-} from '#web/features/admin/orders/lib/order-filter.js';
+import { isFiltered, orderUrlFilter, type TAdminOrderFilter, type TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
 import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
 
 /** A decision waiting for its confirmation, from a row or from the open details (over which it opens). */
 type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
@@ -30,18 +22,11 @@ type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
  * previous answer on screen while the next one loads; Approve/Cancel after a confirmation (decisions/013 D11).
  */
 export function OrdersPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readOrderFilter(searchParams);
+  const [filter, setFilter] = useUrlFilter(orderUrlFilter);
   const query = useAdminOrders(filter);
   const [detailOrder, setDetailOrder] = useState<TAdminOrder | null>(null);
   const [pendingDecision, setPendingDecision] = useState<TPendingDecision | null>(null);
 
-  const setFilter = useCallback(
-    (update: (current: TAdminOrderFilter) => TAdminOrderFilter) => {
-      setSearchParams((current) => writeOrderFilter(update(readOrderFilter(current))), { replace: true });
-    },
-    [setSearchParams],
-  );
   const onFilterChange = useCallback(
     (change: Partial<TAdminOrderFilter>) => setFilter((current) => ({ ...current, ...change, page: 1 })),
     [setFilter],
@@ -64,11 +49,7 @@ export function OrdersPage() {
     <section className="min-w-0">
       <PageHeading title="Order Management" description="Check payments, then approve or cancel pending orders." />
 
-      <OrderFilters
-        filter={filter}
-        onChange={onFilterChange}
-        onClear={() => setSearchParams(writeOrderFilter(DEFAULT_ORDER_FILTER), { replace: true })}
-      />
+      <OrderFilters filter={filter} onChange={onFilterChange} onClear={() => setFilter(() => orderUrlFilter.defaults)} />
 
       <div className="mb-3 flex min-h-6 flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p aria-live="polite">{data && !query.isPlaceholderData && `${data.total} ${data.total === 1 ? 'order' : 'orders'}`}</p>

@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatUsd } from '#shared/format.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
 import { PageHeading } from '#web/components/page-heading.js';
@@ -21,7 +20,7 @@ import { formatDate } from '#web/lib/format-date.js';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
 import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
-import { SortableHeader } from '#web/features/admin/users/components/sortable-header.js';
+import { SortableHeader } from '#web/components/ui/sortable-header.js';
 import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
 import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
 import { Pagination } from '#web/components/ui/pagination.js';
@@ -30,10 +29,9 @@ import {
   ACCOUNT_FILTERS,
   KYC_FILTER_LABELS,
   KYC_FILTERS,
-  nextSort,
-  readUserFilter,
-  writeUserFilter,
+  userUrlFilter,
 } from '#web/features/admin/users/user-filters.js';
+import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
 
 const COLUMN_COUNT = 7;
 
@@ -42,18 +40,15 @@ type TPendingBan = { user: TAdminUser; action: TBanAction };
 
 /** /admin/users 'User Management': search, filters, sortable columns, pages, profile and bans (docs/product.md §2). */
 export function UsersPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter = readUserFilter(searchParams);
+  const [filter, updateFilter] = useUrlFilter(userUrlFilter);
   const query = useAdminUsers(filter);
   const [profileId, setProfileId] = useState<string | null>(null);
   const [pendingBan, setPendingBan] = useState<TPendingBan | null>(null);
 
-  const setFilter = (next: TUserListFilter) => setSearchParams(writeUserFilter(next), { replace: true });
-  // Called from a debounce timer: reads the latest URL rather than a filter captured earlier.
-  const onSearch = useCallback(
-    (q: string) => setSearchParams((current) => writeUserFilter({ ...readUserFilter(current), q, page: 1 }), { replace: true }),
-    [setSearchParams],
-  );
+  const setFilter = (change: Partial<TUserListFilter>) => updateFilter((current) => ({ ...current, ...change }));
+  const onSort = (column: TUserListFilter['sort']) => updateFilter((current) => ({ ...current, ...nextSort(current, column), page: 1 }));
+  // Called from a debounce timer: the setter reads the latest URL rather than a filter captured earlier.
+  const onSearch = useCallback((q: string) => updateFilter((current) => ({ ...current, q, page: 1 })), [updateFilter]);
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -71,7 +66,7 @@ export function UsersPage() {
           name="kyc"
           fieldClassName="w-full sm:w-44"
           value={filter.kyc}
-          onChange={(event) => setFilter({ ...filter, kyc: event.target.value as TUserListFilter['kyc'], page: 1 })}
+          onChange={(event) => setFilter({ kyc: event.target.value as TUserListFilter['kyc'], page: 1 })}
           options={toOptions(KYC_FILTERS, KYC_FILTER_LABELS)}
         />
         <Select
@@ -79,7 +74,7 @@ export function UsersPage() {
           name="account"
           fieldClassName="w-full sm:w-44"
           value={filter.account}
-          onChange={(event) => setFilter({ ...filter, account: event.target.value as TUserListFilter['account'], page: 1 })}
+          onChange={(event) => setFilter({ account: event.target.value as TUserListFilter['account'], page: 1 })}
           options={toOptions(ACCOUNT_FILTERS, ACCOUNT_FILTER_LABELS)}
         />
         {query.isFetching && !query.isPending && (
@@ -94,20 +89,16 @@ export function UsersPage() {
       <Table caption="Users" hideCaption>
         <TableHead>
           <tr>
-            <SortableHeader label="User" column="fullName" filter={filter} onSort={(column) => setFilter(nextSort(filter, column))} />
+            <SortableHeader column="fullName" sort={filter.sort} dir={filter.dir} onSort={onSort}>
+              User
+            </SortableHeader>
             <TableHeaderCell>Email</TableHeaderCell>
-            <SortableHeader
-              label="Registered"
-              column="createdAt"
-              filter={filter}
-              onSort={(column) => setFilter(nextSort(filter, column))}
-            />
-            <SortableHeader
-              label="Trading Volume"
-              column="tradingVolumeUsd"
-              filter={filter}
-              onSort={(column) => setFilter(nextSort(filter, column))}
-            />
+            <SortableHeader column="createdAt" sort={filter.sort} dir={filter.dir} onSort={onSort}>
+              Registered
+            </SortableHeader>
+            <SortableHeader column="tradingVolumeUsd" sort={filter.sort} dir={filter.dir} onSort={onSort}>
+              Trading Volume
+            </SortableHeader>
             <TableHeaderCell>KYC</TableHeaderCell>
             <TableHeaderCell>Account</TableHeaderCell>
             <TableHeaderCell>
@@ -159,7 +150,7 @@ export function UsersPage() {
           page={filter.page}
           totalPages={totalPages}
           isNextBlocked={query.isPlaceholderData}
-          onPage={(page) => setFilter({ ...filter, page })}
+          onPage={(page) => setFilter({ page })}
         />
       )}
 

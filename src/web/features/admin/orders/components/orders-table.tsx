@@ -16,7 +16,7 @@ import { formatDateTime } from '#web/lib/format-date.js';
 import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
 import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
-import { SortableHeader } from './sortable-header';
+import { SortableHeader } from '#web/components/ui/sortable-header.js';
 
 const COLUMN_COUNT = 7;
 
