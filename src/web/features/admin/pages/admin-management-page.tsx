@@ -2,19 +2,9 @@ import { useState } from 'react';
 import { STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
 import { ROLE_LABELS } from '#shared/permissions.js';
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableLoadingRow,
-  TableMessageRow,
-  TableRow,
-} from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { useSession } from '#web/lib/session.js';
@@ -22,8 +12,6 @@ import { useAdmins, useDeleteAdmin, useResendInvitation } from '#web/features/ad
 import { AdminFormDialog } from '#web/features/admin/management/components/admin-form-dialog.js';
 import { ResetTwoFactorDialog } from '#web/features/admin/management/components/reset-two-factor-dialog.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
-
-const COLUMN_COUNT = 4;
 
 const ROLE_BADGES: Record<TStaffMember['role'], BadgeVariant> = {
   super_admin: 'danger',
@@ -50,6 +38,96 @@ export function AdminManagementPage() {
     return null;
   };
 
+  const columns: TColumn<TStaffMember>[] = [
+    {
+      header: 'Name',
+      className: 'font-medium',
+      cell: (admin) => (
+        <>
+          {admin.fullName}
+          {admin.id === user?.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
+        </>
+      ),
+    },
+    { header: 'Email', className: 'break-all', cell: (admin) => admin.email },
+    {
+      header: 'Role',
+      cell: (admin) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={ROLE_BADGES[admin.role]}>{ROLE_LABELS[admin.role]}</Badge>
+          {admin.status === 'invited' && <Badge variant="neutral">Invitation sent</Badge>}
+        </div>
+      ),
+    },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'text-right',
+      cell: (admin) => {
+        const blocked = deleteBlockedReason(admin);
+        const reasonId = `delete-reason-${admin.id}`;
+        return (
+          <>
+            <div className="flex flex-wrap justify-end gap-2">
+              {admin.status === 'invited' && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Resend invitation to ${admin.fullName}`}
+                  disabled={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(admin.id, {
+                      onSuccess: () => toast.success(STAFF_MSG.invitationResent),
+                      onError: (error) => toast.error(getErrorMessage(error, STAFF_MSG.genericError)),
+                    })
+                  }
+                >
+                  Resend invitation
+                </Button>
+              )}
+              {admin.role !== 'super_admin' && admin.id !== user?.id && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Edit ${admin.fullName}`}
+                  onClick={() => setOpenDialog({ kind: 'form', admin })}
+                >
+                  Edit
+                </Button>
+              )}
+              {admin.twoFactorEnabled && admin.id !== user?.id && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Reset two-factor for ${admin.fullName}`}
+                  onClick={() => setOpenDialog({ kind: 'reset2fa', admin })}
+                >
+                  Reset 2FA
+                </Button>
+              )}
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Delete ${admin.fullName}`}
+                aria-describedby={blocked ? reasonId : undefined}
+                title={blocked ?? undefined}
+                disabled={blocked !== null}
+                onClick={() => setOpenDialog({ kind: 'delete', admin })}
+              >
+                Delete
+              </Button>
+            </div>
+            {blocked && (
+              <p id={reasonId} className="mt-1 text-xs text-slate-600">
+                {blocked}
+              </p>
+            )}
+          </>
+        );
+      },
+    },
+  ];
+
   return (
     <section>
       <PageHeading
@@ -58,103 +136,15 @@ export function AdminManagementPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', admin: null })}>Create Admin</Button>}
       />
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="Admins" hideCaption>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Name</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
-            <TableHeaderCell>Role</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading admins…</TableLoadingRow>
-          ) : admins.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No admins yet.</TableMessageRow>
-          ) : (
-            admins.map((admin) => {
-              const blocked = deleteBlockedReason(admin);
-              const reasonId = `delete-reason-${admin.id}`;
-              return (
-                <TableRow key={admin.id}>
-                  <TableCell className="font-medium">
-                    {admin.fullName}
-                    {admin.id === user?.id && <span className="ml-2 text-xs font-normal text-slate-600">(you)</span>}
-                  </TableCell>
-                  <TableCell className="break-all">{admin.email}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant={ROLE_BADGES[admin.role]}>{ROLE_LABELS[admin.role]}</Badge>
-                      {admin.status === 'invited' && <Badge variant="neutral">Invitation sent</Badge>}
-                    </div>
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {admin.status === 'invited' && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Resend invitation to ${admin.fullName}`}
-                          disabled={resend.isPending}
-                          onClick={() =>
-                            resend.mutate(admin.id, {
-                              onSuccess: () => toast.success(STAFF_MSG.invitationResent),
-                              onError: (error) => toast.error(getErrorMessage(error, STAFF_MSG.genericError)),
-                            })
-                          }
-                        >
-                          Resend invitation
-                        </Button>
-                      )}
-                      {admin.role !== 'super_admin' && admin.id !== user?.id && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Edit ${admin.fullName}`}
-                          onClick={() => setOpenDialog({ kind: 'form', admin })}
-                        >
-                          Edit
-                        </Button>
-                      )}
-                      {admin.twoFactorEnabled && admin.id !== user?.id && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Reset two-factor for ${admin.fullName}`}
-                          onClick={() => setOpenDialog({ kind: 'reset2fa', admin })}
-                        >
-                          Reset 2FA
-                        </Button>
-                      )}
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={`Delete ${admin.fullName}`}
-                        aria-describedby={blocked ? reasonId : undefined}
-                        title={blocked ?? undefined}
-                        disabled={blocked !== null}
-                        onClick={() => setOpenDialog({ kind: 'delete', admin })}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                    {blocked && (
-                      <p id={reasonId} className="mt-1 text-xs text-slate-600">
-                        {blocked}
-                      </p>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Admins"
+        columns={columns}
+        rows={admins}
+        rowKey={(admin) => admin.id}
+        query={query}
+        loadingText="Loading admins…"
+        emptyText="No admins yet."
+      />
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (

@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableMessageRow,
-  TableRow,
-  TableLoadingRow,
-} from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import {
   useCannedResponses,
@@ -21,8 +11,6 @@ import {
 import { CannedResponseFormDialog } from '#web/features/admin/canned-responses/components/canned-response-form-dialog.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 
-const COLUMN_COUNT = 3;
-
 type TOpenDialog = { kind: 'form'; response: TCannedResponse | null } | { kind: 'delete'; response: TCannedResponse } | null;
 
 /** /admin/canned-responses: the quick replies staff use in live chat (docs/product.md §2). */
@@ -31,6 +19,39 @@ export function CannedResponsesPage() {
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
   const deleteResponse = useDeleteCannedResponse();
   const responses = query.data ?? [];
+  const columns: TColumn<TCannedResponse>[] = [
+    { header: 'Title', className: 'align-top font-medium', cell: (response) => response.title },
+    {
+      header: 'Message',
+      className: 'align-top text-slate-700',
+      cell: (response) => <div className="w-64 whitespace-pre-line break-words sm:w-96 lg:w-[36rem]">{response.message}</div>,
+    },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'text-right align-top',
+      cell: (response) => (
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${response.title}`}
+            onClick={() => setOpenDialog({ kind: 'form', response })}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            aria-label={`Delete ${response.title}`}
+            onClick={() => setOpenDialog({ kind: 'delete', response })}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <section>
@@ -40,55 +61,15 @@ export function CannedResponsesPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', response: null })}>Add Response</Button>}
       />
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="Canned responses" hideCaption>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Title</TableHeaderCell>
-            <TableHeaderCell>Message</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading responses…</TableLoadingRow>
-          ) : responses.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No canned responses yet.</TableMessageRow>
-          ) : (
-            responses.map((response) => (
-              <TableRow key={response.id}>
-                <TableCell className="align-top font-medium">{response.title}</TableCell>
-                <TableCell className="align-top text-slate-700">
-                  <div className="w-64 whitespace-pre-line break-words sm:w-96 lg:w-[36rem]">{response.message}</div>
-                </TableCell>
-                <TableCell className="text-right align-top">
-                  <div className="flex justify-end gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${response.title}`}
-                      onClick={() => setOpenDialog({ kind: 'form', response })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Delete ${response.title}`}
-                      onClick={() => setOpenDialog({ kind: 'delete', response })}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Canned responses"
+        columns={columns}
+        rows={responses}
+        rowKey={(row) => row.id}
+        query={query}
+        loadingText="Loading responses…"
+        emptyText={'No canned responses yet.'}
+      />
 
       {openDialog?.kind === 'form' && <CannedResponseFormDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (

@@ -1,10 +1,15 @@
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
-import { Table, TableBody, TableHead, TableHeaderCell, TableMessageRow, TableLoadingRow } from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { useAdminCoins } from '#web/features/admin/coins/api/coins.js';
 import { CoinRow } from '#web/features/admin/coins/components/coin-row.js';
 
-const COLUMN_COUNT = 5;
+const COIN_COLUMNS: TColumn<unknown>[] = [
+  { header: 'Currency' },
+  { header: 'Network' },
+  { header: 'Wallet address' },
+  { header: 'Status' },
+  { header: 'Actions', isHeaderHidden: true },
+];
 
 /** /admin/coins 'Currency Management': deposit wallet address and availability per coin (docs/product.md §2). */
 export function CoinsPage() {
@@ -15,30 +20,17 @@ export function CoinsPage() {
     <section>
       <PageHeading title="Currency Management" description="The wallet address customers sell into, and whether each coin can be traded." />
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="Currencies" hideCaption>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Currency</TableHeaderCell>
-            <TableHeaderCell>Network</TableHeaderCell>
-            <TableHeaderCell>Wallet address</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading currencies…</TableLoadingRow>
-          ) : coins.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No currencies found.</TableMessageRow>
-          ) : (
-            coins.map((coin) => <CoinRow key={coin.id} coin={coin} />)
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Currencies"
+        columns={COIN_COLUMNS}
+        rows={coins}
+        rowKey={(coin) => coin.id}
+        query={query}
+        loadingText="Loading currencies…"
+        emptyText="No currencies found."
+        // Each row edits its wallet address in place, with its own state.
+        renderRow={(coin) => <CoinRow coin={coin} />}
+      />
     </section>
   );
 }

@@ -1,20 +1,10 @@
 import { ZKycListQuery } from '#shared/contracts/kyc.js';
 import { useState } from 'react';
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Select, toOptions } from '#web/components/ui/select.js';
 import { Spinner } from '#web/components/ui/spinner.js';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableMessageRow,
-  TableRow,
-  TableLoadingRow,
-} from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import {
   KYC_STATUS_FILTERS,
@@ -36,7 +26,6 @@ const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
   approved: 'No approved submissions.',
   rejected: 'No rejected submissions.',
 };
-const COLUMN_COUNT = 6;
 
 /** The list's URL, read with the server's own query contract (ZKycListQuery). */
 const kycUrlFilter = createUrlFilter<TKycListFilter>(ZKycListQuery.shape, { status: 'all', page: 1 });
@@ -54,6 +43,23 @@ export function KycSubmissionsPage() {
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const submissions = data?.submissions ?? [];
+  const columns: TColumn<(typeof submissions)[number]>[] = [
+    { header: 'User', className: 'font-medium', cell: (submission) => submission.userFullName },
+    { header: 'Email', cell: (submission) => submission.userEmail },
+    { header: 'ID Type', cell: (submission) => formatKycIdType(submission.idType) },
+    { header: 'Submitted', cell: (submission) => formatDate(submission.submittedAt) },
+    { header: 'Status', cell: (submission) => <KycSubmissionStatusBadge status={submission.status} /> },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'text-right',
+      cell: (submission) => (
+        <Button variant="outline" size="sm" aria-label={`View submission #${submission.id}`} onClick={() => setOpenId(submission.id)}>
+          View
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section>
@@ -75,51 +81,15 @@ export function KycSubmissionsPage() {
         )}
       </div>
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="KYC submissions" hideCaption>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>User</TableHeaderCell>
-            <TableHeaderCell>Email</TableHeaderCell>
-            <TableHeaderCell>ID Type</TableHeaderCell>
-            <TableHeaderCell>Submitted</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading submissions…</TableLoadingRow>
-          ) : submissions.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>{EMPTY_TEXT[filter.status]}</TableMessageRow>
-          ) : (
-            submissions.map((submission) => (
-              <TableRow key={submission.id}>
-                <TableCell className="font-medium">{submission.userFullName}</TableCell>
-                <TableCell>{submission.userEmail}</TableCell>
-                <TableCell>{formatKycIdType(submission.idType)}</TableCell>
-                <TableCell>{formatDate(submission.submittedAt)}</TableCell>
-                <TableCell>
-                  <KycSubmissionStatusBadge status={submission.status} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`View submission #${submission.id}`}
-                    onClick={() => setOpenId(submission.id)}
-                  >
-                    View
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="KYC submissions"
+        columns={columns}
+        rows={submissions}
+        rowKey={(submission) => submission.id}
+        query={query}
+        loadingText="Loading submissions…"
+        emptyText={EMPTY_TEXT[filter.status]}
+      />
 
       {data && totalPages > 1 && (
         <Pagination

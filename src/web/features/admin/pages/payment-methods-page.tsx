@@ -1,19 +1,9 @@
 import { useState } from 'react';
 import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Switch } from '#web/components/ui/switch.js';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableMessageRow,
-  TableRow,
-  TableLoadingRow,
-} from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import {
@@ -24,8 +14,6 @@ import {
 } from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
-
-const COLUMN_COUNT = 4;
 
 type TOpenDialog = { kind: 'form'; method: TAdminPaymentMethod | null } | { kind: 'delete'; method: TAdminPaymentMethod } | null;
 
@@ -46,6 +34,55 @@ export function PaymentMethodsPage() {
   const deleteMethod = useDeletePaymentMethod();
   const methods = query.data ?? [];
   const togglingId = toggle.isPending ? toggle.variables.id : null;
+  const columns: TColumn<TAdminPaymentMethod>[] = [
+    { header: 'Name', className: 'align-top font-medium', cell: (method) => method.name },
+    {
+      header: 'Details',
+      className: 'align-top text-slate-700',
+      cell: (method) => (
+        <ul className="space-y-0.5">
+          {detailLines(method).map((line) => (
+            <li key={line} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: 'Status',
+      className: 'align-top',
+      cell: (method) => (
+        <>
+          <Switch
+            checked={method.isEnabled}
+            onCheckedChange={(checked) => onToggle(method, checked)}
+            label={`${method.name} enabled`}
+            hideLabel
+            disabled={togglingId === method.id}
+          />
+          <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
+            {method.isEnabled ? 'Enabled' : 'Disabled'}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'text-right align-top',
+      cell: (method) => (
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" size="sm" aria-label={`Edit ${method.name}`} onClick={() => setOpenDialog({ kind: 'form', method })}>
+            Edit
+          </Button>
+          <Button variant="danger" size="sm" aria-label={`Delete ${method.name}`} onClick={() => setOpenDialog({ kind: 'delete', method })}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   const onToggle = (method: TAdminPaymentMethod, isEnabled: boolean) => {
     toggle.mutate(
@@ -65,74 +102,15 @@ export function PaymentMethodsPage() {
         actions={<Button onClick={() => setOpenDialog({ kind: 'form', method: null })}>Add Method</Button>}
       />
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="Payment methods" hideCaption>
-        <TableHead>
-          <tr>
-            <TableHeaderCell>Name</TableHeaderCell>
-            <TableHeaderCell>Details</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading payment methods…</TableLoadingRow>
-          ) : methods.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No payment methods yet.</TableMessageRow>
-          ) : (
-            methods.map((method) => (
-              <TableRow key={method.id}>
-                <TableCell className="align-top font-medium">{method.name}</TableCell>
-                <TableCell className="align-top text-slate-700">
-                  <ul className="space-y-0.5">
-                    {detailLines(method).map((line) => (
-                      <li key={line} className="break-words">
-                        {line}
-                      </li>
-                    ))}
-                  </ul>
-                </TableCell>
-                <TableCell className="align-top">
-                  <Switch
-                    checked={method.isEnabled}
-                    onCheckedChange={(checked) => onToggle(method, checked)}
-                    label={`${method.name} enabled`}
-                    hideLabel
-                    disabled={togglingId === method.id}
-                  />
-                  <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
-                    {method.isEnabled ? 'Enabled' : 'Disabled'}
-                  </span>
-                </TableCell>
-                <TableCell className="text-right align-top">
-                  <div className="flex justify-end gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${method.name}`}
-                      onClick={() => setOpenDialog({ kind: 'form', method })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={`Delete ${method.name}`}
-                      onClick={() => setOpenDialog({ kind: 'delete', method })}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Payment methods"
+        columns={columns}
+        rows={methods}
+        rowKey={(method) => method.id}
+        query={query}
+        loadingText="Loading payment methods…"
+        emptyText="No payment methods yet."
+      />
 
       {openDialog?.kind === 'form' && <PaymentMethodFormDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (

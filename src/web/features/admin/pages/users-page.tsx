@@ -2,25 +2,14 @@ import { useCallback, useState } from 'react';
 import { formatUsd } from '#shared/format.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
 import { PageHeading } from '#web/components/page-heading.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Select, toOptions } from '#web/components/ui/select.js';
 import { Spinner } from '#web/components/ui/spinner.js';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableLoadingRow,
-  TableMessageRow,
-  TableRow,
-} from '#web/components/ui/table.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
 import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
-import { SortableHeader } from '#web/components/ui/sortable-header.js';
 import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
 import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
 import { Pagination } from '#web/components/ui/pagination.js';
@@ -32,8 +21,6 @@ import {
   userUrlFilter,
 } from '#web/features/admin/users/user-filters.js';
 import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
-
-const COLUMN_COUNT = 7;
 
 /** A ban or unban waiting for its confirmation, from a row or from the open profile (over which it opens). */
 type TPendingBan = { user: TAdminUser; action: TBanAction };
@@ -54,6 +41,35 @@ export function UsersPage() {
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const users = data?.users ?? [];
   const askBan = (user: TAdminUser) => setPendingBan({ user, action: user.isBanned ? 'unban' : 'ban' });
+
+  const columns: TColumn<TAdminUser, TUserListFilter['sort']>[] = [
+    { header: 'User', sortKey: 'fullName', className: 'font-medium text-slate-900', cell: (user) => user.fullName },
+    { header: 'Email', cell: (user) => user.email },
+    { header: 'Registered', sortKey: 'createdAt', cell: (user) => formatDate(user.createdAt) },
+    { header: 'Trading Volume', sortKey: 'tradingVolumeUsd', className: 'tabular-nums', cell: (user) => formatUsd(user.tradingVolumeUsd) },
+    { header: 'KYC', cell: (user) => <KycBadge status={user.kycStatus} /> },
+    { header: 'Account', cell: (user) => <AccountStatusBadge isBanned={user.isBanned} /> },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'text-right',
+      cell: (user) => (
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" size="sm" aria-label={`View ${user.fullName}`} onClick={() => setProfileId(user.id)}>
+            View
+          </Button>
+          <Button
+            variant={user.isBanned ? 'outline' : 'danger'}
+            size="sm"
+            aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
+            onClick={() => askBan(user)}
+          >
+            {user.isBanned ? 'Unban' : 'Ban'}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <section>
@@ -84,66 +100,16 @@ export function UsersPage() {
         )}
       </div>
 
-      {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-
-      <Table caption="Users" hideCaption>
-        <TableHead>
-          <tr>
-            <SortableHeader column="fullName" sort={filter.sort} dir={filter.dir} onSort={onSort}>
-              User
-            </SortableHeader>
-            <TableHeaderCell>Email</TableHeaderCell>
-            <SortableHeader column="createdAt" sort={filter.sort} dir={filter.dir} onSort={onSort}>
-              Registered
-            </SortableHeader>
-            <SortableHeader column="tradingVolumeUsd" sort={filter.sort} dir={filter.dir} onSort={onSort}>
-              Trading Volume
-            </SortableHeader>
-            <TableHeaderCell>KYC</TableHeaderCell>
-            <TableHeaderCell>Account</TableHeaderCell>
-            <TableHeaderCell>
-              <span className="sr-only">Actions</span>
-            </TableHeaderCell>
-          </tr>
-        </TableHead>
-        <TableBody>
-          {query.isPending ? (
-            <TableLoadingRow colSpan={COLUMN_COUNT}>Loading users…</TableLoadingRow>
-          ) : users.length === 0 ? (
-            !query.isError && <TableMessageRow colSpan={COLUMN_COUNT}>No users found.</TableMessageRow>
-          ) : (
-            users.map((user) => (
-              <TableRow key={user.id}>
-                <TableCell className="font-medium text-slate-900">{user.fullName}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{formatDate(user.createdAt)}</TableCell>
-                <TableCell className="tabular-nums">{formatUsd(user.tradingVolumeUsd)}</TableCell>
-                <TableCell>
-                  <KycBadge status={user.kycStatus} />
-                </TableCell>
-                <TableCell>
-                  <AccountStatusBadge isBanned={user.isBanned} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <div className="flex justify-end gap-2">
-                    <Button variant="outline" size="sm" aria-label={`View ${user.fullName}`} onClick={() => setProfileId(user.id)}>
-                      View
-                    </Button>
-                    <Button
-                      variant={user.isBanned ? 'outline' : 'danger'}
-                      size="sm"
-                      aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
-                      onClick={() => askBan(user)}
-                    >
-                      {user.isBanned ? 'Unban' : 'Ban'}
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        caption="Users"
+        columns={columns}
+        rows={users}
+        rowKey={(user) => user.id}
+        query={query}
+        loadingText="Loading users…"
+        emptyText="No users found."
+        sort={{ sort: filter.sort, dir: filter.dir, onSort }}
+      />
 
       {data && totalPages > 1 && (
         <Pagination
