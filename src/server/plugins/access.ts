@@ -29,6 +29,11 @@ declare module 'fastify' {
     /** The signed-in user of this request (loaded once), or null. */
     currentUser(): Promise<TUserRow | null>;
     sessionToken?: string;
+    /**
+     * Who is calling, set by the access check once it has let the caller through a route that
+     * needs a signed-in person; null on public routes. Read it with `actorOf(request)`.
+     */
+    actor: TActor | null;
   }
 }
 
@@ -46,6 +51,8 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     if (route.method === 'HEAD') return;
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
   });
+
+  app.decorateRequest('actor', null);
 
   app.decorateRequest('currentUser', function currentUser(this: FastifyRequest) {
     let cached = userCache.get(this);
@@ -97,20 +104,19 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
     if (staff && !user.twoFactorEnabled && !request.routeOptions.config?.allowWithoutTwoFactor) {
       throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_MSG.setupRequired);
     }
-    if (access === 'user') return;
-    if (access === 'customer') {
-      if (staff) throw forbidden();
-      return;
-    }
-    if (!canAccess(staff ? (user.role as TStaffRole) : null, access.area)) {
+    if (access === 'customer' && staff) throw forbidden();
+    if (typeof access === 'object' && !canAccess(staff ? (user.role as TStaffRole) : null, access.area)) {
       throw new AppError('FORBIDDEN', `${forbidden().message}`, { fields: { permission: access.area } });
     }
+    request.actor = { id: user.id, email: user.email, role: staff ? (user.role as TStaffRole) : null, user };
   });
 }
 
-/** The signed-in person, for handlers behind an access rule (never null there). */
-export async function requireActor(request: FastifyRequest): Promise<TActor> {
-  const user = await request.currentUser();
-  if (!user) throw unauthenticated();
-  return { id: user.id, email: user.email, role: isStaffRole(user.role) ? user.role : null, user };
+/**
+ * The caller the access check let through, for handlers behind a rule other than 'public'.
+ * It throws only if a route reads it without such a rule (a programming error, answered 401).
+ */
+export function actorOf(request: FastifyRequest): TActor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
 }

@@ -76,6 +76,8 @@ export const ZPaymentMethodToggle = z.object({ isEnabled: z.boolean() }).strict(
 export const ZAdminPaymentMethod = z.object({ id: z.number(), name: z.string(), isEnabled: z.boolean(), details: ZPaymentMethodDetails });
 export const ZAdminPaymentMethodList = z.object({ paymentMethods: z.array(ZAdminPaymentMethod) });
 export const ZAdminPaymentMethodResponse = z.object({ paymentMethod: ZAdminPaymentMethod });
+export type TPaymentMethodInput = z.infer<typeof ZPaymentMethodInput>;
+export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
 
 // --- coins ---
 export const ZAdminCoin = z.object({
@@ -91,6 +93,8 @@ export const ZCoinUpdate = z
   .object({ walletAddress: z.string().trim().max(120).nullable().optional(), isEnabled: z.boolean().optional() })
   .strict();
 export const ZAdminCoinResponse = z.object({ coin: ZAdminCoin });
+export type TAdminCoin = z.infer<typeof ZAdminCoin>;
+export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
 
 // --- canned responses ---
 export const ZCannedResponseInput = z
@@ -102,6 +106,8 @@ export const ZCannedResponseInput = z
 export const ZCannedResponse = z.object({ id: z.number(), title: z.string(), message: z.string() });
 export const ZCannedResponseList = z.object({ cannedResponses: z.array(ZCannedResponse) });
 export const ZCannedResponseResponse = z.object({ cannedResponse: ZCannedResponse });
+export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;
+export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 
 // --- email log ---
 export const ZEmailLogQuery = z.object({ page: zPage(100_000) }).strict();
@@ -139,6 +145,8 @@ export const ZEmailRevealRequest = z
   })
   .strict();
 export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
+export type TEmailLogList = z.infer<typeof ZEmailLogList>;
+export type TEmailLogDetail = z.infer<typeof ZEmailLogDetail>;
 
 // --- settings (decisions/013 D5: the SMTP password is write-only) ---
 export const ZSettings = z.object({
@@ -205,6 +213,9 @@ export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true });
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
 // --- audit ---
 export const ZAuditQuery = z
@@ -228,5 +239,7 @@ export const ZAuditEntry = z.object({
   createdAt: z.string(),
 });
 export const ZAuditList = z.object({ entries: z.array(ZAuditEntry), total: z.number(), page: z.number(), pageSize: z.number() });
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+export type TAuditList = z.infer<typeof ZAuditList>;
 
 export const ZNumericIdParams = ZDbIdParams;

@@ -225,6 +225,8 @@ export const ZPaymentMethodList = z.object({ paymentMethods: z.array(ZPaymentMet
 
 export const ZCoinPublic = z.object({ symbol: z.string(), name: z.string(), walletAddress: z.string().nullable(), network: z.string() });
 export const ZCoinList = z.object({ coins: z.array(ZCoinPublic) });
+export type TCoinPublic = z.infer<typeof ZCoinPublic>;
+export type TPaymentMethodPublic = z.infer<typeof ZPaymentMethodPublic>;
 
 export const ZLimitResponse = z.object({
   isLimited: z.boolean(),

@@ -21,7 +21,7 @@ import {
 import { MSG } from '#shared/messages.js';
 import { isReservedUsername } from '#shared/names.js';
 import { isStaffRole } from '#shared/permissions.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
 import {
@@ -86,7 +86,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
     '/api/account/two-factor',
     { config: twoFactorConfig, schema: { tags: ['account'], response: { 200: ZTwoFactorStatus } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       return { enabled: actor.user.twoFactorEnabled, required: isStaffRole(actor.user.role) };
     },
   );

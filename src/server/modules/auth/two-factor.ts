@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { AppError } from '#server/lib/errors.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
 import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
 
@@ -11,7 +11,7 @@ import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './ser
  * is not on until a code from the authenticator app confirms the secret (step 2).
  */
 export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest, password: string) {
-  const actor = await requireActor(request);
+  const actor = actorOf(request);
   if (actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MSG.alreadyEnabled);
   const result = await callAuth(deps, request, '/two-factor/enable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
@@ -24,7 +24,7 @@ export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest
 
 /** Enrolment step 2: a code from the app turns two-factor on; better-auth renews the session. */
 export async function confirmEnrolment(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, code: string) {
-  const actor = await requireActor(request);
+  const actor = actorOf(request);
   if (actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MSG.alreadyEnabled);
   const result = await callAuth(deps, request, '/two-factor/verify-totp', { code });
   if (result.status !== 200) throw secondFactorError(result);
@@ -36,7 +36,7 @@ export async function confirmEnrolment(deps: TAccountDeps, request: FastifyReque
 
 /** Customers may turn it off again (password required); staff may not. */
 export async function disableTwoFactor(deps: TAccountDeps, request: FastifyRequest, reply: FastifyReply, password: string) {
-  const actor = await requireActor(request);
+  const actor = actorOf(request);
   if (isStaffRole(actor.user.role)) throw new AppError('FORBIDDEN', TWO_FACTOR_MSG.staffCannotDisable);
   if (!actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ON', TWO_FACTOR_MSG.notEnabled);
   const result = await callAuth(deps, request, '/two-factor/disable', { password });

@@ -21,11 +21,11 @@ import {
 import type { TConfig } from '#server/config.js';
 import type { TDatabase, TDb } from '#server/db/client.js';
 import { unauthenticated } from '#server/lib/errors.js';
-import { requireActor, type TAccess } from '#server/plugins/access.js';
+import { actorOf, type TAccess } from '#server/plugins/access.js';
 import { ChatBus } from './bus.js';
 import { ChatRealtime } from './realtime.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
-import { listCannedResponses } from '#server/modules/canned-responses/routes.js';
+import { listCannedResponses } from '#server/modules/canned-responses/service.js';
 import {
   conversationNotFound,
   countUnreadConversations,
@@ -62,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
     '/api/chat/conversation',
     { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZMyConversationStatus } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const row = await findConversationOfUser(db, actor.id);
       return { conversation: row ? toMyConversation(row) : null };
     },
@@ -72,7 +72,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
     '/api/chat/conversation',
     { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZMyConversationOpen } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const row = await getOrCreateConversation(db, actor.id);
       return { conversation: toMyConversation(row), messages: await latestMessages(db, row.id) };
     },
@@ -85,7 +85,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
       schema: { tags: ['chat'], querystring: ZMessagesAfterQuery, response: { 200: ZMessagesAfter } },
     },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const row = await findConversationOfUser(db, actor.id);
       if (!row) throw conversationNotFound();
       return messagesAfter(db, row.id, request.query.after);
@@ -99,7 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
       schema: { tags: ['chat'], body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const conversation = await getOrCreateConversation(db, actor.id);
       const message = await sendMessage(deps, { conversation, sender: 'user', senderId: actor.id, text: request.body.text });
       return reply.status(201).send({ message });
@@ -107,7 +107,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
   );
 
   app.post('/api/chat/read', { config: { access: customer }, schema: { tags: ['chat'], response: { 200: ZOk } } }, async (request) => {
-    const actor = await requireActor(request);
+    const actor = actorOf(request);
     const row = await findConversationOfUser(db, actor.id);
     if (row) await markRead(deps, row, 'user');
     return { ok: true as const };
@@ -155,7 +155,7 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
       schema: { tags: ['chat'], params: ZConversationIdParams, body: ZSendMessageRequest, response: { 201: ZSendMessageResponse } },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const conversation = await getConversationById(db, request.params.id);
       const message = await sendMessage(deps, { conversation, sender: 'admin', senderId: actor.id, text: request.body.text });
       return reply.status(201).send({ message });
@@ -185,19 +185,15 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
 
   const socketRoute = (url: string, access: TAccess, side: TChatSender) =>
     // isWebSocket: the Origin is checked with the CSRF rule (plugins/security.ts), before access.
-    app.get(
-      url,
-      { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } },
-      async (socket, request) => {
-        // The access rule ran before the upgrade, so the user is loaded (and not banned).
-        const user = await request.currentUser();
-        if (!user) {
-          socket.close(1008, unauthenticated().message);
-          return;
-        }
-        realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
-      },
-    );
+    app.get(url, { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['chat'], hide: true } }, (socket, request) => {
+      // The access rule ran before the upgrade and let this caller through.
+      const user = request.actor;
+      if (!user) {
+        socket.close(1008, unauthenticated().message);
+        return;
+      }
+      realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken });
+    });
 
   socketRoute('/api/chat/socket', customer, 'user');
   socketRoute('/api/admin/chat/socket', staff, 'admin');

@@ -1,20 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONTACT_DEFAULTS, ZContactContent } from '#shared/contracts/content.js';
+import { ZContactContent } from '#shared/contracts/content.js';
 import type { TDb } from '#server/db/client.js';
-import { contactPageContent } from '#server/db/schema/app.js';
-import { writeAudit } from '#server/lib/audit.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
+import { getContactContent, updateContactContent } from './service.js';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
-  app.get(
-    '/api/content/contact',
-    { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: ZContactContent } } },
-    async () => {
-      const [row] = await db.select().from(contactPageContent).where(eq(contactPageContent.id, 1));
-      if (!row) return CONTACT_DEFAULTS;
-      return { headline: row.headline, introParagraph: row.introParagraph, supportEmail: row.supportEmail, supportPhone: row.supportPhone };
-    },
+  app.get('/api/content/contact', { config: { access: 'public' }, schema: { tags: ['content'], response: { 200: ZContactContent } } }, () =>
+    getContactContent(db),
   );
 };
 
@@ -26,29 +18,6 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app
       config: { access: { area: 'contact' } },
       schema: { tags: ['content'], body: ZContactContent.strict(), response: { 200: ZContactContent } },
     },
-    async (request) => {
-      const actor = await requireActor(request);
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(contactPageContent).where(eq(contactPageContent.id, 1));
-        const values = { ...request.body, updatedAt: new Date() };
-        const [after] = await tx
-          .insert(contactPageContent)
-          .values({ id: 1, ...values })
-          .onConflictDoUpdate({ target: contactPageContent.id, set: values })
-          .returning();
-        const pick = (r: typeof after | undefined) =>
-          r ? { headline: r.headline, introParagraph: r.introParagraph, supportEmail: r.supportEmail, supportPhone: r.supportPhone } : null;
-        await writeAudit(tx, {
-          actor,
-          action: 'contact.update',
-          targetType: 'contact_page',
-          targetId: 1,
-          before: pick(before),
-          after: pick(after),
-          ip: request.ip,
-        });
-        return pick(after)!;
-      });
-    },
+    (request) => updateContactContent(db, actorOf(request), request.body, request.ip),
   );
 };

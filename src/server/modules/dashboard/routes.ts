@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminDashboard, ZPortfolio } from '#shared/contracts/dashboard.js';
 import type { TDb } from '#server/db/client.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { getAdminDashboard, getPortfolio } from './service.js';
 
@@ -9,7 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketSer
   app.get(
     '/api/portfolio',
     { config: { access: 'customer' }, schema: { tags: ['dashboard'], response: { 200: ZPortfolio } } },
-    async (request) => getPortfolio(db, market, (await requireActor(request)).id),
+    async (request) => getPortfolio(db, market, actorOf(request).id),
   );
 
   app.get(

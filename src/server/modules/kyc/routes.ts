@@ -20,7 +20,7 @@ import {
 import { MSG } from '#shared/messages.js';
 import { AppError } from '#server/lib/errors.js';
 import { sniffImageType } from '#server/lib/storage.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import { findUnstorableText } from '#server/plugins/input.js';
 import {
   decideKycSubmission,
@@ -82,7 +82,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   });
 
   app.get('/api/kyc', { config: { access: 'customer' }, schema: { tags: ['kyc'], response: { 200: ZMyKyc } } }, async (request) => {
-    const actor = await requireActor(request);
+    const actor = actorOf(request);
     const row = await findMyLatestSubmission(deps.db, actor.id);
     return {
       submission: row
@@ -106,7 +106,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MSG.generic);
       const { fields, files, errors } = await readKycForm(request);
 
@@ -163,7 +163,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       schema: { tags: ['kyc'], params: ZKycDocumentParams },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const document = await readKycDocument(deps, { actor, ...request.params, ip: request.ip });
       return reply
         .header('content-type', document.type)
@@ -180,7 +180,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       schema: { tags: ['kyc'], params: ZKycIdParams, response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const submission = await decideKycSubmission(deps, { actor, id: request.params.id, decision: 'approved', ip: request.ip });
       return { submission };
     },
@@ -193,7 +193,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest.optional(), response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const submission = await decideKycSubmission(deps, {
         actor,
         id: request.params.id,

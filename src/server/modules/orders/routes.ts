@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,10 +15,8 @@ import {
   ZQuote,
   ZQuoteRequest,
 } from '#shared/contracts/orders.js';
-import { COIN_NETWORKS } from '#shared/wallet-address.js';
-import { coins, paymentMethods } from '#server/db/schema/app.js';
 import { hashRequestBody } from '#server/lib/request-hash.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import {
   createQuote,
   decideOrder,
@@ -28,6 +25,8 @@ import {
   getAdminOrder,
   getLimit,
   getMyOrder,
+  listEnabledPaymentMethods,
+  listTradableCoins,
   placeOrder,
   toOrder,
   type TOrderDeps,
@@ -48,26 +47,20 @@ const ZIdempotencyHeaders = z
   .passthrough();
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) => {
-  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => {
-    const rows = await deps.db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder));
-    return {
-      coins: rows.map((c) => ({ symbol: c.symbol, name: c.name, walletAddress: c.walletAddress, network: COIN_NETWORKS[c.symbol] ?? '' })),
-    };
-  });
+  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
+    coins: await listTradableCoins(deps.db),
+  }));
 
   app.get(
     '/api/payment-methods',
     { config: { access: 'user' }, schema: { tags: ['orders'], response: { 200: ZPaymentMethodList } } },
-    async () => {
-      const rows = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).orderBy(asc(paymentMethods.id));
-      return { paymentMethods: rows.map((m) => ({ id: m.id, name: m.name, details: m.details })) };
-    },
+    async () => ({ paymentMethods: await listEnabledPaymentMethods(deps.db) }),
   );
 
   app.get(
     '/api/orders/limit',
     { config: { access: 'customer' }, schema: { tags: ['orders'], response: { 200: ZLimitResponse } } },
-    async (request) => getLimit(deps.db, (await requireActor(request)).id),
+    async (request) => getLimit(deps.db, actorOf(request).id),
   );
 
   app.post(
@@ -77,8 +70,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
       schema: { tags: ['orders'], body: ZQuoteRequest, response: { 201: ZQuote } },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
-      return reply.status(201).send(await createQuote(deps, actor, request.body));
+      return reply.status(201).send(await createQuote(deps, actorOf(request), request.body));
     },
   );
 
@@ -106,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
       },
     },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const key = request.headers['idempotency-key'];
       const idempotency = key === undefined ? undefined : { key, bodyHash: hashRequestBody(request.body) };
       const { order, isReplay } = await placeOrder(deps, actor, request.body, idempotency);
@@ -117,13 +109,13 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   app.get(
     '/api/orders',
     { config: { access: 'customer' }, schema: { tags: ['orders'], response: { 200: ZOrderList } } },
-    async (request) => ({ orders: await findMyOrders(deps.db, (await requireActor(request)).id) }),
+    async (request) => ({ orders: await findMyOrders(deps.db, actorOf(request).id) }),
   );
 
   app.get(
     '/api/orders/:id',
     { config: { access: 'customer' }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderResponse } } },
-    async (request) => ({ order: await getMyOrder(deps.db, (await requireActor(request)).id, request.params.id) }),
+    async (request) => ({ order: await getMyOrder(deps.db, actorOf(request).id, request.params.id) }),
   );
 
   app.get(
@@ -155,7 +147,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
         schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
       },
       async (request) => {
-        const actor = await requireActor(request);
+        const actor = actorOf(request);
         return { order: await decideOrder(deps, { actor, id: request.params.id, status, ip: request.ip }) };
       },
     );

@@ -7,13 +7,16 @@ import {
   UNVERIFIED_LIMIT_USD,
   type TAdminOrder,
   type TAdminOrderQuery,
+  type TCoinPublic,
   type TCreateOrderRequest,
   type TOrder,
+  type TPaymentMethodPublic,
   type TQuote,
   type TQuoteRequest,
 } from '#shared/contracts/orders.js';
 import { convertGhsToUsd, roundCrypto, roundFiat, toDecimal } from '#shared/money.js';
 import { toTransactionKey } from '#shared/transaction-id.js';
+import { COIN_NETWORKS } from '#shared/wallet-address.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
@@ -22,6 +25,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
+import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
@@ -329,6 +333,18 @@ export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: strin
   if (issue) throw new AppError('VALIDATION', issue.message, { fields: { [issue.field]: issue.message } });
 }
 
+/** The coins that trade now, in the order the back-office set, with the deposit address sellers send to. */
+export async function listTradableCoins(db: TDb): Promise<TCoinPublic[]> {
+  const rows = await db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder));
+  return rows.map((c) => ({ symbol: c.symbol, name: c.name, walletAddress: c.walletAddress, network: COIN_NETWORKS[c.symbol] ?? '' }));
+}
+
+/** The payment methods a buyer may pay with now. */
+export async function listEnabledPaymentMethods(db: TDb): Promise<TPaymentMethodPublic[]> {
+  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).orderBy(asc(paymentMethods.id));
+  return rows.map((m) => ({ id: m.id, name: m.name, details: m.details }));
+}
+
 export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
   return rows.map(toOrder);
@@ -385,7 +401,7 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
   if (query.from) conditions.push(gte(orders.createdAt, dayStart(query.from)));
   if (query.to) conditions.push(lt(orders.createdAt, new Date(dayStart(query.to).getTime() + 24 * 3600 * 1000)));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.q);
     // Matching customers are looked up first (trigram indexes on name and email) so that the
     // order query is an OR of indexed conditions (user id, trigram on the transaction id,
     // primary key) that PostgreSQL can combine, rather than a filter over the whole join.

@@ -8,7 +8,7 @@ import {
   ZStaffResponse,
   ZUpdateStaffRoleRequest,
 } from '#shared/contracts/staff.js';
-import { requireActor } from '#server/plugins/access.js';
+import { actorOf } from '#server/plugins/access.js';
 import {
   createStaff,
   deleteStaff,
@@ -34,7 +34,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     '/api/admin/admins',
     { config: { access, errors: ['EMAIL_TAKEN'] }, schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } } },
     async (request, reply) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       const admin = await createStaff(deps, request.body, { actor, ip: request.ip });
       return reply.status(201).send({ admin });
     },
@@ -44,7 +44,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     '/api/admin/admins/:id',
     { config: { access }, schema: { tags, params: ZStaffIdParams, body: ZUpdateStaffRoleRequest, response: { 200: ZStaffResponse } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       return { admin: await updateStaffRole(deps, request.params.id, request.body.role, { actor, ip: request.ip }) };
     },
   );
@@ -56,7 +56,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
       schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } },
     },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       return { admin: await resendInvitation(deps, request.params.id, { actor, ip: request.ip }) };
     },
   );
@@ -65,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     '/api/admin/admins/:id/two-factor/reset',
     { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZStaffResponse } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       return { admin: await resetStaffTwoFactor(deps, request.params.id, { actor, ip: request.ip }) };
     },
   );
@@ -74,7 +74,7 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     '/api/admin/admins/:id',
     { config: { access }, schema: { tags, params: ZStaffIdParams, response: { 200: ZOk } } },
     async (request) => {
-      const actor = await requireActor(request);
+      const actor = actorOf(request);
       await deleteStaff(deps, request.params.id, { actor, ip: request.ip });
       return { ok: true as const };
     },

@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_MSG, type TAdminUser, type TAdminUserDetail, type TAdminUserList, type TUserQuery } from '#shared/contracts/admin.js';
+import { MSG } from '#shared/messages.js';
+import { isStaffRole } from '#shared/permissions.js';
+import type { TDb } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { sessions, users } from '#server/db/schema/auth.js';
+import { orders } from '#server/db/schema/orders.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import { containsPattern } from '#server/lib/sql.js';
+import type { TActor, TUserRow } from '#server/plugins/access.js';
+import { toOrder } from '#server/modules/orders/service.js';
+
+const PAGE_SIZE = 10;
+const RECENT_ORDERS = 5;
+const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
+const notFound = () => new AppError('NOT_FOUND', MSG.userNotFound);
+
+function toAdminUser(row: TUserRow): TAdminUser {
+  return {
+    id: row.id,
+    username: row.displayUsername ?? row.username ?? '',
+    fullName: row.fullName || row.name,
+    email: row.email,
+    phone: row.phone,
+    kycStatus: row.kycStatus as TAdminUser['kycStatus'],
+    tradingVolumeUsd: row.tradingVolumeUsd,
+    isBanned: row.banned,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of customers (never staff), searched by name, email or phone, filtered and sorted. */
+export async function findCustomers(db: TDb, query: TUserQuery): Promise<TAdminUserList> {
+  const conditions: SQL[] = [isCustomer];
+  if (query.q) {
+    const like = containsPattern(query.q);
+    conditions.push(or(ilike(users.fullName, like), ilike(users.email, like), sql`coalesce(${users.phone}, '') like ${like}`)!);
+  }
+  if (query.kyc !== 'all') conditions.push(eq(users.kycStatus, query.kyc));
+  if (query.account !== 'all') conditions.push(eq(users.banned, query.account === 'banned'));
+  const where = and(...conditions);
+  const column = { fullName: users.fullName, createdAt: users.createdAt, tradingVolumeUsd: users.tradingVolumeUsd }[query.sort];
+  const direction = query.dir === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(direction(column), direction(users.id))
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(users).where(where));
+  return { users: rows.map(toAdminUser), total, page: query.page, pageSize: PAGE_SIZE };
+}
+
+/** A customer's profile with their latest orders; staff accounts are not found here. */
+export async function getCustomer(db: TDb, id: string): Promise<TAdminUserDetail> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isCustomer));
+  if (!row) throw notFound();
+  const recent = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, row.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(RECENT_ORDERS);
+  return { user: toAdminUser(row), recentOrders: recent.map(toOrder) };
+}
+
+/**
+ * Bans or unbans a customer (staff cannot be banned here), audited. A ban ends every session
+ * of the user in the same transaction; the caller closes their sockets once it has committed.
+ */
+export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBanned: boolean, ip: string): Promise<TAdminUser> {
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!before) throw notFound();
+    if (isStaffRole(before.role)) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotBanStaff);
+    const after = firstOrThrow(
+      await tx.update(users).set({ banned: isBanned, updatedAt: new Date() }).where(eq(users.id, before.id)).returning(),
+    );
+    if (isBanned) await tx.delete(sessions).where(eq(sessions.userId, before.id));
+    await writeAudit(tx, {
+      actor,
+      action: isBanned ? 'user.ban' : 'user.unban',
+      targetType: 'user',
+      targetId: before.id,
+      before: { isBanned: before.banned },
+      after: { isBanned },
+      ip,
+    });
+    return after;
+  });
+  return toAdminUser(row);
+}
