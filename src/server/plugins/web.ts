@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_PATHS, paths } from '#shared/app-paths.js';
 import { MSG } from '#shared/messages.js';
+import { html, toHtmlString } from '#server/lib/html.js';
 
 /** Web routes are pages, not API: kept out of the OpenAPI document. */
 const PAGE_ROUTE = { config: { access: 'public' as const }, schema: { hide: true } };
@@ -24,32 +25,57 @@ export function hashRouteOf(rawUrl: string): string {
   return `/#${safe}`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /**
  * Our own "Page not found" for a browser that asked for a page the app does not have. No script
  * (the app's CSP allows none inline), a style block (its CSP allows inline styles), a link home.
  */
-export const NOT_FOUND_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(MSG.pageNotFound)} · CediCrypto</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}main{max-width:32rem;margin:4rem auto;padding:0 1rem;text-align:center}h1{font-size:1.5rem}p{color:#475569}a{color:#047857;font-weight:600}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(MSG.pageNotFound)}</h1>
-<p>${escapeHtml(MSG.pageNotFoundText)}</p>
-<p><a href="${paths.home.getHref()}">${escapeHtml(MSG.goHome)}</a></p>
-</main>
-</body>
-</html>
-`;
+export const NOT_FOUND_PAGE = toHtmlString(
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${MSG.pageNotFound} · CediCrypto</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style>
+          body {
+            margin: 0;
+            font-family:
+              system-ui,
+              -apple-system,
+              'Segoe UI',
+              Roboto,
+              sans-serif;
+            color: #0f172a;
+            background: #f8fafc;
+          }
+          main {
+            max-width: 32rem;
+            margin: 4rem auto;
+            padding: 0 1rem;
+            text-align: center;
+          }
+          h1 {
+            font-size: 1.5rem;
+          }
+          p {
+            color: #475569;
+          }
+          a {
+            color: #047857;
+            font-weight: 600;
+          }
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${MSG.pageNotFound}</h1>
+          <p>${MSG.pageNotFoundText}</p>
+          <p><a href="${paths.home.getHref()}">${MSG.goHome}</a></p>
+        </main>
+      </body>
+    </html> `,
+);
 
 /** A browser asking for a page (GET or HEAD, HTML accepted, outside /api): it gets NOT_FOUND_PAGE. */
 export function wantsPage(request: FastifyRequest): boolean {

@@ -1,13 +1,11 @@
+import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/html.js';
 import { markSecret } from './secrets.js';
 
 /**
- * Email templates rendered to HTML on the server. Every interpolated value is escaped:
- * names and notes come from customers. Tokens in links are marked (TSecretUrl).
+ * Email templates rendered to HTML on the server with the `html` tag (html.ts): every value they
+ * interpolate is escaped by default, since names and notes come from customers. Tokens in links
+ * are marked (TSecretUrl).
  */
-export function escapeHtml(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
-
 export type TRenderedEmail = { subject: string; body: string };
 
 /**
@@ -16,22 +14,38 @@ export type TRenderedEmail = { subject: string; body: string };
  */
 export type TSecretUrl = { base: string; secret: string };
 
-function renderUrl(url: string | TSecretUrl): string {
-  return typeof url === 'string' ? escapeHtml(url) : `${escapeHtml(url.base)}${markSecret(escapeHtml(encodeURIComponent(url.secret)))}`;
+function renderUrl(url: string | TSecretUrl): TSafeHtml {
+  if (typeof url === 'string') return html`${url}`;
+  // The marker wraps the escaped token: markSecret adds only its own comments.
+  return html`${url.base}${trustedHtml(markSecret(toHtmlString(html`${encodeURIComponent(url.secret)}`)))}`;
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string | TSecretUrl }): string {
-  const url = action ? renderUrl(action.url) : '';
+/** Paragraphs given as strings are text (escaped); markup comes only from `html`. */
+function layout(title: string, paragraphs: readonly (string | TSafeHtml)[], action?: { label: string; url: string | TSecretUrl }): string {
+  const url = action ? renderUrl(action.url) : html``;
   const button = action
-    ? `<p style="margin:24px 0"><a href="${url}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br>${url}</p>`
-    : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
-<h1 style="font-size:20px;color:#0f766e">CediCrypto</h1>
-<h2 style="font-size:18px">${escapeHtml(title)}</h2>
-${paragraphs.map((p) => `<p style="line-height:1.5">${p}</p>`).join('\n')}
-${button}
-<p style="font-size:12px;color:#64748b;margin-top:32px">CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.</p>
-</body></html>`;
+    ? html`<p style="margin:24px 0">
+          <a
+            href="${url}"
+            style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block"
+            >${action.label}</a
+          >
+        </p>
+        <p style="font-size:13px;color:#475569">If the button does not work, copy this link into your browser:<br />${url}</p>`
+    : html``;
+  return toHtmlString(
+    html`<!doctype html>
+      <html>
+        <body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px">
+          <h1 style="font-size:20px;color:#0f766e">CediCrypto</h1>
+          <h2 style="font-size:18px">${title}</h2>
+          ${paragraphs.map((p) => html`<p style="line-height:1.5">${p}</p>`)} ${button}
+          <p style="font-size:12px;color:#64748b;margin-top:32px">
+            CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.
+          </p>
+        </body>
+      </html>`,
+  );
 }
 
 export function renderWelcomeEmail(input: { fullName: string; appUrl: string }): TRenderedEmail {
@@ -54,7 +68,7 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TS
     body: layout(
       'Reset your password',
       [
-        `Hello ${escapeHtml(input.fullName)},`,
+        `Hello ${input.fullName},`,
         'We received a request to reset your password. The link below is valid for one hour and can be used once.',
         'If you did not ask for this, you can ignore this email; your password stays the same.',
       ],
@@ -75,8 +89,8 @@ export function renderStaffInvitationEmail(input: {
     body: layout(
       'Set your password',
       [
-        `Hello ${escapeHtml(input.fullName)},`,
-        `${escapeHtml(input.invitedBy)} has created a CediCrypto back-office account for you with the role <strong>${escapeHtml(input.roleLabel)}</strong>.`,
+        `Hello ${input.fullName},`,
+        html`${input.invitedBy} has created a CediCrypto back-office account for you with the role <strong>${input.roleLabel}</strong>.`,
         `Choose your password with the link below. It is valid for ${input.validHours} hours and can be used once.`,
         'If you were not expecting this, you can ignore this email.',
       ],
@@ -89,7 +103,7 @@ export function renderKycReceivedEmail(input: { fullName: string }): TRenderedEm
   return {
     subject: 'We received your KYC documents',
     body: layout('Your documents are under review', [
-      `Hello ${escapeHtml(input.fullName)},`,
+      `Hello ${input.fullName},`,
       'Thank you for submitting your identity documents. Our compliance team reviews them within 24-48 hours.',
       'Trading is paused until the review is complete. We will email you as soon as there is a decision.',
     ]),
@@ -107,18 +121,15 @@ export function renderKycDecisionEmail(input: {
       subject: 'Your identity is verified',
       body: layout(
         'KYC approved',
-        [
-          `Hello ${escapeHtml(input.fullName)},`,
-          'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.',
-        ],
+        [`Hello ${input.fullName},`, 'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.'],
         { label: 'Start trading', url: `${input.appUrl}/#/dashboard` },
       ),
     };
   }
-  const reason = input.reason ? `Reason: ${escapeHtml(input.reason)}` : 'Your documents could not be verified.';
+  const reason = input.reason ? `Reason: ${input.reason}` : 'Your documents could not be verified.';
   return {
     subject: 'Your KYC submission was not approved',
-    body: layout('KYC not approved', [`Hello ${escapeHtml(input.fullName)},`, reason, 'You can submit new documents at any time.'], {
+    body: layout('KYC not approved', [`Hello ${input.fullName},`, reason, 'You can submit new documents at any time.'], {
       label: 'Submit again',
       url: `${input.appUrl}/#/kyc`,
     }),
@@ -136,7 +147,7 @@ export type TEmailOrder = {
 
 function describeOrder(order: TEmailOrder): string {
   const verb = order.type === 'buy' ? 'Buy' : 'Sell';
-  return `${verb} ${escapeHtml(order.amountCrypto)} ${escapeHtml(order.coinSymbol.toUpperCase())} for ${escapeHtml(order.fiatCurrency)} ${escapeHtml(order.amountFiat)}`;
+  return `${verb} ${order.amountCrypto} ${order.coinSymbol.toUpperCase()} for ${order.fiatCurrency} ${order.amountFiat}`;
 }
 
 export function renderOrderConfirmationEmail(input: { fullName: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
@@ -145,7 +156,7 @@ export function renderOrderConfirmationEmail(input: { fullName: string; order: T
     body: layout(
       'We received your order',
       [
-        `Hello ${escapeHtml(input.fullName)},`,
+        `Hello ${input.fullName},`,
         `Order #${input.order.id}: ${describeOrder(input.order)}.`,
         'Your order is received and will be processed shortly: we check your payment, then complete it. You will get an email at each step.',
       ],
@@ -164,9 +175,7 @@ export function renderAdminOrderAlertEmail(input: {
     subject: `New ${input.order.type} order #${input.order.id}`,
     body: layout(
       'New order to process',
-      [
-        `${escapeHtml(input.customerName)} (${escapeHtml(input.customerEmail)}) placed order #${input.order.id}: ${describeOrder(input.order)}.`,
-      ],
+      [`${input.customerName} (${input.customerEmail}) placed order #${input.order.id}: ${describeOrder(input.order)}.`],
       { label: 'Open Order Management', url: `${input.appUrl}/#/admin/orders` },
     ),
   };
@@ -184,7 +193,7 @@ export function renderOrderStatusEmail(input: {
     body: layout(
       isCompleted ? 'Your order is completed' : 'Your order was cancelled',
       [
-        `Hello ${escapeHtml(input.fullName)},`,
+        `Hello ${input.fullName},`,
         `Order #${input.order.id}: ${describeOrder(input.order)}.`,
         isCompleted
           ? 'Your order has been completed. Thank you for trading with CediCrypto.'

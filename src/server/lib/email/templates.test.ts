@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { html, toHtmlString, trustedHtml } from '#server/lib/html.js';
+import { deliverableBody, maskEmailBody, SECRET_MASK } from './secrets.js';
+import {
+  renderAdminOrderAlertEmail,
+  renderKycDecisionEmail,
+  renderKycReceivedEmail,
+  renderOrderConfirmationEmail,
+  renderOrderStatusEmail,
+  renderPasswordResetEmail,
+  renderStaffInvitationEmail,
+  renderWelcomeEmail,
+  type TEmailOrder,
+} from './templates.js';
+
+const HOSTILE = `Ama <script>alert(1)</script> & "Kofi" <img src=x onerror=alert(2)> '<!--secret-->'`;
+const ESCAPED =
+  'Ama &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Kofi&quot; &lt;img src=x onerror=alert(2)&gt; &#39;&lt;!--secret--&gt;&#39;';
+const order: TEmailOrder = {
+  id: 7,
+  type: 'buy',
+  amountCrypto: '<b>1</b>',
+  coinSymbol: 'btc<i>',
+  amountFiat: '100.00',
+  fiatCurrency: 'GHS',
+};
+const appUrl = 'https://example.test/"><script>x</script>';
+
+describe('html', () => {
+  it('escapes every interpolated string and keeps only its own markup', () => {
+    const inner = html`<strong>${'<b>'}</strong>`;
+    expect(toHtmlString(html`<p>${'a & b'} ${3} ${inner} ${[html`<i>x</i>`, html`<i>y</i>`]}</p>`)).toBe(
+      '<p>a &amp; b 3 <strong>&lt;b&gt;</strong> <i>x</i>\n<i>y</i></p>',
+    );
+    expect(toHtmlString(html`${trustedHtml('<hr>')}`)).toBe('<hr>');
+  });
+});
+
+describe('email templates escape by default', () => {
+  const rendered = [
+    renderWelcomeEmail({ fullName: HOSTILE, appUrl }),
+    renderPasswordResetEmail({ fullName: HOSTILE, resetUrl: { base: `${appUrl}/#/reset-password?token=`, secret: 'tok<en>&1' } }),
+    renderStaffInvitationEmail({
+      fullName: HOSTILE,
+      roleLabel: HOSTILE,
+      invitedBy: HOSTILE,
+      setPasswordUrl: { base: `${appUrl}/#/admin/set-password?token=`, secret: 'abc' },
+      validHours: 24,
+    }),
+    renderKycReceivedEmail({ fullName: HOSTILE }),
+    renderKycDecisionEmail({ fullName: HOSTILE, decision: 'approved', appUrl }),
+    renderKycDecisionEmail({ fullName: HOSTILE, decision: 'rejected', reason: HOSTILE, appUrl }),
+    renderOrderConfirmationEmail({ fullName: HOSTILE, order, appUrl }),
+    renderAdminOrderAlertEmail({ customerName: HOSTILE, customerEmail: HOSTILE, order, appUrl }),
+    renderOrderStatusEmail({ fullName: HOSTILE, order, status: 'cancelled', appUrl }),
+  ];
+
+  it.each(rendered.map((email, index) => [index, email] as const))(
+    'template %i shows typed text as text, escaped once',
+    (_index, email) => {
+      expect(email.body).not.toMatch(/<script|<img|<b>|<i>|onerror=alert\(2\)>/);
+      expect(email.body).not.toContain('&amp;amp;');
+      expect(email.body).not.toContain('&amp;lt;');
+      expect(email.body).toContain('Ama &lt;script&gt;');
+      // A comment someone typed is text, never a secret marker: only template tokens are masked.
+      expect(maskEmailBody(email.body).maskedSecrets).toBe(email.body.match(/token=/g)?.length ?? 0);
+    },
+  );
+
+  it('keeps the templates own markup and the typed values whole', () => {
+    const invitation = rendered[2]!.body;
+    expect(invitation).toContain(`<strong>${ESCAPED}</strong>`);
+    expect(rendered[6]!.body).toContain('Buy &lt;b&gt;1&lt;/b&gt; BTC&lt;I&gt; for GHS 100.00');
+  });
+
+  it('marks the escaped token of a secret link, which the sender delivers whole and staff see masked', () => {
+    const reset = rendered[1]!.body;
+    expect(deliverableBody(reset)).toContain('#/reset-password?token=tok%3Cen%3E%261"');
+    expect(maskEmailBody(reset).body).toContain(`#/reset-password?token=${SECRET_MASK}"`);
+  });
+});
