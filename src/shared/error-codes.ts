@@ -39,8 +39,12 @@ export const ERROR_STATUS = {
   KYC_ALREADY_VERIFIED: 409,
   /** The invitation was accepted already: the admin is active. */
   INVITATION_ALREADY_ACCEPTED: 409,
-  /** The quote an order names cannot be used (expired, used, unknown, other side): get a new quote. */
+  /** The quote an order names is unknown to this customer or for the other side: get a new quote. */
   QUOTE_INVALID: 409,
+  /** The quote an order names has expired: get a new quote. */
+  QUOTE_EXPIRED: 409,
+  /** The quote an order names was used by another order: get a new quote. */
+  QUOTE_USED: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */
@@ -62,4 +66,9 @@ export type TClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 export function isErrorCode(value: string): value is TErrorCode {
   return Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** An answer to an order whose quote cannot be used: each of these means "get a new quote". */
+export function isQuoteRefusal(code: string): boolean {
+  return code === 'QUOTE_INVALID' || code === 'QUOTE_EXPIRED' || code === 'QUOTE_USED';
 }

@@ -139,8 +139,8 @@ describe('orders', () => {
       .where(eq(quotes.id, expired.id));
     const e = await buy(a.cookie, expired.id);
     expect(e.statusCode).toBe(409);
-    // One code for every quote that cannot be used: the web app gets a new quote on it.
-    expect(e.json().error).toMatchObject({ code: 'QUOTE_INVALID', message: 'This quote has expired. Please get a new quote.' });
+    // A code per situation (the web app gets a new quote on each of them).
+    expect(e.json().error).toMatchObject({ code: 'QUOTE_EXPIRED', message: 'This quote has expired. Please get a new quote.' });
 
     const foreign = await quote(b.cookie, '5');
     const f = await buy(a.cookie, foreign.id);
@@ -150,7 +150,7 @@ describe('orders', () => {
     const once = await quote(a.cookie, '5');
     expect((await buy(a.cookie, once.id)).statusCode).toBe(201);
     expect((await buy(a.cookie, once.id)).json().error).toMatchObject({
-      code: 'QUOTE_INVALID',
+      code: 'QUOTE_USED',
       message: 'This quote has already been used. Please get a new quote.',
     });
 

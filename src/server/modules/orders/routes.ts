@@ -86,6 +86,8 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
           'PAYMENT_METHOD_UNAVAILABLE',
           'WALLET_NOT_CONFIGURED',
           'QUOTE_INVALID',
+          'QUOTE_EXPIRED',
+          'QUOTE_USED',
           'TX_ID_USED',
           'IDEMPOTENCY_KEY_REUSED',
         ],

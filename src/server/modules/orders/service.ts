@@ -229,9 +229,9 @@ export async function placeOrder(
         .where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
       if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
       if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
-      if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteExpired);
+      if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_EXPIRED', ORDER_MSG.quoteExpired);
       const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
-      if (used) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteUsed);
+      if (used) throw new AppError('QUOTE_USED', ORDER_MSG.quoteUsed);
 
       const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
       if (!coin?.isEnabled) throw new AppError('COIN_UNAVAILABLE', ORDER_MSG.coinUnavailable);
@@ -321,7 +321,7 @@ export async function placeOrder(
       if (existing) return { order: existing, isReplay: true };
     }
     if (isPaymentTxIdConflict(error)) throw txIdUsed();
-    if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteUsed);
+    if (isUniqueViolation(error, 'orders_quote_unique')) throw new AppError('QUOTE_USED', ORDER_MSG.quoteUsed);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { ORDER_MSG, ZOrderResponse, type TCreateOrderRequest, type TOrder } from
 import { ApiError, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { addOrderToList, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
+import { QUOTE_QUERY_KEY } from './create-quote';
 import { LIMIT_QUERY_KEY } from './get-limit';
 import { PORTFOLIO_QUERY_KEY } from '#web/lib/portfolio.js';
 
@@ -66,7 +67,7 @@ export function isUncertainFailure(error: unknown): boolean {
 type CreateOrderVariables = { body: TCreateOrderRequest; idempotencyKey: string };
 
 /**
- * Places an order. On success the new order heads the cached history at once, and the orders,
+ * Places an order. On success its quote is forgotten, the new order heads the cached history at once, and the orders,
  * the limit, the portfolio and the session (trading volume) are re-read.
  */
 export function useCreateOrder(userId: string) {
@@ -74,6 +75,9 @@ export function useCreateOrder(userId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: CreateOrderVariables) => createOrder(body, idempotencyKey),
     onSuccess: (order) => {
+      // A quote prices one order: once used it is never shown or sent again (the server would
+      // refuse it), so a return to the form asks for a new one.
+      queryClient.removeQueries({ queryKey: QUOTE_QUERY_KEY });
       addOrderToList(queryClient, userId, order);
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: LIMIT_QUERY_KEY });

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TCreateOrderRequest, TOrder } from '#shared/contracts/orders.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
+import { QUOTE_QUERY_KEY, quoteQueryKey } from '#web/features/trade/api/create-quote.js';
 import { usePlaceOrder } from './use-place-order';
 import type { TTradeAmount } from './use-trade-amount';
 
@@ -122,7 +123,7 @@ describe('placing an order is safe to repeat', () => {
       </QueryClientProvider>
     );
     const result = render(view(note));
-    return { rerender: (text: string) => result.rerender(view(text)) };
+    return { client, rerender: (text: string) => result.rerender(view(text)) };
   }
 
   async function submit(user: ReturnType<typeof userEvent.setup>, expectedRequests: number) {
@@ -151,6 +152,20 @@ describe('placing an order is safe to repeat', () => {
     expect(second?.body).toEqual(first?.body);
     expect(third?.body).toEqual(first?.body);
     expect(first?.body).toMatchObject({ quoteId: 'quote-1', notes: 'first note' });
+  });
+
+  it('forgets the quote once an order used it, so a return to the form asks for a new one', async () => {
+    const user = userEvent.setup();
+    answers = ['refuse', 'order'];
+    const { client } = renderHarness('note');
+    const request = { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' } as const;
+    client.setQueryData(quoteQueryKey(request), { ...TRADE.quote });
+    await submit(user, 1);
+    // A refusal that is not about the quote keeps it.
+    expect(client.getQueryData(quoteQueryKey(request))).toBeDefined();
+    await submit(user, 2);
+    expect(seen).toHaveLength(2);
+    expect(client.getQueryCache().findAll({ queryKey: QUOTE_QUERY_KEY })).toHaveLength(0);
   });
 
   it('starts a new attempt, with a new key and the form as it is now, after a definite answer', async () => {

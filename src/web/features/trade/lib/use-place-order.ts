@@ -1,3 +1,4 @@
+import { isQuoteRefusal } from '#shared/error-codes.js';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
@@ -61,7 +62,7 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: 
           if (!isUncertainFailure(error)) attempt.current = null;
           const isOurs = error instanceof ApiError && error.code !== 'UNEXPECTED' && error.code !== 'BAD_RESPONSE';
           onError(isOurs ? error : null, ORDER_MSG.submitFailed);
-          if (error instanceof ApiError && error.code === 'QUOTE_INVALID') trade.refreshQuote();
+          if (error instanceof ApiError && isQuoteRefusal(error.code)) trade.refreshQuote();
         },
       },
     );
