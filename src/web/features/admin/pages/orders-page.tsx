@@ -10,7 +10,7 @@ import { OrderFilters } from '#web/features/admin/orders/components/order-filter
 import { OrdersTable } from '#web/features/admin/orders/components/orders-table.js';
 import { Pagination } from '#web/components/ui/pagination.js';
 import { isFiltered, orderUrlFilter, type TAdminOrderFilter, type TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
-import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
+import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
 
 /** A decision waiting for its confirmation, from a row or from the open details (over which it opens). */

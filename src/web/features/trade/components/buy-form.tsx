@@ -2,14 +2,12 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
-import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import type { TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { USDT_NETWORKS } from '#shared/wallet-address.js';
-import { Form, FormAlert, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
+import { SelectField, TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { Button } from '#web/components/ui/button.js';
 import { toOptions } from '#web/components/ui/select.js';
-import { useToast } from '#web/components/ui/toast.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { usePaymentMethods } from '#web/features/trade/api/list-payment-methods.js';
 import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
@@ -17,8 +15,7 @@ import { buyFormSchema, type TBuyFormValues } from '#web/features/trade/lib/orde
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 import { PaymentAccount } from './payment-account';
-import { QuoteSummary } from './quote-summary';
-import { TradeAmountFields } from './trade-amount-fields';
+import { TradeForm } from './trade-form';
 
 /** /buy (docs/product.md §2 and §5): the server prices it, the customer pays by mobile money or bank. */
 export function BuyForm({ user }: { user: TProfile }) {
@@ -45,7 +42,6 @@ export function BuyForm({ user }: { user: TProfile }) {
   const trade = useTradeAmount('buy', { coinSymbol, fiatCurrency, amountFiat });
   const methodsQuery = usePaymentMethods();
   const methods = methodsQuery.data ?? [];
-  const toast = useToast();
   const { place, isSubmitting } = usePlaceOrder(user.id, trade, {
     onError: (error, fallback) => showServerError(form, error, { fallback }),
   });
@@ -54,17 +50,20 @@ export function BuyForm({ user }: { user: TProfile }) {
   const isUsdt = coin?.symbol === 'usdt';
   const isXrp = coin?.symbol === 'xrp';
   const method = methods.find((m) => String(m.id) === paymentMethodId) ?? null;
-  const isKycPending = user.kycStatus === 'pending';
-  const isBlocked = isKycPending || trade.exceedsLimit || !!trade.quoteError;
+  const isBlocked = trade.exceedsLimit || !!trade.quoteError;
 
   return (
-    <Form
+    <TradeForm
+      side="buy"
+      user={user}
       form={form}
-      className="space-y-6"
-      aria-busy={isSubmitting || undefined}
-      onInvalid={() => toast.error(ORDER_MSG.fillRequired)}
+      trade={trade}
+      amountLabel="Amount to spend"
+      checkOnCoinChange={['walletAddress', 'network']}
+      isSubmitting={isSubmitting}
+      isBlocked={isBlocked}
       onSubmit={(values) => {
-        if (isSubmitting || isBlocked || !method) return;
+        if (!method) return;
         place((quoteId): TCreateOrderRequest => ({
           type: 'buy',
           quoteId,
@@ -77,13 +76,6 @@ export function BuyForm({ user }: { user: TProfile }) {
         }));
       }}
     >
-      {isKycPending && <Alert variant="info">{ORDER_MSG.kycPending}</Alert>}
-
-      <div className="card space-y-5">
-        <TradeAmountFields trade={trade} amountLabel="Amount to spend" checkOnCoinChange={['walletAddress', 'network']} />
-        <QuoteSummary trade={trade} side="buy" />
-      </div>
-
       <div className="card space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">Where to send your {coin ? coin.symbol.toUpperCase() : 'crypto'}</h2>
         {isUsdt && (
@@ -140,18 +132,6 @@ export function BuyForm({ user }: { user: TProfile }) {
         />
         <TextareaField label="Notes (optional)" name="notes" rows={3} maxLength={500} />
       </div>
-
-      <FormAlert />
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full sm:w-auto"
-        isLoading={isSubmitting}
-        loadingText="Placing order…"
-        disabled={isBlocked}
-      >
-        Place buy order
-      </Button>
-    </Form>
+    </TradeForm>
   );
 }

@@ -5,19 +5,16 @@ import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest } from '#shared/con
 import { formatCrypto } from '#shared/format.js';
 import { COIN_NETWORKS } from '#shared/wallet-address.js';
 import { CopyButton } from '#web/components/copy-button.js';
-import { Form, FormAlert, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
+import { SelectField, TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { QrCode } from '#web/components/qr-code.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { Button } from '#web/components/ui/button.js';
 import { toOptions } from '#web/components/ui/select.js';
-import { useToast } from '#web/components/ui/toast.js';
 import { cn } from '#web/lib/cn.js';
 import { ZSellForm, type TSellFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
-import { QuoteSummary } from './quote-summary';
-import { TradeAmountFields } from './trade-amount-fields';
+import { TradeForm } from './trade-form';
 
 const PAYOUT_TYPES = [
   ['momo', 'Mobile money'],
@@ -45,26 +42,26 @@ export function SellForm({ user }: { user: TProfile }) {
     name: ['coinSymbol', 'fiatCurrency', 'amountFiat', 'payout.type'],
   });
   const trade = useTradeAmount('sell', { coinSymbol, fiatCurrency, amountFiat });
-  const toast = useToast();
   const { place, isSubmitting } = usePlaceOrder(user.id, trade, {
     onError: (error, fallback) => showServerError(form, error, { fallback }),
   });
 
   const coin = trade.coin;
   const depositAddress = coin?.walletAddress ?? null;
-  const isKycPending = user.kycStatus === 'pending';
   const isUnavailable = !!coin && !depositAddress;
-  const isBlocked = isKycPending || trade.exceedsLimit || !!trade.quoteError || isUnavailable;
+  const isBlocked = trade.exceedsLimit || !!trade.quoteError || isUnavailable;
   const isMomo = payoutType === 'momo';
 
   return (
-    <Form
+    <TradeForm
+      side="sell"
+      user={user}
       form={form}
-      className="space-y-6"
-      aria-busy={isSubmitting || undefined}
-      onInvalid={() => toast.error(ORDER_MSG.fillRequired)}
+      trade={trade}
+      amountLabel="Amount to receive"
+      isSubmitting={isSubmitting}
+      isBlocked={isBlocked}
       onSubmit={(values) => {
-        if (isSubmitting || isBlocked) return;
         place((quoteId): TCreateOrderRequest => ({
           type: 'sell',
           quoteId,
@@ -74,13 +71,6 @@ export function SellForm({ user }: { user: TProfile }) {
         }));
       }}
     >
-      {isKycPending && <Alert variant="info">{ORDER_MSG.kycPending}</Alert>}
-
-      <div className="card space-y-5">
-        <TradeAmountFields trade={trade} amountLabel="Amount to receive" />
-        <QuoteSummary trade={trade} side="sell" />
-      </div>
-
       <div className="card space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">Send your {coin ? coin.symbol.toUpperCase() : 'crypto'}</h2>
         {isUnavailable ? (
@@ -150,18 +140,6 @@ export function SellForm({ user }: { user: TProfile }) {
         )}
         <TextareaField label="Notes (optional)" name="notes" rows={3} maxLength={500} />
       </div>
-
-      <FormAlert />
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full sm:w-auto"
-        isLoading={isSubmitting}
-        loadingText="Placing order…"
-        disabled={isBlocked}
-      >
-        Place sell order
-      </Button>
-    </Form>
+    </TradeForm>
   );
 }

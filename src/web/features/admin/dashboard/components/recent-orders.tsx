@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRo
 import { formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
 import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
-import { orderTypeLabel } from '#web/lib/admin-order-labels.js';
+import { orderTypeLabel } from '#web/lib/order-labels.js';
 
 /** The orders page searched for one order ('#12' matches its id). */
 export function orderSearchHref(id: number): string {

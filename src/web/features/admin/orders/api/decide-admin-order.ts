@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZAdminOrderResponse } from '#shared/contracts/orders.js';
 import { apiRequest } from '#web/lib/api.js';
 import { adminDashboardKeys } from '#web/lib/query-keys.js';
-import type { TOrderDecision } from '#web/lib/admin-order-labels.js';
+import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { adminOrderKeys } from './query-keys';
 
 export function decideAdminOrder({ id, decision }: { id: number; decision: TOrderDecision }) {

@@ -7,7 +7,7 @@ import { Dialog } from '#web/components/ui/dialog.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { ApiError, getErrorMessage } from '#web/lib/api.js';
 import { useDecideAdminOrder } from '#web/features/admin/orders/api/decide-admin-order.js';
-import { decisionQuestion, orderTypeLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { decisionQuestion, orderTypeLabel, type TOrderDecision } from '#web/lib/order-labels.js';
 
 const TEXT: Record<TOrderDecision, { title: string; confirm: string; done: (id: number) => string }> = {
   approve: { title: 'Approve order', confirm: 'Approve order', done: (id) => `Order #${id} marked as completed.` },

@@ -14,7 +14,7 @@ import {
 } from '#web/components/ui/table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
-import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/admin-order-labels.js';
+import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/order-labels.js';
 import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
 import { SortableHeader } from '#web/components/ui/sortable-header.js';
 

@@ -21,7 +21,7 @@ export function txIdLabel(order: Pick<TAdminOrder, 'type'>): string {
 
 /**
  * Fiat paid per coin (fiat / crypto) as a plain decimal string, '0' when the crypto amount is
- * 0 or unreadable (the staff Order Details). Decimal arithmetic, never floats.
+ * 0 or unreadable (both Order Details). Decimal arithmetic, never floats.
  */
 export function effectiveRate(order: Pick<TAdminOrder, 'amountFiat' | 'amountCrypto'>): string {
   try {
