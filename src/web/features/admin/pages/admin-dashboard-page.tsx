@@ -11,6 +11,7 @@ import { useAdminDashboard } from '#web/features/admin/dashboard/api/get-admin-d
 import { ChartErrorBoundary } from '#web/features/admin/dashboard/components/chart-error-boundary.js';
 import { RecentOrders } from '#web/features/admin/dashboard/components/recent-orders.js';
 import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
+import { LoadingStatus } from '#web/components/ui/query-content.js';
 
 // The chart is its own chunk: the figures show first, the bars follow.
 const VolumeChart = lazy(() =>
@@ -62,9 +63,7 @@ export function AdminDashboardPage() {
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
 
       {query.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Spinner className="text-brand-700" /> Loading dashboard…
-        </p>
+        <LoadingStatus>Loading dashboard…</LoadingStatus>
       ) : (
         data && (
           <>

@@ -1,8 +1,7 @@
 import { PageHeading } from '#web/components/page-heading.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { useSettings } from '#web/features/admin/settings/api/settings.js';
 import { SettingsForm } from '#web/features/admin/settings/components/settings-form.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { QueryContent } from '#web/components/ui/query-content.js';
 
 /** /admin/settings: notification email, service fee and SMTP (docs/product.md §2; super admin only). */
 export function SettingsPage() {
@@ -11,15 +10,9 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeading title="Settings" description="System, fee and email delivery settings." />
-      {query.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Spinner className="text-brand-700" /> Loading settings…
-        </p>
-      ) : query.isError ? (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <SettingsForm settings={query.data} />
-      )}
+      <QueryContent query={query} loadingText="Loading settings…">
+        {(settings) => <SettingsForm settings={settings} />}
+      </QueryContent>
     </section>
   );
 }

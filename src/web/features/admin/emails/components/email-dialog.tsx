@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { EMAIL_LOG_MSG } from '#shared/contracts/admin.js';
 import { canAccess } from '#shared/permissions.js';
@@ -10,16 +8,7 @@ import { useSession } from '#web/lib/session.js';
 import { useEmail, useRevealEmail } from '#web/features/admin/emails/api/emails.js';
 import { RevealLinkForm } from './reveal-link-form';
 import { EmailStatusBadge } from './email-status-badge';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
-
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow, QueryContent } from '#web/components/ui/query-content.js';
 
 /**
  * One logged email. The HTML body is shown in a fully sandboxed frame (sandbox=""): no scripts,
@@ -32,7 +21,6 @@ export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }
   const reveal = useRevealEmail(id);
   const { user } = useSession();
   const email = query.data;
-  const shown = reveal.data ?? email;
 
   return (
     <Dialog
@@ -46,46 +34,42 @@ export function EmailDialog({ id, onClose }: { id: number; onClose: () => void }
         </Button>
       }
     >
-      {email ? (
-        <div className="space-y-4">
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <DetailRow label="Subject">{email.subject || '(No Subject)'}</DetailRow>
-            <DetailRow label="To">{email.to || '(No Recipient)'}</DetailRow>
-            <DetailRow label="Sent">{formatDateTime(email.sentAt)}</DetailRow>
-            <DetailRow label="Status">
-              <EmailStatusBadge status={email.status} />
-            </DetailRow>
-            {email.lastError && (
-              <DetailRow label="Last error">
-                <span className="font-mono text-sm text-red-800">{email.lastError}</span>
+      <QueryContent query={query} loadingText="Loading email…">
+        {(email) => (
+          <div className="space-y-4">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <DetailRow label="Subject">{email.subject || '(No Subject)'}</DetailRow>
+              <DetailRow label="To">{email.to || '(No Recipient)'}</DetailRow>
+              <DetailRow label="Sent">{formatDateTime(email.sentAt)}</DetailRow>
+              <DetailRow label="Status">
+                <EmailStatusBadge status={email.status} />
               </DetailRow>
+              {email.lastError && (
+                <DetailRow label="Last error">
+                  <span className="font-mono text-sm text-red-800">{email.lastError}</span>
+                </DetailRow>
+              )}
+            </dl>
+            {reveal.data ? (
+              <Alert variant="warning">{EMAIL_LOG_MSG.revealed}</Alert>
+            ) : (
+              email.maskedSecrets > 0 && (
+                <div className="space-y-3">
+                  <Alert variant="info">{EMAIL_LOG_MSG.masked}</Alert>
+                  {canAccess(user?.role, 'emailSecrets') && <RevealLinkForm reveal={reveal} />}
+                </div>
+              )
             )}
-          </dl>
-          {reveal.data ? (
-            <Alert variant="warning">{EMAIL_LOG_MSG.revealed}</Alert>
-          ) : (
-            email.maskedSecrets > 0 && (
-              <div className="space-y-3">
-                <Alert variant="info">{EMAIL_LOG_MSG.masked}</Alert>
-                {canAccess(user?.role, 'emailSecrets') && <RevealLinkForm reveal={reveal} />}
-              </div>
-            )
-          )}
-          <iframe
-            title="Email body"
-            srcDoc={shown?.body}
-            sandbox=""
-            referrerPolicy="no-referrer"
-            className="h-[28rem] w-full rounded-lg border border-slate-200 bg-white"
-          />
-        </div>
-      ) : query.isError ? (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Spinner className="text-brand-700" /> Loading email…
-        </p>
-      )}
+            <iframe
+              title="Email body"
+              srcDoc={(reveal.data ?? email).body}
+              sandbox=""
+              referrerPolicy="no-referrer"
+              className="h-[28rem] w-full rounded-lg border border-slate-200 bg-white"
+            />
+          </div>
+        )}
+      </QueryContent>
     </Dialog>
   );
 }

@@ -1,14 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useKycSubmission } from '#web/features/admin/kyc/api/get-kyc-submission.js';
 import { kycDocumentUrl } from '#web/features/admin/kyc/api/query-keys.js';
 import { formatKycIdType } from '#web/features/admin/kyc/kyc-labels.js';
 import { KycSubmissionStatusBadge } from './kyc-submission-status-badge';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { DetailRow, QueryContent } from '#web/components/ui/query-content.js';
 
 export type TKycDecision = 'approve' | 'reject';
 
@@ -47,25 +46,10 @@ export function KycSubmissionDialog({ id, onClose, onDecide }: KycSubmissionDial
         </>
       }
     >
-      {submission ? (
-        <SubmissionDetails submission={submission} />
-      ) : query.isError ? (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Spinner className="text-brand-700" /> Loading submission…
-        </p>
-      )}
+      <QueryContent query={query} loadingText="Loading submission…">
+        {(loaded) => <SubmissionDetails submission={loaded} />}
+      </QueryContent>
     </Dialog>
-  );
-}
-
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 

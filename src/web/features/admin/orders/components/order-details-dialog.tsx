@@ -1,12 +1,12 @@
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { OrderFact, OrderFacts } from '#web/components/orders/order-facts.js';
 import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { LoadingStatus } from '#web/components/ui/query-content.js';
 
 type OrderDetailsDialogProps = {
   id: number;
@@ -47,15 +47,7 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetail
       }
     >
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
-      {order ? (
-        <StaffOrderFacts order={order} />
-      ) : (
-        !query.isError && (
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Spinner className="text-brand-700" /> Loading order…
-          </p>
-        )
-      )}
+      {order ? <StaffOrderFacts order={order} /> : !query.isError && <LoadingStatus>Loading order…</LoadingStatus>}
     </Dialog>
   );
 }

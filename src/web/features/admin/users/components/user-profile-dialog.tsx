@@ -1,17 +1,15 @@
-import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ZAdminUserDetail } from '#shared/contracts/admin.js';
 import { formatFiat, formatUsd } from '#shared/format.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { OrderStatusBadge, orderTitle } from '#web/components/orders/order-status-badge.js';
 import { useAdminUser, type TAdminUser, type TBanAction } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from './account-status-badge';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
+import { DetailRow, QueryContent } from '#web/components/ui/query-content.js';
 
 type UserProfileDialogProps = {
   id: string;
@@ -44,25 +42,10 @@ export function UserProfileDialog({ id, onClose, onBanAction }: UserProfileDialo
         </>
       }
     >
-      {query.data ? (
-        <ProfileDetails detail={query.data} />
-      ) : query.isError ? (
-        <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Spinner className="text-brand-700" /> Loading user…
-        </p>
-      )}
+      <QueryContent query={query} loadingText="Loading user…">
+        {(detail) => <ProfileDetails detail={detail} />}
+      </QueryContent>
     </Dialog>
-  );
-}
-
-function DetailRow({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 
