@@ -1,10 +1,9 @@
 import { ADMIN_MSG, ZCannedResponseInput } from '#shared/contracts/admin.js';
-import { Form, FormAlert, TextareaField, TextField } from '#web/components/form/form.js';
+import { TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
-import { Button } from '#web/components/ui/button.js';
-import { Dialog } from '#web/components/ui/dialog.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useSaveCannedResponse, type TCannedResponse } from '#web/features/admin/canned-responses/api/canned-responses.js';
+import { FormDialog } from '#web/components/form/form-dialog.js';
 
 type CannedResponseFormDialogProps = {
   /** The response being edited, or null to add a new one. */
@@ -20,45 +19,27 @@ export function CannedResponseFormDialog({ response, onClose }: CannedResponseFo
   const isEdit = response !== null;
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!save.isPending) onClose();
-      }}
+    <FormDialog
       title={isEdit ? 'Edit Response' : 'Add Response'}
-      size="md"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="canned-response-form" isLoading={save.isPending} loadingText="Saving...">
-            {isEdit ? 'Save Changes' : 'Add Response'}
-          </Button>
-        </>
+      form={form}
+      isSaving={save.isPending}
+      submitLabel={isEdit ? 'Save Changes' : 'Add Response'}
+      onClose={onClose}
+      onSubmit={(input) =>
+        save.mutate(
+          { id: response?.id ?? null, input },
+          {
+            onSuccess: () => {
+              toast.success(isEdit ? ADMIN_MSG.responseUpdated : ADMIN_MSG.responseAdded);
+              onClose();
+            },
+            onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.genericError }),
+          },
+        )
       }
     >
-      <Form
-        form={form}
-        id="canned-response-form"
-        className="space-y-4"
-        onSubmit={(input) =>
-          save.mutate(
-            { id: response?.id ?? null, input },
-            {
-              onSuccess: () => {
-                toast.success(isEdit ? ADMIN_MSG.responseUpdated : ADMIN_MSG.responseAdded);
-                onClose();
-              },
-              onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.genericError }),
-            },
-          )
-        }
-      >
-        <FormAlert />
-        <TextField label="Title" name="title" maxLength={100} required disabled={save.isPending} />
-        <TextareaField label="Message" name="message" rows={5} maxLength={2000} required disabled={save.isPending} />
-      </Form>
-    </Dialog>
+      <TextField label="Title" name="title" maxLength={100} required disabled={save.isPending} />
+      <TextareaField label="Message" name="message" rows={5} maxLength={2000} required disabled={save.isPending} />
+    </FormDialog>
   );
 }

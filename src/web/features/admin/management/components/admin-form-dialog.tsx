@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { ZCreateStaffRequest, STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
 import { CREATABLE_ROLES, ROLE_LABELS } from '#shared/permissions.js';
-import { Form, FormAlert, SelectField, TextField } from '#web/components/form/form.js';
+import { SelectField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { Button } from '#web/components/ui/button.js';
-import { Dialog } from '#web/components/ui/dialog.js';
 import { toOptions } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useCreateAdmin, useUpdateAdminRole, type TCreatableRole } from '#web/features/admin/management/api/admins.js';
+import { FormDialog } from '#web/components/form/form-dialog.js';
 
 type AdminFormDialogProps = {
   /** The admin being edited (only the role can change), or null to create one. */
@@ -36,68 +35,49 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
   const onError = (error: unknown) => showServerError(form, error, { fallback: STAFF_MSG.genericError });
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!isPending) onClose();
-      }}
+    <FormDialog
       title={isEdit ? 'Edit Admin' : 'Create Admin'}
-      size="md"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="admin-form" isLoading={isPending} loadingText="Saving...">
-            {isEdit ? 'Update Role' : 'Create Admin'}
-          </Button>
-        </>
-      }
-    >
-      <Form
-        form={form}
-        id="admin-form"
-        className="space-y-4"
-        onSubmit={(values) => {
-          if (isPending) return;
-          if (isEdit) {
-            const onSuccess = () => {
-              toast.success(STAFF_MSG.roleUpdated);
-              onClose();
-            };
-            update.mutate({ id: admin.id, role: values.role }, { onSuccess, onError });
-            return;
-          }
+      form={form}
+      isSaving={isPending}
+      submitLabel={isEdit ? 'Update Role' : 'Create Admin'}
+      onClose={onClose}
+      onSubmit={(values) => {
+        if (isEdit) {
           const onSuccess = () => {
-            toast.success(STAFF_MSG.created);
+            toast.success(STAFF_MSG.roleUpdated);
             onClose();
           };
-          create.mutate(values, { onSuccess, onError });
-        }}
-      >
-        <FormAlert />
-        <TextField
-          label="Full name"
-          name="fullName"
-          autoComplete="off"
-          maxLength={100}
-          required
-          readOnly={isEdit}
-          disabled={isEdit || isPending}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          required
-          readOnly={isEdit}
-          disabled={isEdit || isPending}
-        />
-        <SelectField label="Role" name="role" disabled={isPending} options={toOptions(CREATABLE_ROLES, ROLE_LABELS)} />
-        {!isEdit && <Alert variant="info">{STAFF_MSG.invitationNote}</Alert>}
-      </Form>
-    </Dialog>
+          update.mutate({ id: admin.id, role: values.role }, { onSuccess, onError });
+          return;
+        }
+        const onSuccess = () => {
+          toast.success(STAFF_MSG.created);
+          onClose();
+        };
+        create.mutate(values, { onSuccess, onError });
+      }}
+    >
+      <TextField
+        label="Full name"
+        name="fullName"
+        autoComplete="off"
+        maxLength={100}
+        required
+        readOnly={isEdit}
+        disabled={isEdit || isPending}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        maxLength={254}
+        required
+        readOnly={isEdit}
+        disabled={isEdit || isPending}
+      />
+      <SelectField label="Role" name="role" disabled={isPending} options={toOptions(CREATABLE_ROLES, ROLE_LABELS)} />
+      {!isEdit && <Alert variant="info">{STAFF_MSG.invitationNote}</Alert>}
+    </FormDialog>
   );
 }

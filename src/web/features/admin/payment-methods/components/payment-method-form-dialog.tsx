@@ -2,13 +2,12 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ADMIN_MSG, PAYMENT_DETAILS_SHAPES, ZPaymentMethodName } from '#shared/contracts/admin.js';
 import { MOMO_PROVIDERS } from '#shared/contracts/orders.js';
-import { Form, FormAlert, SelectField, TextField } from '#web/components/form/form.js';
+import { SelectField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
-import { Button } from '#web/components/ui/button.js';
-import { Dialog } from '#web/components/ui/dialog.js';
 import { toOptions } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useSavePaymentMethod, type TAdminPaymentMethod } from '#web/features/admin/payment-methods/api/payment-methods.js';
+import { FormDialog } from '#web/components/form/form-dialog.js';
 
 type TMethodType = 'momo' | 'bank';
 
@@ -56,82 +55,62 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
   const isSaving = save.isPending;
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => {
-        if (!isSaving) onClose();
-      }}
+    <FormDialog
       title={isEdit ? 'Edit Payment Method' : 'Add Payment Method'}
-      size="md"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSaving}>
-            Cancel
-          </Button>
-          <Button type="submit" form="payment-method-form" isLoading={isSaving} loadingText="Saving...">
-            {isEdit ? 'Save Changes' : 'Add Method'}
-          </Button>
-        </>
+      form={form}
+      isSaving={isSaving}
+      submitLabel={isEdit ? 'Save Changes' : 'Add Method'}
+      onClose={onClose}
+      onSubmit={(input) =>
+        save.mutate(
+          { id: method?.id ?? null, input },
+          {
+            onSuccess: () => {
+              toast.success(isEdit ? ADMIN_MSG.methodUpdated : ADMIN_MSG.methodAdded);
+              onClose();
+            },
+            onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.genericError }),
+          },
+        )
       }
     >
-      <Form
-        form={form}
-        id="payment-method-form"
-        className="space-y-4"
-        onSubmit={(input) =>
-          save.mutate(
-            { id: method?.id ?? null, input },
-            {
-              onSuccess: () => {
-                toast.success(isEdit ? ADMIN_MSG.methodUpdated : ADMIN_MSG.methodAdded);
-                onClose();
-              },
-              onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.genericError }),
-            },
-          )
-        }
-      >
-        <FormAlert />
-        <TextField label="Display name" name="name" maxLength={100} required disabled={isSaving} />
-        <SelectField
-          label="Type"
-          name="details.type"
-          options={toOptions(['momo', 'bank'] as const, TYPE_LABELS)}
+      <TextField label="Display name" name="name" maxLength={100} required disabled={isSaving} />
+      <SelectField
+        label="Type"
+        name="details.type"
+        options={toOptions(['momo', 'bank'] as const, TYPE_LABELS)}
+        disabled={isSaving}
+        // The other kind's messages are not about what is now on screen.
+        registerOptions={{ onChange: () => form.clearErrors('details') }}
+      />
+      {type === 'momo' && <SelectField label="Provider" name="details.provider" options={toOptions(MOMO_PROVIDERS)} disabled={isSaving} />}
+      <TextField label="Account holder name" name="details.name" maxLength={100} required autoComplete="off" disabled={isSaving} />
+      {type === 'momo' ? (
+        <TextField
+          label="Mobile number"
+          name="details.number"
+          type="tel"
+          inputMode="tel"
+          maxLength={20}
+          required
+          autoComplete="off"
+          placeholder="024 123 4567"
           disabled={isSaving}
-          // The other kind's messages are not about what is now on screen.
-          registerOptions={{ onChange: () => form.clearErrors('details') }}
         />
-        {type === 'momo' && (
-          <SelectField label="Provider" name="details.provider" options={toOptions(MOMO_PROVIDERS)} disabled={isSaving} />
-        )}
-        <TextField label="Account holder name" name="details.name" maxLength={100} required autoComplete="off" disabled={isSaving} />
-        {type === 'momo' ? (
+      ) : (
+        <>
+          <TextField label="Bank name" name="details.bankName" maxLength={100} required disabled={isSaving} />
           <TextField
-            label="Mobile number"
-            name="details.number"
-            type="tel"
-            inputMode="tel"
-            maxLength={20}
+            label="Account number"
+            name="details.accountNumber"
+            maxLength={40}
             required
             autoComplete="off"
-            placeholder="024 123 4567"
+            inputMode="numeric"
             disabled={isSaving}
           />
-        ) : (
-          <>
-            <TextField label="Bank name" name="details.bankName" maxLength={100} required disabled={isSaving} />
-            <TextField
-              label="Account number"
-              name="details.accountNumber"
-              maxLength={40}
-              required
-              autoComplete="off"
-              inputMode="numeric"
-              disabled={isSaving}
-            />
-          </>
-        )}
-      </Form>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
