@@ -8,7 +8,7 @@
 //        DATABASE_URL=postgres://... npm run bench:orders   (use a throwaway database)
 //        BENCH_CLIENTS (50), BENCH_ORDERS per client (20)
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -19,7 +19,7 @@ import * as schema from '#server/db/schema/index.js';
 import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { toTransactionKey } from '#shared/transaction-id.js';
-import { orders, quotes } from '#server/db/schema/orders.js';
+import { orderEvents, orders, quotes } from '#server/db/schema/orders.js';
 import { createAccount } from '#server/db/seed.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail, renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
@@ -44,7 +44,8 @@ const countingLogger: Logger = {
 /**
  * What placeOrder (src/server/modules/orders/service.ts) runs inside its transaction for a buy
  * order, statement for statement: lock the customer, the quote, quote not used, coin, payment
- * method, transaction id not used by a live order, insert, volume, both outbox emails.
+ * method, transaction id not used by a live order, the payment window, insert, volume, the two
+ * events of the one-step order (created, submitted), both outbox emails.
  */
 async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: number, paymentTxId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -65,7 +66,9 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
     const [taken] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.paymentTxKey, paymentTxKey), ne(orders.status, 'cancelled')));
+      .where(and(eq(orders.paymentTxKey, paymentTxKey), notInArray(orders.status, ['cancelled', 'expired'])));
+    const [windows] = await tx.select({ payment: settings.paymentWindowMinutes }).from(settings).where(eq(settings.id, 1));
+    const now = new Date();
     if (taken) throw new Error('tx id used');
     const order = firstOrThrow(
       await tx
@@ -85,6 +88,10 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
           paymentMethod: method.name,
           paymentTxId,
           paymentTxKey,
+          paymentReference: `CC${randomUUID().slice(0, 6).toUpperCase()}`,
+          deadlineAt: new Date(now.getTime() + (windows?.payment ?? 30) * 60_000),
+          submittedAt: now,
+          status: 'payment_submitted',
           walletAddress: BTC_ADDRESS,
           network: null,
           destinationTag: null,
@@ -98,6 +105,18 @@ async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: numb
       .update(users)
       .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: new Date() })
       .where(eq(users.id, userId));
+    await tx.insert(orderEvents).values([
+      { orderId: order.id, actorId: userId, actorKind: 'customer', fromStatus: null, toStatus: 'awaiting_payment', createdAt: now },
+      {
+        orderId: order.id,
+        actorId: userId,
+        actorKind: 'customer',
+        fromStatus: 'awaiting_payment',
+        toStatus: 'payment_submitted',
+        details: { paymentTxId },
+        createdAt: now,
+      },
+    ]);
     await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order, appUrl: APP_URL }));
     const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
     if (settingsRow?.notificationEmail) {

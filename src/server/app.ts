@@ -36,7 +36,7 @@ import { registerWeb } from './plugins/web.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { RateLimitStore } from './lib/rate-limit-store.js';
 import { PeriodicJob } from './lib/periodic-job.js';
-import { pruneUnusedQuotes } from './modules/orders/service.js';
+import { expireDueOrders, pruneUnusedQuotes } from './modules/orders/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,12 +52,16 @@ declare module 'fastify' {
     rateLimits: RateLimitStore;
     /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */
     housekeeping: PeriodicJob;
+    /** Expires orders not paid (or sent) by their deadline, every ORDER_EXPIRY_INTERVAL_MS (docs/decisions/014). */
+    orderExpiry: PeriodicJob;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
     routeTable: { method: string; url: string; access: unknown; isRateLimited: boolean; schema: FastifySchema | undefined }[];
   }
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** An unpaid order ends at most this long after its deadline. */
+const ORDER_EXPIRY_INTERVAL_MS = 15 * 1000;
 
 export type TBuildOptions = {
   /** An open, migrated database (tests pass a cloned PGlite). Otherwise opened from config. */
@@ -174,14 +178,18 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
-  await app.register(orderRoutes, {
-    db,
-    market,
-    appUrl: config.appUrl,
-    quoteTtlSeconds: config.quoteTtlSeconds,
+  const orderDeps = { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued };
+  await app.register(orderRoutes, orderDeps);
+  const orderExpiry = new PeriodicJob({
+    name: 'order expiry',
+    intervalMs: ORDER_EXPIRY_INTERVAL_MS,
     log: app.log,
-    onEmailQueued,
+    run: async () => {
+      const expired = await expireDueOrders(orderDeps);
+      if (expired > 0) app.log.info({ expired }, 'order expiry: ended orders not paid by their deadline');
+    },
   });
+  app.decorate('orderExpiry', orderExpiry);
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
@@ -194,11 +202,13 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       emailSender.start();
       market.start();
       housekeeping.start();
+      orderExpiry.start();
     });
   }
   app.addHook('onClose', async () => {
     await emailSender.stop();
     await housekeeping.stop();
+    await orderExpiry.stop();
     if (ownsDatabase) await database.close();
   });
 

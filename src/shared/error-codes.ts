@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
   PAYMENT_METHOD_UNAVAILABLE: 409,
   /** Another staff member decided this order first (it is no longer pending). */
   ORDER_ALREADY_DECIDED: 409,
+  /** "I have paid", "I have sent" or the customer's cancel on an order no longer waiting for the customer. */
+  ORDER_NOT_AWAITING: 409,
+  /** The order's time to pay (or send) ran out. */
+  ORDER_EXPIRED: 409,
   /** Another staff member decided this KYC submission first. */
   KYC_ALREADY_DECIDED: 409,
   /** The customer already has a submission waiting for review, or is verified. */

@@ -35,6 +35,8 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/orders': 'customer',
   'GET /api/orders': 'customer',
   'GET /api/orders/:id': 'customer',
+  'POST /api/orders/:id/payment': 'customer',
+  'POST /api/orders/:id/cancel': 'customer',
   'GET /api/admin/orders': ['super_admin', 'manager', 'support'],
   'GET /api/admin/orders/:id': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],

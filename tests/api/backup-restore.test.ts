@@ -89,6 +89,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
         expiresAt: new Date(Date.now() + 60_000),
       });
       await database.db.insert(orders).values({
+        status: 'payment_submitted',
         userId: buyerId,
         quoteId,
         type: 'buy',

@@ -19,6 +19,8 @@ import { firstOrThrow } from '#server/db/rows.js';
  */
 const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/orders/:id params.id': 'int4',
+  'POST /api/orders/:id/payment params.id': 'int4',
+  'POST /api/orders/:id/cancel params.id': 'int4',
   'GET /api/admin/orders query.page': 'int4',
   'GET /api/admin/orders query.pageSize': 'int4',
   'GET /api/admin/orders/:id params.id': 'int4',

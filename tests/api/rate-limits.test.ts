@@ -177,6 +177,7 @@ describe('housekeeping', () => {
     const paymentTxId = `MOMO${randomUUID().replaceAll('-', '')}`;
     await t.database.db.insert(quotes).values([quote(unused, expired), quote(used, expired), quote(recent, new Date(Date.now() - 60_000))]);
     await t.database.db.insert(orders).values({
+      status: 'payment_submitted',
       userId: customer.id,
       quoteId: used,
       type: 'buy',

@@ -125,7 +125,8 @@ describe('migration 0008 (canonical transaction ids)', () => {
     const statuses = await rows<{ id: number; status: string }>(
       sql`SELECT id, status FROM orders WHERE id IN (${laterPending}, ${completed})`,
     );
-    expect(statuses.map((r) => r.status).sort()).toEqual(['completed', 'pending']);
+    // Kept live (migration 0010 then made 'pending' the submitted state of its type).
+    expect(statuses.map((r) => r.status).sort()).toEqual(['completed', 'payment_submitted']);
     const reported = await rows<{ target_id: string; actor_id: string | null; after: { paymentTxId: string; sameKeyAsOrder: number } }>(
       sql`SELECT target_id, actor_id, after FROM audit_log WHERE action = 'order.payment_tx_duplicate' ORDER BY target_id::int`,
     );
@@ -148,8 +149,41 @@ describe('migration 0008 (canonical transaction ids)', () => {
         INSERT INTO orders (user_id, quote_id, type, coin_symbol, amount_crypto, amount_fiat, fiat_currency, amount_usd, unit_price_usd, ghs_rate, payment_method, payment_tx_id, payment_tx_key, status)
         VALUES ('legacy-user', ${quoteId}, 'buy', 'btc', '0.0001', '5', 'USD', '5', '50000', '11.5', 'MTN MoMo', 'MP 2024 0001', ${txKey}, ${status})`);
     };
-    await expect(insert('mp20240001', 'pending')).rejects.toThrow();
+    await expect(insert('mp20240001', 'payment_submitted')).rejects.toThrow();
     await expect(insert('mp20240001', 'cancelled')).resolves.toBeUndefined();
-    await expect(insert('mp20240002', 'pending')).resolves.toBeUndefined();
+    await expect(insert('mp20240001', 'expired')).resolves.toBeUndefined();
+    await expect(insert('mp20240002', 'payment_submitted')).resolves.toBeUndefined();
+  });
+
+  it('migration 0010: pending orders became submitted when they were placed, and every order has its history as events', async () => {
+    const legacy = placed.map((order) => order.id);
+    const migrated = await rows<{ id: number; status: string; submitted: boolean }>(
+      sql`SELECT id, status, submitted_at = created_at AS submitted FROM orders WHERE id IN ${sql.raw(`(${legacy.join(',')})`)}`,
+    );
+    for (const order of placed) {
+      const row = migrated.find((r) => Number(r.id) === order.id);
+      expect(row?.status).toBe(order.status === 'pending' ? 'payment_submitted' : order.status);
+      expect(row?.submitted).toBe(true);
+    }
+    const events = await rows<{
+      order_id: number;
+      from_status: string | null;
+      to_status: string;
+      actor_kind: string;
+      details: { paymentTxId?: string };
+    }>(
+      sql`SELECT order_id, from_status, to_status, actor_kind, details FROM order_events WHERE order_id IN ${sql.raw(`(${legacy.join(',')})`)}`,
+    );
+    // Placed and paid at once: one event each, from the customer, with the id they typed.
+    expect(events).toHaveLength(placed.length);
+    for (const order of placed) {
+      const [event] = events.filter((e) => Number(e.order_id) === order.id);
+      expect(event).toMatchObject({
+        from_status: null,
+        to_status: 'payment_submitted',
+        actor_kind: 'customer',
+        details: { paymentTxId: order.txId },
+      });
+    }
   });
 });

@@ -38,6 +38,9 @@ export const ORDER_MSG = {
   amountInvalid: 'Enter an amount greater than 0 with at most 2 decimals.',
   orderNotFound: 'Order not found.',
   alreadyProcessed: 'This order has already been processed.',
+  /** "I have paid" / "I have sent" or a cancel on an order that is no longer waiting for it. */
+  notAwaiting: 'This order is no longer waiting for your payment.',
+  expired: 'The time to pay for this order has run out. Please create a new order.',
   banned: 'This account has been suspended. Please contact support.',
   noWalletConfigured: 'Selling this coin is not available right now.',
 } as const;
@@ -46,7 +49,48 @@ export const ORDER_MSG = {
 export const UNVERIFIED_LIMIT_USD = '20';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
-export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+/**
+ * The order lifecycle (docs/decisions/014): a buy waits for the customer's payment, a sell for
+ * their deposit; "I have paid" / "I have sent" submits it; staff complete or cancel a submitted
+ * order; an order not paid by its deadline expires. The product's "pending" is the submitted state.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'payment_submitted',
+  'awaiting_deposit',
+  'deposit_submitted',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export type TOrderStatus = (typeof ORDER_STATUSES)[number];
+/** Waiting for the customer: they may pay (or send) or cancel until the deadline. */
+export const AWAITING_STATUSES = ['awaiting_payment', 'awaiting_deposit'] as const satisfies readonly TOrderStatus[];
+/** Waiting for staff: the product's "pending". */
+export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted'] as const satisfies readonly TOrderStatus[];
+/** Orders that hold their amount against the limit and their transaction id against reuse. */
+export const RELEASED_STATUSES = ['cancelled', 'expired'] as const satisfies readonly TOrderStatus[];
+
+/** Nothing happens to these any more. */
+export function isFinalStatus(status: TOrderStatus): boolean {
+  return status === 'completed' || status === 'cancelled' || status === 'expired';
+}
+export function isAwaitingStatus(status: TOrderStatus): status is (typeof AWAITING_STATUSES)[number] {
+  return (AWAITING_STATUSES as readonly TOrderStatus[]).includes(status);
+}
+export function isSubmittedStatus(status: TOrderStatus): status is (typeof SUBMITTED_STATUSES)[number] {
+  return (SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(status);
+}
+/** The status an order of this type starts in, and the one "I have paid" / "I have sent" moves it to. */
+export function awaitingStatusOf(type: 'buy' | 'sell') {
+  return type === 'buy' ? ('awaiting_payment' as const) : ('awaiting_deposit' as const);
+}
+export function submittedStatusOf(type: 'buy' | 'sell') {
+  return type === 'buy' ? ('payment_submitted' as const) : ('deposit_submitted' as const);
+}
+/** The admin list's status filter: 'pending' is the submitted orders (the product's word). */
+export const ORDER_STATUS_FILTERS = ['all', 'pending', 'awaiting', 'completed', 'cancelled', 'expired'] as const;
+export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 export const FIAT_CURRENCIES = ['GHS', 'USD'] as const;
 export const MOMO_PROVIDERS = ['MTN MoMo', 'Telecel Cash', 'AirtelTigo Money'] as const;
 
@@ -147,7 +191,8 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
       network: z.enum(USDT_NETWORKS).optional(),
       destinationTag: ZDestinationTag.optional(),
       paymentMethodId: ZDbId,
-      paymentTxId: ZTxId,
+      /** Given at creation, the order is submitted at once (the one-step form); otherwise by "I have paid". */
+      paymentTxId: ZTxId.optional(),
       notes: ZNotes,
     })
     .strict(),
@@ -155,13 +200,30 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
     .object({
       type: z.literal('sell'),
       quoteId: z.string().min(1).max(64),
-      paymentTxId: ZTxId,
+      paymentTxId: ZTxId.optional(),
       payout: ZPayout,
       notes: ZNotes,
     })
     .strict(),
 ]);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
+
+/** "I have paid" (buy) or "I have sent" (sell): the transaction id, and who paid when staff must match it. */
+export const ZSubmitPaymentRequest = z
+  .object({
+    paymentTxId: ZTxId,
+    payerNumber: ZMobileNumber.optional(),
+    payerName: ZAccountName.optional(),
+  })
+  .strict();
+export type TSubmitPaymentRequest = z.infer<typeof ZSubmitPaymentRequest>;
+
+/** Approve: what staff paid out with (buy: the outgoing transaction hash; sell: the MoMo or bank reference). */
+export const ZApproveOrderRequest = z.object({ payoutReference: z.string().trim().max(200).optional() }).strict();
+/** Cancel: the reason the customer is told. */
+export const ZCancelOrderRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export type TApproveOrderRequest = z.infer<typeof ZApproveOrderRequest>;
+export type TCancelOrderRequest = z.infer<typeof ZCancelOrderRequest>;
 
 export const ZOrder = z.object({
   id: z.number(),
@@ -173,7 +235,18 @@ export const ZOrder = z.object({
   amountUsd: ZDecimalString,
   unitPriceUsd: ZDecimalString,
   paymentMethod: z.string(),
-  paymentTxId: z.string(),
+  /** Null until "I have paid" / "I have sent". */
+  paymentTxId: z.string().nullable(),
+  /** What the customer writes in the payment's reference field (orders before the lifecycle have none). */
+  paymentReference: z.string().nullable(),
+  /** Until when the customer may pay or send (orders before the lifecycle have none). */
+  deadlineAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  payerNumber: z.string().nullable(),
+  payerName: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
   walletAddress: z.string().nullable(),
   network: z.string().nullable(),
   destinationTag: z.string().nullable(),
@@ -200,7 +273,7 @@ export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'customerName', 'amountFiat
 export const ZAdminOrderQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
-    status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+    status: z.enum(ORDER_STATUS_FILTERS).default('all'),
     from: ZDay.optional(),
     to: ZDay.optional(),
     sort: z.enum(ADMIN_ORDER_SORTS).default('createdAt'),

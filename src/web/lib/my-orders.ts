@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZOrder, ZOrderList, type TOrder } from '#shared/contracts/orders.js';
+import { isFinalStatus, ZOrder, ZOrderList, type TOrder } from '#shared/contracts/orders.js';
 import { apiRequest } from '#web/lib/api.js';
 
 /** What /history is opened with after an order is placed: that order's details open at once. */
@@ -56,7 +56,7 @@ export const myOrdersQueryOptions = (userId: string) =>
     // Staff change statuses at any time: every visit re-reads the list, and while an order is
     // pending the open page checks again every minute.
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((order) => order.status === 'pending') ? PENDING_REFETCH_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((order) => !isFinalStatus(order.status)) ? PENDING_REFETCH_MS : false),
   });
 
 /** The customer's orders, newest first. */

@@ -13,6 +13,9 @@ export const settings = pgTable('settings', {
   smtpSecure: boolean('smtp_secure').notNull().default(true),
   smtpUser: text('smtp_user'),
   smtpPassEncrypted: text('smtp_pass_encrypted'),
+  /** How long a buyer has to pay after creating an order, and a seller to send (docs/decisions/014). */
+  paymentWindowMinutes: integer('payment_window_minutes').notNull().default(30),
+  depositWindowMinutes: integer('deposit_window_minutes').notNull().default(60),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
 import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '#shared/contracts/orders.js';
@@ -52,20 +52,34 @@ export const orders = pgTable(
     ghsRate: numeric('ghs_rate', { precision: 20, scale: 6 }).notNull(),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     paymentMethod: text('payment_method').notNull(),
-    /** Buy: the mobile money / bank transaction id. Sell: the on-chain transaction id. As typed (trimmed). */
-    paymentTxId: text('payment_tx_id').notNull(),
+    /**
+     * Buy: the mobile money / bank transaction id. Sell: the on-chain transaction id. As typed
+     * (trimmed); null until "I have paid" / "I have sent".
+     */
+    paymentTxId: text('payment_tx_id'),
     /**
      * The id's canonical key (src/shared/transaction-id.ts): what the live-order uniqueness rule
      * and the admin search compare. Rows of before migration 0008 may hold other keys
      * (docs/decisions/009-canonical-transaction-ids.md).
      */
-    paymentTxKey: text('payment_tx_key').notNull(),
+    paymentTxKey: text('payment_tx_key'),
+    /** What the customer writes in the reference field of the payment (src/shared/payment-reference.ts); null on older orders. */
+    paymentReference: text('payment_reference'),
+    /** Until when the customer may pay or send; the expiry worker ends the order after it. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    payerNumber: text('payer_number'),
+    payerName: text('payer_name'),
+    /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
+    payoutReference: text('payout_reference'),
+    /** Why staff cancelled, as the customer is told. */
+    cancelReason: text('cancel_reason'),
     walletAddress: text('wallet_address'),
     network: text('network'),
     destinationTag: text('destination_tag'),
     payout: jsonb('payout').$type<TPayout>(),
     notes: text('notes'),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 of the canonical request body sent with the Idempotency-Key: a replay must match it. */
     idempotencyBodyHash: text('idempotency_body_hash'),
@@ -78,10 +92,16 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
-    // A payment transaction id serves one live order, however it was written: a cancelled order frees it.
+    // A payment transaction id serves one live order, however it was written: a cancelled or
+    // expired order frees it.
     uniqueIndex('orders_live_payment_tx_key_unique')
       .on(t.paymentTxKey)
-      .where(sql`${t.status} <> 'cancelled'`),
+      .where(sql`${t.paymentTxKey} IS NOT NULL AND ${t.status} NOT IN ('cancelled', 'expired')`),
+    uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
+    // The expiry worker's scan: orders still waiting for the customer, by deadline.
+    index('orders_awaiting_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.status} IN ('awaiting_payment', 'awaiting_deposit')`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -89,4 +109,28 @@ export const orders = pgTable(
     index('orders_payment_tx_trgm_idx').using('gin', t.paymentTxId.op('gin_trgm_ops')),
     index('orders_payment_tx_key_trgm_idx').using('gin', t.paymentTxKey.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Every change of an order's status, written in the transaction of the change (docs/decisions/014):
+ * who (a customer, a staff member or the expiry worker), when, from, to, and what came with it
+ * (the transaction id, the payout reference, the reason). The order's timeline reads it.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The person who acted; null for the system (expiry). Kept without a foreign key, as in the audit log. */
+    actorId: text('actor_id'),
+    actorKind: text('actor_kind', { enum: ['customer', 'staff', 'system'] }).notNull(),
+    /** Null for the creation. */
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    details: jsonb('details').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );

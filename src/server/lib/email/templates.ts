@@ -181,25 +181,40 @@ export function renderAdminOrderAlertEmail(input: {
   };
 }
 
+const STATUS_WORDS = {
+  completed: {
+    subject: 'completed',
+    title: 'Your order is completed',
+    text: 'Your order has been completed. Thank you for trading with CediCrypto.',
+  },
+  cancelled: {
+    subject: 'cancelled',
+    title: 'Your order was cancelled',
+    text: 'Your order has been cancelled. If you already paid, our support team will contact you; you can also reach us through live chat.',
+  },
+  expired: {
+    subject: 'expired',
+    title: 'Your order has expired',
+    text: 'The time to pay for this order ran out, so it has expired and no longer counts against your limit. If you already paid, contact us through live chat with the order number.',
+  },
+} as const;
+
 export function renderOrderStatusEmail(input: {
   fullName: string;
-  order: TEmailOrder;
-  status: 'completed' | 'cancelled';
+  order: TEmailOrder & { payoutReference?: string | null; cancelReason?: string | null };
+  status: keyof typeof STATUS_WORDS;
   appUrl: string;
 }): TRenderedEmail {
-  const isCompleted = input.status === 'completed';
+  const words = STATUS_WORDS[input.status];
+  const { order } = input;
+  const extra: string[] = [];
+  if (input.status === 'completed' && order.payoutReference) extra.push(`Payout reference: ${order.payoutReference}`);
+  if (input.status === 'cancelled' && order.cancelReason) extra.push(`Reason: ${order.cancelReason}`);
   return {
-    subject: `Order #${input.order.id} ${isCompleted ? 'completed' : 'cancelled'}`,
-    body: layout(
-      isCompleted ? 'Your order is completed' : 'Your order was cancelled',
-      [
-        `Hello ${input.fullName},`,
-        `Order #${input.order.id}: ${describeOrder(input.order)}.`,
-        isCompleted
-          ? 'Your order has been completed. Thank you for trading with CediCrypto.'
-          : 'Your order has been cancelled. If you already paid, our support team will contact you; you can also reach us through live chat.',
-      ],
-      { label: 'View your orders', url: `${input.appUrl}/#/history` },
-    ),
+    subject: `Order #${order.id} ${words.subject}`,
+    body: layout(words.title, [`Hello ${input.fullName},`, `Order #${order.id}: ${describeOrder(order)}.`, words.text, ...extra], {
+      label: 'View your orders',
+      url: `${input.appUrl}/#/history`,
+    }),
   };
 }

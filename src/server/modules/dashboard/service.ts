@@ -1,6 +1,7 @@
 import { firstOrThrow } from '#server/db/rows.js';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
+import { SUBMITTED_STATUSES } from '#shared/contracts/orders.js';
 import { calculatePercentChange, roundFiat, toDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
@@ -55,7 +56,7 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(eq(orders.status, 'pending')),
+      .where(inArray(orders.status, [...SUBMITTED_STATUSES])),
     db
       .select({
         usd: sql<string>`coalesce(sum(${orders.amountUsd}), 0)`,

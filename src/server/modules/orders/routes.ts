@@ -5,6 +5,8 @@ import {
   ZAdminOrderList,
   ZAdminOrderQuery,
   ZAdminOrderResponse,
+  ZApproveOrderRequest,
+  ZCancelOrderRequest,
   ZCoinList,
   ZCreateOrderRequest,
   ZLimitResponse,
@@ -14,10 +16,12 @@ import {
   ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
+  ZSubmitPaymentRequest,
 } from '#shared/contracts/orders.js';
 import { hashRequestBody } from '#server/lib/request-hash.js';
 import { actorOf } from '#server/plugins/access.js';
 import {
+  cancelOwnOrder,
   createQuote,
   decideOrder,
   findAdminOrders,
@@ -28,6 +32,7 @@ import {
   listEnabledPaymentMethods,
   listTradableCoins,
   placeOrder,
+  submitPayment,
   toOrder,
   type TOrderDeps,
 } from './service.js';
@@ -138,20 +143,59 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
     async (request) => ({ order: await getAdminOrder(deps.db, request.params.id) }),
   );
 
-  for (const [action, status] of [
-    ['approve', 'completed'],
-    ['cancel', 'cancelled'],
-  ] as const) {
-    app.post(
-      `/api/admin/orders/:id/${action}`,
-      {
-        config: { access: { area: 'orders' }, errors: ['ORDER_ALREADY_DECIDED'] },
-        schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
+  app.post(
+    '/api/orders/:id/payment',
+    {
+      config: {
+        access: 'customer',
+        rateLimit: perUser(RATE_LIMITS.ordersPerUser),
+        errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED', 'TX_ID_USED'],
       },
-      async (request) => {
-        const actor = actorOf(request);
-        return { order: await decideOrder(deps, { actor, id: request.params.id, status, ip: request.ip }) };
-      },
-    );
-  }
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZSubmitPaymentRequest, response: { 200: ZOrderResponse } },
+    },
+    async (request) => ({ order: await submitPayment(deps, actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'customer', errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED'] },
+      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderResponse } },
+    },
+    async (request) => ({ order: await cancelOwnOrder(deps, actorOf(request), request.params.id) }),
+  );
+
+  const decisionConfig = { access: { area: 'orders' }, errors: ['NOT_FOUND', 'ORDER_ALREADY_DECIDED'] } as const;
+  app.post(
+    '/api/admin/orders/:id/approve',
+    {
+      config: decisionConfig,
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest.nullish(), response: { 200: ZAdminOrderResponse } },
+    },
+    async (request) => ({
+      order: await decideOrder(deps, {
+        actor: actorOf(request),
+        id: request.params.id,
+        status: 'completed',
+        ip: request.ip,
+        ...request.body,
+      }),
+    }),
+  );
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    {
+      config: decisionConfig,
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZCancelOrderRequest.nullish(), response: { 200: ZAdminOrderResponse } },
+    },
+    async (request) => ({
+      order: await decideOrder(deps, {
+        actor: actorOf(request),
+        id: request.params.id,
+        status: 'cancelled',
+        ip: request.ip,
+        ...request.body,
+      }),
+    }),
+  );
 };

@@ -4,7 +4,7 @@ import { formatCrypto, formatFiat } from '#shared/format.js';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
-import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { orderTypeLabel } from '#web/lib/order-labels.js';
 
 /** The orders page searched for one order ('#12' matches its id). */
@@ -68,7 +68,7 @@ export function RecentOrders({ orders, canOpenOrders }: RecentOrdersProps) {
                   <span className="block text-xs text-slate-600">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
                 </TableCell>
                 <TableCell>
-                  <AdminOrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} />
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
               </TableRow>

@@ -4,7 +4,7 @@ import { Dialog } from '#web/components/ui/dialog.js';
 import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { OrderFact, OrderFacts } from '#web/components/orders/order-facts.js';
-import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { LoadingStatus } from '#web/components/ui/query-content.js';
 
@@ -21,8 +21,8 @@ type OrderDetailsDialogProps = {
 export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetailsDialogProps) {
   const query = useAdminOrder(id, shown);
   const order = query.data;
-  // Decide only on what the server has just confirmed as pending, not on the clicked row.
-  const canDecide = order?.status === 'pending' && !query.isPlaceholderData;
+  // Decide only on what the server has just confirmed as pending (submitted), not on the clicked row.
+  const canDecide = order !== undefined && isDecidable(order) && !query.isPlaceholderData;
 
   return (
     <Dialog
@@ -54,7 +54,7 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetail
 
 function StaffOrderFacts({ order }: { order: TAdminOrder }) {
   return (
-    <OrderFacts order={order} view="staff" status={<AdminOrderStatusBadge status={order.status} />}>
+    <OrderFacts order={order} view="staff" status={<OrderStatusBadge status={order.status} />}>
       <OrderFact label="Customer">
         {order.customerName}
         <span className="block text-slate-600">{order.customerEmail}</span>

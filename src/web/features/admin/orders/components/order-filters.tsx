@@ -12,8 +12,10 @@ import {
 const STATUS_LABELS: Record<TOrderStatusFilter, string> = {
   all: 'All',
   pending: 'Pending',
+  awaiting: 'Awaiting customer',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 type TFilterChange = Partial<Pick<TAdminOrderFilter, 'q' | 'status' | 'from' | 'to'>>;

@@ -15,7 +15,7 @@ import {
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/order-labels.js';
-import { AdminOrderStatusBadge } from '#web/components/orders/admin-order-status-badge.js';
+import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { SortableHeader } from '#web/components/ui/sortable-header.js';
 
 const COLUMN_COUNT = 7;
@@ -99,16 +99,16 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                 <span className="block text-xs text-slate-600">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
               </TableCell>
               <TableCell>
-                <span className="font-mono text-xs" title={order.paymentTxId}>
+                <span className="font-mono text-xs" title={order.paymentTxId ?? undefined}>
                   <span className="sr-only">{txIdLabel(order)}: </span>
-                  {shortenTxId(order.paymentTxId)}
+                  {order.paymentTxId ? shortenTxId(order.paymentTxId) : '—'}
                 </span>
               </TableCell>
               <TableCell>
-                <AdminOrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} />
               </TableCell>
               <TableCell>
-                {order.status === 'pending' ? (
+                {isDecidable(order) ? (
                   <div className="flex gap-2">
                     <Button size="sm" aria-label={`Approve order #${order.id}`} onClick={() => onDecide(order, 'approve')}>
                       Approve

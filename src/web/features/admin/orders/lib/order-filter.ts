@@ -1,8 +1,7 @@
-import { ADMIN_ORDER_SORTS, ORDER_STATUSES, ZAdminOrderQuery } from '#shared/contracts/orders.js';
+import { ADMIN_ORDER_SORTS, ZAdminOrderQuery, type TOrderStatusFilter } from '#shared/contracts/orders.js';
 import { createUrlFilter, type TSortDirection } from '#web/lib/url-filter.js';
 
-export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
-export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export { ORDER_STATUS_FILTERS, type TOrderStatusFilter } from '#shared/contracts/orders.js';
 export type TOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 /** Everything that selects the rows shown: kept in the URL search params. */
