@@ -62,6 +62,8 @@ export default defineConfig({
       // No internet in CI: prices come from the simulated feed, clearly badged in the UI.
       PRICE_FEED: 'simulated',
       PRICE_REFRESH_SECONDS: '5',
+      // An unpaid order expires in the test without waiting for its deadline (POST /api/test/clock).
+      TEST_CLOCK: 'true',
     },
   },
 });

@@ -36,7 +36,11 @@ import { registerWeb } from './plugins/web.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { RateLimitStore } from './lib/rate-limit-store.js';
 import { PeriodicJob } from './lib/periodic-job.js';
-import { expireDueOrders, pruneUnusedQuotes } from './modules/orders/service.js';
+import { expireDueOrders } from './modules/orders/lifecycle.js';
+import { pruneUnusedQuotes } from './modules/orders/quotes.js';
+import type { TOrderDeps } from './modules/orders/deps.js';
+import { testClockRoutes } from './modules/system/test-clock-routes.js';
+import { ServerClock } from './lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -178,8 +182,21 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
-  const orderDeps = { db, market, appUrl: config.appUrl, quoteTtlSeconds: config.quoteTtlSeconds, log: app.log, onEmailQueued };
-  await app.register(orderRoutes, orderDeps);
+  const documents = createLocalStorage(config.documentsDir);
+  const clock = new ServerClock();
+  const orderDeps: TOrderDeps = {
+    db,
+    market,
+    appUrl: config.appUrl,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    log: app.log,
+    onEmailQueued,
+    storage: documents,
+    // Order changes reach the order page and the staff queue in every process (docs/decisions/014).
+    publishOrderChange: (tx, change) => realtime.bus.publish({ t: 'order', id: change.id, u: change.userId, s: change.status }, tx),
+    ...(config.testClock ? { now: () => clock.now() } : {}),
+  };
+  await app.register(orderRoutes, { ...orderDeps, realtime });
   const orderExpiry = new PeriodicJob({
     name: 'order expiry',
     intervalMs: ORDER_EXPIRY_INTERVAL_MS,
@@ -190,8 +207,9 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
   });
   app.decorate('orderExpiry', orderExpiry);
+  if (config.testClock) await app.register(testClockRoutes, { clock, orderExpiry });
   await app.register(dashboardRoutes, { db, market });
-  await app.register(kycRoutes, { db, storage: createLocalStorage(config.documentsDir), appUrl: config.appUrl, onEmailQueued });
+  await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));

@@ -12,6 +12,13 @@ describe('config', () => {
     }
   });
 
+  it('refuses the test clock in production', () => {
+    const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-characters' };
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', ...secret })).toThrow(/TEST_CLOCK/);
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
   });

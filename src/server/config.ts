@@ -32,6 +32,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_WEB: ZBool.default(true),
   API_DOCS: ZBool.optional(),
+  /** Browser tests only: the order clock can be moved forward (POST /api/test/clock). Refused in production. */
+  TEST_CLOCK: ZBool.default(false),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   PRICE_FEED: z.enum(['live', 'simulated']).default('live'),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).default(60),
@@ -70,6 +72,8 @@ export type TConfig = {
   serveWeb: boolean;
   /** /api/docs (OpenAPI and its viewer): on outside production, in production only with API_DOCS=true. */
   apiDocs: boolean;
+  /** The order clock can be moved forward through POST /api/test/clock (browser tests; never in production). */
+  testClock: boolean;
   webDir: string;
   prices: TPriceOptions;
   quoteTtlSeconds: number;
@@ -135,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    testClock: e.TEST_CLOCK,
     webDir: path.resolve('dist/web'),
     prices: {
       feed: e.PRICE_FEED,
@@ -149,6 +154,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     ...overrides,
   };
+  if (config.testClock && config.env === 'production') throw new ConfigError('TEST_CLOCK: not allowed in production');
   config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);
   return config;
 }

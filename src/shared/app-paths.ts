@@ -44,6 +44,8 @@ export const paths = {
   buy: fixed('/buy'),
   sell: fixed('/sell'),
   history: fixed('/history'),
+  /** One order: what to pay or send, its countdown and timeline (docs/decisions/014); every order email links here. */
+  order: { path: '/orders/:id', getHref: (id: number | string) => `/orders/${encodeURIComponent(String(id))}` },
   kyc: fixed('/kyc'),
   security: fixed('/security'),
 

@@ -3,7 +3,7 @@
  * must stay light (money.ts, with decimal.js, re-exports the default).
  */
 
-/** Spec section 9: the fee when Settings leave it empty. */
+/** docs/product.md §9: the fee when Settings leave it empty. */
 export const DEFAULT_SERVICE_FEE_PERCENTAGE = '2.5';
 
 /** A fee percentage as people read it: '2.50' -> '2.5%', '3.000' -> '3%', '0.75' -> '0.75%'. */

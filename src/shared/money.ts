@@ -55,6 +55,14 @@ export function roundCrypto(value: TDecimalInput, rounding: TRounding = 'half-up
   return roundTo(value, CRYPTO_DECIMALS, rounding);
 }
 
+/**
+ * A crypto amount rounded to `decimals` places (what its network can send, src/shared/networks.ts),
+ * written with 8 decimals like every stored amount: roundCryptoTo('1.23456789', 6, 'up') -> '1.23456800'.
+ */
+export function roundCryptoTo(value: TDecimalInput, decimals: number, rounding: TRounding = 'half-up'): string {
+  return toDecimal(roundTo(value, Math.min(decimals, CRYPTO_DECIMALS), rounding)).toFixed(CRYPTO_DECIMALS);
+}
+
 /** A fiat amount (USD or GHS) with exactly 2 decimals: '1234.57'. */
 export function roundFiat(value: TDecimalInput, rounding: TRounding = 'half-up'): string {
   return roundTo(value, FIAT_DECIMALS, rounding);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -13,18 +13,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Tracked source files: what the code and its tests say (docs/ is the place citations point to). */
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', 'src', 'tests', 'scripts', 'bench', '*.ts', '*.mjs', '*.js'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return listed.split('\n').filter((file) => /\.(ts|tsx|mjs|js)$/.test(file));
+  // Tracked and new files alike, as they are on disk (a file deleted but not yet committed is gone).
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'tests', 'scripts', 'bench', '*.ts', '*.mjs', '*.js'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
+  return [...new Set(listed.split('\n'))].filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && existsSync(path.join(root, file)));
 }
 
 const OUTSIDE = [
   { pattern: /\.\.\/shared\//, why: 'a folder outside the repository' },
   { pattern: /product-spec/, why: 'a product spec outside the repository (docs/product.md)' },
-  { pattern: /\bspec sections? \d/, why: 'a spec section (docs/product.md §N)' },
-  { pattern: /\bthe spec\b/, why: 'the spec (docs/product.md)' },
+  { pattern: /\bspec sections? \d/i, why: 'a spec section (docs/product.md §N)' },
+  { pattern: /\bthe spec\b/i, why: 'the spec (docs/product.md)' },
   { pattern: /(?<!docs\/)\bdecisions\.md\b/, why: 'a decisions file outside the repository (docs/decisions/013)' },
 ];
 // A product decision number (D1-D17) must say where it is defined; "FF D8 FF" (JPEG bytes) is not one.

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, paymentMethods } from '#server/db/schema/app.js';
+import { paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import type { TAccess } from '#server/plugins/access.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { toJsonSchema, type TJsonSchema } from '#test/helpers/fuzz-arbitraries.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 /**
@@ -21,6 +21,10 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/orders/:id params.id': 'int4',
   'POST /api/orders/:id/payment params.id': 'int4',
   'POST /api/orders/:id/cancel params.id': 'int4',
+  'GET /api/orders/:id/proof params.id': 'int4',
+  'GET /api/admin/orders/:id/proof params.id': 'int4',
+  'PUT /api/admin/settings body.paymentWindowMinutes': 'int4',
+  'PUT /api/admin/settings body.depositWindowMinutes': 'int4',
   'GET /api/admin/orders query.page': 'int4',
   'GET /api/admin/orders query.pageSize': 'int4',
   'GET /api/admin/orders/:id params.id': 'int4',
@@ -90,7 +94,7 @@ describe('numbers past the database integer', () => {
         .returning(),
     );
     methodId = method.id;
-    await t.database.db.update(coins).set({ walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' }).where(eq(coins.symbol, 'btc'));
+    await setDepositAddress(t.database.db, 'btc', 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     const signedUp = await t.signUp();
     await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, signedUp.id));
     customer = signedUp.cookie;
@@ -160,7 +164,6 @@ describe('numbers past the database integer', () => {
         quoteId: quote.json().id,
         walletAddress: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
         paymentMethodId: methodId,
-        paymentTxId: `MOMO${Date.now()}${Math.random().toString(36).slice(2)}`,
       };
     }
     if (where === 'body') payload = { ...payload, [name]: value };

@@ -32,7 +32,16 @@ import {
   type THints,
   type TJsonSchema,
 } from '#test/helpers/fuzz-arbitraries.js';
-import { createTestApp, multipart, SUPER_ADMIN, TEST_ORIGIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import {
+  createTestApp,
+  multipart,
+  setDepositAddress,
+  SUPER_ADMIN,
+  TEST_ORIGIN,
+  TINY_JPEG,
+  TINY_PNG,
+  type TTestApp,
+} from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 /**
@@ -273,12 +282,12 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
       { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
       { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB', accountNumber: '1234567890' } },
     ]);
-    for (const [symbol, address] of [
-      ['btc', BTC_ADDRESS],
-      ['eth', ETH_ADDRESS],
-      ['sol', 'So11111111111111111111111111111111111111112'],
+    for (const [symbol, network, address] of [
+      ['btc', 'BTC', BTC_ADDRESS],
+      ['eth', 'ERC20', ETH_ADDRESS],
+      ['sol', 'SOL', 'So11111111111111111111111111111111111111112'],
     ] as const) {
-      await db.update(coins).set({ walletAddress: address }).where(eq(coins.symbol, symbol));
+      await setDepositAddress(db, symbol, network, address);
     }
     await db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
 
@@ -327,21 +336,23 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
         expect(quote.statusCode, quote.body).toBe(201);
         const payload =
           side === 'buy'
-            ? {
-                type: 'buy',
-                quoteId: quote.json().id,
-                walletAddress: BTC_ADDRESS,
-                paymentMethodId: method.id,
-                paymentTxId: `MOMO-${randomUUID()}`,
-              }
+            ? { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id }
             : {
                 type: 'sell',
                 quoteId: quote.json().id,
-                paymentTxId: `0x${randomUUID()}`,
                 payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' },
               };
         const order = await t.request({ method: 'POST', url: '/api/orders', cookie, payload });
         expect(order.statusCode, order.body).toBe(201);
+        // Paid (or sent): the product's "pending", for staff to decide.
+        const paymentTxId = side === 'buy' ? `MOMO-${randomUUID()}` : `0x${randomBytes(32).toString('hex')}`;
+        const paid = await t.request({
+          method: 'POST',
+          url: `/api/orders/${order.json().order.id}/payment`,
+          cookie,
+          payload: { paymentTxId },
+        });
+        expect(paid.statusCode, paid.body).toBe(200);
       }
     }
     for (let i = 0; i < 3; i += 1) await submitKyc(1234567 + i);
@@ -524,7 +535,10 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
       );
     await db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'btc'));
     const { pending } = firstOrThrow(
-      await rowsOf<{ pending: number }>(db, sql`select count(*)::int as pending from orders where status = 'pending'`),
+      await rowsOf<{ pending: number }>(
+        db,
+        sql`select count(*)::int as pending from orders where status in ('payment_submitted', 'deposit_submitted')`,
+      ),
     );
     const buyer = personas.get('verified')!;
     for (let i = pending; i < 2; i += 1) {
@@ -534,16 +548,17 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
         cookie: buyer.cookie,
         payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' },
       });
-      const payload = {
-        type: 'buy',
-        quoteId: quote.json().id,
-        walletAddress: BTC_ADDRESS,
-        paymentMethodId: method.id,
-        paymentTxId: `MOMO-${randomUUID()}`,
-      };
+      const payload = { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id };
       const order = await t.request({ method: 'POST', url: '/api/orders', cookie: buyer.cookie, payload });
       if (order.statusCode !== 201)
         throw new Error(`replenish: order refused ${quote.statusCode} ${quote.body} ${order.statusCode} ${order.body}`);
+      const paid = await t.request({
+        method: 'POST',
+        url: `/api/orders/${order.json().order.id}/payment`,
+        cookie: buyer.cookie,
+        payload: { paymentTxId: `MOMO-${randomUUID()}` },
+      });
+      if (paid.statusCode !== 200) throw new Error(`replenish: payment refused ${paid.statusCode} ${paid.body}`);
     }
     // An unused quote of each customer, so generated orders can find one (they expire in 2 minutes).
     for (const name of ['customer', 'verified'] as const) {

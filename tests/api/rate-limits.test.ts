@@ -5,7 +5,7 @@ import { buildApp } from '#server/app.js';
 import { rateLimitCounters } from '#server/db/schema/limits.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { RateLimitStore } from '#server/lib/rate-limit-store.js';
-import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/service.js';
+import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/quotes.js';
 import { RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import { MSG } from '#shared/messages.js';
 import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';

@@ -9,7 +9,10 @@ import { buildApp } from '#server/app.js';
 import { loadConfig, type TConfig } from '#server/config.js';
 import { createPglite, openDatabase, type TDatabase } from '#server/db/client.js';
 import { createAccount } from '#server/db/seed.js';
+import { eq } from 'drizzle-orm';
+import type { TNetworkId } from '#shared/networks.js';
 import type { TStaffRole } from '#shared/permissions.js';
+import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '#test/setup/constants.js';
 import { TotpDevice } from './totp.js';
 
@@ -249,3 +252,16 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 export const TINY_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(64, 1)]);
+
+/**
+ * Sets the deposit address of a coin on one network (docs/decisions/014), as Currencies would,
+ * straight in the database: for tests that sell.
+ */
+export async function setDepositAddress(db: TDatabase['db'], coinSymbol: string, network: TNetworkId, address: string): Promise<void> {
+  const [coin] = await db.select({ id: coins.id }).from(coins).where(eq(coins.symbol, coinSymbol));
+  if (!coin) throw new Error(`no coin ${coinSymbol}`);
+  await db
+    .insert(depositAddresses)
+    .values({ coinId: coin.id, network, address })
+    .onConflictDoUpdate({ target: [depositAddresses.coinId, depositAddresses.network], set: { address } });
+}

@@ -5,14 +5,14 @@ import type { TServerSocketEvent } from '#shared/contracts/chat.js';
  * A test WebSocket client: records every server event, lets a test wait for one, and tells how
  * the connection ended. Waits never assert on time; the test timeout bounds them.
  */
-export class SocketClient {
-  readonly events: TServerSocketEvent[] = [];
+export class SocketClient<TEvent extends { type: string } = TServerSocketEvent> {
+  readonly events: TEvent[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters: { predicate: (event: TServerSocketEvent) => boolean; resolve: (event: TServerSocketEvent) => void }[] = [];
+  private waiters: { predicate: (event: TEvent) => boolean; resolve: (event: TEvent) => void }[] = [];
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const event = JSON.parse(String(data)) as TServerSocketEvent;
+      const event = JSON.parse(String(data)) as TEvent;
       this.events.push(event);
       this.waiters = this.waiters.filter((waiter) => {
         if (!waiter.predicate(event)) return true;
@@ -24,16 +24,16 @@ export class SocketClient {
   }
 
   /** The first event (already received or still to come) that matches. */
-  waitFor<T extends TServerSocketEvent['type']>(
+  waitFor<T extends TEvent['type']>(
     type: T,
-    predicate: (event: Extract<TServerSocketEvent, { type: T }>) => boolean = () => true,
-  ): Promise<Extract<TServerSocketEvent, { type: T }>> {
-    const matches = (event: TServerSocketEvent): event is Extract<TServerSocketEvent, { type: T }> =>
-      event.type === type && predicate(event as Extract<TServerSocketEvent, { type: T }>);
+    predicate: (event: Extract<TEvent, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<TEvent, { type: T }>> {
+    const matches = (event: TEvent): event is Extract<TEvent, { type: T }> =>
+      event.type === type && predicate(event as Extract<TEvent, { type: T }>);
     const seen = this.events.find(matches);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve) => {
-      this.waiters.push({ predicate: matches, resolve: resolve as (event: TServerSocketEvent) => void });
+      this.waiters.push({ predicate: matches, resolve: resolve as (event: TEvent) => void });
     });
   }
 
@@ -48,10 +48,13 @@ export class SocketClient {
 }
 
 /** Opens a socket; resolves with the client, or with the HTTP status that refused the upgrade. */
-export function openSocket(url: string, headers: Record<string, string>): Promise<{ client?: SocketClient; status?: number }> {
+export function openSocket<TEvent extends { type: string } = TServerSocketEvent>(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ client?: SocketClient<TEvent>; status?: number }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { headers });
-    const client = new SocketClient(ws);
+    const client = new SocketClient<TEvent>(ws);
     ws.once('open', () => resolve({ client }));
     ws.once('error', (error) => {
       const status = /Unexpected server response: (\d+)/.exec(error.message)?.[1];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isGhanaMobileNumber } from '#shared/wallet-address.js';
 import { ZProfile } from './account.js';
 import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
+import type { TNetworkId } from '#shared/networks.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 
 export const ADMIN_MSG = {
@@ -21,6 +22,7 @@ export const ADMIN_MSG = {
   settingsFailed: 'Failed to save settings.',
   coinNotFound: 'Coin not found.',
   invalidWallet: (name: string) => `Enter a valid ${name} wallet address.`,
+  invalidDepositAddress: (coin: string, network: string) => `Enter a valid ${coin} address on ${network}.`,
   fieldRequired: 'This field is required.',
   invalidMobile: 'Enter a valid Ghana mobile number.',
   cannotBanStaff: 'Staff accounts cannot be banned here.',
@@ -80,17 +82,40 @@ export type TPaymentMethodInput = z.infer<typeof ZPaymentMethodInput>;
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
 
 // --- coins ---
+/** A coin in Currencies: whether it trades, and its deposit address on each of its networks (docs/decisions/014). */
 export const ZAdminCoin = z.object({
   id: z.number(),
   symbol: z.string(),
   name: z.string(),
   isEnabled: z.boolean(),
-  walletAddress: z.string().nullable(),
-  network: z.string(),
+  networks: z.array(
+    z.object({ network: z.string(), label: z.string(), decimals: z.number(), hasTag: z.boolean(), depositAddress: z.string().nullable() }),
+  ),
 });
 export const ZAdminCoinList = z.object({ coins: z.array(ZAdminCoin) });
+/**
+ * Deposit addresses by network id (only the networks named change; '' or null removes one),
+ * and whether the coin trades. Each address is checked for its network.
+ */
+const ZDepositAddress = z.string().trim().max(120).nullable().optional();
 export const ZCoinUpdate = z
-  .object({ walletAddress: z.string().trim().max(120).nullable().optional(), isEnabled: z.boolean().optional() })
+  .object({
+    depositAddresses: z
+      .object({
+        BTC: ZDepositAddress,
+        ERC20: ZDepositAddress,
+        TRC20: ZDepositAddress,
+        BEP20: ZDepositAddress,
+        LTC: ZDepositAddress,
+        XRP: ZDepositAddress,
+        ADA: ZDepositAddress,
+        SOL: ZDepositAddress,
+        DOGE: ZDepositAddress,
+      } satisfies Record<TNetworkId, typeof ZDepositAddress>)
+      .strict()
+      .optional(),
+    isEnabled: z.boolean().optional(),
+  })
   .strict();
 export const ZAdminCoinResponse = z.object({ coin: ZAdminCoin });
 export type TAdminCoin = z.infer<typeof ZAdminCoin>;
@@ -159,6 +184,12 @@ export const ZSettings = z.object({
   /** Whether a password is stored (or supplied by SMTP_PASS); the password itself is never returned. */
   hasSmtpPassword: z.boolean(),
   isSmtpPasswordFromEnv: z.boolean(),
+  /** Minutes a buyer has to pay, and a seller to send, after creating an order (docs/decisions/014). */
+  paymentWindowMinutes: z.number(),
+  depositWindowMinutes: z.number(),
+  /** The smallest and largest order, GHS (null: no maximum). */
+  minOrderGhs: ZDecimalString,
+  maxOrderGhs: ZDecimalString.nullable(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -167,7 +198,38 @@ export const SETTINGS_MSG = {
   smtpPort: 'Enter a port number from 1 to 65535, or leave it empty.',
   smtpUser: 'Enter a valid username.',
   smtpPassword: 'The password is too long.',
+  paymentWindow: `Enter a number of minutes from ${5} to ${24 * 60}.`,
+  minOrder: 'Enter the minimum order in GHS, from 1 with at most 2 decimals.',
+  maxOrder: 'Enter the maximum order in GHS with at most 2 decimals, or leave it empty for no maximum.',
+  maxBelowMin: 'The maximum order must be at least the minimum order.',
 } as const;
+
+/** The payment and deposit windows the settings take, minutes. */
+export const WINDOW_MINUTES = { min: 5, max: 24 * 60 } as const;
+const ZWindowMinutes = z
+  .number({ error: SETTINGS_MSG.paymentWindow })
+  .int(SETTINGS_MSG.paymentWindow)
+  .min(WINDOW_MINUTES.min, SETTINGS_MSG.paymentWindow)
+  .max(WINDOW_MINUTES.max, SETTINGS_MSG.paymentWindow);
+/** A minimum order: GHS 1 or more, at most 2 decimals. */
+const ZMinOrderGhs = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,9}(\.\d{1,2})?$/, SETTINGS_MSG.minOrder);
+/** A maximum order: more than 0, at most 2 decimals. */
+const ZMaxOrderGhs = z
+  .string()
+  .trim()
+  .regex(/^(?=[\d.]*[1-9])\d{1,10}(\.\d{1,2})?$/, SETTINGS_MSG.maxOrder);
+
+/** The two order sizes, each valid on its own: when both are, the maximum is compared with the minimum. */
+const ZOrderSizePair = z.object({
+  minOrderGhs: ZMinOrderGhs.optional(),
+  maxOrderGhs: z
+    .union([ZMaxOrderGhs, z.literal('')])
+    .nullable()
+    .optional(),
+});
 
 export const ZSettingsUpdate = z
   .object({
@@ -191,8 +253,21 @@ export const ZSettingsUpdate = z
     smtpUser: z.string().trim().max(254, SETTINGS_MSG.smtpUser).nullable().optional(),
     /** A new password; omit to keep the stored one, '' to remove it. */
     smtpPassword: z.string().max(500, SETTINGS_MSG.smtpPassword).optional(),
+    paymentWindowMinutes: ZWindowMinutes.optional(),
+    depositWindowMinutes: ZWindowMinutes.optional(),
+    minOrderGhs: ZMinOrderGhs.optional(),
+    /** '' or null: no maximum. */
+    maxOrderGhs: z
+      .union([ZMaxOrderGhs, z.literal('')])
+      .nullable()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (update) => !update.minOrderGhs || !update.maxOrderGhs || Number(update.maxOrderGhs) >= Number(update.minOrderGhs),
+    // Judged only when both amounts are valid: a malformed one already has its own message.
+    { message: SETTINGS_MSG.maxBelowMin, path: ['maxOrderGhs'], when: (payload) => ZOrderSizePair.safeParse(payload.value).success },
+  );
 export type TSettingsUpdate = z.infer<typeof ZSettingsUpdate>;
 
 // --- users ---

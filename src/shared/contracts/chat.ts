@@ -12,7 +12,7 @@ export type TChatSender = z.infer<typeof ZChatSender>;
 
 /** Longest message a person may send, in characters. */
 export const CHAT_MAX_LENGTH = 2000;
-/** Spec section 9: typing signals at most every 500 ms; the indicator goes after 3 s without one. */
+/** docs/product.md §9: typing signals at most every 500 ms; the indicator goes after 3 s without one. */
 export const TYPING_SIGNAL_INTERVAL_MS = 500;
 export const TYPING_INDICATOR_MS = 3000;
 /** Messages returned by one call: the latest ones when a conversation opens, or after an id. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDecimalString } from './common.js';
 
-/** Spec section 8, price failures (exact texts). */
+/** docs/product.md §8, price failures (exact texts). */
 export const MARKET_ERROR_MESSAGES = {
   ghs: 'Could not fetch live GHS rate.',
   crypto: 'Could not fetch live crypto prices.',
@@ -39,11 +39,30 @@ export const ZMarketErrors = z.object({
 export type TMarketErrors = z.infer<typeof ZMarketErrors>;
 
 /** GET /api/market: every enabled coin in display order, with the fee already applied. */
+/** The trading rules of the settings, public (the FAQ, the forms and the order page state them). */
+export const ZTradingRules = z.object({
+  paymentWindowMinutes: z.number(),
+  depositWindowMinutes: z.number(),
+  minOrderGhs: ZDecimalString,
+  /** Null: no maximum per order. */
+  maxOrderGhs: ZDecimalString.nullable(),
+});
+export type TTradingRules = z.infer<typeof ZTradingRules>;
+/** The rules of a new settings row (docs/decisions/014), and what is used until they are read. */
+export const DEFAULT_TRADING_RULES: TTradingRules = {
+  paymentWindowMinutes: 30,
+  depositWindowMinutes: 60,
+  minOrderGhs: '10.00',
+  maxOrderGhs: null,
+};
+
 export const ZMarketResponse = z.object({
   /** Cedis per US dollar (16.5 when no live rate was ever fetched). */
   ghsRate: ZDecimalString,
   feed: ZPriceFeed,
   serviceFeePercentage: ZDecimalString,
+  /** Payment and deposit windows, minimum and maximum order (the settings). */
+  tradingRules: ZTradingRules,
   /** ISO time of the newest crypto price, or null when there is none. */
   lastUpdated: z.string().datetime().nullable(),
   /** Some shown price is older than 5 minutes or missing. */

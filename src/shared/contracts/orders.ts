@@ -7,6 +7,9 @@ import {
   USDT_NETWORKS,
   type TUsdtNetwork,
 } from '#shared/wallet-address.js';
+import { NETWORK_IDS } from '#shared/networks.js';
+import { ZKycStatus } from './account.js';
+export { ZTradingRules, type TTradingRules } from './market.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
 export const ORDER_MSG = {
@@ -41,6 +44,17 @@ export const ORDER_MSG = {
   /** "I have paid" / "I have sent" or a cancel on an order that is no longer waiting for it. */
   notAwaiting: 'This order is no longer waiting for your payment.',
   expired: 'The time to pay for this order has run out. Please create a new order.',
+  belowMinimum: (minimum: string) => `The minimum order is ${minimum}.`,
+  aboveMaximum: (maximum: string) => `The maximum order is ${maximum}.`,
+  chooseNetwork: 'Choose the network you will send on.',
+  networkUnavailable: 'Selling on this network is not available right now. Choose another network.',
+  txHashFormat: (network: string) => `Enter the transaction hash of your ${network} transfer.`,
+  payoutHashFormat: (network: string) => `Enter the transaction hash of the payout on ${network}.`,
+  payoutReferenceRequired: 'Enter the reference of the payout.',
+  cancelReasonRequired: 'Tell the customer why the order is cancelled.',
+  proofTooLarge: 'The screenshot must be a JPEG or PNG image of at most 5 MB.',
+  proofNotImage: 'The screenshot must be a JPEG or PNG image.',
+  proofNotFound: 'This order has no payment screenshot.',
   banned: 'This account has been suspended. Please contact support.',
   noWalletConfigured: 'Selling this coin is not available right now.',
 } as const;
@@ -91,6 +105,16 @@ export function submittedStatusOf(type: 'buy' | 'sell') {
 /** The admin list's status filter: 'pending' is the submitted orders (the product's word). */
 export const ORDER_STATUS_FILTERS = ['all', 'pending', 'awaiting', 'completed', 'cancelled', 'expired'] as const;
 export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+/** Labels of the statuses, the product's words ('Pending' is a submitted order). Colour never says it alone. */
+export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  awaiting_deposit: 'Awaiting deposit',
+  payment_submitted: 'Pending',
+  deposit_submitted: 'Pending',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
 export const FIAT_CURRENCIES = ['GHS', 'USD'] as const;
 export const MOMO_PROVIDERS = ['MTN MoMo', 'Telecel Cash', 'AirtelTigo Money'] as const;
 
@@ -127,6 +151,8 @@ export const ZQuote = z.object({
   unitPriceUsd: ZDecimalString,
   unitPriceFiat: ZDecimalString,
   ghsRate: ZDecimalString,
+  /** What is paid (buy) or paid out (sell) by mobile money or a Ghana bank: always cedis. */
+  amountGhs: ZDecimalString,
   feePercentage: ZDecimalString,
   feeUsd: ZDecimalString,
   expiresAt: z.string(),
@@ -191,8 +217,6 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
       network: z.enum(USDT_NETWORKS).optional(),
       destinationTag: ZDestinationTag.optional(),
       paymentMethodId: ZDbId,
-      /** Given at creation, the order is submitted at once (the one-step form); otherwise by "I have paid". */
-      paymentTxId: ZTxId.optional(),
       notes: ZNotes,
     })
     .strict(),
@@ -200,7 +224,8 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
     .object({
       type: z.literal('sell'),
       quoteId: z.string().min(1).max(64),
-      paymentTxId: ZTxId.optional(),
+      /** The network the customer sends on; may be left out for a coin with one network. */
+      network: z.enum(NETWORK_IDS, { error: ORDER_MSG.chooseNetwork }).optional(),
       payout: ZPayout,
       notes: ZNotes,
     })
@@ -208,22 +233,49 @@ export const ZCreateOrderRequest = z.discriminatedUnion('type', [
 ]);
 export type TCreateOrderRequest = z.infer<typeof ZCreateOrderRequest>;
 
-/** "I have paid" (buy) or "I have sent" (sell): the transaction id, and who paid when staff must match it. */
+/** A payment screenshot: JPEG or PNG (checked by its bytes), at most 5 MB, like KYC documents. */
+export const PROOF_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const PROOF_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * "I have paid" (buy) or "I have sent" (sell): the transaction id (a sell's is the on-chain hash,
+ * checked for its network by the server) and, for a buy, who paid, so staff can match it. Sent
+ * as JSON, or as multipart/form-data with these fields and an optional `proof` image.
+ */
 export const ZSubmitPaymentRequest = z
   .object({
     paymentTxId: ZTxId,
-    payerNumber: ZMobileNumber.optional(),
-    payerName: ZAccountName.optional(),
+    payerNumber: z.union([ZMobileNumber, z.literal('')]).optional(),
+    payerName: z.union([z.string().trim().max(100), z.literal('')]).optional(),
   })
   .strict();
 export type TSubmitPaymentRequest = z.infer<typeof ZSubmitPaymentRequest>;
+/** The multipart form of "I have paid", as the OpenAPI document shows it. */
+export const ZSubmitPaymentForm = ZSubmitPaymentRequest.extend({
+  proof: z.string().optional().meta({ format: 'binary', description: 'JPEG or PNG screenshot of the payment, at most 5 MB' }),
+});
 
-/** Approve: what staff paid out with (buy: the outgoing transaction hash; sell: the MoMo or bank reference). */
-export const ZApproveOrderRequest = z.object({ payoutReference: z.string().trim().max(200).optional() }).strict();
+/**
+ * Approve: what staff paid out with (buy: the outgoing transaction hash, checked for the order's
+ * network by the server; sell: the MoMo or bank payout reference).
+ */
+export const ZApproveOrderRequest = z
+  .object({ payoutReference: z.string().trim().min(1, ORDER_MSG.payoutReferenceRequired).max(200) })
+  .strict();
 /** Cancel: the reason the customer is told. */
-export const ZCancelOrderRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+export const ZCancelOrderRequest = z.object({ reason: z.string().trim().min(1, ORDER_MSG.cancelReasonRequired).max(500) }).strict();
 export type TApproveOrderRequest = z.infer<typeof ZApproveOrderRequest>;
 export type TCancelOrderRequest = z.infer<typeof ZCancelOrderRequest>;
+
+/** Where a buyer pays: the payment method as it was when the order was created. */
+export const ZPayTo = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('momo'), provider: z.string(), name: z.string(), number: z.string() }),
+  z.object({ type: z.literal('bank'), name: z.string(), bankName: z.string(), accountNumber: z.string() }),
+]);
+/** Where a seller sends: the address of the coin on the chosen network, fixed at creation, and the order's tag. */
+export const ZDepositTo = z.object({ network: z.string(), address: z.string(), tag: z.string().nullable() });
+export type TPayTo = z.infer<typeof ZPayTo>;
+export type TDepositTo = z.infer<typeof ZDepositTo>;
 
 export const ZOrder = z.object({
   id: z.number(),
@@ -233,8 +285,18 @@ export const ZOrder = z.object({
   amountFiat: ZDecimalString,
   fiatCurrency: ZFiatCurrency,
   amountUsd: ZDecimalString,
+  /** Cedis paid (buy) or paid out (sell); null on orders before the lifecycle. */
+  amountGhs: ZDecimalString.nullable(),
   unitPriceUsd: ZDecimalString,
+  /** Cedis per dollar locked with the price. */
+  ghsRate: ZDecimalString,
   paymentMethod: z.string(),
+  /** Buy: the account to pay to (null on orders before the lifecycle). */
+  payTo: ZPayTo.nullable(),
+  /** Sell: where to send (null on orders before the lifecycle). */
+  depositTo: ZDepositTo.nullable(),
+  /** A payment screenshot came with "I have paid". */
+  hasProof: z.boolean(),
   /** Null until "I have paid" / "I have sent". */
   paymentTxId: z.string().nullable(),
   /** What the customer writes in the payment's reference field (orders before the lifecycle have none). */
@@ -265,11 +327,32 @@ export const ZAdminOrder = ZOrder.extend({
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
+/**
+ * One step of an order's timeline. The customer's view says who acted only as 'customer',
+ * 'staff' or 'system' (the expiry); staff also see the staff member's name.
+ */
+export const ZOrderEvent = z.object({
+  at: z.string(),
+  from: ZOrderStatus.nullable(),
+  to: ZOrderStatus,
+  actor: z.enum(['customer', 'staff', 'system']),
+  paymentTxId: z.string().nullable(),
+  payoutReference: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export const ZAdminOrderEvent = ZOrderEvent.extend({ staffName: z.string().nullable() });
+export type TOrderEvent = z.infer<typeof ZOrderEvent>;
+export type TAdminOrderEvent = z.infer<typeof ZAdminOrderEvent>;
+
 export const ZOrderResponse = z.object({ order: ZOrder });
+/** The order page: the order and its timeline. */
+export const ZOrderDetailResponse = z.object({ order: ZOrder, timeline: z.array(ZOrderEvent) });
+export type TOrderDetail = z.infer<typeof ZOrderDetailResponse>;
 export const ZOrderList = z.object({ orders: z.array(ZOrder) });
 export const ZOrderIdParams = ZDbIdParams;
 
-export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'customerName', 'amountFiat', 'status'] as const;
+/** 'submittedAt': the "Needs action" view, oldest payment first. */
+export const ADMIN_ORDER_SORTS = ['id', 'createdAt', 'submittedAt', 'customerName', 'amountFiat', 'status'] as const;
 export const ZAdminOrderQuery = z
   .object({
     q: z.string().trim().max(200).optional(),
@@ -285,6 +368,31 @@ export const ZAdminOrderQuery = z
 export type TAdminOrderQuery = z.infer<typeof ZAdminOrderQuery>;
 export const ZAdminOrderList = z.object({ orders: z.array(ZAdminOrder), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminOrderResponse = z.object({ order: ZAdminOrder });
+/** Order Details for staff: the order, what staff need to decide it, and the timeline with staff names. */
+export const ZAdminOrderDetailResponse = z.object({
+  order: ZAdminOrder,
+  customer: z.object({
+    kycStatus: ZKycStatus,
+    /** What the customer may still trade before KYC, USD; null when verified (no limit). */
+    remainingLimitUsd: ZDecimalString.nullable(),
+  }),
+  timeline: z.array(ZAdminOrderEvent),
+});
+export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetailResponse>;
+/** The "Needs action" count: orders paid (or sent) and waiting for staff, and since when the oldest waits. */
+export const ZNeedsActionResponse = z.object({ count: z.number(), oldestSubmittedAt: z.string().nullable() });
+export type TNeedsAction = z.infer<typeof ZNeedsActionResponse>;
+
+/**
+ * What the order sockets push (/api/orders/socket for a customer's own orders,
+ * /api/admin/orders/socket for staff with the orders area): an order changed, read it again; or
+ * events may have been missed, read everything again.
+ */
+export const ZOrderSocketEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('order'), orderId: z.number(), status: ZOrderStatus }),
+  z.object({ type: z.literal('resync') }),
+]);
+export type TOrderSocketEvent = z.infer<typeof ZOrderSocketEvent>;
 
 export const ZPaymentMethodPublic = z.object({
   id: z.number(),
@@ -296,7 +404,15 @@ export const ZPaymentMethodPublic = z.object({
 });
 export const ZPaymentMethodList = z.object({ paymentMethods: z.array(ZPaymentMethodPublic) });
 
-export const ZCoinPublic = z.object({ symbol: z.string(), name: z.string(), walletAddress: z.string().nullable(), network: z.string() });
+/**
+ * A tradable coin and its networks. `canSell`: a deposit address is set on that network, so a
+ * sell order may be placed on it (the address itself is shown only on the order).
+ */
+export const ZCoinPublic = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  networks: z.array(z.object({ network: z.string(), label: z.string(), decimals: z.number(), hasTag: z.boolean(), canSell: z.boolean() })),
+});
 export const ZCoinList = z.object({ coins: z.array(ZCoinPublic) });
 export type TCoinPublic = z.infer<typeof ZCoinPublic>;
 export type TPaymentMethodPublic = z.infer<typeof ZPaymentMethodPublic>;

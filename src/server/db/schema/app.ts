@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
 
@@ -16,6 +16,9 @@ export const settings = pgTable('settings', {
   /** How long a buyer has to pay after creating an order, and a seller to send (docs/decisions/014). */
   paymentWindowMinutes: integer('payment_window_minutes').notNull().default(30),
   depositWindowMinutes: integer('deposit_window_minutes').notNull().default(60),
+  /** The smallest order, and the largest (null: none), in GHS. */
+  minOrderGhs: numeric('min_order_ghs', { precision: 20, scale: 2 }).notNull().default('10'),
+  maxOrderGhs: numeric('max_order_ghs', { precision: 20, scale: 2 }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -49,9 +52,25 @@ export const coins = pgTable('coins', {
   symbol: text('symbol').notNull().unique(),
   name: text('name').notNull(),
   isEnabled: boolean('is_enabled').notNull().default(true),
-  walletAddress: text('wallet_address'),
   sortOrder: integer('sort_order').notNull().default(0),
 });
+
+/**
+ * Where customers send a coin they sell, one address per coin and network (docs/decisions/014:
+ * USDT on TRC20, ERC20 and BEP20 each its own). Networks are those of src/shared/networks.ts.
+ */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.network] })],
+);
 
 export type TPaymentMethodDetails = z.infer<typeof ZPaymentMethodDetails>;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
-import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout } from '#shared/contracts/orders.js';
+import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout, type TPayTo } from '#shared/contracts/orders.js';
 
 /**
  * A price the server promised a customer for a short time (decisions/013 D2). Orders take every number from
@@ -48,6 +48,8 @@ export const orders = pgTable(
     amountFiat: numeric('amount_fiat', { precision: 20, scale: 2 }).notNull(),
     fiatCurrency: text('fiat_currency', { enum: FIAT_CURRENCIES }).notNull(),
     amountUsd: numeric('amount_usd', { precision: 20, scale: 2 }).notNull(),
+    /** Cedis paid (buy) or paid out (sell), fixed at creation; null on orders before the lifecycle. */
+    amountGhs: numeric('amount_ghs', { precision: 20, scale: 2 }),
     unitPriceUsd: numeric('unit_price_usd', { precision: 30, scale: 8 }).notNull(),
     ghsRate: numeric('ghs_rate', { precision: 20, scale: 6 }).notNull(),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
@@ -74,6 +76,14 @@ export const orders = pgTable(
     payoutReference: text('payout_reference'),
     /** Why staff cancelled, as the customer is told. */
     cancelReason: text('cancel_reason'),
+    /** Buy: the account to pay to as it was at creation (a later edit of the method does not change it). */
+    payTo: jsonb('pay_to').$type<TPayTo>(),
+    /** Sell: the coin's deposit address on the order's network at creation, and the order's own tag on tag chains. */
+    depositAddress: text('deposit_address'),
+    depositTag: text('deposit_tag'),
+    /** The payment screenshot of "I have paid" (document storage key and sniffed type). */
+    proofKey: text('proof_key'),
+    proofType: text('proof_type', { enum: ['image/jpeg', 'image/png'] }),
     walletAddress: text('wallet_address'),
     network: text('network'),
     destinationTag: text('destination_tag'),
@@ -98,6 +108,7 @@ export const orders = pgTable(
       .on(t.paymentTxKey)
       .where(sql`${t.paymentTxKey} IS NOT NULL AND ${t.status} NOT IN ('cancelled', 'expired')`),
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
+    uniqueIndex('orders_deposit_tag_unique').on(t.depositTag),
     // The expiry worker's scan: orders still waiting for the customer, by deadline.
     index('orders_awaiting_deadline_idx')
       .on(t.deadlineAt)

@@ -1,5 +1,9 @@
 import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/html.js';
 import { markSecret } from './secrets.js';
+import type { TPayTo } from '#shared/contracts/orders.js';
+import { formatGhs } from '#shared/format.js';
+import { networkLabel } from '#shared/networks.js';
+import { paths } from '#shared/app-paths.js';
 
 /**
  * Email templates rendered to HTML on the server with the `html` tag (html.ts): every value they
@@ -143,6 +147,14 @@ export type TEmailOrder = {
   coinSymbol: string;
   amountFiat: string;
   fiatCurrency: string;
+  /** What the order page shows the customer (docs/decisions/014); absent on orders before it. */
+  amountGhs?: string | null;
+  paymentReference?: string | null;
+  deadlineAt?: Date | null;
+  payTo?: TPayTo | null;
+  network?: string | null;
+  depositAddress?: string | null;
+  depositTag?: string | null;
 };
 
 function describeOrder(order: TEmailOrder): string {
@@ -150,7 +162,43 @@ function describeOrder(order: TEmailOrder): string {
   return `${verb} ${order.amountCrypto} ${order.coinSymbol.toUpperCase()} for ${order.fiatCurrency} ${order.amountFiat}`;
 }
 
+/** The order's own page, where its state, what to pay and its timeline are. */
+function orderPage(appUrl: string, order: { id: number }) {
+  return { label: 'View your order', url: `${appUrl}/#${paths.order.getHref(order.id)}` };
+}
+
+/** 25 Nov 2026, 14:30 (Accra time, which is UTC). */
+function formatDeadline(deadline: Date): string {
+  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Accra' }).format(deadline)} (Accra time)`;
+}
+
+/** What to pay and where (buy) or what to send and where (sell), and by when. */
+function paymentInstructions(order: TEmailOrder): string[] {
+  const lines: string[] = [];
+  if (order.type === 'buy' && order.payTo && order.amountGhs) {
+    const account =
+      order.payTo.type === 'momo'
+        ? `${order.payTo.provider} ${order.payTo.number} (${order.payTo.name})`
+        : `${order.payTo.bankName}, account ${order.payTo.accountNumber} (${order.payTo.name})`;
+    lines.push(`Pay ${formatGhs(order.amountGhs)} to ${account}.`);
+    if (order.paymentReference) lines.push(`Write this reference in the payment's reference field: ${order.paymentReference}`);
+    lines.push(
+      'Then open your order and press "I have paid". Pay only to the account shown on your order; our staff never ask for your PIN or a code.',
+    );
+  } else if (order.type === 'sell' && order.depositAddress) {
+    lines.push(
+      `Send exactly ${order.amountCrypto} ${order.coinSymbol.toUpperCase()} on ${networkLabel(order.network)} to ${order.depositAddress}.`,
+    );
+    if (order.depositTag) lines.push(`Destination tag (required): ${order.depositTag}`);
+    lines.push('Then open your order and press "I have sent" with the transaction hash.');
+  }
+  if (order.deadlineAt && lines.length > 0)
+    lines.push(`Your order expires if it is not ${order.type === 'buy' ? 'paid' : 'sent'} by ${formatDeadline(order.deadlineAt)}.`);
+  return lines;
+}
+
 export function renderOrderConfirmationEmail(input: { fullName: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
+  const instructions = paymentInstructions(input.order);
   return {
     subject: `Order #${input.order.id} received`,
     body: layout(
@@ -158,9 +206,10 @@ export function renderOrderConfirmationEmail(input: { fullName: string; order: T
       [
         `Hello ${input.fullName},`,
         `Order #${input.order.id}: ${describeOrder(input.order)}.`,
+        ...instructions,
         'Your order is received and will be processed shortly: we check your payment, then complete it. You will get an email at each step.',
       ],
-      { label: 'View your orders', url: `${input.appUrl}/#/history` },
+      orderPage(input.appUrl, input.order),
     ),
   };
 }
@@ -171,11 +220,12 @@ export function renderAdminOrderAlertEmail(input: {
   order: TEmailOrder;
   appUrl: string;
 }): TRenderedEmail {
+  const paid = input.order.type === 'buy' ? 'has paid for' : 'has sent the coins of';
   return {
     subject: `New ${input.order.type} order #${input.order.id}`,
     body: layout(
       'New order to process',
-      [`${input.customerName} (${input.customerEmail}) placed order #${input.order.id}: ${describeOrder(input.order)}.`],
+      [`${input.customerName} (${input.customerEmail}) ${paid} order #${input.order.id}: ${describeOrder(input.order)}.`],
       { label: 'Open Order Management', url: `${input.appUrl}/#/admin/orders` },
     ),
   };
@@ -212,9 +262,10 @@ export function renderOrderStatusEmail(input: {
   if (input.status === 'cancelled' && order.cancelReason) extra.push(`Reason: ${order.cancelReason}`);
   return {
     subject: `Order #${order.id} ${words.subject}`,
-    body: layout(words.title, [`Hello ${input.fullName},`, `Order #${order.id}: ${describeOrder(order)}.`, words.text, ...extra], {
-      label: 'View your orders',
-      url: `${input.appUrl}/#/history`,
-    }),
+    body: layout(
+      words.title,
+      [`Hello ${input.fullName},`, `Order #${order.id}: ${describeOrder(order)}.`, words.text, ...extra],
+      orderPage(input.appUrl, order),
+    ),
   };
 }

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
+import { ZOrderStatus } from '#shared/contracts/orders.js';
 import type { TDatabase, TDbOrTx } from '#server/db/client.js';
 
-/** The one PostgreSQL channel every server process on the database listens on. */
+/** The one PostgreSQL channel every server process on the database listens on (chat and order events). */
 export const CHAT_CHANNEL = 'chat_events';
 
 /**
@@ -17,6 +18,8 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('read'), c: z.number().int(), u: z.string(), by: z.enum(['user', 'admin']) }),
   /** Close every socket of this user: their account changed (role, deletion, ban, second-factor reset). */
   z.object({ t: z.literal('disconnect'), u: z.string() }),
+  /** Order `id` of customer `u` changed to status `s` (docs/decisions/014): its screens read it again. */
+  z.object({ t: z.literal('order'), id: z.number().int(), u: z.string(), s: ZOrderStatus }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 

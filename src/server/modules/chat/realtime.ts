@@ -12,6 +12,7 @@ import {
 import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '#shared/permissions.js';
 import type { TDb } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/auth.js';
+import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
 import { ChatBus, type TBusEvent } from './bus.js';
 import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
 
@@ -49,10 +50,17 @@ export class TokenBucket {
   }
 }
 
+/**
+ * What a socket is for: the chat (customer widget, staff Live Chat) or orders (a customer's order
+ * screens, the staff order queue). Staff sockets of each need that area of the role matrix.
+ */
+export type TSocketTopic = 'chat' | 'orders';
+
 type TConnection = {
   socket: WebSocket;
   userId: string;
   side: TChatSender;
+  topic: TSocketTopic;
   sessionToken: string | undefined;
   bucket: TokenBucket;
   isAlive: boolean;
@@ -61,13 +69,17 @@ type TConnection = {
 };
 
 /**
- * The realtime side of chat in one process: the open sockets, and the fan-out of bus events to
- * them. Customers receive events of their own conversation only (matched by user id); staff
- * with the chat area receive every conversation's. Events reach other processes through the bus.
+ * The realtime side of chat and orders in one process: the open sockets, and the fan-out of bus
+ * events to them. Customers receive events of their own conversation and orders only (matched
+ * by user id); staff receive every conversation's (chat sockets, the chat area) or every order's
+ * (order sockets, the orders area). Events reach other processes through the bus.
  */
 export class ChatRealtime {
   readonly bus: ChatBus;
+  /** Staff chat sockets. */
   private readonly staff = new Set<TConnection>();
+  /** Staff order sockets. */
+  private readonly orderStaff = new Set<TConnection>();
   private readonly byUser = new Map<string, Set<TConnection>>();
   /** conversation id -> customer id (owners never change). */
   private readonly owners = new Map<number, string>();
@@ -117,11 +129,12 @@ export class ChatRealtime {
   }
 
   /** Adopts an authenticated socket. Must be called synchronously in the upgrade handler. */
-  accept(socket: WebSocket, user: { id: string; side: TChatSender; sessionToken: string | undefined }): void {
+  accept(socket: WebSocket, user: { id: string; side: TChatSender; sessionToken: string | undefined; topic?: TSocketTopic }): void {
     const connection: TConnection = {
       socket,
       userId: user.id,
       side: user.side,
+      topic: user.topic ?? 'chat',
       sessionToken: user.sessionToken,
       bucket: new TokenBucket(EVENT_BURST, EVENTS_PER_SECOND),
       isAlive: true,
@@ -133,7 +146,7 @@ export class ChatRealtime {
     }
     mine.add(connection);
     this.byUser.set(user.id, mine);
-    if (user.side === 'admin') this.staff.add(connection);
+    if (user.side === 'admin') (connection.topic === 'chat' ? this.staff : this.orderStaff).add(connection);
 
     socket.on('pong', () => {
       connection.isAlive = true;
@@ -147,6 +160,8 @@ export class ChatRealtime {
         this.send(connection, { type: 'error', message: 'Send JSON text frames.' });
         return;
       }
+      // Order sockets only listen.
+      if (connection.topic !== 'chat') return;
       void this.onClientEvent(connection, String(data)).catch((error: unknown) => {
         this.deps.log.error({ err: error }, 'chat: handling a client event failed');
       });
@@ -244,7 +259,7 @@ export class ChatRealtime {
   }
 
   private hasRecipients(customerId: string): boolean {
-    return this.staff.size > 0 || this.byUser.has(customerId);
+    return this.staff.size > 0 || [...(this.byUser.get(customerId) ?? [])].some((c) => c.topic === 'chat');
   }
 
   private remember(conversationId: number, userId: string): void {
@@ -257,8 +272,13 @@ export class ChatRealtime {
       this.closeUser(event.u);
       return;
     }
+    if (event.t === 'order') {
+      const owners = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user' && c.topic === 'orders');
+      this.sendTo([...owners, ...this.orderStaff], { type: 'order', orderId: event.id, status: event.s });
+      return;
+    }
     this.remember(event.c, event.u);
-    const customers = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user');
+    const customers = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user' && c.topic === 'chat');
     if (event.t === 'message') {
       const message = messages.get(event.id);
       if (!message) return;
@@ -274,7 +294,7 @@ export class ChatRealtime {
     this.sendTo([...customers, ...this.staff], { type: 'read', conversationId: event.c, reader: event.by });
   }
 
-  private sendTo(connections: Iterable<TConnection>, event: TServerSocketEvent): void {
+  private sendTo(connections: Iterable<TConnection>, event: TServerSocketEvent | TOrderSocketEvent): void {
     const data = JSON.stringify(event);
     for (const connection of connections) {
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(data);
@@ -285,7 +305,8 @@ export class ChatRealtime {
     this.sendTo([connection], event);
   }
 
-  private broadcastAll(event: TServerSocketEvent): void {
+  /** Every socket, chat or orders: both read everything again on 'resync'. */
+  private broadcastAll(event: { type: 'resync' }): void {
     this.sendTo(this.connections(), event);
   }
 
@@ -299,6 +320,7 @@ export class ChatRealtime {
 
   private remove(connection: TConnection): void {
     this.staff.delete(connection);
+    this.orderStaff.delete(connection);
     const mine = this.byUser.get(connection.userId);
     mine?.delete(connection);
     if (mine && mine.size === 0) this.byUser.delete(connection.userId);
@@ -319,8 +341,8 @@ export class ChatRealtime {
    * Sockets whose session was revoked (logout, password reset) or expired are closed; so are
    * staff sockets whose session has been idle past STAFF_IDLE_MINUTES (an unattended back-office
    * screen stops showing customers' messages, as its next request would find it signed out), and
-   * staff sockets whose role no longer has the chat area (a role change whose notification this
-   * process missed, e.g. while its listener reconnected).
+   * staff sockets whose role no longer has their area, chat or orders (a role change whose
+   * notification this process missed, e.g. while its listener reconnected).
    */
   async checkSessions(): Promise<void> {
     const open = [...this.connections()].filter((c) => c.sessionToken);
@@ -343,7 +365,7 @@ export class ChatRealtime {
         const isStaffSocket = connection.side === 'admin';
         if (!session || (isStaffSocket && session.lastActiveAt <= staffIdleSince)) {
           connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
-        } else if (isStaffSocket && !(isStaffRole(session.role) && canAccess(session.role, 'chat'))) {
+        } else if (isStaffSocket && !(isStaffRole(session.role) && canAccess(session.role, connection.topic))) {
           connection.socket.close(CHAT_CLOSE.accountChanged, 'Account changed');
         }
       }

@@ -1,64 +1,124 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminCoin, type TCoinUpdate } from '#shared/contracts/admin.js';
-import { COIN_NETWORKS, isValidWalletAddress } from '#shared/wallet-address.js';
-import type { TDb } from '#server/db/client.js';
-import { firstOrThrow } from '#server/db/rows.js';
-import { coins } from '#server/db/schema/app.js';
+import { CHAINS, isValidAddressOn, networksOf, type TNetworkId } from '#shared/networks.js';
+import type { TDb, TDbOrTx } from '#server/db/client.js';
+import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 
-type TRow = typeof coins.$inferSelect;
+type TCoinRow = typeof coins.$inferSelect;
 
-const toCoin = (row: TRow): TAdminCoin => ({
-  id: row.id,
-  symbol: row.symbol,
-  name: row.name,
-  isEnabled: row.isEnabled,
-  walletAddress: row.walletAddress,
-  network: COIN_NETWORKS[row.symbol] ?? '',
-});
+/** The coins' deposit addresses, by coin id and network. */
+async function readAddresses(db: TDbOrTx, coinIds: number[]): Promise<Map<number, Map<string, string>>> {
+  const byCoin = new Map<number, Map<string, string>>();
+  if (coinIds.length === 0) return byCoin;
+  const rows = await db.select().from(depositAddresses).where(inArray(depositAddresses.coinId, coinIds));
+  for (const row of rows) {
+    const mine = byCoin.get(row.coinId) ?? new Map<string, string>();
+    mine.set(row.network, row.address);
+    byCoin.set(row.coinId, mine);
+  }
+  return byCoin;
+}
 
-/** A deposit address is accepted when it is valid on any network the coin is offered on. */
-function isValidDepositAddress(symbol: string, address: string): boolean {
-  if (symbol === 'usdt') return (['TRC20', 'ERC20', 'BEP20'] as const).some((n) => isValidWalletAddress('usdt', address, n));
-  return isValidWalletAddress(symbol, address);
+function toCoin(row: TCoinRow, addresses: Map<string, string> | undefined): TAdminCoin {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    isEnabled: row.isEnabled,
+    networks: networksOf(row.symbol).map(({ network, decimals }) => ({
+      network,
+      label: CHAINS[network].label,
+      decimals,
+      hasTag: CHAINS[network].hasTag,
+      depositAddress: addresses?.get(network) ?? null,
+    })),
+  };
 }
 
 export async function listCoins(db: TDb): Promise<TAdminCoin[]> {
-  return (await db.select().from(coins).orderBy(asc(coins.sortOrder), asc(coins.id))).map(toCoin);
+  const rows = await db.select().from(coins).orderBy(asc(coins.sortOrder), asc(coins.id));
+  const addresses = await readAddresses(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCoin(row, addresses.get(row.id)));
+}
+
+/** The deposit address of a coin on one network, in the caller's transaction; null when none is set. */
+export async function findDepositAddress(db: TDbOrTx, coinId: number, network: TNetworkId): Promise<string | null> {
+  const [row] = await db
+    .select({ address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(and(eq(depositAddresses.coinId, coinId), eq(depositAddresses.network, network)));
+  return row?.address ?? null;
 }
 
 /**
- * Sets a coin's deposit address (checked for its networks; empty removes it) and whether it
- * trades. A wallet address change is high-risk: audited as such, with before and after.
+ * Sets a coin's deposit addresses (each checked for its network, with its checksum; empty
+ * removes one) and whether it trades. A deposit address change is high-risk: audited as such,
+ * with every network's address before and after.
  */
 export async function updateCoin(db: TDb, actor: TActor, id: number, update: TCoinUpdate, ip: string): Promise<TAdminCoin> {
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coins).where(eq(coins.id, id)).for('update');
     if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.coinNotFound);
-    const changes: Partial<TRow> = {};
-    if (update.walletAddress !== undefined) {
-      const address = update.walletAddress?.trim() || null;
-      if (address && !isValidDepositAddress(before.symbol, address)) {
-        const message = ADMIN_MSG.invalidWallet(before.name);
-        throw new AppError('VALIDATION', message, { fields: { walletAddress: message } });
+    const addressesBefore = (await readAddresses(tx, [before.id])).get(before.id) ?? new Map<string, string>();
+
+    const errors: Record<string, string> = {};
+    const changes: { network: TNetworkId; address: string | null }[] = [];
+    for (const [network, value] of Object.entries(update.depositAddresses ?? {}) as [TNetworkId, string | null | undefined][]) {
+      if (value === undefined) continue;
+      const field = `depositAddresses.${network}`;
+      if (!networksOf(before.symbol).some((entry) => entry.network === network)) {
+        errors[field] = `${before.name} is not offered on ${CHAINS[network].label}.`;
+        continue;
       }
-      changes.walletAddress = address;
+      const address = value?.trim() || null;
+      if (address && !isValidAddressOn(before.symbol, network, address)) {
+        errors[field] = ADMIN_MSG.invalidDepositAddress(before.name, CHAINS[network].label);
+        continue;
+      }
+      if (address !== (addressesBefore.get(network) ?? null)) changes.push({ network, address });
     }
-    if (update.isEnabled !== undefined) changes.isEnabled = update.isEnabled;
-    if (Object.keys(changes).length === 0) return before;
-    const after = firstOrThrow(await tx.update(coins).set(changes).where(eq(coins.id, before.id)).returning());
-    await writeAudit(tx, {
-      actor,
-      action: changes.walletAddress !== undefined && changes.walletAddress !== before.walletAddress ? 'coin.wallet_change' : 'coin.update',
-      targetType: 'coin',
-      targetId: before.symbol,
-      before: { walletAddress: before.walletAddress, isEnabled: before.isEnabled },
-      after: { walletAddress: after.walletAddress, isEnabled: after.isEnabled },
-      ip,
-    });
-    return after;
+    const firstError = Object.values(errors)[0];
+    if (firstError) throw new AppError('VALIDATION', firstError, { fields: errors });
+
+    let after = before;
+    if (update.isEnabled !== undefined && update.isEnabled !== before.isEnabled) {
+      [after = before] = await tx.update(coins).set({ isEnabled: update.isEnabled }).where(eq(coins.id, before.id)).returning();
+    }
+    for (const change of changes) {
+      if (change.address === null) {
+        await tx.delete(depositAddresses).where(and(eq(depositAddresses.coinId, before.id), eq(depositAddresses.network, change.network)));
+      } else {
+        await tx
+          .insert(depositAddresses)
+          .values({ coinId: before.id, network: change.network, address: change.address })
+          .onConflictDoUpdate({
+            target: [depositAddresses.coinId, depositAddresses.network],
+            set: { address: change.address, updatedAt: new Date() },
+          });
+      }
+    }
+    const addressesAfter = new Map(addressesBefore);
+    for (const change of changes) {
+      if (change.address === null) addressesAfter.delete(change.network);
+      else addressesAfter.set(change.network, change.address);
+    }
+    if (changes.length > 0 || after.isEnabled !== before.isEnabled) {
+      await writeAudit(tx, {
+        actor,
+        action: changes.length > 0 ? 'coin.wallet_change' : 'coin.update',
+        targetType: 'coin',
+        targetId: before.symbol,
+        before: { depositAddresses: Object.fromEntries(addressesBefore), isEnabled: before.isEnabled },
+        after: { depositAddresses: Object.fromEntries(addressesAfter), isEnabled: after.isEnabled },
+        ip,
+      });
+    }
+    return toCoin(after, addressesAfter);
   });
-  return toCoin(row);
 }

@@ -7,7 +7,8 @@ import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import type { MarketService } from '#server/modules/market/service.js';
-import { findAdminOrders, toOrder } from '#server/modules/orders/service.js';
+import { findAdminOrders } from '#server/modules/orders/service.js';
+import { toOrder } from '#server/modules/orders/order-view.js';
 
 /**
  * Estimated balance (docs/product.md §9): net completed holdings x base USD x GHS rate; the 24 h

@@ -6,6 +6,8 @@ import {
   PRICE_STALE_AFTER_MS,
   type TMarketErrors,
   type TMarketResponse,
+  DEFAULT_TRADING_RULES,
+  type TTradingRules,
   ZMarketResponse,
 } from '#shared/contracts/market.js';
 import {
@@ -25,7 +27,8 @@ import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { GHS_REFRESH_MS, GHS_RETRY_MS, type PriceFetcher } from './price-fetcher.js';
 import { loadSnapshot, type TSnapshot } from './price-store.js';
 
-type TReference = { fee: string; coins: { symbol: string; name: string }[] };
+type TReference = { fee: string; tradingRules: TTradingRules; coins: { symbol: string; name: string }[] };
+
 /** How long the fee and the coin list are reused by GET /api/market (quotes always read the fee). */
 const REFERENCE_TTL_MS = 5_000;
 /** The longest one serialised GET /api/market answer is reused. */
@@ -93,14 +96,31 @@ export class MarketAnswers {
 
   /** Settings row 1's fee; 2.5 when it cannot be read (docs/product.md §8). */
   async readServiceFeePercentage(): Promise<string> {
+    return (await this.readSettingsReference()).fee;
+  }
+
+  /** The fee and the trading rules of settings row 1; the defaults when they cannot be read. */
+  private async readSettingsReference(): Promise<Pick<TReference, 'fee' | 'tradingRules'>> {
     try {
-      const [row] = await this.deps.database.db.select({ fee: settings.serviceFeePercentage }).from(settings).where(eq(settings.id, 1));
-      if (row && isDecimalString(row.fee)) return normalizeDecimal(row.fee);
+      const [row] = await this.deps.database.db
+        .select({
+          fee: settings.serviceFeePercentage,
+          paymentWindowMinutes: settings.paymentWindowMinutes,
+          depositWindowMinutes: settings.depositWindowMinutes,
+          minOrderGhs: settings.minOrderGhs,
+          maxOrderGhs: settings.maxOrderGhs,
+        })
+        .from(settings)
+        .where(eq(settings.id, 1));
+      if (row && isDecimalString(row.fee)) {
+        const { fee, ...tradingRules } = row;
+        return { fee: normalizeDecimal(fee), tradingRules };
+      }
       this.deps.log.warn('service fee: settings row 1 missing; using the default');
     } catch (error) {
       this.deps.log.warn({ err: error }, 'service fee: settings unreadable; using the default');
     }
-    return DEFAULT_SERVICE_FEE_PERCENTAGE;
+    return { fee: DEFAULT_SERVICE_FEE_PERCENTAGE, tradingRules: DEFAULT_TRADING_RULES };
   }
 
   /**
@@ -126,15 +146,15 @@ export class MarketAnswers {
   }
 
   private async loadReference(): Promise<TReference> {
-    const [fee, enabled] = await Promise.all([
-      this.readServiceFeePercentage(),
+    const [{ fee, tradingRules }, enabled] = await Promise.all([
+      this.readSettingsReference(),
       this.deps.database.db
         .select({ symbol: coins.symbol, name: coins.name })
         .from(coins)
         .where(eq(coins.isEnabled, true))
         .orderBy(asc(coins.sortOrder), asc(coins.id)),
     ]);
-    return { fee, coins: enabled };
+    return { fee, tradingRules, coins: enabled };
   }
 
   /** The fee or the coin list changed: the next market answer reads them again. */
@@ -227,6 +247,7 @@ export class MarketAnswers {
       ghsRate: snapshot.ghs?.priceUsd ?? DEFAULT_GHS_RATE,
       feed: this.deps.options.feed,
       serviceFeePercentage: reference.fee,
+      tradingRules: reference.tradingRules,
       lastUpdated: newest ? (newest as Date).toISOString() : null,
       isStale: isAnyStale,
       errors: this.currentErrors(snapshot, nowMs),

@@ -1,15 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import type { TActor } from '#server/plugins/access.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { PAYMENT_REFERENCE_PATTERN } from './payment-reference.js';
-import { expireDueOrders, submitPayment, type TOrderDeps } from './service.js';
+import { createLocalStorage } from '#server/lib/storage.js';
+import type { TOrderDeps } from './deps.js';
+import { expireDueOrders, submitPayment } from './lifecycle.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const MINUTE = 60_000;
@@ -35,7 +40,7 @@ describe('order lifecycle', () => {
         .returning(),
     );
     methodId = method.id;
-    await t.database.db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
+    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
     deps = {
       db: t.database.db,
@@ -44,6 +49,7 @@ describe('order lifecycle', () => {
       quoteTtlSeconds: 120,
       log: t.app.log,
       onEmailQueued: () => {},
+      storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), 'lifecycle-proofs-'))),
     };
   });
   afterAll(async () => {
@@ -105,6 +111,37 @@ describe('order lifecycle', () => {
     expect(await remaining(customer.cookie)).toBe('15.00');
     // Staff are told when it is paid, not before.
     expect(await mails(`New buy order #${order.id}`)).toHaveLength(0);
+    // What to pay is stated in cedis (USD 5 at the locked rate of 11.642), with the account as it was.
+    const placed = (await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie })).json().order;
+    expect(placed).toMatchObject({
+      amountGhs: '58.21',
+      ghsRate: '11.642100',
+      payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' },
+      depositTo: null,
+      hasProof: false,
+    });
+    const [confirmation] = await mails(`Order #${order.id} received`);
+    expect(confirmation?.body).toContain('GHS 58.21');
+    expect(confirmation?.body).toContain(order.paymentReference);
+    expect(confirmation?.body).toContain(`/#/orders/${order.id}`);
+  });
+
+  it('keeps what an open order shows when the payment method is edited later', async () => {
+    const customer = await t.signUp();
+    const order = await create(customer.cookie, '5');
+    await t.database.db
+      .update(paymentMethods)
+      .set({ details: { type: 'momo', provider: 'MTN MoMo', name: 'Someone Else', number: '0559998888' } })
+      .where(eq(paymentMethods.id, methodId));
+    try {
+      const shown = (await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie })).json().order;
+      expect(shown.payTo).toMatchObject({ name: 'CediCrypto Ltd', number: '0241112222' });
+    } finally {
+      await t.database.db
+        .update(paymentMethods)
+        .set({ details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+        .where(eq(paymentMethods.id, methodId));
+    }
   });
 
   it('takes "I have paid" once: the id, the payer, the event and the staff alert; then refuses it', async () => {
@@ -193,6 +230,8 @@ describe('order lifecycle', () => {
           submitPayment({ ...deps, now: () => at }, actor, order.id, { paymentTxId: `MP${randomUUID().slice(0, 10)}` }),
           expireDueOrders(deps, at),
         ]);
+        // The worker skips a row "I have paid" holds (SKIP LOCKED): its next run, 15 s later, takes it.
+        await expireDueOrders(deps, at);
         const final = await row(order.id);
         const moves = (await events(order.id)).filter((e) => e.fromStatus === 'awaiting_payment');
         expect(moves).toHaveLength(1);
@@ -214,6 +253,7 @@ describe('order lifecycle', () => {
         submitPayment({ ...deps, now: () => new Date(deadline - 1) }, actor, order.id, { paymentTxId: `MP${randomUUID().slice(0, 10)}` }),
         expireDueOrders(deps, new Date(deadline + 1)),
       ]);
+      await expireDueOrders(deps, new Date(deadline + 1));
       const final = await row(order.id);
       expect(['payment_submitted', 'expired']).toContain(final.status);
       expect((await events(order.id)).filter((e) => e.fromStatus === 'awaiting_payment')).toHaveLength(1);
@@ -226,25 +266,48 @@ describe('order lifecycle', () => {
     const support = await t.createStaff('support');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const unpaid = await create(customer.cookie, '5');
-    const early = await t.request({ method: 'POST', url: `/api/admin/orders/${unpaid.id}/approve`, cookie: support.cookie, payload: {} });
+    const early = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${unpaid.id}/approve`,
+      cookie: support.cookie,
+      payload: { payoutReference: randomBytes(32).toString('hex') },
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('ORDER_ALREADY_DECIDED');
 
     expect((await pay(customer.cookie, unpaid.id)).statusCode).toBe(200);
-    const results = await Promise.all(
-      [support.cookie, admin].map((cookie) =>
-        t.request({ method: 'POST', url: `/api/admin/orders/${unpaid.id}/approve`, cookie, payload: { payoutReference: '0xfeed' } }),
-      ),
-    );
+    // A buy's payout reference is the outgoing transaction hash, checked for the order's network (Bitcoin here).
+    const approve = (cookie: string, id: number, payload?: Record<string, string>) =>
+      t.request({ method: 'POST', url: `/api/admin/orders/${id}/approve`, cookie, ...(payload === undefined ? {} : { payload }) });
+    const noReference = await approve(support.cookie, unpaid.id);
+    expect(noReference.statusCode).toBe(400);
+    const notAHash = await approve(support.cookie, unpaid.id, { payoutReference: '0xfeed' });
+    expect(notAHash.statusCode).toBe(400);
+    expect(notAHash.json().error.fields).toEqual({ payoutReference: 'Enter the transaction hash of the payout on Bitcoin.' });
+    expect((await row(unpaid.id)).status).toBe('payment_submitted');
+    const hash = randomBytes(32).toString('hex');
+    const results = await Promise.all([support.cookie, admin].map((cookie) => approve(cookie, unpaid.id, { payoutReference: hash })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const mine = (await t.request({ method: 'GET', url: `/api/orders/${unpaid.id}`, cookie: customer.cookie })).json().order;
-    expect(mine).toMatchObject({ status: 'completed', payoutReference: '0xfeed' });
-    expect((await mails(`Order #${unpaid.id} completed`))[0]?.body).toContain('Payout reference: 0xfeed');
+    const mine = (await t.request({ method: 'GET', url: `/api/orders/${unpaid.id}`, cookie: customer.cookie })).json();
+    expect(mine.order).toMatchObject({ status: 'completed', payoutReference: hash });
+    // The customer's timeline: created, paid, approved with the reference; staff only as 'staff'.
+    expect(mine.timeline.map((e: { to: string; actor: string }) => [e.to, e.actor])).toEqual([
+      ['awaiting_payment', 'customer'],
+      ['payment_submitted', 'customer'],
+      ['completed', 'staff'],
+    ]);
+    expect(mine.timeline.at(-1)).toMatchObject({ payoutReference: hash });
+    expect(JSON.stringify(mine.timeline)).not.toContain('staffName');
+    expect((await mails(`Order #${unpaid.id} completed`))[0]?.body).toContain(`Payout reference: ${hash}`);
     expect((await events(unpaid.id)).at(-1)).toMatchObject({
       toStatus: 'completed',
       actorKind: 'staff',
-      details: { payoutReference: '0xfeed' },
+      details: { payoutReference: hash },
     });
+    // Staff see who decided it.
+    const staffView = (await t.request({ method: 'GET', url: `/api/admin/orders/${unpaid.id}`, cookie: admin })).json();
+    expect(staffView.timeline.at(-1).staffName).toEqual(expect.any(String));
+    expect(staffView.customer).toEqual({ kycStatus: 'unverified', remainingLimitUsd: '15.00' });
 
     const second = await create(customer.cookie, '5');
     await pay(customer.cookie, second.id);
@@ -257,15 +320,22 @@ describe('order lifecycle', () => {
     expect(cancelled.statusCode).toBe(200);
     const seen = (await t.request({ method: 'GET', url: `/api/orders/${second.id}`, cookie: customer.cookie })).json().order;
     expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'No payment arrived with this reference.' });
-    // A decision without a body keeps working (the Order Management buttons of before).
+    expect((await mails(`Order #${second.id} cancelled`))[0]?.body).toContain('Reason: No payment arrived with this reference.');
+    // A cancel needs the reason the customer is told.
     const third = await create(customer.cookie, '5');
     await pay(customer.cookie, third.id);
-    expect((await t.request({ method: 'POST', url: `/api/admin/orders/${third.id}/approve`, cookie: support.cookie })).statusCode).toBe(
-      200,
-    );
+    const silent = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${third.id}/cancel`,
+      cookie: support.cookie,
+      payload: { reason: ' ' },
+    });
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json().error.fields).toEqual({ reason: 'Tell the customer why the order is cancelled.' });
+    expect((await row(third.id)).status).toBe('payment_submitted');
   });
 
-  it('places a one-step order (with its transaction id) submitted at once, with both events', async () => {
+  it('takes no transaction id with a new order: the order comes first', async () => {
     const customer = await t.signUp();
     const response = await t.request({
       method: 'POST',
@@ -279,10 +349,8 @@ describe('order lifecycle', () => {
         paymentTxId: `MP${randomUUID().slice(0, 10)}`,
       },
     });
-    const order = response.json().order;
-    expect(order.status).toBe('payment_submitted');
-    expect((await events(order.id)).map((e) => e.toStatus)).toEqual(['awaiting_payment', 'payment_submitted']);
-    expect(await mails(`New buy order #${order.id}`)).toHaveLength(1);
+    expect(response.statusCode).toBe(400);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
   });
 
   it('lists paid orders under the "pending" filter and unpaid ones under "awaiting"', async () => {

@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
+const ERC20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** A Bitcoin transaction hash (a buy's payout reference). */
+const btcHash = () => randomBytes(32).toString('hex');
 
 describe('orders', () => {
   let t: TTestApp;
@@ -27,7 +30,8 @@ describe('orders', () => {
         .returning(),
     );
     methodId = method.id;
-    await t.database.db.update(coins).set({ walletAddress: BTC_ADDRESS }).where(eq(coins.symbol, 'btc'));
+    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
+    await setDepositAddress(t.database.db, 'usdt', 'ERC20', ERC20_ADDRESS);
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
   });
   afterAll(async () => {
@@ -45,21 +49,24 @@ describe('orders', () => {
     if (response.statusCode !== 201) throw new Error(`quote failed: ${response.body}`);
     return response.json();
   };
+  /** A buy order: it waits for the payment (docs/decisions/014). */
   const buy = (cookie: string, quoteId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     t.request({
       method: 'POST',
       url: '/api/orders',
       cookie,
       headers,
-      payload: {
-        type: 'buy',
-        quoteId,
-        walletAddress: BTC_ADDRESS,
-        paymentMethodId: methodId,
-        paymentTxId: `MOMO-${randomUUID()}`,
-        ...extra,
-      },
+      payload: { type: 'buy', quoteId, walletAddress: BTC_ADDRESS, paymentMethodId: methodId, ...extra },
     });
+  /** "I have paid" on an order. */
+  const pay = (cookie: string, orderId: number, paymentTxId = `MOMO-${randomUUID()}`) =>
+    t.request({ method: 'POST', url: `/api/orders/${orderId}/payment`, cookie, payload: { paymentTxId } });
+  /** A buy order and its "I have paid": the answer of the payment (200 with the submitted order, or the refusal). */
+  const buyAndPay = async (cookie: string, quoteId: string, paymentTxId?: string) => {
+    const created = await buy(cookie, quoteId);
+    if (created.statusCode !== 201) throw new Error(`order failed: ${created.body}`);
+    return pay(cookie, created.json().order.id, paymentTxId);
+  };
   async function verifiedCustomer() {
     const customer = await t.signUp();
     await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, customer.id));
@@ -95,9 +102,12 @@ describe('orders', () => {
     const q = await quote(customer.cookie, '15');
     const response = await buy(customer.cookie, q.id);
     expect(response.statusCode).toBe(201);
-    const { order } = response.json();
+    expect(response.json().order.status).toBe('awaiting_payment');
+    const paid = await pay(customer.cookie, response.json().order.id);
+    expect(paid.statusCode).toBe(200);
+    const { order } = paid.json();
     expect(order).toMatchObject({
-      // Placed with its transaction id, the order is paid at once: the product's "pending".
+      // Paid, the order is the product's "pending".
       status: 'payment_submitted',
       amountFiat: q.amountFiat,
       amountCrypto: q.amountCrypto,
@@ -171,22 +181,27 @@ describe('orders', () => {
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
     const txId = `MOMO-${randomUUID()}`;
-    const first = await buy(a.cookie, (await quote(a.cookie, '5')).id, { paymentTxId: txId });
-    expect(first.statusCode).toBe(201);
-    const reused = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId: txId.toLowerCase() });
+    const first = await buyAndPay(a.cookie, (await quote(a.cookie, '5')).id, txId);
+    expect(first.statusCode).toBe(200);
+    const reused = await buyAndPay(b.cookie, (await quote(b.cookie, '5')).id, txId.toLowerCase());
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.message).toBe('This payment transaction ID has already been used.');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    await t.request({ method: 'POST', url: `/api/admin/orders/${first.json().order.id}/cancel`, cookie: admin });
-    expect((await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId: txId })).statusCode).toBe(201);
+    await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${first.json().order.id}/cancel`,
+      cookie: admin,
+      payload: { reason: 'Duplicate.' },
+    });
+    expect((await buyAndPay(b.cookie, (await quote(b.cookie, '5')).id, txId)).statusCode).toBe(200);
   });
 
   it('catches look-alike payment transaction ids as already used, or refuses them (buy)', async () => {
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
     const base = `MP${Date.now()}`;
-    const first = await buy(a.cookie, (await quote(a.cookie, '5')).id, { paymentTxId: base });
-    expect(first.statusCode).toBe(201);
+    const first = await buyAndPay(a.cookie, (await quote(a.cookie, '5')).id, base);
+    expect(first.statusCode).toBe(200);
     const digits = base.slice(2);
     const fullWidth = [...digits].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
     const sameKey = {
@@ -197,8 +212,9 @@ describe('orders', () => {
       'full-width digits': `MP${fullWidth}`,
       'lower case': `mp${digits}`,
     };
+    const waiting = (await buy(b.cookie, (await quote(b.cookie, '5')).id)).json().order;
     for (const [label, paymentTxId] of Object.entries(sameKey)) {
-      const response = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId });
+      const response = await pay(b.cookie, waiting.id, paymentTxId);
       expect(response.statusCode, label).toBe(409);
       expect(response.json().error, label).toEqual({
         code: 'TX_ID_USED',
@@ -208,11 +224,14 @@ describe('orders', () => {
     }
     const refused = { 'Cyrillic О U+041E': `MP${digits}`.replace('P', '\u041E'), 'Greek Ο U+039F': `\u039FP${digits}` };
     for (const [label, paymentTxId] of Object.entries(refused)) {
-      const response = await buy(b.cookie, (await quote(b.cookie, '5')).id, { paymentTxId });
+      const response = await pay(b.cookie, waiting.id, paymentTxId);
       expect(response.statusCode, label).toBe(400);
       expect(response.json().error.fields.paymentTxId, label).toBe('Enter the transaction ID using only letters A–Z and digits.');
     }
-    expect(await t.database.db.select().from(orders).where(eq(orders.userId, b.id))).toHaveLength(0);
+    // b's order still waits for a payment, and holds no transaction id.
+    expect(
+      (await t.database.db.select().from(orders).where(eq(orders.userId, b.id))).map((o) => [o.status, o.paymentTxId, o.paymentTxKey]),
+    ).toEqual([['awaiting_payment', null, null]]);
   });
 
   it('lets one of 8 simultaneous orders with look-alikes of one transaction id through', async () => {
@@ -228,10 +247,10 @@ describe('orders', () => {
       ` ${base}.`,
     ];
     const customers = await Promise.all(lookAlikes.map(() => verifiedCustomer()));
-    const quoteIds = await Promise.all(customers.map(async (c) => (await quote(c.cookie, '5')).id));
-    const results = await Promise.all(customers.map((c, i) => buy(c.cookie, quoteIds[i], { paymentTxId: lookAlikes[i] })));
-    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    const refused = results.filter((r) => r.statusCode !== 201);
+    const orderIds = await Promise.all(customers.map(async (c) => (await buy(c.cookie, (await quote(c.cookie, '5')).id)).json().order.id));
+    const results = await Promise.all(customers.map((c, i) => pay(c.cookie, orderIds[i], lookAlikes[i])));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const refused = results.filter((r) => r.statusCode !== 200);
     expect(refused.map((r) => `${r.statusCode} ${r.json().error.code}`)).toEqual(Array(lookAlikes.length - 1).fill('409 TX_ID_USED'));
   });
 
@@ -239,19 +258,23 @@ describe('orders', () => {
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
     const hash = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
-    const sell = async (cookie: string, paymentTxId: string) =>
-      t.request({
+    /** A USDT sell on ERC20, then "I have sent" with the hash. */
+    const sell = async (cookie: string, paymentTxId: string) => {
+      const created = await t.request({
         method: 'POST',
         url: '/api/orders',
         cookie,
         payload: {
           type: 'sell',
-          quoteId: (await quote(cookie, '20', 'sell', 'GHS')).id,
-          paymentTxId,
+          quoteId: (await quote(cookie, '20', 'sell', 'GHS', 'usdt')).id,
+          network: 'ERC20',
           payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' },
         },
       });
-    expect((await sell(a.cookie, hash)).statusCode).toBe(201);
+      if (created.statusCode !== 201) throw new Error(created.body);
+      return pay(cookie, created.json().order.id, paymentTxId);
+    };
+    expect((await sell(a.cookie, hash)).statusCode).toBe(200);
     const lookAlike = `${hash.slice(0, 10).toUpperCase()}\u200B${hash.slice(10)}`;
     const again = await sell(b.cookie, lookAlike);
     expect(again.statusCode).toBe(409);
@@ -264,8 +287,8 @@ describe('orders', () => {
   it('keeps the transaction id as typed (trimmed), stores its key, and finds it in the admin search by either', async () => {
     const customer = await verifiedCustomer();
     const typed = `Mp-${Date.now()} 77`;
-    const placed = await buy(customer.cookie, (await quote(customer.cookie, '5')).id, { paymentTxId: `  ${typed}  ` });
-    expect(placed.statusCode).toBe(201);
+    const placed = await buyAndPay(customer.cookie, (await quote(customer.cookie, '5')).id, `  ${typed}  `);
+    expect(placed.statusCode).toBe(200);
     const { order } = placed.json();
     expect(order.paymentTxId).toBe(typed);
     const stored = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id)));
@@ -314,7 +337,7 @@ describe('orders', () => {
     const customer = await verifiedCustomer();
     const q = await quote(customer.cookie, '50');
     const key = `key-${randomUUID()}`;
-    const body = { paymentTxId: `MOMO-${randomUUID()}` };
+    const body = { notes: `note ${randomUUID()}` };
     const results = await Promise.all(Array.from({ length: 20 }, () => buy(customer.cookie, q.id, body, { 'idempotency-key': key })));
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -326,7 +349,7 @@ describe('orders', () => {
     const customer = await verifiedCustomer();
     const q = await quote(customer.cookie, '6');
     const key = `key-${randomUUID()}`;
-    const body = { paymentTxId: `MOMO-${randomUUID()}`, notes: 'first' };
+    const body = { notes: 'first', destinationTag: '' };
     const first = await buy(customer.cookie, q.id, body, { 'idempotency-key': key });
     expect(first.statusCode).toBe(201);
     // The same body again, even with other spacing and key order: the stored order.
@@ -337,7 +360,7 @@ describe('orders', () => {
       headers: { 'idempotency-key': key },
       payload: {
         notes: ' first ',
-        paymentTxId: ` ${body.paymentTxId}`,
+        destinationTag: '',
         paymentMethodId: methodId,
         walletAddress: BTC_ADDRESS,
         quoteId: q.id,
@@ -348,7 +371,7 @@ describe('orders', () => {
     expect(retry.json().order.id).toBe(first.json().order.id);
     for (const changed of [
       { ...body, notes: 'second' },
-      { paymentTxId: `MOMO-${randomUUID()}` },
+      { notes: 'first' },
       { ...body, walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
     ]) {
       const reused = await buy(customer.cookie, q.id, changed, { 'idempotency-key': key });
@@ -406,7 +429,7 @@ describe('orders', () => {
       method: 'POST',
       url: '/api/orders',
       cookie: customer.cookie,
-      payload: { type: 'sell', quoteId: q.id, paymentTxId: `0x${'ab'.repeat(32)}`, payout },
+      payload: { type: 'sell', quoteId: q.id, payout },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Enter a valid Ghana mobile number.');
@@ -414,19 +437,32 @@ describe('orders', () => {
       method: 'POST',
       url: '/api/orders',
       cookie: customer.cookie,
-      payload: { type: 'sell', quoteId: q.id, paymentTxId: `0x${'ab'.repeat(32)}`, payout: { ...payout, number: '024 123 4567' } },
+      payload: { type: 'sell', quoteId: q.id, payout: { ...payout, number: '024 123 4567' } },
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().order).toMatchObject({ type: 'sell', paymentMethod: 'MTN MoMo', fiatCurrency: 'GHS', amountFiat: '200.00' });
+    expect(ok.json().order).toMatchObject({
+      type: 'sell',
+      status: 'awaiting_deposit',
+      paymentMethod: 'MTN MoMo',
+      fiatCurrency: 'GHS',
+      amountFiat: '200.00',
+      amountGhs: '200.00',
+      // Bitcoin has one network: it needs no choice, and the order carries its address.
+      network: 'BTC',
+      depositTo: { network: 'BTC', address: BTC_ADDRESS, tag: null },
+    });
   });
 
   it('lets exactly one of two staff approvals through, with one email and one audit entry; cancel releases the limit', async () => {
     const customer = await t.signUp();
-    const order = (await buy(customer.cookie, (await quote(customer.cookie, '12')).id)).json().order;
+    const order = (await buyAndPay(customer.cookie, (await quote(customer.cookie, '12')).id)).json().order;
     const support = await t.createStaff('support');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const payoutReference = btcHash();
     const results = await Promise.all(
-      [support.cookie, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie })),
+      [support.cookie, admin].map((cookie) =>
+        t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie, payload: { payoutReference } }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json().error.code).toBe('ORDER_ALREADY_DECIDED');
@@ -442,9 +478,14 @@ describe('orders', () => {
         .where(sql`${auditLog.action} = 'order.approve' and ${auditLog.targetId} = ${String(order.id)}`),
     ).toHaveLength(1);
 
-    const second = (await buy(customer.cookie, (await quote(customer.cookie, '8')).id)).json().order;
+    const second = (await buyAndPay(customer.cookie, (await quote(customer.cookie, '8')).id)).json().order;
     expect((await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie })).json().remainingUsd).toBe('0.00');
-    const cancelled = await t.request({ method: 'POST', url: `/api/admin/orders/${second.id}/cancel`, cookie: support.cookie });
+    const cancelled = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${second.id}/cancel`,
+      cookie: support.cookie,
+      payload: { reason: 'The payment did not arrive.' },
+    });
     expect(cancelled.json().order.status).toBe('cancelled');
     expect((await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie })).json().remainingUsd).toBe('8.00');
   });
@@ -453,7 +494,7 @@ describe('orders', () => {
     const support = await t.createStaff('support');
     const customer = await verifiedCustomer();
     await t.database.db.update(users).set({ fullName: 'Yaa Asantewaa Zed' }).where(eq(users.id, customer.id));
-    const order = (await buy(customer.cookie, (await quote(customer.cookie, '7')).id)).json().order;
+    const order = (await buyAndPay(customer.cookie, (await quote(customer.cookie, '7')).id)).json().order;
     const today = new Date().toISOString().slice(0, 10);
     const byName = await t.request({
       method: 'GET',
@@ -536,20 +577,25 @@ describe('dashboards', () => {
         method: 'POST',
         url: '/api/orders',
         cookie: customer.cookie,
-        payload: {
-          type: 'buy',
-          quoteId: q.id,
-          walletAddress: BTC_ADDRESS,
-          paymentMethodId: method.id,
-          paymentTxId: `MOMO-${randomUUID()}`,
-        },
+        payload: { type: 'buy', quoteId: q.id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id },
+      });
+      await t.request({
+        method: 'POST',
+        url: `/api/orders/${placed.json().order.id}/payment`,
+        cookie: customer.cookie,
+        payload: { paymentTxId: `MOMO-${randomUUID()}` },
       });
       const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
       const before = (await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: admin })).json();
       expect(before.pendingOrders).toBe(1);
       expect(before.totalVolumeUsd).toBe('0.00');
       expect(before.volumeByDay).toHaveLength(7);
-      await t.request({ method: 'POST', url: `/api/admin/orders/${placed.json().order.id}/approve`, cookie: admin });
+      await t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${placed.json().order.id}/approve`,
+        cookie: admin,
+        payload: { payoutReference: btcHash() },
+      });
 
       const portfolio = (await t.request({ method: 'GET', url: '/api/portfolio', cookie: customer.cookie })).json();
       expect(portfolio.holdings).toEqual([{ symbol: 'btc', amountCrypto: q.amountCrypto, valueGhs: expect.any(String) }]);

@@ -1,7 +1,12 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ORDER_MSG,
+  PROOF_ACCEPTED_TYPES,
+  PROOF_MAX_FILE_BYTES,
+  ZAdminOrderDetailResponse,
   ZAdminOrderList,
   ZAdminOrderQuery,
   ZAdminOrderResponse,
@@ -10,33 +15,43 @@ import {
   ZCoinList,
   ZCreateOrderRequest,
   ZLimitResponse,
+  ZNeedsActionResponse,
+  ZOrderDetailResponse,
   ZOrderIdParams,
   ZOrderList,
   ZOrderResponse,
   ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
+  ZSubmitPaymentForm,
   ZSubmitPaymentRequest,
 } from '#shared/contracts/orders.js';
+import { MSG } from '#shared/messages.js';
+import { AppError } from '#server/lib/errors.js';
 import { hashRequestBody } from '#server/lib/request-hash.js';
+import { sniffImageType } from '#server/lib/storage.js';
 import { actorOf } from '#server/plugins/access.js';
+import { BODY_LIMITS } from '#server/plugins/body-limits.js';
+import { findUnstorableText } from '#server/plugins/input.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import type { ChatRealtime } from '#server/modules/chat/realtime.js';
+import type { TOrderDeps } from './deps.js';
+import { cancelOwnOrder, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
+import { toOrder } from './order-view.js';
+import { placeOrder } from './place-order.js';
+import { createQuote } from './quotes.js';
 import {
-  cancelOwnOrder,
-  createQuote,
-  decideOrder,
+  countNeedsAction,
   findAdminOrders,
   findMyOrders,
   getAdminOrder,
+  getAdminOrderDetail,
   getLimit,
   getMyOrder,
   listEnabledPaymentMethods,
   listTradableCoins,
-  placeOrder,
-  submitPayment,
-  toOrder,
-  type TOrderDeps,
+  readProof,
 } from './service.js';
-import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
 /**
  * An Idempotency-Key is a token the client made up (the web app sends a UUID): 8 to 100 letters,
@@ -51,7 +66,60 @@ const ZIdempotencyHeaders = z
   })
   .passthrough();
 
-export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) => {
+/**
+ * "I have paid" as a form: the text fields and at most one screenshot (`proof`) under 5 MB,
+ * checked by its bytes like KYC documents. Field errors are answered on their fields.
+ */
+async function readPaymentForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; proof?: TProofUpload }> {
+  const fields: Record<string, string> = {};
+  let proof: TProofUpload | undefined;
+  const tooLarge = () => new AppError('VALIDATION', ORDER_MSG.proofTooLarge, { fields: { proof: ORDER_MSG.proofTooLarge } });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== 'proof' || data.length === 0) continue;
+        const type = sniffImageType(data);
+        if (!type) throw new AppError('VALIDATION', ORDER_MSG.proofNotImage, { fields: { proof: ORDER_MSG.proofNotImage } });
+        proof = { data, type };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new AppError('BAD_REQUEST', ORDER_MSG.proofTooLarge);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.genericError);
+    // A form that cannot be read (no boundary, a truncated or malformed part): the client's request.
+    throw new AppError('BAD_REQUEST', MSG.genericError);
+  }
+  return proof ? { fields, proof } : { fields };
+}
+
+/** The fields of "I have paid", from JSON or the form, judged by the contract (field errors on their fields). */
+function parsePaymentFields(raw: unknown): z.infer<typeof ZSubmitPaymentRequest> {
+  const parsed = ZSubmitPaymentRequest.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+  throw new AppError('VALIDATION', Object.values(fields)[0] ?? MSG.genericError, { fields });
+}
+
+function sendFile(reply: FastifyReply, file: { data: Buffer; type: string }) {
+  return reply
+    .header('content-type', file.type)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .send(file.data);
+}
+
+export type TOrderRouteDeps = TOrderDeps & { realtime: ChatRealtime };
+
+export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, deps) => {
   app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
     coins: await listTradableCoins(deps.db),
   }));
@@ -93,7 +161,6 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
           'QUOTE_INVALID',
           'QUOTE_EXPIRED',
           'QUOTE_USED',
-          'TX_ID_USED',
           'IDEMPOTENCY_KEY_REUSED',
         ],
       },
@@ -121,8 +188,77 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
 
   app.get(
     '/api/orders/:id',
-    { config: { access: 'customer' }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderResponse } } },
-    async (request) => ({ order: await getMyOrder(deps.db, actorOf(request).id, request.params.id) }),
+    { config: { access: 'customer' }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderDetailResponse } } },
+    async (request) => getMyOrder(deps.db, actorOf(request).id, request.params.id),
+  );
+
+  // "I have paid" / "I have sent": JSON, or a form with the screenshot. Multipart only in here.
+  const paymentRoutes: FastifyPluginAsyncZod = async (paymentApp) => {
+    await paymentApp.register(multipart, { limits: { fileSize: PROOF_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 11 } });
+    paymentApp.post(
+      '/api/orders/:id/payment',
+      {
+        config: {
+          access: 'customer',
+          rateLimit: perUser(RATE_LIMITS.ordersPerUser),
+          errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED', 'TX_ID_USED'],
+          openapi: { multipartBody: ZSubmitPaymentForm },
+        },
+        // A screenshot at the limit and the fields; a JSON body is held to the usual size below.
+        bodyLimit: PROOF_MAX_FILE_BYTES + 64 * 1024,
+        preParsing: async (request) => {
+          // (isMultipart() is known only once the body is parsed: read the header.)
+          if (/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')) return;
+          if (Number(request.headers['content-length'] ?? 0) > BODY_LIMITS.signedIn) {
+            throw new AppError('PAYLOAD_TOO_LARGE', MSG.tooLarge);
+          }
+        },
+        schema: {
+          tags: ['orders'],
+          params: ZOrderIdParams,
+          consumes: ['application/json', 'multipart/form-data'],
+          response: { 200: ZOrderResponse },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        let input: z.infer<typeof ZSubmitPaymentRequest>;
+        let proof: TProofUpload | undefined;
+        if (request.isMultipart()) {
+          const form = await readPaymentForm(request);
+          const unstorable = findUnstorableText(form.fields);
+          if (unstorable) throw new AppError('VALIDATION', MSG.invalidCharacter, { fields: { [unstorable]: MSG.invalidCharacter } });
+          input = parsePaymentFields(form.fields);
+          proof = form.proof;
+        } else {
+          input = parsePaymentFields(request.body ?? {});
+        }
+        return { order: toOrder(await submitPayment(deps, actor, request.params.id, input, proof)) };
+      },
+    );
+  };
+  await app.register(paymentRoutes);
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      config: { access: 'customer', errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED'] },
+      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderResponse } },
+    },
+    async (request) => ({ order: toOrder(await cancelOwnOrder(deps, actorOf(request), request.params.id)) }),
+  );
+
+  app.get(
+    '/api/orders/:id/proof',
+    {
+      config: {
+        access: 'customer',
+        openapi: { fileResponse: { description: 'The payment screenshot, as uploaded', types: PROOF_ACCEPTED_TYPES } },
+      },
+      schema: { tags: ['orders'], params: ZOrderIdParams },
+    },
+    async (request, reply) =>
+      sendFile(reply, await readProof(deps, { viewer: 'customer', userId: actorOf(request).id, id: request.params.id, ip: request.ip })),
   );
 
   app.get(
@@ -135,34 +271,33 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
   );
 
   app.get(
+    '/api/admin/orders/needs-action',
+    { config: { access: { area: 'orders' } }, schema: { tags: ['orders'], response: { 200: ZNeedsActionResponse } } },
+    async () => countNeedsAction(deps.db),
+  );
+
+  app.get(
     '/api/admin/orders/:id',
     {
       config: { access: { area: 'orders' } },
-      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
+      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderDetailResponse } },
     },
-    async (request) => ({ order: await getAdminOrder(deps.db, request.params.id) }),
+    async (request) => getAdminOrderDetail(deps.db, request.params.id),
   );
 
-  app.post(
-    '/api/orders/:id/payment',
+  app.get(
+    '/api/admin/orders/:id/proof',
     {
       config: {
-        access: 'customer',
-        rateLimit: perUser(RATE_LIMITS.ordersPerUser),
-        errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED', 'TX_ID_USED'],
+        access: { area: 'orders' },
+        openapi: {
+          fileResponse: { description: 'The payment screenshot, as uploaded (every view is audited)', types: PROOF_ACCEPTED_TYPES },
+        },
       },
-      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZSubmitPaymentRequest, response: { 200: ZOrderResponse } },
+      schema: { tags: ['orders'], params: ZOrderIdParams },
     },
-    async (request) => ({ order: await submitPayment(deps, actorOf(request), request.params.id, request.body) }),
-  );
-
-  app.post(
-    '/api/orders/:id/cancel',
-    {
-      config: { access: 'customer', errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED'] },
-      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderResponse } },
-    },
-    async (request) => ({ order: await cancelOwnOrder(deps, actorOf(request), request.params.id) }),
+    async (request, reply) =>
+      sendFile(reply, await readProof(deps, { viewer: 'staff', actor: actorOf(request), id: request.params.id, ip: request.ip })),
   );
 
   const decisionConfig = { access: { area: 'orders' }, errors: ['NOT_FOUND', 'ORDER_ALREADY_DECIDED'] } as const;
@@ -170,32 +305,48 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (app, deps) 
     '/api/admin/orders/:id/approve',
     {
       config: decisionConfig,
-      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest.nullish(), response: { 200: ZAdminOrderResponse } },
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
-    async (request) => ({
-      order: await decideOrder(deps, {
-        actor: actorOf(request),
-        id: request.params.id,
-        status: 'completed',
-        ip: request.ip,
-        ...request.body,
-      }),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const decision = { status: 'completed', payoutReference: request.body.payoutReference } as const;
+      await decideOrder(deps, { actor: actorOf(request), id, ip: request.ip, decision });
+      return { order: await getAdminOrder(deps.db, id) };
+    },
   );
   app.post(
     '/api/admin/orders/:id/cancel',
     {
       config: decisionConfig,
-      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZCancelOrderRequest.nullish(), response: { 200: ZAdminOrderResponse } },
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZCancelOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
-    async (request) => ({
-      order: await decideOrder(deps, {
+    async (request) => {
+      const { id } = request.params;
+      await decideOrder(deps, {
         actor: actorOf(request),
-        id: request.params.id,
-        status: 'cancelled',
+        id,
         ip: request.ip,
-        ...request.body,
-      }),
-    }),
+        decision: { status: 'cancelled', reason: request.body.reason },
+      });
+      return { order: await getAdminOrder(deps.db, id) };
+    },
   );
+
+  // --- realtime: order changes pushed to the order page and the staff queue (docs/decisions/014) ---
+  const socketRoute = (url: string, access: 'customer' | { area: 'orders' }, side: 'user' | 'admin') =>
+    // isWebSocket: the Origin is checked with the CSRF rule (plugins/security.ts), before access.
+    app.get(
+      url,
+      { websocket: true, config: { access, isWebSocket: true }, schema: { tags: ['orders'], hide: true } },
+      (socket, request) => {
+        const user = request.actor;
+        if (!user) {
+          socket.close(1008, 'Not signed in');
+          return;
+        }
+        deps.realtime.accept(socket, { id: user.id, side, sessionToken: request.sessionToken, topic: 'orders' });
+      },
+    );
+  socketRoute('/api/orders/socket', 'customer', 'user');
+  socketRoute('/api/admin/orders/socket', { area: 'orders' }, 'admin');
 };

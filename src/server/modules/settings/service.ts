@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { TSettings, TSettingsUpdate } from '#shared/contracts/admin.js';
-import { DEFAULT_SERVICE_FEE_PERCENTAGE } from '#shared/money.js';
+import { SETTINGS_MSG, type TSettings, type TSettingsUpdate } from '#shared/contracts/admin.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
+import { AppError } from '#server/lib/errors.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
@@ -23,6 +24,10 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     smtpUser: row.smtpUser,
     hasSmtpPassword: Boolean(smtpPassFromEnv) || Boolean(row.smtpPassEncrypted),
     isSmtpPasswordFromEnv: Boolean(smtpPassFromEnv),
+    paymentWindowMinutes: row.paymentWindowMinutes,
+    depositWindowMinutes: row.depositWindowMinutes,
+    minOrderGhs: row.minOrderGhs,
+    maxOrderGhs: row.maxOrderGhs,
   };
 }
 
@@ -52,12 +57,22 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.smtpPort !== undefined) changes.smtpPort = update.smtpPort;
   if (update.smtpSecure !== undefined) changes.smtpSecure = update.smtpSecure;
   if (update.smtpUser !== undefined) changes.smtpUser = update.smtpUser || null;
+  if (update.paymentWindowMinutes !== undefined) changes.paymentWindowMinutes = update.paymentWindowMinutes;
+  if (update.depositWindowMinutes !== undefined) changes.depositWindowMinutes = update.depositWindowMinutes;
+  if (update.minOrderGhs !== undefined) changes.minOrderGhs = update.minOrderGhs;
+  if (update.maxOrderGhs !== undefined) changes.maxOrderGhs = update.maxOrderGhs || null;
   if (update.smtpPassword !== undefined) {
     changes.smtpPassEncrypted = update.smtpPassword ? encryptSecret(update.smtpPassword, deps.serverSecret) : null;
   }
   const row = await deps.db.transaction(async (tx) => {
     await tx.insert(settings).values({ id: 1 }).onConflictDoNothing();
     const before = firstOrThrow(await tx.select().from(settings).where(eq(settings.id, 1)).for('update'));
+    // The maximum order is never below the minimum, whichever of the two this update changes.
+    const minimum = changes.minOrderGhs ?? before.minOrderGhs;
+    const maximum = changes.maxOrderGhs === undefined ? before.maxOrderGhs : changes.maxOrderGhs;
+    if (maximum !== null && toDecimal(maximum).lt(minimum)) {
+      throw new AppError('VALIDATION', SETTINGS_MSG.maxBelowMin, { fields: { maxOrderGhs: SETTINGS_MSG.maxBelowMin } });
+    }
     const after = firstOrThrow(await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning());
     await writeAudit(tx, {
       actor,

@@ -81,30 +81,52 @@ describe('back-office', () => {
     expect(row.serviceFeePercentage).toBe('2.50');
   });
 
-  it('validates and audits a wallet address change with before and after', async () => {
-    const btc = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'btc')));
-    const bad = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${btc.id}`,
-      cookie: manager,
-      payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb' },
+  it('validates and audits deposit address changes per network, with before and after', async () => {
+    const usdt = firstOrThrow(await t.database.db.select().from(coins).where(eq(coins.symbol, 'usdt')));
+    const patch = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: `/api/admin/coins/${usdt.id}`, cookie: manager, payload });
+    // A TRON address is not an Ethereum one, and USDT is not offered on Bitcoin.
+    const wrongNetwork = await patch({ depositAddresses: { ERC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } });
+    expect(wrongNetwork.statusCode).toBe(400);
+    expect(wrongNetwork.json().error).toMatchObject({
+      message: 'Enter a valid Tether address on Ethereum (ERC20).',
+      fields: { 'depositAddresses.ERC20': 'Enter a valid Tether address on Ethereum (ERC20).' },
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Enter a valid Bitcoin wallet address.');
-    const ok = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${btc.id}`,
-      cookie: manager,
-      payload: { walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' },
+    const notOffered = await patch({ depositAddresses: { BTC: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' } });
+    expect(notOffered.statusCode).toBe(400);
+    const badChecksum = await patch({ depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' } });
+    expect(badChecksum.statusCode).toBe(400);
+
+    const ok = await patch({
+      depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
     });
-    expect(ok.json().coin).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', network: 'Bitcoin' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().coin.networks).toEqual([
+      { network: 'TRC20', label: 'TRON (TRC20)', decimals: 6, hasTag: false, depositAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      {
+        network: 'ERC20',
+        label: 'Ethereum (ERC20)',
+        decimals: 6,
+        hasTag: false,
+        depositAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+      },
+      { network: 'BEP20', label: 'BNB Smart Chain (BEP20)', decimals: 6, hasTag: false, depositAddress: null },
+    ]);
     const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change')));
-    expect(entry.before).toMatchObject({ walletAddress: null });
-    expect(entry.after).toMatchObject({ walletAddress: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
-    const publicCoins = await t.request({ method: 'GET', url: '/api/coins' });
-    expect(publicCoins.json().coins.find((c: { symbol: string }) => c.symbol === 'btc').walletAddress).toBe(
-      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
-    );
+    expect(entry.before).toMatchObject({ depositAddresses: {} });
+    expect(entry.after).toMatchObject({
+      depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    // Removing one leaves the other; the public list says where selling is possible, never the address.
+    expect((await patch({ depositAddresses: { ERC20: '' } })).statusCode).toBe(200);
+    const publicCoins = (await t.request({ method: 'GET', url: '/api/coins' })).json();
+    const networks = publicCoins.coins.find((c: { symbol: string }) => c.symbol === 'usdt').networks;
+    expect(networks.map((n: { network: string; canSell: boolean }) => [n.network, n.canSell])).toEqual([
+      ['TRC20', true],
+      ['ERC20', false],
+      ['BEP20', false],
+    ]);
+    expect(JSON.stringify(publicCoins)).not.toContain('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   });
 
   it('manages payment methods: add, edit, toggle, delete; customers see only enabled ones', async () => {

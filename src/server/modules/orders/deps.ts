@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TOrderStatus } from '#shared/contracts/orders.js';
+import type { TDb, TTx } from '#server/db/client.js';
+import type { TDocumentStorage } from '#server/lib/storage.js';
+import type { MarketService } from '#server/modules/market/service.js';
+
+/** An order's status changed: who should hear of it (the customer, staff with the orders area). */
+export type TOrderChange = { id: number; userId: string; status: TOrderStatus };
+
+export type TOrderDeps = {
+  db: TDb;
+  market: MarketService;
+  appUrl: string;
+  quoteTtlSeconds: number;
+  log: FastifyBaseLogger;
+  onEmailQueued: () => void;
+  /** Private storage of payment screenshots (the same kind as KYC documents). */
+  storage: TDocumentStorage;
+  /**
+   * Tells open order screens, in every process, that an order changed; called inside the
+   * transaction of the change, so nothing is announced that did not commit (docs/decisions/014).
+   */
+  publishOrderChange?: (tx: TTx, change: TOrderChange) => Promise<void>;
+  /** The server's clock (tests pass their own, so deadlines need no sleeping). */
+  now?: () => Date;
+};

@@ -1,0 +1,357 @@
+import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import {
+  AWAITING_STATUSES,
+  awaitingStatusOf,
+  isAwaitingStatus,
+  ORDER_MSG,
+  RELEASED_STATUSES,
+  SUBMITTED_STATUSES,
+  submittedStatusOf,
+  type TOrderStatus,
+  type TSubmitPaymentRequest,
+} from '#shared/contracts/orders.js';
+import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, networksOf } from '#shared/networks.js';
+import { isTransactionId, toTransactionKey } from '#shared/transaction-id.js';
+import type { TTx } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { isUniqueViolation } from '#server/lib/db-errors.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderAdminOrderAlertEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
+import type { TOrderRow } from './order-view.js';
+import type { TOrderDeps } from './deps.js';
+
+/**
+ * The order lifecycle's transitions (docs/decisions/014): each one conditional update of the
+ * order, its event, its email and its realtime notice, in one transaction.
+ */
+
+export const clock = (deps: Pick<TOrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+const txIdUsed = () => new AppError('TX_ID_USED', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
+
+/**
+ * The canonical key of a payment transaction id (docs/decisions/009) after checking, inside the
+ * caller's transaction, that no live order has it (`exceptOrderId`: the order being updated).
+ * The unique index orders_live_payment_tx_key_unique is the last word under concurrency: map its
+ * violation with isPaymentTxIdConflict.
+ */
+export async function claimPaymentTxKey(tx: TTx, paymentTxId: string, exceptOrderId?: number): Promise<string> {
+  const key = toTransactionKey(paymentTxId);
+  if (key === null) throw new AppError('VALIDATION', ORDER_MSG.txIdFormat, { fields: { paymentTxId: ORDER_MSG.txIdFormat } });
+  const conditions = [eq(orders.paymentTxKey, key), notInArray(orders.status, [...RELEASED_STATUSES])];
+  if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
+  const [taken] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(...conditions));
+  if (taken) throw txIdUsed();
+  return key;
+}
+
+/** True when a database error is a second live order with the same payment transaction id key. */
+export function isPaymentTxIdConflict(error: unknown): boolean {
+  return isUniqueViolation(error, 'orders_live_payment_tx_key_unique');
+}
+
+type TEventInput = {
+  order: Pick<TOrderRow, 'id' | 'userId'>;
+  actor: { id: string; kind: 'customer' | 'staff' } | 'system';
+  from: TOrderStatus | null;
+  to: TOrderStatus;
+  details?: Record<string, string>;
+  at: Date;
+};
+
+/**
+ * One status change of an order, in the caller's transaction: its event (the timeline reads
+ * them) and its realtime notice, which the database sends only if the transaction commits.
+ */
+export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishOrderChange'>, event: TEventInput): Promise<void> {
+  const details = event.details && Object.keys(event.details).length > 0 ? event.details : null;
+  await tx.insert(orderEvents).values({
+    orderId: event.order.id,
+    actorId: event.actor === 'system' ? null : event.actor.id,
+    actorKind: event.actor === 'system' ? 'system' : event.actor.kind,
+    fromStatus: event.from,
+    toStatus: event.to,
+    details,
+    createdAt: event.at,
+  });
+  await deps.publishOrderChange?.(tx, { id: event.order.id, userId: event.order.userId, status: event.to });
+}
+
+/** Staff hear of a submitted order at the notification address, when one is set. */
+async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, customer: { name: string; email: string }) {
+  const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
+  if (!settingsRow?.notificationEmail) {
+    deps.log.warn({ orderId: order.id }, 'No admin notification email is set; skipping the new-order alert.');
+    return;
+  }
+  await queueEmail(
+    tx,
+    settingsRow.notificationEmail,
+    renderAdminOrderAlertEmail({ customerName: customer.name, customerEmail: customer.email, order, appUrl: deps.appUrl }),
+  );
+}
+
+/** A cancelled or expired order no longer counts against the customer's limit. */
+async function releaseVolume(tx: TTx, order: TOrderRow, now: Date) {
+  return firstOrThrow(
+    await tx
+      .update(users)
+      .set({ tradingVolumeUsd: sql`greatest(${users.tradingVolumeUsd} - ${order.amountUsd}, 0)`, updatedAt: now })
+      .where(eq(users.id, order.userId))
+      .returning(),
+  );
+}
+
+/** The customer's own order, locked for a change; 404 for anyone else's. */
+async function lockOwnOrder(tx: TTx, userId: string, id: number): Promise<TOrderRow> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+  return row;
+}
+
+function notAwaiting(row: TOrderRow): AppError {
+  if (row.status === 'expired') return new AppError('ORDER_EXPIRED', ORDER_MSG.expired);
+  return new AppError('ORDER_NOT_AWAITING', ORDER_MSG.notAwaiting);
+}
+
+/** A payment screenshot already checked by its bytes (routes.ts), to keep with the order. */
+export type TProofUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
+
+/**
+ * "I have paid" (buy) or "I have sent" (sell), once: awaiting -> submitted with the transaction
+ * id (a sell's must be a transaction hash of its network; unique among live orders by its
+ * canonical key), who paid (buy) and the screenshot, while the deadline has not passed. Racing
+ * the expiry of the same order, exactly one of them happens: both change the row only from the
+ * awaiting status, and this one only before the deadline.
+ */
+export async function submitPayment(
+  deps: TOrderDeps,
+  actor: TActor,
+  id: number,
+  input: TSubmitPaymentRequest,
+  proof?: TProofUpload,
+): Promise<TOrderRow> {
+  const proofKey = proof ? await deps.storage.put(proof.data, proof.type === 'image/png' ? 'png' : 'jpg') : null;
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const now = clock(deps);
+      const order = await lockOwnOrder(tx, actor.id, id);
+      if (!isAwaitingStatus(order.status)) throw notAwaiting(order);
+      if (order.deadlineAt && order.deadlineAt.getTime() <= now.getTime()) throw new AppError('ORDER_EXPIRED', ORDER_MSG.expired);
+      // A sell's id is an on-chain hash: kept cleaned (as an explorer needs it), in its network's format.
+      const paymentTxId = order.type === 'sell' ? cleanTxHash(input.paymentTxId) : input.paymentTxId.trim();
+      if (order.type === 'sell') {
+        const network = networkOfOrder(order);
+        if (network && !isValidTxHash(network, paymentTxId)) {
+          const message = ORDER_MSG.txHashFormat(CHAINS[network].label);
+          throw new AppError('VALIDATION', message, { fields: { paymentTxId: message } });
+        }
+      }
+      const paymentTxKey = await claimPaymentTxKey(tx, paymentTxId, order.id);
+      const to = submittedStatusOf(order.type);
+      const isBuy = order.type === 'buy';
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: to,
+          paymentTxId,
+          paymentTxKey,
+          payerNumber: isBuy ? input.payerNumber || null : null,
+          payerName: isBuy ? input.payerName || null : null,
+          proofKey,
+          proofType: proof?.type ?? null,
+          submittedAt: now,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status), or(isNull(orders.deadlineAt), gt(orders.deadlineAt, now))))
+        .returning();
+      if (!updated) throw notAwaiting(order);
+      await recordTransition(tx, deps, {
+        order,
+        actor: { id: actor.id, kind: 'customer' },
+        from: order.status,
+        to,
+        details: { paymentTxId },
+        at: now,
+      });
+      await queueStaffAlert(tx, deps, updated, { name: actor.user.fullName || actor.user.name, email: actor.user.email });
+      return updated;
+    });
+    deps.onEmailQueued();
+    return row;
+  } catch (error) {
+    if (proofKey) await deps.storage.remove(proofKey);
+    if (isPaymentTxIdConflict(error)) throw txIdUsed();
+    throw error;
+  }
+}
+
+/** The customer cancels an order they have not paid yet (not after "I have paid"): the limit is released. */
+export async function cancelOwnOrder(deps: TOrderDeps, actor: TActor, id: number): Promise<TOrderRow> {
+  const row = await deps.db.transaction(async (tx) => {
+    const now = clock(deps);
+    const order = await lockOwnOrder(tx, actor.id, id);
+    if (!isAwaitingStatus(order.status)) throw notAwaiting(order);
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', decidedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning();
+    if (!updated) throw notAwaiting(order);
+    const user = await releaseVolume(tx, updated, now);
+    await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: order.status, to: 'cancelled', at: now });
+    await queueEmail(
+      tx,
+      user.email,
+      renderOrderStatusEmail({ fullName: user.fullName || user.name, order: updated, status: 'cancelled', appUrl: deps.appUrl }),
+    );
+    return updated;
+  });
+  deps.onEmailQueued();
+  return row;
+}
+
+/** How many due orders one run of the expiry worker ends at most in one transaction. */
+const EXPIRY_BATCH = 200;
+
+/**
+ * Ends every order still waiting for the customer whose deadline is at or before `now`: expired,
+ * limit released, event and email, each once. Safe in several processes at a time: rows another
+ * run holds are skipped (SKIP LOCKED) and the update changes only rows still awaiting. Returns
+ * how many orders it expired.
+ */
+export async function expireDueOrders(deps: TOrderDeps, now: Date = clock(deps)): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.status, [...AWAITING_STATUSES]), lte(orders.deadlineAt, now)))
+        .orderBy(asc(orders.deadlineAt))
+        .limit(EXPIRY_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const rows = await tx
+        .update(orders)
+        .set({ status: 'expired', decidedAt: now })
+        .where(
+          and(
+            inArray(
+              orders.id,
+              due.map((row) => row.id),
+            ),
+            inArray(orders.status, [...AWAITING_STATUSES]),
+          ),
+        )
+        .returning();
+      for (const row of rows) {
+        const user = await releaseVolume(tx, row, now);
+        await recordTransition(tx, deps, { order: row, actor: 'system', from: awaitingStatusOf(row.type), to: 'expired', at: now });
+        await queueEmail(
+          tx,
+          user.email,
+          renderOrderStatusEmail({ fullName: user.fullName || user.name, order: row, status: 'expired', appUrl: deps.appUrl }),
+        );
+      }
+      return rows;
+    });
+    total += expired.length;
+    if (expired.length > 0) deps.onEmailQueued();
+    if (expired.length < EXPIRY_BATCH) return total;
+  }
+}
+
+/**
+ * The payout reference staff give on approval: a buy's is the outgoing transaction hash on the
+ * order's network (any of the coin's networks when an older order has none); a sell's is the
+ * MoMo or bank reference, Latin letters and digits like a payment transaction id.
+ */
+function checkPayoutReference(order: TOrderRow, reference: string): void {
+  const fail = (message: string) => new AppError('VALIDATION', message, { fields: { payoutReference: message } });
+  if (order.type === 'sell') {
+    if (!isTransactionId(reference)) throw fail(ORDER_MSG.txIdFormat);
+    return;
+  }
+  const network = networkOfOrder(order);
+  const candidates = network ? [network] : networksOf(order.coinSymbol).map((entry) => entry.network);
+  if (candidates.length > 0 && !candidates.some((candidate) => isValidTxHash(candidate, reference))) {
+    throw fail(ORDER_MSG.payoutHashFormat(candidates.map((candidate) => CHAINS[candidate].label).join(' or ')));
+  }
+}
+
+export type TDecision = { status: 'completed'; payoutReference: string } | { status: 'cancelled'; reason: string };
+
+/**
+ * submitted ("pending") -> completed or cancelled, once (decisions/013 D11, docs/decisions/014):
+ * a conditional update with the payout reference or the reason the customer is told, the limit
+ * released on cancel, the event, the status email and the audit entry, all in one transaction.
+ */
+export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: number; ip: string; decision: TDecision }): Promise<void> {
+  const { decision } = input;
+  await deps.db.transaction(async (tx) => {
+    const now = clock(deps);
+    const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+    if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(current.status)) {
+      throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+    }
+    const payoutReference =
+      decision.status === 'completed'
+        ? current.type === 'buy'
+          ? cleanTxHash(decision.payoutReference)
+          : decision.payoutReference.trim()
+        : null;
+    const cancelReason = decision.status === 'cancelled' ? decision.reason.trim() : null;
+    if (payoutReference !== null) checkPayoutReference(current, payoutReference);
+    const [row] = await tx
+      .update(orders)
+      .set({ status: decision.status, decidedAt: now, decidedBy: input.actor.id, payoutReference, cancelReason })
+      .where(and(eq(orders.id, input.id), inArray(orders.status, [...SUBMITTED_STATUSES])))
+      .returning();
+    if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+    const from = current.status;
+    const user =
+      decision.status === 'completed'
+        ? firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)))
+        : await releaseVolume(tx, row, now);
+    const details: Record<string, string> = {};
+    if (payoutReference) details.payoutReference = payoutReference;
+    if (cancelReason) details.reason = cancelReason;
+    await recordTransition(tx, deps, {
+      order: row,
+      actor: { id: input.actor.id, kind: 'staff' },
+      from,
+      to: decision.status,
+      details,
+      at: now,
+    });
+    await queueEmail(
+      tx,
+      user.email,
+      renderOrderStatusEmail({ fullName: user.fullName || user.name, order: row, status: decision.status, appUrl: deps.appUrl }),
+    );
+    await writeAudit(tx, {
+      actor: input.actor,
+      action: decision.status === 'completed' ? 'order.approve' : 'order.cancel',
+      targetType: 'order',
+      targetId: row.id,
+      before: { status: from },
+      after: { status: decision.status, ...details },
+      ip: input.ip,
+    });
+  });
+  deps.onEmailQueued();
+}

@@ -1,0 +1,74 @@
+import type { TAdminOrder, TAdminOrderEvent, TOrder, TOrderEvent } from '#shared/contracts/orders.js';
+import type { orderEvents, orders } from '#server/db/schema/orders.js';
+
+export type TOrderRow = typeof orders.$inferSelect;
+export type TOrderEventRow = typeof orderEvents.$inferSelect;
+
+/** An order as its customer sees it (the API's TOrder). */
+export function toOrder(row: TOrderRow): TOrder {
+  return {
+    id: row.id,
+    type: row.type,
+    coinSymbol: row.coinSymbol,
+    amountCrypto: row.amountCrypto,
+    amountFiat: row.amountFiat,
+    fiatCurrency: row.fiatCurrency,
+    amountUsd: row.amountUsd,
+    amountGhs: row.amountGhs,
+    unitPriceUsd: row.unitPriceUsd,
+    ghsRate: row.ghsRate,
+    paymentMethod: row.paymentMethod,
+    payTo: row.payTo ?? null,
+    depositTo:
+      row.type === 'sell' && row.depositAddress && row.network
+        ? { network: row.network, address: row.depositAddress, tag: row.depositTag }
+        : null,
+    hasProof: row.proofKey !== null,
+    paymentTxId: row.paymentTxId,
+    paymentReference: row.paymentReference,
+    deadlineAt: row.deadlineAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    payerNumber: row.payerNumber,
+    payerName: row.payerName,
+    payoutReference: row.payoutReference,
+    cancelReason: row.cancelReason,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    walletAddress: row.walletAddress,
+    network: row.network,
+    destinationTag: row.destinationTag,
+    payout: row.payout ?? null,
+    notes: row.notes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type TAdminOrderRow = { order: TOrderRow; customerName: string; customerEmail: string; customerPhone: string | null };
+
+export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
+  return {
+    ...toOrder(row.order),
+    userId: row.order.userId,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+  };
+}
+
+/** One timeline step for the customer: who acted only as customer, staff or system. */
+export function toOrderEvent(row: TOrderEventRow): TOrderEvent {
+  return {
+    at: row.createdAt.toISOString(),
+    from: row.fromStatus,
+    to: row.toStatus,
+    actor: row.actorKind,
+    paymentTxId: row.details?.paymentTxId ?? null,
+    payoutReference: row.details?.payoutReference ?? null,
+    reason: row.details?.reason ?? null,
+  };
+}
+
+/** One timeline step for staff: with the staff member's name. */
+export function toAdminOrderEvent(row: TOrderEventRow, staffName: string | null): TAdminOrderEvent {
+  return { ...toOrderEvent(row), staffName: row.actorKind === 'staff' ? staffName : null };
+}

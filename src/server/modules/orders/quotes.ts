@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import { ORDER_MSG, type TQuote, type TQuoteRequest, type TTradingRules } from '#shared/contracts/orders.js';
+import { formatGhs } from '#shared/format.js';
+import { convertGhsToUsd, convertUsdToGhs, roundCryptoTo, roundFiat, toDecimal } from '#shared/money.js';
+import { coinDecimals } from '#shared/networks.js';
+import type { TDb } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
+import type { TOrderDeps } from './deps.js';
+
+/** What a fiat amount is in cedis: itself, or dollars at the locked rate (mobile money and Ghana banks pay in GHS). */
+export function toAmountGhs(amountFiat: string, fiatCurrency: 'GHS' | 'USD', ghsRate: string): string {
+  return fiatCurrency === 'GHS' ? roundFiat(amountFiat) : convertUsdToGhs(amountFiat, ghsRate);
+}
+
+/** The minimum and maximum order of the settings, in GHS, on the amount's field. */
+export function checkOrderSize(amountGhs: string, rules: TTradingRules): void {
+  const fail = (message: string) => new AppError('VALIDATION', message, { fields: { amountFiat: message } });
+  if (toDecimal(amountGhs).lt(rules.minOrderGhs)) throw fail(ORDER_MSG.belowMinimum(formatGhs(rules.minOrderGhs)));
+  if (rules.maxOrderGhs !== null && toDecimal(amountGhs).gt(rules.maxOrderGhs))
+    throw fail(ORDER_MSG.aboveMaximum(formatGhs(rules.maxOrderGhs)));
+}
+
+/**
+ * A quote from the server's own prices (decisions/013 D2): unit price with the fee, the crypto
+ * amount for the fiat amount asked in the precision of the coin's networks (docs/decisions/014),
+ * within the minimum and maximum order, valid for QUOTE_TTL_SECONDS. Stale prices give no quote.
+ */
+export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuoteRequest): Promise<TQuote> {
+  // The fee, rules and coin list as they are now (not the market page's short-lived copy): a
+  // settings change applies to the very next quote, in every process.
+  const market = await deps.market.getMarket({ freshReference: true });
+  const coin = market.coins.find((c) => c.symbol === input.coinSymbol);
+  if (!coin) throw new AppError('COIN_UNAVAILABLE', ORDER_MSG.coinUnavailable);
+  const unitPriceUsd = input.side === 'buy' ? coin.buyUsd : coin.sellUsd;
+  if (coin.isStale || !unitPriceUsd || !coin.baseUsd || toDecimal(unitPriceUsd).lte(0)) {
+    throw new AppError('UNAVAILABLE', ORDER_MSG.stalePrices);
+  }
+  const ghsRate = market.ghsRate;
+  const amountFiat = roundFiat(input.amountFiat);
+  const amountGhs = toAmountGhs(amountFiat, input.fiatCurrency, ghsRate);
+  checkOrderSize(amountGhs, market.tradingRules);
+  const amountUsd = input.fiatCurrency === 'USD' ? amountFiat : convertGhsToUsd(amountFiat, ghsRate);
+  if (toDecimal(amountUsd).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  // The customer never gets more than paid for (buy) nor sends less than sold (sell); the amount
+  // is one every network of the coin can send, and it never changes after.
+  const amountCrypto = roundCryptoTo(
+    toDecimal(amountUsd).div(unitPriceUsd),
+    coinDecimals(coin.symbol),
+    input.side === 'buy' ? 'down' : 'up',
+  );
+  if (toDecimal(amountCrypto).lte(0))
+    throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
+  const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
+  const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
+  const expiresAt = new Date((deps.now ? deps.now() : new Date()).getTime() + deps.quoteTtlSeconds * 1000);
+  const row = firstOrThrow(
+    await deps.db
+      .insert(quotes)
+      .values({
+        id: randomUUID(),
+        userId: actor.id,
+        coinSymbol: coin.symbol,
+        side: input.side,
+        fiatCurrency: input.fiatCurrency,
+        amountFiat,
+        amountUsd,
+        amountCrypto,
+        unitPriceUsd,
+        baseUsd: coin.baseUsd,
+        ghsRate,
+        feePercentage: market.serviceFeePercentage,
+        feeUsd,
+        expiresAt,
+      })
+      .returning(),
+  );
+  return {
+    id: row.id,
+    coinSymbol: row.coinSymbol,
+    side: row.side,
+    fiatCurrency: row.fiatCurrency,
+    amountFiat: row.amountFiat,
+    amountUsd: row.amountUsd,
+    amountCrypto: row.amountCrypto,
+    unitPriceUsd: row.unitPriceUsd,
+    unitPriceFiat,
+    ghsRate: row.ghsRate,
+    amountGhs,
+    feePercentage: row.feePercentage,
+    feeUsd: row.feeUsd,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** How long an expired quote no order used is kept before the background job deletes it. */
+export const UNUSED_QUOTE_RETENTION_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes quotes that expired more than UNUSED_QUOTE_RETENTION_MS before `now` and that no order
+ * refers to (an order's quote is its price record and stays), in batches so no lock is held long.
+ * Answers how many went.
+ */
+export async function pruneUnusedQuotes(db: TDb, now: Date = new Date(), batchSize = 5_000): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNUSED_QUOTE_RETENTION_MS);
+  let total = 0;
+  for (;;) {
+    const unused = db
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(lt(quotes.expiresAt, cutoff), sql`NOT EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.quoteId} = ${quotes.id})`))
+      .limit(batchSize);
+    const deleted = await db.delete(quotes).where(inArray(quotes.id, unused)).returning({ id: quotes.id });
+    total += deleted.length;
+    if (deleted.length < batchSize) return total;
+  }
+}

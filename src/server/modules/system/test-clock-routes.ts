@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServerClock } from '#server/lib/clock.js';
+import type { PeriodicJob } from '#server/lib/periodic-job.js';
+
+/**
+ * Browser tests only (TEST_CLOCK=true, refused in production by config.ts): moves the order
+ * clock forward and runs the order expiry at once, so a test sees an unpaid order expire
+ * without waiting for its deadline (docs/decisions/014).
+ */
+export const testClockRoutes: FastifyPluginAsyncZod<{ clock: ServerClock; orderExpiry: PeriodicJob }> = async (app, deps) => {
+  app.post(
+    '/api/test/clock',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        hide: true,
+        body: z.object({ advanceMinutes: z.number().int().min(1).max(100_000) }).strict(),
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async (request) => {
+      const now = deps.clock.advance(request.body.advanceMinutes * 60_000);
+      await deps.orderExpiry.runOnce();
+      return { now: now.toISOString() };
+    },
+  );
+};
