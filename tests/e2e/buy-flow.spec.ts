@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { adminLogin, E2E_STAFF, signUpInBrowser } from './support.js';
 
 /**
- * Issue 5's whole story: a customer buys BTC with mobile money and sees it in /history; support
- * approves it in /admin/orders; the customer sees it completed; the email log holds the order
- * confirmation, the admin alert and the status update.
+ * Issue 5's whole story, in the order-first lifecycle (issue 15): a customer orders BTC, pays with
+ * mobile money and says "I have paid", and sees it pending in /history; support approves it in
+ * /admin/orders; the customer sees it completed; the email log holds the order confirmation, the
+ * admin alert and the status update.
  */
 test('a customer buys BTC with mobile money and support approves it', async ({ page, browser, baseURL }) => {
   // The super admin sets up a payment method and the alert address (through the API, as the UI would).
@@ -22,7 +23,7 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   const settings = await admin.request.put('/api/admin/settings', { headers, data: { notificationEmail: 'alerts@e2e.cedicrypto.test' } });
   expect(settings.status()).toBe(200);
 
-  // The customer buys $10 of BTC.
+  // The customer orders $10 of BTC, then pays and says so on the order page (docs/decisions/014).
   const customer = await signUpInBrowser(page);
   await page.goto('/#/buy');
   await page.getByRole('button', { name: 'USD' }).click();
@@ -30,16 +31,21 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   await expect(page.getByTestId('quote-countdown')).toBeVisible();
   await page.getByLabel('Wallet address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
   await page.getByLabel('Payment method').selectOption({ label: methodName });
-  await expect(page.getByText('Pay to this account')).toBeVisible();
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page).toHaveURL(/#\/orders\/\d+$/);
+  await expect(page.getByRole('heading', { name: /^Pay GHS [\d,]+\.\d\d$/ })).toBeVisible();
   const txId = `MP${Date.now()}`;
-  await page.getByLabel('MoMo Transaction ID').fill(txId);
-  await page.getByRole('button', { name: 'Place buy order' }).click();
-  await expect(page).toHaveURL(/#\/history$/);
+  await page.getByLabel('MoMo TxID').fill(txId);
+  await page.getByRole('button', { name: 'I have paid' }).click();
+  await expect(page.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+
+  await page.goto('/#/history');
+  await expect(page.getByRole('list', { name: 'Your orders' })).toContainText('Pending');
+  await page.getByRole('list', { name: 'Your orders' }).getByRole('button').first().click();
   const details = page.getByRole('dialog', { name: 'Order Details' });
   await expect(details).toContainText('MoMo TxID');
   await expect(details).toContainText(txId);
   await details.getByRole('button', { name: 'Close' }).first().click();
-  await expect(page.getByRole('list', { name: 'Your orders' })).toContainText('Pending');
 
   // Support approves it in Order Management.
   const supportContext = await browser.newContext();
@@ -53,6 +59,8 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   await row.getByRole('button', { name: /^Approve/ }).click();
   const confirm = support.getByRole('dialog').filter({ hasText: 'Are you sure you want to mark this order as completed?' });
   await expect(confirm).toBeVisible();
+  // Approve records the payout: the hash of the Bitcoin transaction that sent the coins.
+  await confirm.getByRole('textbox').fill('ab'.repeat(32));
   await confirm.getByRole('button', { name: /approve|confirm|yes|completed/i }).click();
   await expect(row).toContainText(/completed/i);
 
@@ -72,9 +80,10 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
 });
 
 /**
- * Issue #13: the transaction id is checked on its field, and a submit whose answer was lost is
- * sent again with the same Idempotency-Key and the same body (the server refuses a known key with
- * another body), so the order is placed once even when the form was edited in between.
+ * Issue #13: a submit whose answer was lost is sent again with the same Idempotency-Key and the
+ * same body (the server refuses a known key with another body), so the order is created once even
+ * when the form was edited in between. The transaction id, now given on the order page ("I have
+ * paid"), is still checked on its field before anything is sent.
  */
 test('a buy whose answer is lost is sent again with the same key and body, and placed once', async ({ page, browser, baseURL }) => {
   const adminContext = await browser.newContext();
@@ -102,16 +111,7 @@ test('a buy whose answer is lost is sent again with the same key and body, and p
       sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postData() });
   });
 
-  // A Cyrillic О in the id: refused on the field, nothing sent.
-  const txId = page.getByLabel('MoMo Transaction ID');
-  await txId.fill(`MP${Date.now()}\u041E`);
-  await page.getByRole('button', { name: 'Place buy order' }).click();
-  await expect(txId).toHaveAttribute('aria-invalid', 'true');
-  await expect(txId).toHaveAccessibleDescription(/Enter the transaction ID using only letters A–Z and digits\./);
-  expect(sent).toEqual([]);
-
-  // The first answer is lost on the way back: the server placed the order, the browser saw a network error.
-  await txId.fill(`MP-${Date.now()}`);
+  // The first answer is lost on the way back: the server created the order, the browser saw a network error.
   let dropped = false;
   await page.route('**/api/orders', async (route) => {
     if (dropped || route.request().method() !== 'POST') return route.continue();
@@ -119,16 +119,29 @@ test('a buy whose answer is lost is sent again with the same key and body, and p
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await page.getByRole('button', { name: 'Place buy order' }).click();
+  await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit order. Please try again.' }).first()).toBeVisible();
 
   // The customer adds a note and presses submit again: the same attempt is sent, and answered with its order.
   await page.getByLabel('Notes (optional)').fill('Sent again');
-  await page.getByRole('button', { name: 'Place buy order' }).click();
-  await expect(page).toHaveURL(/#\/history$/);
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page).toHaveURL(/#\/orders\/\d+$/);
   expect(sent).toHaveLength(2);
   expect(sent[1]).toEqual(sent[0]);
   const orders = (await (await page.request.get('/api/orders')).json()) as { orders: { id: number; notes: string | null }[] };
   expect(orders.orders).toHaveLength(1);
   expect(orders.orders[0]?.notes).toBeNull();
+  expect(page.url()).toMatch(new RegExp(`#/orders/${orders.orders[0]?.id}$`));
+
+  // A Cyrillic О in the transaction id: refused on its field, nothing sent.
+  const payments: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/orders\/\d+\/payment$/.test(request.url())) payments.push(request.url());
+  });
+  const txId = page.getByLabel('MoMo TxID');
+  await txId.fill(`MP${Date.now()}\u041E`);
+  await page.getByRole('button', { name: 'I have paid' }).click();
+  await expect(txId).toHaveAttribute('aria-invalid', 'true');
+  await expect(txId).toHaveAccessibleDescription(/Enter the transaction ID using only letters A–Z and digits\./);
+  expect(payments).toEqual([]);
 });

@@ -40,7 +40,7 @@ test.describe('on a 360 px phone', () => {
   test("'Enter an amount.' goes once an amount is typed", async ({ page }) => {
     await signUpInBrowser(page);
     await page.goto('/#/buy');
-    await page.getByRole('button', { name: 'Place buy order' }).click();
+    await page.getByRole('button', { name: 'Create order' }).click();
     const amount = page.getByLabel('Amount to spend (GHS)');
     await expect(page.getByText('Enter an amount.')).toBeVisible();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -65,8 +65,7 @@ test.describe('on a 360 px phone', () => {
     await page.getByLabel('Coin', { exact: true }).selectOption('eth');
     const wallet = page.getByLabel('Wallet address');
     await wallet.fill(BTC_ADDRESS);
-    await page.getByLabel('MoMo Transaction ID').fill('MP240101123456');
-    await page.getByRole('button', { name: 'Place buy order' }).click();
+    await page.getByRole('button', { name: 'Create order' }).click();
     await expect(page.getByText('Enter a valid Ethereum wallet address.')).toBeVisible();
     await expect(wallet).toHaveAttribute('aria-invalid', 'true');
 
@@ -89,8 +88,7 @@ test.describe('on a 360 px phone', () => {
     await page.getByLabel('Network').selectOption('ERC20');
     const wallet = page.getByLabel('Wallet address');
     await wallet.fill(TRON_ADDRESS);
-    await page.getByLabel('MoMo Transaction ID').fill('MP240101123456');
-    await page.getByRole('button', { name: 'Place buy order' }).click();
+    await page.getByRole('button', { name: 'Create order' }).click();
     await expect(wallet).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(/^Enter a valid .*wallet address\.$/)).toBeVisible();
 
@@ -100,7 +98,11 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('the used transaction id message shows once, on its field, and goes when the id is changed', async ({ page, browser, baseURL }) => {
+test('the used transaction id message shows once, on its field of "I have paid", and goes when the id is changed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const methodName = await addPaymentMethod(browser, baseURL!);
   await signUpInBrowser(page);
   const txId = `MPUSED${Date.now()}`;
@@ -108,12 +110,14 @@ test('the used transaction id message shows once, on its field, and goes when th
     await openBuyWithAmount(page, '5');
     await page.getByLabel('Wallet address').fill(BTC_ADDRESS);
     await page.getByLabel('Payment method').selectOption({ label: methodName });
-    await page.getByLabel('MoMo Transaction ID').fill(txId);
-    await page.getByRole('button', { name: 'Place buy order' }).click();
-    if (attempt === 'first') await expect(page).toHaveURL(/#\/history$/);
+    await page.getByRole('button', { name: 'Create order' }).click();
+    await expect(page).toHaveURL(/#\/orders\/\d+$/);
+    await page.getByLabel('MoMo TxID').fill(txId);
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    if (attempt === 'first') await expect(page.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
   }
 
-  const txField = page.getByLabel('MoMo Transaction ID');
+  const txField = page.getByLabel('MoMo TxID');
   await expect(txField).toHaveAttribute('aria-invalid', 'true');
   await expect(txField).toBeFocused();
   // Once: on the field, not again in an alert above the form.

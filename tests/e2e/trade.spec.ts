@@ -4,8 +4,8 @@ import { adminLogin, signUpInBrowser } from './support.js';
 
 /*
  * Buy, sell, history and dashboard for a new (unverified) customer. The e2e server prices coins
- * from the simulated feed; no payment method and no coin wallet exist yet, so the full buy ->
- * approve flow is left to the test that will create them.
+ * from the simulated feed; the order page itself and the full buy -> approve flow are
+ * order-page.spec.ts and buy-flow.spec.ts.
  */
 
 test.describe('on a 360 px phone', () => {
@@ -31,6 +31,15 @@ test.describe('on a 360 px phone', () => {
     await expect(quote.getByText(/^Price per BTC$/)).toBeVisible();
     await expect(quote.getByText(/^Fee \(2\.5%\)$/)).toBeVisible();
     await expect(page.getByTestId('quote-countdown')).toHaveText(/^Quote expires in [0-2]:\d\d$/);
+    // A USD amount is still paid in cedis by mobile money or bank: the quote says how much.
+    await expect(quote.getByText('You pay in cedis')).toBeVisible();
+    await expect(quote.getByText(/^GHS [\d,]+\.\d\d$/)).toBeVisible();
+    // The trading rules of the settings (the e2e server keeps the defaults of decisions/014).
+    await expect(
+      page.getByText(
+        'Orders are from GHS 10.00, with no maximum. Once you create an order you have 30 minutes to pay; after that it expires.',
+      ),
+    ).toBeVisible();
     // One debounced request for the typed amount, not one per keystroke.
     expect(quotes).toHaveLength(1);
     const [sentQuote = ''] = quotes;
@@ -42,26 +51,29 @@ test.describe('on a 360 px phone', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders')) orders.push(request.url());
     });
-    await page.getByRole('button', { name: 'Place buy order' }).click();
+    await page.getByRole('button', { name: 'Create order' }).click();
     await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Please fill all required fields.')).toBeVisible();
     await expect(page.getByLabel('Wallet address')).toHaveAttribute('aria-invalid', 'true');
     expect(orders).toEqual([]);
 
     // What is typed stays while the amount changes.
     await page.getByLabel('Wallet address').fill('bc1qnotavalidaddress');
-    await page.getByLabel('MoMo Transaction ID').fill('MP240101.1234.A56789');
+    await page.getByLabel('Notes (optional)').fill('For my savings');
     await expect(page.getByLabel('Wallet address')).toHaveValue('bc1qnotavalidaddress');
+    // No transaction id and no "pay first" account on the form any more: they come with the order.
+    await expect(page.getByLabel(/transaction id/i)).toHaveCount(0);
+    await expect(page.getByText('Pay to this account')).toHaveCount(0);
 
     // Over the remaining limit: the message, and submit is disabled.
     await page.getByLabel('Amount to spend (USD)').fill('25');
     await expect(page.getByText('Exceeds limit of $20.00.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Place buy order' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create order' })).toBeDisabled();
     // Back under the limit: submit is possible again, and what was typed is still there.
     await page.getByLabel('Amount to spend (USD)').fill('20');
     await expect(quote.getByText('$20.00')).toBeVisible();
     await expect(page.getByText('Exceeds limit of $20.00.')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Place buy order' })).toBeEnabled();
-    await expect(page.getByLabel('MoMo Transaction ID')).toHaveValue('MP240101.1234.A56789');
+    await expect(page.getByRole('button', { name: 'Create order' })).toBeEnabled();
+    await expect(page.getByLabel('Notes (optional)')).toHaveValue('For my savings');
   });
 
   test('/sell says selling is not available for a coin without a wallet; /history and /dashboard start empty', async ({ page }) => {
@@ -71,7 +83,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('heading', { name: 'Sell crypto' })).toBeVisible();
     await page.getByLabel('Coin', { exact: true }).selectOption('doge');
     await expect(page.getByText('Selling this coin is not available right now.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Place sell order' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Create order' })).toBeDisabled();
     await page.getByLabel('Amount to receive (GHS)').fill('50');
     await expect(page.getByRole('region', { name: 'Your quote' }).getByText(/^\d+\.\d{8} DOGE$/)).toBeVisible();
     await page.getByLabel('Bank account').check();
@@ -101,7 +113,11 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('/sell shows the exchange wallet address with a copy button and a QR code of that address', async ({ page, browser, baseURL }) => {
+test('a sell order shows the deposit address of its network with a copy button and a QR code of that address', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const address = '0x52908400098527886E0F7030069857D2E4169EE7';
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -111,7 +127,7 @@ test('/sell shows the exchange wallet address with a copy button and a QR code o
   const eth = (await list.json()).coins.find((coin: { symbol: string }) => coin.symbol === 'eth');
   const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
     headers: { origin: baseURL! },
-    data: { walletAddress: address, isEnabled: true },
+    data: { depositAddresses: { ERC20: address }, isEnabled: true },
   });
   expect(saved.status()).toBe(200);
   await adminContext.close();
@@ -120,8 +136,18 @@ test('/sell shows the exchange wallet address with a copy button and a QR code o
   await signUpInBrowser(page);
   await page.goto('/#/sell');
   await page.getByLabel('Coin', { exact: true }).selectOption('eth');
-  await expect(page.getByLabel('Exchange Ethereum address', { exact: true })).toHaveText(address);
-  const qr = page.getByRole('img', { name: 'QR code of the exchange Ethereum address' });
+  // Ether has one network: it is shown, not asked.
+  await expect(page.getByText('Network: Ethereum (ERC20). You send your ETH on this network.')).toBeVisible();
+  await page.getByLabel('Amount to receive (GHS)').fill('50');
+  await expect(page.getByRole('region', { name: 'Your quote' }).getByText(/^\d+\.\d{8} ETH$/)).toBeVisible();
+  await page.getByLabel('Mobile money provider').selectOption('MTN MoMo');
+  await page.getByLabel('Account name').fill('Akosua Asantewaa');
+  await page.getByLabel('Mobile money number').fill('0241234567');
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page).toHaveURL(/#\/orders\/\d+$/);
+
+  await expect(page.getByLabel('Ethereum (ERC20) deposit address', { exact: true })).toHaveText(address);
+  const qr = page.getByRole('img', { name: 'QR code of the Ethereum (ERC20) deposit address' });
   await expect(qr).toBeVisible();
   // The drawn modules are exactly the QR encoding of the address on screen.
   const expected = encode(address, { ecc: 'M', border: 2 });
@@ -134,4 +160,5 @@ test('/sell shows the exchange wallet address with a copy button and a QR code o
   await page.getByRole('button', { name: 'Copy address' }).click();
   await expect(page.getByRole('button', { name: /copied/i })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -114,6 +114,7 @@ export const routes: RouteObject[] = [
                 path: paths.history.path,
                 lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
               },
+              { path: paths.order.path, lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)) },
               { path: paths.kyc.path, lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)) },
               {
                 path: paths.security.path,

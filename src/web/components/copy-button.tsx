@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from './ui/button';
 
-/** Spec section 9: copy feedback shows for 2 seconds. */
+/** docs/product.md §9: copy feedback shows for 2 seconds. */
 export const COPY_FEEDBACK_MS = 2_000;
 
 /** Copies `text` to the clipboard; reads 'Copied' for 2 s afterwards. */

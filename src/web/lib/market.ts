@@ -14,10 +14,10 @@ import { apiRequest } from './api';
  */
 
 export const MARKET_QUERY_KEY = ['market'] as const;
-/** Spec section 3, local cache keys. */
+/** docs/product.md §3, local cache keys. */
 export const MARKET_CACHE_KEY = 'marketData';
 export const COINS_CACHE_KEY = 'coins';
-/** Spec section 9: prices refresh every 60 s. */
+/** docs/product.md §9: prices refresh every 60 s. */
 export const MARKET_REFETCH_INTERVAL_MS = 60_000;
 
 export type TCachedCoin = { symbol: string; name: string };

@@ -1,22 +1,25 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
-import { isFinalStatus, ZOrder, ZOrderList, type TOrder } from '#shared/contracts/orders.js';
-import { apiRequest } from '#web/lib/api.js';
-
-/** What /history is opened with after an order is placed: that order's details open at once. */
-export type THistoryLocationState = { openOrderId?: number };
+import { isFinalStatus, ZOrder, ZOrderDetailResponse, ZOrderList, type TOrder, type TOrderDetail } from '#shared/contracts/orders.js';
+import { MSG } from '#shared/messages.js';
+import { ApiError, apiRequest, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
+import { useOrderEvents } from '#web/lib/use-order-events.js';
 
 /** Every order query starts with this key, so one invalidation refreshes them all. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const myOrdersQueryKey = (userId: string) => [...ORDERS_QUERY_KEY, 'mine', userId] as const;
+export const orderDetailQueryKey = (orderId: number) => [...ORDERS_QUERY_KEY, 'detail', orderId] as const;
 
 /**
- * Spec section 3, local cache key 'orders:{id}': the customer's own orders, shown at once on the
+ * docs/product.md §3, local cache key 'orders:{id}': the customer's own orders, shown at once on the
  * next visit and then refreshed. Cleared at logout with everything else (decisions/013 D10).
  */
 export const ordersCacheKey = (userId: string) => `orders:${userId}`;
 
-/** How often an open history re-reads the list while an order is still pending. */
+/**
+ * How often an open history re-reads the list while an order is still open: a safety net, the
+ * order socket says at once when one changes.
+ */
 const PENDING_REFETCH_MS = 60_000;
 
 const ZCachedOrders = z.array(ZOrder);
@@ -53,8 +56,8 @@ export const myOrdersQueryOptions = (userId: string) =>
     initialData: () => readCachedOrders(userId),
     // The cached list shows at once but counts as old, so the server is always asked too.
     initialDataUpdatedAt: 0,
-    // Staff change statuses at any time: every visit re-reads the list, and while an order is
-    // pending the open page checks again every minute.
+    // Staff change statuses at any time: every visit re-reads the list, the order socket says
+    // when one changed (useOrdersLive), and while an order is open the page checks every minute.
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some((order) => !isFinalStatus(order.status)) ? PENDING_REFETCH_MS : false),
   });
@@ -70,4 +73,100 @@ export function addOrderToList(queryClient: QueryClient, userId: string, order: 
   const next = [order, ...current.filter((existing) => existing.id !== order.id)];
   queryClient.setQueryData(myOrdersQueryKey(userId), next);
   writeCachedOrders(userId, next);
+}
+
+/**
+ * Keeps what a customer's page shows of their orders live (docs/decisions/014): every change the
+ * order socket announces (or a 'resync' after a reconnect) re-reads the order queries, and the
+ * `alsoRefresh` ones (the dashboard's portfolio, whose holdings follow completed orders).
+ */
+export function useOrdersLive(alsoRefresh: readonly QueryKey[] = []): void {
+  const queryClient = useQueryClient();
+  useOrderEvents('/api/orders/socket', () => {
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
+  });
+}
+
+/**
+ * One order and its timeline, with how far this device's clock is from the server's (from the
+ * answer's Date header) so the countdown to the deadline is right on a phone whose clock is off.
+ */
+export type TOrderDetailAnswer = TOrderDetail & { clockOffsetMs: number };
+
+/** A Date header is to the second: smaller differences are not worth correcting. */
+const CLOCK_TOLERANCE_MS = 2_000;
+
+function clockOffsetFrom(dateHeader: string | null, sentAt: number, receivedAt: number): number {
+  const serverTime = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  if (!Number.isFinite(serverTime)) return 0;
+  // The header's second began somewhere in the request; its middle is the best guess.
+  const offset = serverTime + 500 - (sentAt + receivedAt) / 2;
+  return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * GET /api/orders/:id: the customer's own order and its timeline (404 for anyone else's).
+ * Written out rather than apiRequest, which does not give the Date header.
+ */
+export function getOrderDetail(orderId: number, signal?: AbortSignal): Promise<TOrderDetailAnswer> {
+  return withTimeout(
+    'Loading the order',
+    TIMEOUTS.default,
+    async (abortSignal) => {
+      const sentAt = Date.now();
+      let response: Response;
+      try {
+        response = await fetch(`/api/orders/${orderId}`, {
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json' },
+          signal: abortSignal,
+        });
+      } catch (error) {
+        if (abortSignal.aborted) throw error;
+        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
+      }
+      const receivedAt = Date.now();
+      const data = await readJson(response);
+      if (!response.ok) throw toApiError(response.status, data);
+      const parsed = ZOrderDetailResponse.safeParse(data);
+      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: MSG.unexpected, status: response.status });
+      return { ...parsed.data, clockOffsetMs: clockOffsetFrom(response.headers.get('Date'), sentAt, receivedAt) };
+    },
+    signal,
+  );
+}
+
+export const orderDetailQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: orderDetailQueryKey(orderId),
+    queryFn: ({ signal }) => getOrderDetail(orderId, signal),
+    staleTime: 0,
+    // A missing order stays missing; anything else is tried again once.
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
+  });
+
+/** One of the customer's orders with its timeline (the order page, the history's Order Details). */
+export function useOrderDetail(orderId: number | null) {
+  return useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
+}
+
+/** Puts an order as the server now has it into the list and its detail, before they are re-read. */
+export function updateOrderInCaches(queryClient: QueryClient, userId: string, order: TOrder): void {
+  const current = queryClient.getQueryData<TOrder[]>(myOrdersQueryKey(userId));
+  if (current) {
+    const next = current.map((existing) => (existing.id === order.id ? order : existing));
+    queryClient.setQueryData(myOrdersQueryKey(userId), next);
+    writeCachedOrders(userId, next);
+  }
+  queryClient.setQueryData<TOrderDetailAnswer>(orderDetailQueryKey(order.id), (detail) => (detail ? { ...detail, order } : detail));
 }

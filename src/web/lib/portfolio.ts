@@ -12,7 +12,7 @@ import { apiRequest } from '#web/lib/api.js';
 export const PORTFOLIO_QUERY_KEY = ['portfolio'] as const;
 export const portfolioQueryKey = (userId: string) => [...PORTFOLIO_QUERY_KEY, userId] as const;
 
-/** Spec section 3, local cache keys 'portfolioSummary:{id}' and 'recentOrders:{id}'. */
+/** docs/product.md §3, local cache keys 'portfolioSummary:{id}' and 'recentOrders:{id}'. */
 export const portfolioSummaryCacheKey = (userId: string) => `portfolioSummary:${userId}`;
 export const recentOrdersCacheKey = (userId: string) => `recentOrders:${userId}`;
 

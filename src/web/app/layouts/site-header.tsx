@@ -25,7 +25,7 @@ function useNavItems(): NavItem[] {
     { label: 'Sell', href: paths.sell.getHref() },
     { label: 'History', href: paths.history.getHref() },
   ];
-  // Spec section 2: 'Complete KYC' only while the customer still has to verify; a rejected
+  // docs/product.md §2: 'Complete KYC' only while the customer still has to verify; a rejected
   // customer has to verify again (one rule with the dashboard banner and /kyc: canSubmitKyc).
   if (canSubmitKyc(user.kycStatus)) {
     items.push({ label: 'Complete KYC', href: paths.kyc.getHref() });

@@ -64,7 +64,7 @@ export function OrderFacts({ order, view, status, children }: TOrderFactsProps) 
       </OrderFact>
       <OrderFact label="Payment method">{order.paymentMethod || '—'}</OrderFact>
       <OrderFact label={txIdLabel(order)} mono>
-        {order.paymentTxId}
+        {order.paymentTxId ?? '—'}
       </OrderFact>
       {order.type === 'buy' ? (
         <>

@@ -1,20 +1,22 @@
-import { isSubmittedStatus, type TOrder, type TOrderStatus } from '#shared/contracts/orders.js';
+import { isSubmittedStatus, ORDER_STATUS_LABELS, type TOrder, type TOrderStatus } from '#shared/contracts/orders.js';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
-/** The product's "Pending" is a submitted order (docs/decisions/014); the text says it too, colour is never alone. */
-const STATUS_BADGES: Record<TOrderStatus, { label: string; variant: BadgeVariant }> = {
-  awaiting_payment: { label: 'Awaiting payment', variant: 'info' },
-  awaiting_deposit: { label: 'Awaiting deposit', variant: 'info' },
-  payment_submitted: { label: 'Pending', variant: 'warning' },
-  deposit_submitted: { label: 'Pending', variant: 'warning' },
-  completed: { label: 'Completed', variant: 'success' },
-  cancelled: { label: 'Cancelled', variant: 'danger' },
-  expired: { label: 'Expired', variant: 'neutral' },
+/**
+ * The product's "Pending" is a submitted order (docs/decisions/014): the words are the
+ * contract's ORDER_STATUS_LABELS, the colour only repeats them.
+ */
+const STATUS_VARIANTS: Record<TOrderStatus, BadgeVariant> = {
+  awaiting_payment: 'info',
+  awaiting_deposit: 'info',
+  payment_submitted: 'warning',
+  deposit_submitted: 'warning',
+  completed: 'success',
+  cancelled: 'danger',
+  expired: 'neutral',
 };
 
 export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
-  const { label, variant } = STATUS_BADGES[status];
-  return <Badge variant={variant}>{label}</Badge>;
+  return <Badge variant={STATUS_VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }
 
 /** Staff may approve or cancel it: the customer has paid (or sent) and nobody decided yet. */

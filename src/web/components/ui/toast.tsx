@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.js';
 
-/** Spec section 9: toasts last 5 seconds. */
+/** docs/product.md §9: toasts last 5 seconds. */
 export const TOAST_DURATION_MS = 5_000;
 
 type ToastVariant = 'success' | 'error';

@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { CHAT_CLOSE, ZServerSocketEvent, type TClientSocketEvent, type TServerSocketEvent } from '#shared/contracts/chat.js';
 
 export type TSocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended';
 
-export type TChatSocketHandlers = {
-  onEvent: (event: TServerSocketEvent) => void;
+export type TChatSocketHandlers<TEvent = TServerSocketEvent> = {
+  onEvent: (event: TEvent) => void;
   /** Connected (again). `isReconnect`: fetch what was missed since the last known id. */
   onOpen: (isReconnect: boolean) => void;
   onStatus?: (status: TSocketStatus) => void;
@@ -32,7 +33,7 @@ export function socketUrl(path: string): string {
  * close() or when the server says the session ended; when the server says the account changed,
  * it waits for the session to be re-read before coming back.
  */
-export class ChatSocket {
+export class ChatSocket<TEvent = TServerSocketEvent> {
   private socket: WebSocket | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private delayMs = FIRST_DELAY_MS;
@@ -40,9 +41,11 @@ export class ChatSocket {
   private hasOpened = false;
   private stopped = false;
 
+  /** `schema`: what the server pushes on this path (the chat's events unless given; anything else is dropped). */
   constructor(
     private readonly path: string,
-    private readonly handlers: TChatSocketHandlers,
+    private readonly handlers: TChatSocketHandlers<TEvent>,
+    private readonly schema: z.ZodType<TEvent> = ZServerSocketEvent as unknown as z.ZodType<TEvent>,
   ) {}
 
   start(): void {
@@ -103,7 +106,7 @@ export class ChatSocket {
       } catch {
         return;
       }
-      const parsed = ZServerSocketEvent.safeParse(data);
+      const parsed = this.schema.safeParse(data);
       if (parsed.success) this.handlers.onEvent(parsed.data);
     };
     socket.onclose = (event) => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Spec section 2: after a password is set, on to the login page after 3 seconds. */
+/** docs/product.md §2: after a password is set, on to the login page after 3 seconds. */
 export const REDIRECT_DELAY_MS = 3_000;
 
 export function useRedirectAfterSuccess(isSuccess: boolean, href: string): void {

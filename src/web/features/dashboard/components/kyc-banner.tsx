@@ -5,7 +5,7 @@ import { buttonClassName } from '#web/components/ui/button.js';
 import { paths } from '#web/lib/paths.js';
 
 /**
- * Spec section 4: unverified customers see the $20 limit, pending ones that review takes 24-48
+ * docs/product.md §4: unverified customers see the $20 limit, pending ones that review takes 24-48
  * hours and trading waits for it; verified and rejected customers see no limit banner (rejected
  * ones get a small note leading back to /kyc, the same rule as the header's 'Complete KYC').
  */

@@ -1,11 +1,14 @@
 import type { TProfile } from '#shared/contracts/account.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { getFirstName, useSession } from '#web/lib/session.js';
-import { usePortfolio } from '#web/lib/portfolio.js';
+import { useOrdersLive } from '#web/lib/my-orders.js';
+import { PORTFOLIO_QUERY_KEY, usePortfolio } from '#web/lib/portfolio.js';
 import { BalanceCard } from '#web/features/dashboard/components/balance-card.js';
 import { KycBanner } from '#web/features/dashboard/components/kyc-banner.js';
 import { MarketCards } from '#web/features/dashboard/components/market-cards.js';
 import { RecentOrders } from '#web/features/dashboard/components/recent-orders.js';
+
+const LIVE_KEYS = [PORTFOLIO_QUERY_KEY];
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -15,6 +18,8 @@ export function DashboardPage() {
 
 function Dashboard({ user }: { user: TProfile }) {
   const portfolioQuery = usePortfolio(user.id);
+  // The last orders and the balance follow what staff decide, without a reload.
+  useOrdersLive(LIVE_KEYS);
   const portfolio = portfolioQuery.data;
   const isLoading = portfolioQuery.isPending;
 

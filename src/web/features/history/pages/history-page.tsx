@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
@@ -7,14 +7,14 @@ import { buttonClassName } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
-import type { THistoryLocationState } from '#web/lib/my-orders.js';
-import { useMyOrders } from '#web/lib/my-orders.js';
+import { useMyOrders, useOrdersLive } from '#web/lib/my-orders.js';
 import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
 import { OrderList } from '#web/components/orders/order-list.js';
 
 /**
  * /history: the customer's orders, newest first, from the local cache at once and then from the
- * server. Arriving from /buy or /sell opens the order just placed.
+ * server, kept live by the order socket (a status staff change shows without a reload). An order
+ * opens its details with the timeline and a link to its page.
  */
 export function HistoryPage() {
   const { user } = useSession();
@@ -23,17 +23,10 @@ export function HistoryPage() {
 }
 
 function OrderHistory({ userId }: { userId: string }) {
-  const location = useLocation();
-  const navigate = useNavigate();
   const ordersQuery = useMyOrders(userId);
-  const [openId, setOpenId] = useState<number | null>(() => (location.state as THistoryLocationState | null)?.openOrderId ?? null);
+  useOrdersLive();
+  const [openId, setOpenId] = useState<number | null>(null);
   const orders = ordersQuery.data;
-  const hasOpenState = (location.state as THistoryLocationState | null)?.openOrderId !== undefined;
-
-  // The order to open is read once; a reload or going back must not open it again.
-  useEffect(() => {
-    if (hasOpenState) void navigate(location.pathname, { replace: true, state: null });
-  }, [hasOpenState, navigate, location.pathname]);
   const openOrder: TOrder | null = (openId !== null && orders?.find((order) => order.id === openId)) || null;
 
   return (

@@ -10,7 +10,7 @@ async function sniffImageType(file: File): Promise<'image/jpeg' | 'image/png' | 
 }
 
 /**
- * Spec section 5 for one document: required, JPEG or PNG, under 5MB. The type is read from the
+ * docs/product.md §5 for one document: required, JPEG or PNG, under 5MB. The type is read from the
  * bytes (a renamed PDF is refused here too, as on the server); when the browser cannot read the
  * file, the declared type decides and the server has the last word. Returns the message or null.
  */

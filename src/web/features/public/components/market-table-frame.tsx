@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cn } from '#web/lib/cn.js';
 
 export const MARKET_TABLE_CAPTION = 'Live market prices';
-/** Spec section 2: the landing page shows the first 6 enabled coins. */
+/** docs/product.md §2: the landing page shows the first 6 enabled coins. */
 export const LANDING_COIN_COUNT = 6;
 
 /**

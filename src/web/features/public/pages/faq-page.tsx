@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
+import type { TTradingRules } from '#shared/contracts/market.js';
+import { formatMinutes, orderSizeText, useTradingRules } from '#web/components/trading-rules.js';
 import { useServiceFeeLabel } from '#web/lib/market.js';
 import { paths } from '#web/lib/paths.js';
 
-/** The product's five questions (docs/product.md §2); the fee is the one set in the back-office. */
-const questions = (fee: string) => [
+/**
+ * The product's five questions (docs/product.md §2), with the order-first lifecycle of
+ * docs/decisions/014; the fee and the trading rules (payment and deposit windows, order size)
+ * are the ones set in the back-office.
+ */
+const questions = (fee: string, rules: TTradingRules) => [
   {
     question: 'How do I buy crypto?',
-    answer:
-      'Create an account, choose Buy, pick a coin and an amount, then pay with mobile money or bank transfer and enter your payment transaction ID. We send the crypto to your wallet address once your payment is confirmed.',
+    answer: `Create an account, choose Buy, pick a coin, an amount, your payment method and your wallet address, then press Create order. The order page shows the amount to pay in GHS, the account to pay to and your payment reference. Pay within ${formatMinutes(rules.paymentWindowMinutes)}, with the reference in the MoMo reference field, then press "I have paid" and enter your transaction ID. We send the crypto to your wallet once your payment is confirmed.`,
   },
   {
     question: 'What are the fees?',
@@ -16,8 +21,7 @@ const questions = (fee: string) => [
   },
   {
     question: 'How long does an order take?',
-    answer:
-      'Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. You can follow the status of every order in your history.',
+    answer: `Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. After you create an order you have ${formatMinutes(rules.paymentWindowMinutes)} to pay for a buy, or ${formatMinutes(rules.depositWindowMinutes)} to send the crypto for a sell; an order not paid in time expires and no longer counts against your limit. Orders are ${orderSizeText(rules)}. You can follow every order on its page and in your history.`,
   },
   {
     question: 'Why do I need to verify my identity (KYC)?',
@@ -33,11 +37,12 @@ const questions = (fee: string) => [
 
 export function FaqPage() {
   const fee = useServiceFeeLabel();
+  const rules = useTradingRules();
   return (
     <div className="container-page py-10">
       <PageHeading title="Frequently asked questions" />
       <div className="max-w-3xl space-y-3">
-        {questions(fee).map((item) => (
+        {questions(fee, rules).map((item) => (
           <details key={item.question} className="group card !p-0">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900">
               {item.question}

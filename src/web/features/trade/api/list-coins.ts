@@ -16,7 +16,7 @@ export const tradeCoinsQueryOptions = () =>
     select: (data) => data.coins,
   });
 
-/** The enabled coins with the exchange's deposit address (null: selling it is not possible now). */
+/** The enabled coins with their networks (`canSell`: a deposit address is set there, so it can be sold on it). */
 export function useTradeCoins() {
   return useQuery(tradeCoinsQueryOptions());
 }

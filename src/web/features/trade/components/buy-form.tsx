@@ -14,10 +14,13 @@ import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
 import { buyFormSchema, type TBuyFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
-import { PaymentAccount } from './payment-account';
 import { TradeForm } from './trade-form';
 
-/** /buy (docs/product.md §2 and §5): the server prices it, the customer pays by mobile money or bank. */
+/**
+ * /buy, step 1 of the order (docs/decisions/014): coin, amount, wallet and payment method.
+ * "Create order" locks the quote's price; the order page then shows what to pay, where, with
+ * which reference, and takes "I have paid".
+ */
 export function BuyForm({ user }: { user: TProfile }) {
   const [searchParams] = useSearchParams();
   const coins = useTradeCoins().data;
@@ -31,7 +34,6 @@ export function BuyForm({ user }: { user: TProfile }) {
       network: '',
       destinationTag: '',
       paymentMethodId: '',
-      paymentTxId: '',
       notes: '',
     } satisfies TBuyFormValues,
   });
@@ -71,7 +73,6 @@ export function BuyForm({ user }: { user: TProfile }) {
           ...(isUsdt && values.network ? { network: values.network } : {}),
           ...(isXrp && values.destinationTag.trim() ? { destinationTag: values.destinationTag.trim() } : {}),
           paymentMethodId: method.id,
-          paymentTxId: values.paymentTxId,
           ...(values.notes ? { notes: values.notes } : {}),
         }));
       }}
@@ -120,15 +121,7 @@ export function BuyForm({ user }: { user: TProfile }) {
           disabled={methods.length === 0}
           placeholder={methodsQuery.isPending ? 'Loading payment methods…' : 'Select a payment method'}
           options={methods.map((m) => ({ value: String(m.id), label: m.name }))}
-        />
-        {method && <PaymentAccount method={method} />}
-        <TextField
-          label="MoMo Transaction ID"
-          name="paymentTxId"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="The transaction ID from the confirmation message of your payment."
+          hint="Once the order is created, you see the amount to pay in GHS, the account to pay to and your payment reference."
         />
         <TextareaField label="Notes (optional)" name="notes" rows={3} maxLength={500} />
       </div>

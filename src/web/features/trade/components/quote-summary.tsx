@@ -20,7 +20,8 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 
 /**
  * The server's quote for the amount (unit price in the chosen currency, crypto amount with 8
- * decimals, fee, countdown), the remaining limit of customers not yet verified, and why the
+ * decimals, fee, countdown; for a USD amount also the cedis paid or paid out, since mobile money
+ * and Ghana banks pay in GHS), the remaining limit of customers not yet verified, and why the
  * order cannot be placed when it cannot (stale prices, over the limit).
  */
 export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTradeSide }) {
@@ -49,6 +50,9 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
               value={currency === 'USD' ? formatUsd(quote.feeUsd) : formatFiat(convertUsdToGhs(quote.feeUsd, quote.ghsRate), 'GHS')}
             />
             <Row label={side === 'buy' ? 'You pay' : 'You get'} value={formatFiat(quote.amountFiat, currency)} strong />
+            {currency === 'USD' && (
+              <Row label={side === 'buy' ? 'You pay in cedis' : 'You get in cedis'} value={formatFiat(quote.amountGhs, 'GHS')} strong />
+            )}
           </dl>
         ) : trade.isQuoting ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
@@ -56,6 +60,11 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
           </p>
         ) : (
           <p className="text-sm text-slate-600">Enter an amount to see the price.</p>
+        )}
+        {quote && !trade.quoteError && currency === 'USD' && (
+          <p className="text-sm text-slate-600">
+            Mobile money and Ghana bank payments are always made in GHS, at the rate locked when you create the order.
+          </p>
         )}
         {trade.exceedsLimit && limit && <Alert variant="error">{ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))}</Alert>}
       </div>

@@ -1,17 +1,16 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
-import { MOMO_PROVIDERS, ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
-import { formatCrypto } from '#shared/format.js';
-import { COIN_NETWORKS } from '#shared/wallet-address.js';
-import { CopyButton } from '#web/components/copy-button.js';
-import { SelectField, TextareaField, TextField } from '#web/components/form/form.js';
+import { MOMO_PROVIDERS, ORDER_MSG, type TCoinPublic, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import { isNetworkId } from '#shared/networks.js';
+import { errorAt, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
-import { QrCode } from '#web/components/qr-code.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { toOptions } from '#web/components/ui/select.js';
 import { cn } from '#web/lib/cn.js';
-import { ZSellForm, type TSellFormValues } from '#web/features/trade/lib/order-form.js';
+import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
+import { sellableNetworks, sellFormSchema, sellNetworkOf, type TSellFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 import { TradeForm } from './trade-form';
@@ -21,18 +20,78 @@ const PAYOUT_TYPES = [
   ['bank', 'Bank account'],
 ] as const;
 
+const choiceClassName = (isChosen: boolean) =>
+  cn(
+    'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium',
+    isChosen ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800',
+  );
+
 /**
- * /sell (docs/product.md §2 and §5): the customer sends the crypto to the exchange's address for the
- * coin, gives the on-chain transaction id, and is paid out by mobile money or bank.
+ * The network the customer will send on (docs/decisions/014; decisions/013 D17): a coin's sellable networks
+ * as a choice nobody can skip when there are several, the only one shown when there is one.
+ * Coins sent on another network are lost, which the card says.
+ */
+function NetworkChoice({ coin }: { coin: TCoinPublic }) {
+  const { register } = useFormContext<TSellFormValues>();
+  const { errors } = useFormState<TSellFormValues>();
+  const chosen = useWatch<TSellFormValues, 'network'>({ name: 'network' });
+  const networks = sellableNetworks(coin);
+  const symbol = coin.symbol.toUpperCase();
+  const error = errorAt(errors, 'network');
+  const only = networks.length === 1 ? networks[0] : undefined;
+
+  if (networks.length === 0) return <Alert variant="warning">{ORDER_MSG.noWalletConfigured}</Alert>;
+  return (
+    <div className="space-y-3">
+      {only ? (
+        <div>
+          <p className="text-sm text-slate-800">
+            Network: <strong>{only.label}</strong>. You send your {symbol} on this network.
+          </p>
+          {/* The server may still refuse it (its address was just removed). */}
+          {error && <p className="mt-1.5 text-sm font-medium text-red-700">{error}</p>}
+        </div>
+      ) : (
+        <fieldset aria-describedby={error ? 'sell-network-error' : undefined}>
+          <legend className="mb-1.5 block text-sm font-medium text-slate-800">Network you will send on</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {networks.map((network) => (
+              <label key={network.network} className={choiceClassName(chosen === network.network)}>
+                <input type="radio" value={network.network} {...register('network')} className="accent-brand-700" />
+                {network.label}
+              </label>
+            ))}
+          </div>
+          {error && (
+            <p id="sell-network-error" className="mt-1.5 text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <Alert variant="warning">
+        Send {symbol} only on {only ? only.label : 'the network you choose here'}. Coins sent on another network are lost and cannot be
+        recovered.
+      </Alert>
+    </div>
+  );
+}
+
+/**
+ * /sell, step 1 of the order (docs/decisions/014): coin, amount, the network the customer will
+ * send on and the payout account. "Create order" fixes the amount to send; the order page then
+ * shows the deposit address (and tag) for that network and takes "I have sent".
  */
 export function SellForm({ user }: { user: TProfile }) {
   const [searchParams] = useSearchParams();
-  const form = useZodForm<typeof ZSellForm, TSellFormValues>(ZSellForm, {
+  const coins = useTradeCoins().data;
+  const schema = useMemo(() => sellFormSchema(coins ?? []), [coins]);
+  const form = useZodForm<typeof schema, TSellFormValues>(schema, {
     defaultValues: {
       coinSymbol: searchParams.get('coin')?.toLowerCase() ?? '',
       fiatCurrency: 'GHS',
       amountFiat: '',
-      paymentTxId: '',
+      network: '',
       payout: { type: 'momo', provider: '', name: '', number: '', bankName: '', accountNumber: '' },
       notes: '',
     },
@@ -46,9 +105,10 @@ export function SellForm({ user }: { user: TProfile }) {
     onError: (error, fallback) => showServerError(form, error, { fallback }),
   });
 
+  // A network chosen for another coin counts as none (sellNetworkOf), so it is asked again.
   const coin = trade.coin;
-  const depositAddress = coin?.walletAddress ?? null;
-  const isUnavailable = !!coin && !depositAddress;
+
+  const isUnavailable = !!coin && sellableNetworks(coin).length === 0;
   const isBlocked = trade.exceedsLimit || !!trade.quoteError || isUnavailable;
   const isMomo = payoutType === 'momo';
 
@@ -59,13 +119,15 @@ export function SellForm({ user }: { user: TProfile }) {
       form={form}
       trade={trade}
       amountLabel="Amount to receive"
+      checkOnCoinChange={['network']}
       isSubmitting={isSubmitting}
       isBlocked={isBlocked}
       onSubmit={(values) => {
+        const network = sellNetworkOf(coin, values.network)?.network;
         place((quoteId): TCreateOrderRequest => ({
           type: 'sell',
           quoteId,
-          paymentTxId: values.paymentTxId,
+          ...(network && isNetworkId(network) ? { network } : {}),
           payout: values.payout,
           ...(values.notes ? { notes: values.notes } : {}),
         }));
@@ -73,33 +135,12 @@ export function SellForm({ user }: { user: TProfile }) {
     >
       <div className="card space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">Send your {coin ? coin.symbol.toUpperCase() : 'crypto'}</h2>
-        {isUnavailable ? (
-          <Alert variant="warning">{ORDER_MSG.noWalletConfigured}</Alert>
-        ) : depositAddress && coin ? (
-          <div className="space-y-3">
-            <p className="text-sm text-slate-700">
-              Send {trade.quote ? <strong>exactly {formatCrypto(trade.quote.amountCrypto, coin.symbol)}</strong> : `your ${coin.name}`} to
-              this address on the <strong>{coin.network || COIN_NETWORKS[coin.symbol] || coin.name}</strong> network:
-            </p>
-            <QrCode value={depositAddress} label={`QR code of the exchange ${coin.name} address`} />
-            <p
-              aria-label={`Exchange ${coin.name} address`}
-              className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 font-mono text-lg leading-relaxed break-all text-slate-900 select-all"
-            >
-              {depositAddress}
-            </p>
-            <CopyButton text={depositAddress} label="Copy address" />
-          </div>
-        ) : null}
-        <TextField
-          label="On-chain transaction ID"
-          name="paymentTxId"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          className="font-mono"
-          hint="The transaction hash of your transfer, from your wallet."
-        />
+        {coin && <NetworkChoice coin={coin} />}
+        {coin && !isUnavailable && (
+          <p className="text-sm text-slate-600">
+            Once the order is created, you see the address to send to and the exact amount, fixed for this order.
+          </p>
+        )}
       </div>
 
       <div className="card space-y-5">
@@ -108,13 +149,7 @@ export function SellForm({ user }: { user: TProfile }) {
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Payout method</legend>
           <div className="grid grid-cols-2 gap-2">
             {PAYOUT_TYPES.map(([type, label]) => (
-              <label
-                key={type}
-                className={cn(
-                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm font-medium',
-                  payoutType === type ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-800',
-                )}
-              >
+              <label key={type} className={choiceClassName(payoutType === type)}>
                 <input type="radio" value={type} {...form.register('payout.type')} className="accent-brand-700" />
                 {label}
               </label>

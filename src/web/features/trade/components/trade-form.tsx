@@ -6,6 +6,7 @@ import { Form, FormAlert } from '#web/components/form/form.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { useToast } from '#web/components/ui/toast.js';
+import { TradingRulesNote } from '#web/components/trading-rules.js';
 import type { TTradeAmount, TTradeSide } from '#web/features/trade/lib/use-trade-amount.js';
 import { QuoteSummary } from './quote-summary';
 import { TradeAmountFields } from './trade-amount-fields';
@@ -28,8 +29,9 @@ type TTradeFormProps<TValues extends FieldValues, TOutput> = {
 
 /**
  * The frame of /buy and /sell: the KYC review notice, the amount card with its live quote, the
- * side's own cards, the failure that is about no field, and the submit button. A click while
- * an order is being placed or blocked does nothing; missing fields are marked and toasted.
+ * side's own cards, the failure that is about no field, the trading rules and "Create order".
+ * A click while an order is being created or blocked does nothing; missing fields are marked
+ * and toasted.
  */
 export function TradeForm<TValues extends FieldValues, TOutput>({
   side,
@@ -66,16 +68,19 @@ export function TradeForm<TValues extends FieldValues, TOutput>({
       {children}
 
       <FormAlert />
-      <Button
-        type="submit"
-        size="lg"
-        className="w-full sm:w-auto"
-        isLoading={isSubmitting}
-        loadingText="Placing order…"
-        disabled={isStopped}
-      >
-        {side === 'buy' ? 'Place buy order' : 'Place sell order'}
-      </Button>
+      <div className="space-y-3">
+        <TradingRulesNote side={side} />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full sm:w-auto"
+          isLoading={isSubmitting}
+          loadingText="Creating order…"
+          disabled={isStopped}
+        >
+          Create order
+        </Button>
+      </div>
     </Form>
   );
 }

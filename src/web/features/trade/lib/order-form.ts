@@ -6,8 +6,8 @@ import {
   ZFiatAmount,
   ZFiatCurrency,
   ZOrderNotes,
-  ZTxId,
   ZWalletAddress,
+  type TCoinPublic,
 } from '#shared/contracts/orders.js';
 import { USDT_NETWORKS } from '#shared/wallet-address.js';
 
@@ -38,7 +38,6 @@ export function buyFormSchema(coins: readonly TCoinName[]) {
       network: z.union([z.literal(''), z.enum(USDT_NETWORKS)]),
       destinationTag: z.string(),
       paymentMethodId: z.string().min(1, ORDER_MSG.required),
-      paymentTxId: ZTxId,
       notes: ZOrderNotes,
     })
     .superRefine((values, context) => {
@@ -61,14 +60,46 @@ export function buyFormSchema(coins: readonly TCoinName[]) {
 
 export type TBuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
 
-export const ZSellForm = z.object({
-  ...tradeAmountShape,
-  paymentTxId: ZTxId,
-  payout: z.discriminatedUnion('type', [z.object(PAYOUT_SHAPES.momo), z.object(PAYOUT_SHAPES.bank)]),
-  notes: ZOrderNotes,
-});
+/** The networks a coin may be sold on now: those with a deposit address (`canSell`). */
+export function sellableNetworks(coin: Pick<TCoinPublic, 'networks'> | null): TCoinPublic['networks'] {
+  return coin ? coin.networks.filter((network) => network.canSell) : [];
+}
+
+/**
+ * The network a sell order is sent on: the one chosen, or the coin's only sellable one (shown,
+ * not asked). Null while the customer still has to choose, or when none is possible.
+ */
+export function sellNetworkOf(coin: Pick<TCoinPublic, 'networks'> | null, chosen: string): TCoinPublic['networks'][number] | null {
+  const networks = sellableNetworks(coin);
+  if (networks.length === 1) return networks[0] ?? null;
+  return networks.find((network) => network.network === chosen) ?? null;
+}
+
+/**
+ * The sell form: coin and amount, the network the customer will send on (sending on another
+ * one loses the coins, so a coin with several must have one chosen), and the payout account.
+ */
+export function sellFormSchema(coins: readonly TCoinPublic[]) {
+  return z
+    .object({
+      ...tradeAmountShape,
+      network: z.string(),
+      payout: z.discriminatedUnion('type', [z.object(PAYOUT_SHAPES.momo), z.object(PAYOUT_SHAPES.bank)]),
+      notes: ZOrderNotes,
+    })
+    .superRefine(
+      (values, context) => {
+        const coin = findCoin(coins, String(values.coinSymbol));
+        if (sellableNetworks(coin).length > 1 && !sellNetworkOf(coin, String(values.network))) {
+          context.addIssue({ code: 'custom', path: ['network'], message: ORDER_MSG.chooseNetwork });
+        }
+      },
+      // Judged with the other fields, not only once they all pass: the choice is never skipped unseen.
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    );
+}
 
 /** What the sell form holds: both payout kinds' fields, so switching back keeps what was typed. */
-export type TSellFormValues = Omit<z.input<typeof ZSellForm>, 'payout'> & {
+export type TSellFormValues = Omit<z.input<ReturnType<typeof sellFormSchema>>, 'payout'> & {
   payout: { type: 'momo' | 'bank'; provider: string; name: string; number: string; bankName: string; accountNumber: string };
 };

@@ -28,11 +28,16 @@ const ORDER: TOrder = {
   amountFiat: '100.00',
   fiatCurrency: 'GHS',
   amountUsd: '6.50',
+  amountGhs: '100.00',
   unitPriceUsd: '65000.00',
+  ghsRate: '15.38',
   paymentMethod: 'MTN MoMo',
-  paymentTxId: 'MP1',
-  paymentReference: null,
-  deadlineAt: null,
+  payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
+  depositTo: null,
+  hasProof: false,
+  paymentTxId: null,
+  paymentReference: 'CCAB2345',
+  deadlineAt: '2026-11-24T10:30:00.000Z',
   submittedAt: null,
   payerNumber: null,
   payerName: null,
@@ -44,7 +49,7 @@ const ORDER: TOrder = {
   destinationTag: null,
   payout: null,
   notes: null,
-  status: 'payment_submitted',
+  status: 'awaiting_payment',
   createdAt: '2026-11-24T10:00:00.000Z',
 };
 
@@ -70,7 +75,6 @@ function Harness({ note }: { note: string }) {
           quoteId,
           walletAddress: ORDER.walletAddress ?? '',
           paymentMethodId: 1,
-          paymentTxId: 'MP1',
           notes: note,
         }))
       }
@@ -105,7 +109,9 @@ describe('placing an order is safe to repeat', () => {
         response.setHeader('content-type', 'application/json');
         if (answer === 'order') return response.writeHead(201).end(JSON.stringify({ order: ORDER }));
         if (answer === 'fail') return response.writeHead(503).end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Down.' } }));
-        response.writeHead(409).end(JSON.stringify({ error: { code: 'TX_ID_USED', message: 'Used.', fields: { paymentTxId: 'Used.' } } }));
+        response
+          .writeHead(400)
+          .end(JSON.stringify({ error: { code: 'VALIDATION', message: 'Bad wallet.', fields: { walletAddress: 'Bad wallet.' } } }));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

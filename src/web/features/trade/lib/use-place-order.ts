@@ -7,7 +7,6 @@ import { ApiError } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '#web/features/trade/api/create-order.js';
 import type { TTradeAmount } from './use-trade-amount';
-import type { THistoryLocationState } from '#web/lib/my-orders.js';
 
 type PlaceOrderOptions = {
   /** Shows a failed attempt on the form (`showServerError`): on its fields, or above the form. */
@@ -23,7 +22,8 @@ type TAttempt = { idempotencyKey: string; body: TCreateOrderRequest };
  * sends that same key and the same body (the server refuses a known key with another body), so
  * the order cannot be placed twice: the server answers with the order it already placed, or
  * places it now. A definite answer (an order, or a 4xx) ends the attempt; the next submit
- * builds a new body from the form. Nothing typed is lost on an error.
+ * builds a new body from the form. Nothing typed is lost on an error. A created order opens
+ * its page (#/orders/:id).
  */
 export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: PlaceOrderOptions) {
   const mutation = useCreateOrder(userId);
@@ -54,9 +54,9 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: 
       {
         onSuccess: (order) => {
           attempt.current = null;
-          toast.success(`Your ${order.type} order #${order.id} was placed. We will process it shortly.`);
-          const state: THistoryLocationState = { openOrderId: order.id };
-          void navigate(paths.history.getHref(), { state });
+          toast.success(`Your ${order.type} order #${order.id} was created.`);
+          // Step 2: the order page shows what to pay (or send), where, and until when.
+          void navigate(paths.order.getHref(order.id));
         },
         onError: (error) => {
           if (!isUncertainFailure(error)) attempt.current = null;

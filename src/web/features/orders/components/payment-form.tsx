@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { networkLabel, networkOfOrder } from '#shared/networks.js';
+import { Form, FormAlert, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
+import { Button } from '#web/components/ui/button.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { txIdLabel } from '#web/lib/order-labels.js';
+import { useSubmitPayment } from '#web/features/orders/api/submit-payment.js';
+import { EMPTY_PAYMENT_FORM, paymentFormSchema, type TPaymentFormValues } from '#web/features/orders/lib/payment-form.js';
+import { ProofField } from './proof-field';
+
+function txIdHint(order: TOrder): string {
+  if (order.type === 'sell') {
+    const network = networkOfOrder(order);
+    return `The transaction hash of your transfer, from your wallet${network ? ` (${networkLabel(network)})` : ''}.`;
+  }
+  return order.payTo?.type === 'bank'
+    ? 'The reference your bank gave the transfer.'
+    : 'The transaction ID in the confirmation message of your MoMo payment.';
+}
+
+/**
+ * Step 3 (docs/decisions/014): "I have paid" for a buy (the MoMo TxID or bank reference, an
+ * optional screenshot, the optional payer number and name) or "I have sent" for a sell (the
+ * on-chain TxID, checked for the order's network). The server's field messages (a transaction
+ * id already used, a refused screenshot) land on their fields.
+ */
+export function PaymentForm({ order, userId }: { order: TOrder; userId: string }) {
+  const { type, coinSymbol, network } = order;
+  const schema = useMemo(() => paymentFormSchema({ type, coinSymbol, network }), [type, coinSymbol, network]);
+  const form = useZodForm<typeof schema, TPaymentFormValues>(schema, { defaultValues: EMPTY_PAYMENT_FORM });
+  const mutation = useSubmitPayment(userId, order.id);
+  const toast = useToast();
+  const isBuy = order.type === 'buy';
+  const isMomo = isBuy && order.payTo?.type !== 'bank';
+  const submitLabel = isBuy ? 'I have paid' : 'I have sent';
+
+  return (
+    <section aria-labelledby="paid-heading" className="card space-y-4">
+      <div>
+        <h2 id="paid-heading" className="text-lg font-semibold text-slate-900">
+          {isBuy ? 'Have you paid?' : 'Have you sent it?'}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {isBuy
+            ? 'When your payment has gone through, tell us here so we can check it and send your crypto.'
+            : 'When your transfer has gone out, tell us here so we can check it and pay you.'}
+        </p>
+      </div>
+      <Form
+        form={form}
+        className="space-y-5"
+        aria-busy={mutation.isPending || undefined}
+        onSubmit={(values) => {
+          if (mutation.isPending) return;
+          mutation.mutate(
+            {
+              paymentTxId: values.paymentTxId,
+              payerNumber: isMomo ? values.payerNumber : '',
+              payerName: isBuy ? values.payerName : '',
+              proof: isBuy ? values.proof : null,
+            },
+            {
+              onSuccess: () =>
+                toast.success(isBuy ? 'Thank you. We are checking your payment.' : 'Thank you. We are checking your transfer.'),
+              onError: (error) => showServerError(form, error),
+            },
+          );
+        }}
+      >
+        <TextField
+          label={txIdLabel(order)}
+          name="paymentTxId"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          className="font-mono"
+          hint={txIdHint(order)}
+        />
+        {isBuy && <ProofField />}
+        {isMomo && (
+          <TextField label="Number you paid from (optional)" name="payerNumber" type="tel" autoComplete="tel" placeholder="024 123 4567" />
+        )}
+        {isBuy && <TextField label="Name on the paying account (optional)" name="payerName" autoComplete="name" />}
+        <FormAlert />
+        <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={mutation.isPending} loadingText="Sending…">
+          {submitLabel}
+        </Button>
+      </Form>
+    </section>
+  );
+}

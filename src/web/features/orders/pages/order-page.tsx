@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
+import { Countdown } from '#web/components/countdown.js';
+import { CustomerOrderRows } from '#web/components/orders/customer-order-rows.js';
+import { OrderFacts } from '#web/components/orders/order-facts.js';
+import { OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
+import { OrderTimeline } from '#web/components/orders/order-timeline.js';
+import { PageHeading } from '#web/components/page-heading.js';
+import { buttonClassName } from '#web/components/ui/button.js';
+import { LoadingStatus, QueryContent } from '#web/components/ui/query-content.js';
+import { ApiError } from '#web/lib/api.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { orderDetailQueryKey, orderDetailQueryOptions, type TOrderDetailAnswer } from '#web/lib/my-orders.js';
+import { paths } from '#web/lib/paths.js';
+import { useSession } from '#web/lib/session.js';
+import { useOrderEvents } from '#web/lib/use-order-events.js';
+import { CancelOrder } from '#web/features/orders/components/cancel-order.js';
+import { DepositInstructions, amountToSend } from '#web/features/orders/components/deposit-instructions.js';
+import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
+import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
+import { PaymentForm } from '#web/features/orders/components/payment-form.js';
+
+/** After the deadline the server expires the order within its 15 s round: look again until it has. */
+const AFTER_DEADLINE_REFETCH_MS = 5_000;
+/** The largest id PostgreSQL's integer holds; anything else cannot be an order. */
+const MAX_ORDER_ID = 2_147_483_647;
+
+function parseOrderId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ORDER_ID ? id : null;
+}
+
+/** '#/orders/:id' (docs/decisions/014): one of the customer's orders, from creation to its end. */
+export function OrderPage() {
+  const { id } = useParams();
+  const { user } = useSession();
+  if (!user) return null; // RequireCustomer guarantees a customer.
+  const orderId = parseOrderId(id);
+  return (
+    <div className="container-page max-w-2xl py-8">
+      {orderId === null ? <OrderNotFound /> : <OrderView key={orderId} orderId={orderId} userId={user.id} />}
+    </div>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <div className="card space-y-3 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{ORDER_MSG.orderNotFound}</h1>
+      <p className="text-slate-600">It may have been mistyped, or it belongs to another account.</p>
+      <Link to={paths.history.getHref()} className={buttonClassName('primary', 'md')}>
+        Go to your order history
+      </Link>
+    </div>
+  );
+}
+
+function OrderView({ orderId, userId }: { orderId: number; userId: string }) {
+  const queryClient = useQueryClient();
+  const [isTimeUp, setIsTimeUp] = useState(false);
+  const query = useQuery({
+    ...orderDetailQueryOptions(orderId),
+    refetchInterval: (current) =>
+      isTimeUp && current.state.data && isAwaitingStatus(current.state.data.order.status) ? AFTER_DEADLINE_REFETCH_MS : false,
+  });
+  // Staff approve or cancel, the expiry runs: the page reads the order again when it changes.
+  useOrderEvents('/api/orders/socket', (event) => {
+    if (event.type === 'resync' || event.orderId === orderId) {
+      void queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(orderId) });
+    }
+  });
+
+  if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound />;
+  return (
+    <QueryContent query={query} loadingText="Loading the order…">
+      {(detail) => (
+        <OrderBody
+          detail={detail}
+          userId={userId}
+          isTimeUp={isTimeUp}
+          onTimeUp={() => {
+            setIsTimeUp(true);
+            void queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(orderId) });
+          }}
+        />
+      )}
+    </QueryContent>
+  );
+}
+
+function summaryOf(order: TOrder): string {
+  const symbol = order.coinSymbol.toUpperCase();
+  const crypto =
+    order.type === 'sell' && order.depositTo
+      ? `${amountToSend(order, order.depositTo.network).text} ${symbol}`
+      : formatCrypto(order.amountCrypto, symbol);
+  const fiat = order.amountGhs !== null ? formatGhs(order.amountGhs) : formatFiat(order.amountFiat, order.fiatCurrency);
+  return `${order.type === 'buy' ? 'Buy' : 'Sell'} ${crypto} for ${fiat}, created ${formatDateTime(order.createdAt)}.`;
+}
+
+function OrderBody({
+  detail,
+  userId,
+  isTimeUp,
+  onTimeUp,
+}: {
+  detail: TOrderDetailAnswer;
+  userId: string;
+  isTimeUp: boolean;
+  onTimeUp: () => void;
+}) {
+  const { order, timeline, clockOffsetMs } = detail;
+  const isBuy = order.type === 'buy';
+  const isAwaiting = isAwaitingStatus(order.status);
+  const canAct = isAwaiting && !isTimeUp;
+
+  return (
+    <div className="space-y-6">
+      <PageHeading
+        title={`${isBuy ? 'Buy' : 'Sell'} order #${order.id}`}
+        description={summaryOf(order)}
+        actions={<OrderStatusBadge status={order.status} />}
+      />
+
+      {isAwaiting && order.deadlineAt && (
+        <div className="card space-y-1">
+          <Countdown
+            deadlineAt={order.deadlineAt}
+            clockOffsetMs={clockOffsetMs}
+            label={isBuy ? 'Time left to pay' : 'Time left to send'}
+            expiredText={isBuy ? ORDER_MSG.expired : 'The time to send the crypto for this order has run out. Please create a new order.'}
+            onExpire={onTimeUp}
+          />
+          {canAct ? (
+            <p className="text-sm text-slate-600">
+              {isBuy ? 'Pay' : 'Send'} by {formatDateTime(order.deadlineAt)} (Ghana time), or the order expires.
+            </p>
+          ) : (
+            <LoadingStatus>Checking the order…</LoadingStatus>
+          )}
+        </div>
+      )}
+
+      {canAct && (isBuy ? <PayInstructions order={order} /> : <DepositInstructions order={order} />)}
+      {canAct && <PaymentForm order={order} userId={userId} />}
+      {canAct && <CancelOrder order={order} userId={userId} />}
+
+      <OrderOutcome order={order} />
+
+      <section aria-labelledby="details-heading" className="card">
+        <h2 id="details-heading" className="text-lg font-semibold text-slate-900">
+          Order details
+        </h2>
+        <OrderFacts order={order} view="customer" status={<OrderStatusBadge status={order.status} />}>
+          <CustomerOrderRows order={order} />
+        </OrderFacts>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="card space-y-3">
+        <h2 id="timeline-heading" className="text-lg font-semibold text-slate-900">
+          Timeline
+        </h2>
+        <OrderTimeline events={timeline} order={order} />
+      </section>
+
+      <p>
+        <Link to={paths.history.getHref()}>Back to your order history</Link>
+      </p>
+    </div>
+  );
+}
