@@ -64,15 +64,15 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
   await expect(page.getByRole('row').filter({ hasText: 'CediCrypto Ltd' })).toHaveCount(0);
 });
 
-test('currencies: save a BTC wallet address, and an invalid one is refused with the message', async ({ page }) => {
+test('currencies: save a BTC deposit address, and an invalid one is refused with the message', async ({ page }) => {
   await loginAsSuperAdmin(page);
   await page.goto('/#/admin/coins');
   await expect(page.getByRole('heading', { name: 'Currency Management' })).toBeVisible();
 
-  const row = page.getByRole('row').filter({ has: page.getByLabel('Bitcoin wallet address', { exact: true }) });
+  const row = page.getByRole('row').filter({ has: page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true }) });
   await expect(row).toContainText('BTC');
   await expect(row).toContainText('Bitcoin');
-  const address = row.getByLabel('Bitcoin wallet address', { exact: true });
+  const address = row.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true });
   const save = row.getByRole('button', { name: 'Save Bitcoin' });
   await expect(save).toBeDisabled();
 
@@ -91,28 +91,83 @@ test('currencies: save a BTC wallet address, and an invalid one is refused with 
 
   // The saved address is what the server has.
   await page.reload();
-  await expect(page.getByLabel('Bitcoin wallet address', { exact: true })).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  await expect(page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true })).toHaveValue(
+    'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  );
 
   // A typo in the checksum is caught before anything is sent; the row stays changed.
   const patches: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PATCH' && request.url().includes('/api/admin/coins/')) patches.push(request.url());
+    if (request.method() === 'PATCH' && request.url().includes('/api/admin/coins/')) patches.push(request.postData() ?? '');
   });
   await address.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5');
   await save.click();
-  await expect(row.getByText('Enter a valid Bitcoin wallet address.')).toBeVisible();
+  await expect(row.getByText('Enter a valid Bitcoin address on Bitcoin.')).toBeVisible();
   await expect(address).toHaveAttribute('aria-invalid', 'true');
   await expect(save).toBeEnabled();
   expect(patches).toEqual([]);
 
-  // Clearing the address removes it (later specs expect no BTC wallet to be set).
+  // Clearing the address removes it (later specs expect no BTC deposit address to be set).
   await address.fill('');
   await save.click();
   await expect(save).toHaveText('Save');
   await expect(save).toBeDisabled();
-  expect(patches).toHaveLength(1);
+  await expect.poll(() => patches).toEqual(['{"depositAddresses":{"BTC":""}}']);
   await page.reload();
-  await expect(page.getByLabel('Bitcoin wallet address', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true })).toHaveValue('');
+});
+
+test('currencies: USDT has a deposit address per network, each judged for its own network and saved alone', async ({ page }) => {
+  const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+  await loginAsSuperAdmin(page);
+  await page.goto('/#/admin/coins');
+
+  const field = (network: string) => page.getByLabel(`Tether deposit address on ${network}`, { exact: true });
+  const row = page.getByRole('row').filter({ has: field('TRON (TRC20)') });
+  await expect(row).toContainText('USDT');
+  // One field per network, its visible label the network's name.
+  for (const network of ['TRON (TRC20)', 'Ethereum (ERC20)', 'BNB Smart Chain (BEP20)']) {
+    await expect(row.getByText(network, { exact: true })).toBeVisible();
+    await expect(field(network)).toBeVisible();
+  }
+  const trc20 = field('TRON (TRC20)');
+  const erc20 = field('Ethereum (ERC20)');
+  const originalTrc20 = await trc20.inputValue();
+  const originalErc20 = await erc20.inputValue();
+  const save = row.getByRole('button', { name: 'Save Tether' });
+
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes('/api/admin/coins/')) patches.push(request.postData() ?? '');
+  });
+  // A TRON address is no Ethereum address: refused on that field only, nothing sent.
+  await erc20.fill(TRON_ADDRESS);
+  await save.click();
+  await expect(row.getByText('Enter a valid Tether address on Ethereum (ERC20).')).toBeVisible();
+  await expect(erc20).toHaveAttribute('aria-invalid', 'true');
+  await expect(trc20).not.toHaveAttribute('aria-invalid', 'true');
+  expect(patches).toEqual([]);
+
+  await erc20.fill(EVM_ADDRESS);
+  await save.click();
+  await expect(toast(page, 'Tether saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  // Only the network that changed is sent.
+  expect(patches).toEqual([`{"depositAddresses":{"ERC20":"${EVM_ADDRESS}"}}`]);
+  await page.reload();
+  await expect(field('Ethereum (ERC20)')).toHaveValue(EVM_ADDRESS);
+  await expect(field('TRON (TRC20)')).toHaveValue(originalTrc20);
+
+  // Back as it was, for the specs that follow.
+  await field('Ethereum (ERC20)').fill(originalErc20);
+  const [restored] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes('/api/admin/coins/') && response.request().method() === 'PATCH'),
+    save.click(),
+  ]);
+  expect(restored.status()).toBe(200);
+  await page.reload();
+  await expect(field('Ethereum (ERC20)')).toHaveValue(originalErc20);
 });
 
 test('users: find a new customer by email, view the profile, ban and unban', async ({ page, browser }) => {

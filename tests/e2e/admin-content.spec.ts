@@ -111,6 +111,44 @@ test('settings, email log and audit log: the SMTP password is write-only and ema
   expect(settingsPuts).toEqual([]);
   await fee.fill(originalFee);
 
+  // The order windows and limits (docs/decisions/014): whole minutes from 5 to 1440, GHS amounts,
+  // an empty maximum for none; the contract's messages on the fields, nothing sent.
+  await expect(page.getByRole('heading', { name: 'Order Settings' })).toBeVisible();
+  const paymentWindow = page.getByLabel('Payment window (minutes)');
+  const depositWindow = page.getByLabel('Deposit window (minutes)');
+  const minOrder = page.getByLabel('Minimum order (GHS)');
+  const maxOrder = page.getByLabel('Maximum order (GHS)');
+  await expect(paymentWindow).toHaveValue(/^\d+$/);
+  await expect(depositWindow).toHaveValue(/^\d+$/);
+  await expect(minOrder).toHaveValue(/^\d+(\.\d{1,2})?$/);
+  await expect(maxOrder).toHaveAttribute('placeholder', 'No maximum');
+  const original = {
+    paymentWindow: await paymentWindow.inputValue(),
+    depositWindow: await depositWindow.inputValue(),
+    minOrder: await minOrder.inputValue(),
+    maxOrder: await maxOrder.inputValue(),
+  };
+  const escape = (text: string) => text.replace(/[.()]/g, '\\$&');
+  for (const [input, typed, message] of [
+    [paymentWindow, '2', 'Enter a number of minutes from 5 to 1440.'],
+    [depositWindow, '1441', 'Enter a number of minutes from 5 to 1440.'],
+    [minOrder, '0.5', 'Enter the minimum order in GHS, from 1 with at most 2 decimals.'],
+  ] as const) {
+    await input.fill(typed);
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(new RegExp(escape(message)));
+  }
+  await minOrder.fill('100');
+  await maxOrder.fill('99.99');
+  await page.getByRole('button', { name: 'Save All Settings' }).click();
+  await expect(maxOrder).toHaveAccessibleDescription(/The maximum order must be at least the minimum order\./);
+  expect(settingsPuts).toEqual([]);
+  await paymentWindow.fill('45');
+  await depositWindow.fill(original.depositWindow);
+  await minOrder.fill(original.minOrder);
+  await maxOrder.fill('5000');
+
   const secret = `E2e-Smtp-${Date.now().toString(36)}-Pw`;
   const passwordInput = page.getByLabel('Password', { exact: true });
   await passwordInput.fill(secret);
@@ -120,22 +158,34 @@ test('settings, email log and audit log: the SMTP password is write-only and ema
   ]);
   expect(saveResponse.status()).toBe(200);
   expect(await saveResponse.text()).not.toContain(secret);
+  expect(saveResponse.request().postDataJSON()).toMatchObject({
+    paymentWindowMinutes: 45,
+    depositWindowMinutes: Number(original.depositWindow),
+    minOrderGhs: original.minOrder,
+    maxOrderGhs: '5000',
+  });
   await expect(toast(page, 'Settings saved successfully!')).toBeVisible();
   await expect(passwordInput).toHaveValue('');
   await expect(passwordInput).toHaveAttribute('placeholder', 'Leave blank to keep the current password');
   expect(await page.content()).not.toContain(secret);
 
-  // After a reload the password is still not readable anywhere.
+  // After a reload the password is still not readable anywhere; the order settings are what was saved.
   await page.reload();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'Leave blank to keep the current password');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   expect(await page.content()).not.toContain(secret);
+  await expect(page.getByLabel('Payment window (minutes)')).toHaveValue('45');
+  await expect(page.getByLabel('Maximum order (GHS)')).toHaveValue('5000');
 
-  // Remove it again, so no half SMTP configuration is left behind for other specs.
+  // Remove it again, so no half SMTP configuration is left behind for other specs, and the order settings as they were.
+  await page.getByLabel('Payment window (minutes)').fill(original.paymentWindow);
+  await page.getByLabel('Maximum order (GHS)').fill(original.maxOrder);
   await page.getByLabel('Remove stored password').check();
   await page.getByRole('button', { name: 'Save All Settings' }).click();
   await expect(toast(page, 'Settings saved successfully!')).toBeVisible();
   await expect(page.getByLabel('Remove stored password')).toHaveCount(0);
+  await expect(page.getByLabel('Payment window (minutes)')).toHaveValue(original.paymentWindow);
+  await expect(page.getByLabel('Maximum order (GHS)')).toHaveValue(original.maxOrder);
 
   // --- Email log ---
   await page.goto('/#/admin/emails');

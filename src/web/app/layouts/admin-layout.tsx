@@ -4,10 +4,13 @@ import { canAccess, menuFor, ROLE_LABELS } from '#shared/permissions.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { useUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
+import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
+import { useAdminOrderEvents } from '#web/features/admin/orders/lib/use-admin-order-events.js';
 import { cn } from '#web/lib/cn.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
 import { SkipLink } from './skip-link';
+import { useCountInTitle } from './use-count-in-title';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
 
 /** The back-office shell (lazy chunk): side menu from the role matrix, top bar, content. */
@@ -24,6 +27,14 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
   const logOut = useLogOutAndLeave(user);
   const menu = menuFor(user.role);
   const unreadChats = useUnreadConversations(canAccess(user.role, 'chat'));
+  // Orders change live for staff with the orders area (docs/decisions/014): the lists, details and
+  // dashboard re-read, and the "Needs action" count is on the Orders menu item and in the tab title.
+  const canSeeOrders = canAccess(user.role, 'orders');
+  useAdminOrderEvents(canSeeOrders);
+  const needsAction = useNeedsAction(canSeeOrders).data?.count ?? 0;
+  // /admin/chat writes its own count into the title.
+  useCountInTitle(needsAction, canSeeOrders && location.pathname !== paths.admin.chat.path);
+  const counts = { unreadChats, needsAction };
 
   // Close the mobile menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -50,7 +61,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
             CediCrypto <span className="font-medium text-slate-400">Admin</span>
           </Link>
         </div>
-        <AdminMenu items={menu} unreadChats={unreadChats} />
+        <AdminMenu items={menu} counts={counts} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -87,7 +98,7 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
         </header>
         {isMenuOpen && (
           <div id={menuId} className="bg-slate-900 md:hidden">
-            <AdminMenu items={menu} unreadChats={unreadChats} />
+            <AdminMenu items={menu} counts={counts} />
           </div>
         )}
         <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
@@ -98,7 +109,23 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
   );
 }
 
-function AdminMenu({ items, unreadChats }: { items: ReturnType<typeof menuFor>; unreadChats: number }) {
+type TMenuCounts = { unreadChats: number; needsAction: number };
+
+/** The number on a menu item, with what it counts for screen readers. */
+function MenuCount({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="ml-1 inline-flex min-w-6 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900">
+        {count}
+        <span className="sr-only"> {label}</span>
+      </span>
+    </>
+  );
+}
+
+function AdminMenu({ items, counts }: { items: ReturnType<typeof menuFor>; counts: TMenuCounts }) {
   return (
     <nav aria-label="Admin">
       <ul className="space-y-1 p-3">
@@ -114,15 +141,8 @@ function AdminMenu({ items, unreadChats }: { items: ReturnType<typeof menuFor>; 
               }
             >
               {item.label}
-              {item.area === 'chat' && unreadChats > 0 && (
-                <>
-                  {' '}
-                  <span className="ml-1 inline-flex min-w-6 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900">
-                    {unreadChats}
-                    <span className="sr-only"> unread</span>
-                  </span>
-                </>
-              )}
+              {item.area === 'chat' && <MenuCount count={counts.unreadChats} label="unread" />}
+              {item.area === 'orders' && <MenuCount count={counts.needsAction} label="need action" />}
             </NavLink>
           </li>
         ))}

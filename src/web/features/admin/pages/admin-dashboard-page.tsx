@@ -12,6 +12,7 @@ import { ChartErrorBoundary } from '#web/features/admin/dashboard/components/cha
 import { RecentOrders } from '#web/features/admin/dashboard/components/recent-orders.js';
 import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
 import { LoadingStatus } from '#web/components/ui/query-content.js';
+import { needsActionSearch } from '#web/features/admin/orders/lib/order-filter.js';
 
 // The chart is its own chunk: the figures show first, the bars follow.
 const VolumeChart = lazy(() =>
@@ -30,7 +31,10 @@ function ChartPlaceholder({ label }: { label: string }) {
   );
 }
 
-/** /admin and /admin/dashboard: users, pending orders, completed volume, 7 days of bars, 5 newest orders. */
+/**
+ * /admin and /admin/dashboard: users, pending orders, completed volume, 7 days of bars, 5 newest
+ * orders. Re-read on every order change (the admin layout's order events, docs/decisions/014).
+ */
 export function AdminDashboardPage() {
   const { user } = useSession();
   const roleLabel = user?.role ? ROLE_LABELS[user.role] : null;
@@ -74,7 +78,7 @@ export function AdminDashboardPage() {
                 value={numberFormat.format(data.pendingOrders)}
                 hint={
                   canOpenOrders && data.pendingOrders > 0 ? (
-                    <Link to={`${paths.admin.orders.getHref()}?status=pending`} className="font-semibold">
+                    <Link to={`${paths.admin.orders.getHref()}?${needsActionSearch()}`} className="font-semibold">
                       Review pending orders
                     </Link>
                   ) : undefined

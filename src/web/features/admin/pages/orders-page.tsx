@@ -8,22 +8,49 @@ import { ConfirmOrderDecisionDialog } from '#web/features/admin/orders/component
 import { OrderDetailsDialog } from '#web/features/admin/orders/components/order-details-dialog.js';
 import { OrderFilters } from '#web/features/admin/orders/components/order-filters.js';
 import { OrdersTable } from '#web/features/admin/orders/components/orders-table.js';
+import { OrderViewSwitch } from '#web/features/admin/orders/components/order-view-switch.js';
+import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
 import { Pagination } from '#web/components/ui/pagination.js';
-import { isFiltered, orderUrlFilter, type TAdminOrderFilter, type TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
+import {
+  isFiltered,
+  isNeedsActionView,
+  NEEDS_ACTION_FILTER,
+  orderUrlFilter,
+  type TAdminOrderFilter,
+  type TOrderSort,
+} from '#web/features/admin/orders/lib/order-filter.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
 
 /** A decision waiting for its confirmation, from a row or from the open details (over which it opens). */
 type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
 
+const PAGE_TITLE = 'Order Management';
+
+/** The tab says which page it is; the admin layout puts the "Needs action" count in front of it. */
+function usePageTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} · CediCrypto`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
 /**
  * /admin/orders 'Order Management' (docs/product.md §2): search, status and date filters, sortable
  * columns and the page in the URL; rows from the server, kept in memory only (decisions/013 D10) with the
  * previous answer on screen while the next one loads; Approve/Cancel after a confirmation (decisions/013 D11).
+ * The "Needs action" view (docs/decisions/014) is a preset of the same filter: submitted orders,
+ * oldest payment first, each with its age. Changes arrive live (the admin layout's order events).
  */
 export function OrdersPage() {
+  usePageTitle(PAGE_TITLE);
   const [filter, setFilter] = useUrlFilter(orderUrlFilter);
   const query = useAdminOrders(filter);
+  const needsAction = useNeedsAction();
+  const isNeedsAction = isNeedsActionView(filter);
   const [detailOrder, setDetailOrder] = useState<TAdminOrder | null>(null);
   const [pendingDecision, setPendingDecision] = useState<TPendingDecision | null>(null);
 
@@ -43,11 +70,28 @@ export function OrdersPage() {
     if (isBeyondEnd) setFilter((current) => ({ ...current, page: totalPages }));
   }, [isBeyondEnd, totalPages, setFilter]);
 
-  const emptyText = query.isError ? null : isFiltered(filter) ? 'No orders match your filters.' : 'No orders yet.';
+  const isSearched = Boolean(filter.q || filter.from || filter.to);
+  const emptyText = query.isError
+    ? null
+    : isNeedsAction && !isSearched
+      ? 'No orders need action.'
+      : isFiltered(filter)
+        ? 'No orders match your filters.'
+        : 'No orders yet.';
 
   return (
     <section className="min-w-0">
-      <PageHeading title="Order Management" description="Check payments, then approve or cancel pending orders." />
+      <PageHeading title={PAGE_TITLE} description="Check payments, then approve or cancel pending orders." />
+
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <OrderViewSwitch
+          isNeedsAction={isNeedsAction}
+          needsActionCount={needsAction.data?.count}
+          onNeedsAction={() => setFilter(() => NEEDS_ACTION_FILTER)}
+          onAll={() => setFilter(() => orderUrlFilter.defaults)}
+        />
+        {isNeedsAction && <p className="text-sm text-slate-600">Paid or sent orders waiting for a decision, oldest payment first.</p>}
+      </div>
 
       <OrderFilters filter={filter} onChange={onFilterChange} onClear={() => setFilter(() => orderUrlFilter.defaults)} />
 

@@ -3,13 +3,16 @@ import { useSettings } from '#web/features/admin/settings/api/settings.js';
 import { SettingsForm } from '#web/features/admin/settings/components/settings-form.js';
 import { QueryContent } from '#web/components/ui/query-content.js';
 
-/** /admin/settings: notification email, service fee and SMTP (docs/product.md §2; super admin only). */
+/**
+ * /admin/settings: notification email, service fee, the order windows and limits
+ * (docs/decisions/014) and SMTP (docs/product.md §2; super admin only).
+ */
 export function SettingsPage() {
   const query = useSettings();
 
   return (
     <section>
-      <PageHeading title="Settings" description="System, fee and email delivery settings." />
+      <PageHeading title="Settings" description="System, fee, order and email delivery settings." />
       <QueryContent query={query} loadingText="Loading settings…">
         {(settings) => <SettingsForm settings={settings} />}
       </QueryContent>

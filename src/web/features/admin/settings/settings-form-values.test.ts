@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG, SETTINGS_MSG } from '#shared/contracts/admin.js';
-import { ZSettingsForm, type TSettingsFormValues } from './settings-form-values';
+import type { TSettings } from './api/settings';
+import { toFormValues, ZSettingsForm, type TSettingsFormValues } from './settings-form-values';
 
 const BLANK: TSettingsFormValues = {
   notificationEmail: '',
@@ -11,11 +12,19 @@ const BLANK: TSettingsFormValues = {
   smtpUser: '',
   smtpPassword: '',
   removePassword: false,
+  paymentWindowMinutes: '30',
+  depositWindowMinutes: '60',
+  minOrderGhs: '10',
+  maxOrderGhs: '',
 };
 
+/** The message each field shows: the first issue on its path, as the form's zod resolver picks it. */
 function messages(values: Partial<TSettingsFormValues>) {
   const parsed = ZSettingsForm.safeParse({ ...BLANK, ...values });
-  return parsed.success ? null : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  if (parsed.success) return null;
+  const shown: Record<string, string> = {};
+  for (const issue of parsed.error.issues) shown[issue.path.join('.')] ??= issue.message;
+  return shown;
 }
 
 describe('the settings form turns what is typed into the PUT body, judged by the API contract', () => {
@@ -41,11 +50,69 @@ describe('the settings form turns what is typed into the PUT body, judged by the
     expect(ZSettingsForm.parse({ ...BLANK, smtpPassword: 'typed before', removePassword: true }).smtpPassword).toBe('');
   });
 
+  it('reads the payment and deposit windows as whole minutes from 5 to 1440, both required', () => {
+    const parsed = ZSettingsForm.parse({ ...BLANK, paymentWindowMinutes: ' 45 ', depositWindowMinutes: '1440' });
+    expect(parsed.paymentWindowMinutes).toBe(45);
+    expect(parsed.depositWindowMinutes).toBe(1440);
+    expect(ZSettingsForm.parse({ ...BLANK, paymentWindowMinutes: '5' }).paymentWindowMinutes).toBe(5);
+    for (const minutes of ['', '4', '1441', '30.5', '1e2', 'abc', '-30'])
+      expect(messages({ paymentWindowMinutes: minutes, depositWindowMinutes: minutes })).toEqual({
+        paymentWindowMinutes: SETTINGS_MSG.paymentWindow,
+        depositWindowMinutes: SETTINGS_MSG.paymentWindow,
+      });
+  });
+
+  it('reads the minimum and maximum order in GHS; an empty maximum is no maximum, and it may not be below the minimum', () => {
+    const parsed = ZSettingsForm.parse({ ...BLANK, minOrderGhs: ' 25.50 ', maxOrderGhs: ' 5000 ' });
+    expect(parsed.minOrderGhs).toBe('25.50');
+    expect(parsed.maxOrderGhs).toBe('5000');
+    expect(ZSettingsForm.parse({ ...BLANK, maxOrderGhs: '  ' }).maxOrderGhs).toBeNull();
+    for (const minimum of ['', '0.50', '0', '10.555', 'ten', '-5'])
+      expect(messages({ minOrderGhs: minimum })).toEqual({ minOrderGhs: SETTINGS_MSG.minOrder });
+    for (const maximum of ['0', '0.00', '100.001', 'lots'])
+      expect(messages({ maxOrderGhs: maximum })).toEqual({ maxOrderGhs: SETTINGS_MSG.maxOrder });
+    expect(messages({ minOrderGhs: '100', maxOrderGhs: '99.99' })).toEqual({ maxOrderGhs: SETTINGS_MSG.maxBelowMin });
+    expect(messages({ minOrderGhs: '100', maxOrderGhs: '100' })).toBeNull();
+  });
+
+  it('shows the stored settings as typed text: amounts without trailing zeros, no maximum as empty', () => {
+    const stored: TSettings = {
+      notificationEmail: null,
+      serviceFeePercentage: '2.50',
+      smtpHost: null,
+      smtpPort: null,
+      smtpSecure: true,
+      smtpUser: null,
+      hasSmtpPassword: false,
+      isSmtpPasswordFromEnv: false,
+      paymentWindowMinutes: 30,
+      depositWindowMinutes: 60,
+      minOrderGhs: '10.00',
+      maxOrderGhs: null,
+    };
+    expect(toFormValues(stored)).toEqual({ ...BLANK, serviceFeePercentage: '2.5' });
+    expect(toFormValues({ ...stored, minOrderGhs: '12.50', maxOrderGhs: '20000.00' })).toMatchObject({
+      minOrderGhs: '12.5',
+      maxOrderGhs: '20000',
+    });
+    // What is shown is sent back unchanged.
+    expect(ZSettingsForm.parse(toFormValues(stored))).toMatchObject({
+      paymentWindowMinutes: 30,
+      depositWindowMinutes: 60,
+      minOrderGhs: '10',
+      maxOrderGhs: null,
+    });
+  });
+
   it('reports every wrong field at once, under its own name', () => {
-    expect(messages({ notificationEmail: 'alerts@', serviceFeePercentage: '77', smtpPort: 'x' })).toEqual({
+    expect(
+      messages({ notificationEmail: 'alerts@', serviceFeePercentage: '77', smtpPort: 'x', depositWindowMinutes: '2', maxOrderGhs: '0' }),
+    ).toEqual({
       notificationEmail: SETTINGS_MSG.notificationEmail,
       serviceFeePercentage: ADMIN_MSG.serviceFeeRange,
       smtpPort: SETTINGS_MSG.smtpPort,
+      depositWindowMinutes: SETTINGS_MSG.paymentWindow,
+      maxOrderGhs: SETTINGS_MSG.maxOrder,
     });
   });
 });

@@ -15,7 +15,7 @@ export const KYC_FILTER_LABELS: Record<TUserListFilter['kyc'], string> = {
 };
 export const ACCOUNT_FILTER_LABELS: Record<TUserListFilter['account'], string> = { all: 'All', active: 'Active', banned: 'Banned' };
 
-/** Spec section 2: newest registrations first. */
+/** docs/product.md §2: newest registrations first. */
 export const DEFAULT_USER_FILTER: TUserListFilter = { q: '', kyc: 'all', account: 'all', sort: 'createdAt', dir: 'desc', page: 1 };
 
 /** The list's URL, read with the server's own query contract (ZUserQuery). */

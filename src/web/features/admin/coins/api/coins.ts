@@ -7,7 +7,7 @@ export type TAdminCoin = z.infer<typeof ZAdminCoin>;
 export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
 type TAdminCoinList = z.infer<typeof ZAdminCoinList>;
 
-/** In memory only, never persisted (decisions/013 D10): wallet addresses are staff data. */
+/** In memory only, never persisted (decisions/013 D10): deposit addresses are staff data. */
 export const adminCoinKeys = {
   all: ['admin', 'coins'] as const,
 };
@@ -25,11 +25,12 @@ export const adminCoinsQueryOptions = () =>
     refetchOnWindowFocus: false,
   });
 
-/** Every coin, enabled or not, with its deposit wallet address and network. */
+/** Every coin, enabled or not, with its deposit address on each of its networks (docs/decisions/014). */
 export function useAdminCoins() {
   return useQuery(adminCoinsQueryOptions());
 }
 
+/** Deposit addresses by network (only those named change; '' removes one) and the switch. */
 export function updateCoin({ id, update }: { id: number; update: TCoinUpdate }) {
   return apiRequest(`/api/admin/coins/${id}`, {
     method: 'PATCH',

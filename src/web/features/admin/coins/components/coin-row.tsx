@@ -1,134 +1,119 @@
-import { useId, useState } from 'react';
-import { ADMIN_MSG } from '#shared/contracts/admin.js';
-import { COIN_NETWORKS } from '#shared/wallet-address.js';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { FormProvider, useController, useWatch } from 'react-hook-form';
+import { TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
-import { controlClassName } from '#web/components/ui/field.js';
 import { Switch } from '#web/components/ui/switch.js';
 import { TableCell, TableRow } from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
-import { cn } from '#web/lib/cn.js';
-import { useUpdateCoin, type TAdminCoin, type TCoinUpdate } from '#web/features/admin/coins/api/coins.js';
-import { isValidDepositAddress } from '#web/features/admin/coins/wallet-check.js';
+import { useUpdateCoin, type TAdminCoin } from '#web/features/admin/coins/api/coins.js';
+import { coinFormSchema, isSameAsCoin, toCoinFormValues, type TCoinFormValues } from '#web/features/admin/coins/lib/coin-form.js';
 
-type TDraft = { walletAddress: string; isEnabled: boolean };
-/** Spec section 2: a row is clean, changed or saving. */
+/** docs/product.md §2: a row is clean, changed or saving. */
 export type TCoinRowState = 'clean' | 'changed' | 'saving';
 
-const toDraft = (coin: TAdminCoin): TDraft => ({ walletAddress: coin.walletAddress ?? '', isEnabled: coin.isEnabled });
-const sameAs = (draft: TDraft, coin: TAdminCoin) =>
-  draft.walletAddress.trim() === (coin.walletAddress ?? '') && draft.isEnabled === coin.isEnabled;
-
-/** One coin: its wallet address and switch are edited locally and saved together with the row's Save. */
+/**
+ * One coin: a deposit address per network (USDT: TRC20, ERC20 and BEP20 each its own,
+ * docs/decisions/014) and the enable switch, edited in place and saved together with the row's
+ * Save (or Enter in an address). The form is the one approach's (`useZodForm`): the addresses are
+ * judged for their network on Save, the server's field messages land on their fields.
+ */
 export function CoinRow({ coin }: { coin: TAdminCoin }) {
-  const [draft, setDraft] = useState<TDraft>(() => toDraft(coin));
-  const [syncedCoin, setSyncedCoin] = useState(coin);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => coinFormSchema(coin), [coin]);
+  const form = useZodForm<typeof schema, TCoinFormValues>(schema, { defaultValues: toCoinFormValues(coin) });
+  const syncedCoin = useRef(coin);
   const update = useUpdateCoin();
   const toast = useToast();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
+  const formId = useId();
+  const values = useWatch({ control: form.control }) as TCoinFormValues;
 
-  // The server's copy changed (saved here, or re-read): a row without own edits follows it.
-  if (coin !== syncedCoin) {
-    setSyncedCoin(coin);
-    if (sameAs(draft, syncedCoin) || sameAs(draft, coin)) setDraft(toDraft(coin));
-  }
+  // The server's copy changed (saved here, or re-read): a row without edits of its own follows it.
+  useEffect(() => {
+    const previous = syncedCoin.current;
+    if (coin === previous) return;
+    syncedCoin.current = coin;
+    const current = form.getValues();
+    if (isSameAsCoin(current, previous) || isSameAsCoin(current, coin)) form.reset(toCoinFormValues(coin));
+  }, [coin, form]);
 
-  const state: TCoinRowState = update.isPending ? 'saving' : sameAs(draft, coin) ? 'clean' : 'changed';
-  const network = coin.network || COIN_NETWORKS[coin.symbol] || '';
+  const state: TCoinRowState = update.isPending ? 'saving' : isSameAsCoin(values, coin) ? 'clean' : 'changed';
+  const isSaving = state === 'saving';
 
-  const onSave = () => {
-    const address = draft.walletAddress.trim();
-    if (address && !isValidDepositAddress(coin.symbol, address)) {
-      setError(ADMIN_MSG.invalidWallet(coin.name));
-      return;
-    }
-    setError(null);
-    const changes: TCoinUpdate = {};
-    if (address !== (coin.walletAddress ?? '')) changes.walletAddress = address || null;
-    if (draft.isEnabled !== coin.isEnabled) changes.isEnabled = draft.isEnabled;
+  const onSave = form.handleSubmit((changes) => {
+    if (update.isPending) return;
     update.mutate(
       { id: coin.id, update: changes },
       {
-        onSuccess: () => toast.success(`${coin.name} saved.`),
-        onError: (failure) => {
-          // The draft is kept, so the row reads as changed again and can be saved once more.
-          const fieldMessage = failure instanceof ApiError ? failure.fields?.walletAddress : undefined;
-          if (fieldMessage) setError(fieldMessage);
-          else toast.error(getErrorMessage(failure));
+        onSuccess: ({ coin: saved }) => {
+          form.reset(toCoinFormValues(saved));
+          toast.success(`${coin.name} saved.`);
         },
+        // The edits stay, so the row reads as changed again and can be saved once more.
+        onError: (failure) => showServerError(form, failure, { toast: toast.error }),
       },
     );
-  };
-
-  const isSaving = state === 'saving';
+  });
 
   return (
-    <TableRow data-state={state}>
-      <TableCell className="align-top">
-        <span className="block font-medium text-slate-900">{coin.name}</span>
-        <span className="block text-xs font-semibold text-slate-500">{coin.symbol.toUpperCase()}</span>
-      </TableCell>
-      <TableCell className="align-top text-slate-700">{network}</TableCell>
-      <TableCell className="align-top">
-        <label htmlFor={inputId} className="sr-only">
-          {coin.name} wallet address
-        </label>
-        <input
-          id={inputId}
-          name={`walletAddress-${coin.symbol}`}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={120}
-          placeholder="No wallet address set"
-          value={draft.walletAddress}
-          disabled={isSaving}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            const walletAddress = event.target.value;
-            setDraft((current) => ({ ...current, walletAddress }));
-            setError(null);
-          }}
-          className={cn(controlClassName, 'w-80 font-mono text-sm lg:w-[28rem]')}
-        />
-        {error && (
-          <p id={errorId} className="mt-1 max-w-80 text-sm font-medium text-red-700 lg:max-w-[28rem]">
-            {error}
-          </p>
-        )}
-      </TableCell>
-      <TableCell className="align-top">
-        <div className="flex items-center gap-2 pt-2">
-          <Switch
-            checked={draft.isEnabled}
-            onCheckedChange={(isEnabled) => setDraft((current) => ({ ...current, isEnabled }))}
-            label={`${coin.name} enabled`}
-            hideLabel
-            disabled={isSaving}
-          />
-          <span className="text-sm text-slate-700" aria-hidden="true">
-            {draft.isEnabled ? 'Enabled' : 'Disabled'}
-          </span>
-        </div>
-      </TableCell>
-      <TableCell className="text-right align-top">
-        <div className="flex flex-col items-end gap-1">
-          <Button
-            size="sm"
-            aria-label={`Save ${coin.name}`}
-            disabled={state !== 'changed'}
-            isLoading={isSaving}
-            loadingText="Saving..."
-            onClick={onSave}
-          >
-            Save
-          </Button>
-          {state === 'changed' && <span className="text-xs text-amber-700">Unsaved changes</span>}
-        </div>
-      </TableCell>
-    </TableRow>
+    <FormProvider {...form}>
+      <TableRow data-state={state}>
+        <TableCell className="align-top">
+          <span className="block font-medium text-slate-900">{coin.name}</span>
+          <span className="block text-xs font-semibold text-slate-500">{coin.symbol.toUpperCase()}</span>
+        </TableCell>
+        <TableCell className="align-top">
+          <div className="w-80 space-y-3 lg:w-[28rem]">
+            {coin.networks.map((entry) => (
+              <TextField
+                key={entry.network}
+                // The visible label is the network; the name says whose address it is.
+                label={entry.label}
+                aria-label={`${coin.name} deposit address on ${entry.label}`}
+                name={`depositAddresses.${entry.network}`}
+                form={formId}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={120}
+                placeholder="No deposit address set"
+                disabled={isSaving}
+                hint={entry.hasTag ? 'Each sell order gets its own destination tag for this address.' : undefined}
+                className="py-2 font-mono text-sm"
+              />
+            ))}
+            {coin.networks.length === 0 && <p className="text-sm text-slate-600">No network is offered for this coin.</p>}
+          </div>
+        </TableCell>
+        <TableCell className="align-top">
+          <EnabledSwitch coinName={coin.name} disabled={isSaving} />
+        </TableCell>
+        <TableCell className="text-right align-top">
+          <form id={formId} noValidate onSubmit={(event) => void onSave(event)} className="flex flex-col items-end gap-1">
+            <Button
+              type="submit"
+              size="sm"
+              aria-label={`Save ${coin.name}`}
+              disabled={state !== 'changed'}
+              isLoading={isSaving}
+              loadingText="Saving..."
+            >
+              Save
+            </Button>
+            {state === 'changed' && <span className="text-xs text-amber-700">Unsaved changes</span>}
+          </form>
+        </TableCell>
+      </TableRow>
+    </FormProvider>
+  );
+}
+
+function EnabledSwitch({ coinName, disabled }: { coinName: string; disabled: boolean }) {
+  const { field } = useController<TCoinFormValues, 'isEnabled'>({ name: 'isEnabled' });
+  return (
+    <div className="flex items-center gap-2 pt-2">
+      <Switch checked={field.value} onCheckedChange={field.onChange} label={`${coinName} enabled`} hideLabel disabled={disabled} />
+      <span className="text-sm text-slate-700" aria-hidden="true">
+        {field.value ? 'Enabled' : 'Disabled'}
+      </span>
+    </div>
   );
 }

@@ -1,22 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZAdminOrderResponse } from '#shared/contracts/orders.js';
+import { ZAdminOrderResponse, type TApproveOrderRequest, type TCancelOrderRequest } from '#shared/contracts/orders.js';
 import { apiRequest } from '#web/lib/api.js';
 import { adminDashboardKeys } from '#web/lib/query-keys.js';
-import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { adminOrderKeys } from './query-keys';
 
-export function decideAdminOrder({ id, decision }: { id: number; decision: TOrderDecision }) {
+/** Approve with the payout reference, or Cancel with the reason the customer is told (docs/decisions/014). */
+export type TDecisionRequest =
+  { id: number; decision: 'approve'; body: TApproveOrderRequest } | { id: number; decision: 'cancel'; body: TCancelOrderRequest };
+
+export function decideAdminOrder({ id, decision, body }: TDecisionRequest) {
   return apiRequest(`/api/admin/orders/${id}/${decision}`, {
     method: 'POST',
+    body,
     schema: ZAdminOrderResponse,
     operation: decision === 'approve' ? 'Approving the order' : 'Cancelling the order',
   }).then(({ order }) => order);
 }
 
 /**
- * Approve (pending -> completed) or Cancel (pending -> cancelled). The server decides once
- * (decisions/013 D11): when another staff member was first it answers 409 'This order has
- * already been processed.'. Either way the detail, every list and the dashboard are re-read.
+ * Approve (submitted -> completed) or Cancel (submitted -> cancelled). The server decides once
+ * (decisions/013 D11): when another staff member was first it answers 409 ORDER_ALREADY_DECIDED.
+ * Either way the details, every list, the "Needs action" count and the dashboard are re-read.
  */
 export function useDecideAdminOrder() {
   const queryClient = useQueryClient();
@@ -24,12 +28,5 @@ export function useDecideAdminOrder() {
     void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
     void queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all });
   };
-  return useMutation({
-    mutationFn: decideAdminOrder,
-    onSuccess: (order) => {
-      queryClient.setQueryData(adminOrderKeys.detail(order.id), order);
-      refresh();
-    },
-    onError: refresh,
-  });
+  return useMutation({ mutationFn: decideAdminOrder, onSuccess: refresh, onError: refresh });
 }

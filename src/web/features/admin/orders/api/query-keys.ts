@@ -8,5 +8,8 @@ export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,
   lists: ['admin', 'orders', 'list'] as const,
   list: (filter: TAdminOrderFilter) => ['admin', 'orders', 'list', filter] as const,
+  details: ['admin', 'orders', 'detail'] as const,
   detail: (id: number) => ['admin', 'orders', 'detail', id] as const,
+  /** The "Needs action" count of the menu, the tab title and the view switch (docs/decisions/014). */
+  needsAction: ['admin', 'orders', 'needs-action'] as const,
 };

@@ -1,12 +1,16 @@
-import { useState } from 'react';
-import type { TAdminOrder } from '#shared/contracts/orders.js';
-import { formatCrypto, formatFiat } from '#shared/format.js';
-import { Alert } from '#web/components/ui/alert.js';
+import { useId, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { ORDER_MSG, type TAdminOrder } from '#shared/contracts/orders.js';
+import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
+import { networkLabel } from '#shared/networks.js';
+import { Form, FormAlert, TextareaField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
-import { useDecideAdminOrder } from '#web/features/admin/orders/api/decide-admin-order.js';
+import { ApiError } from '#web/lib/api.js';
+import { useDecideAdminOrder, type TDecisionRequest } from '#web/features/admin/orders/api/decide-admin-order.js';
+import { approveFormSchema, cancelFormSchema, payoutFieldLabel, payoutNetworksOf } from '#web/features/admin/orders/lib/decision-form.js';
 import { decisionQuestion, orderTypeLabel, type TOrderDecision } from '#web/lib/order-labels.js';
 
 const TEXT: Record<TOrderDecision, { title: string; confirm: string; done: (id: number) => string }> = {
@@ -22,36 +26,106 @@ type ConfirmOrderDecisionDialogProps = {
 };
 
 /**
- * 'Are you sure you want to mark this order as {status}?' in an accessible dialog (not
- * window.confirm). A 409 means another staff member decided first: the message is shown as a
- * toast and the re-read list tells the outcome.
+ * The product's 'Are you sure you want to mark this order as {status}?' in an accessible dialog
+ * (not window.confirm), with what the decision needs (docs/decisions/014): Approve the payout
+ * reference (a buy's outgoing transaction hash, checked for the order's network; a sell's MoMo
+ * or bank reference), Cancel the reason the customer is told. The server's field messages land on
+ * the field; a 409 means another staff member decided first: the product's message as a toast,
+ * and the re-read list and details tell the outcome.
  */
 export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmOrderDecisionDialogProps) {
-  const [error, setError] = useState<string | null>(null);
+  return decision === 'approve' ? <ApproveDialog order={order} onDone={onDone} /> : <CancelDialog order={order} onDone={onDone} />;
+}
+
+function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 'decision'>) {
+  const form = useZodForm(approveFormSchema(order), { defaultValues: { payoutReference: '' } });
+  const networks = payoutNetworksOf(order);
+  const paidOut =
+    order.type === 'buy'
+      ? `The hash of the transaction that sent ${formatCrypto(order.amountCrypto, order.coinSymbol)} to the customer's wallet${networks.length === 1 && networks[0] ? ` on ${networkLabel(networks[0])}` : ''}.`
+      : `The MoMo or bank reference of the payout of ${order.amountGhs ? formatGhs(order.amountGhs) : formatFiat(order.amountFiat, order.fiatCurrency)}. The customer sees it.`;
+  return (
+    <DecisionDialog
+      order={order}
+      decision="approve"
+      form={form}
+      toRequest={(body) => ({ id: order.id, decision: 'approve', body })}
+      onDone={onDone}
+    >
+      <TextField
+        label={payoutFieldLabel(order)}
+        name="payoutReference"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        hint={paidOut}
+        className="font-mono text-sm"
+      />
+    </DecisionDialog>
+  );
+}
+
+function CancelDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 'decision'>) {
+  const form = useZodForm(cancelFormSchema, { defaultValues: { reason: '' } });
+  return (
+    <DecisionDialog
+      order={order}
+      decision="cancel"
+      form={form}
+      toRequest={(body) => ({ id: order.id, decision: 'cancel', body })}
+      onDone={onDone}
+    >
+      <TextareaField
+        label="Reason"
+        name="reason"
+        rows={3}
+        maxLength={500}
+        hint="The customer is told this reason by email and on the order page."
+      />
+    </DecisionDialog>
+  );
+}
+
+type DecisionDialogProps<TValues extends FieldValues, TOutput> = {
+  order: TAdminOrder;
+  decision: TOrderDecision;
+  form: UseFormReturn<TValues, unknown, TOutput>;
+  toRequest: (body: TOutput) => TDecisionRequest;
+  onDone: () => void;
+  /** The decision's field. */
+  children: ReactNode;
+};
+
+/** The frame of both: the question, the order it is about, the field, 'Go back' and the decision button. */
+function DecisionDialog<TValues extends FieldValues, TOutput>({
+  order,
+  decision,
+  form,
+  toRequest,
+  onDone,
+  children,
+}: DecisionDialogProps<TValues, TOutput>) {
+  const formId = useId();
   const decide = useDecideAdminOrder();
   const toast = useToast();
   const text = TEXT[decision];
 
-  const onConfirm = () => {
-    setError(null);
-    decide.mutate(
-      { id: order.id, decision },
-      {
-        onSuccess: () => {
-          toast.success(text.done(order.id));
-          onDone();
-        },
-        onError: (failure) => {
-          const message = getErrorMessage(failure);
-          toast.error(message);
-          if (failure instanceof ApiError && failure.code === 'ORDER_ALREADY_DECIDED') {
-            onDone();
-            return;
-          }
-          setError(message);
-        },
+  const onSubmit = (body: TOutput) => {
+    if (decide.isPending) return;
+    decide.mutate(toRequest(body), {
+      onSuccess: () => {
+        toast.success(text.done(order.id));
+        onDone();
       },
-    );
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.code === 'ORDER_ALREADY_DECIDED') {
+          toast.error(ORDER_MSG.alreadyProcessed);
+          onDone();
+          return;
+        }
+        showServerError(form as unknown as UseFormReturn<FieldValues>, failure);
+      },
+    });
   };
 
   return (
@@ -65,16 +139,16 @@ export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmO
       size="sm"
       footer={
         <>
-          <Button variant="outline" onClick={onDone} disabled={decide.isPending} data-autofocus>
+          <Button variant="outline" onClick={onDone} disabled={decide.isPending}>
             Go back
           </Button>
-          <Button variant={decision === 'cancel' ? 'danger' : 'primary'} onClick={onConfirm} isLoading={decide.isPending}>
+          <Button type="submit" form={formId} variant={decision === 'cancel' ? 'danger' : 'primary'} isLoading={decide.isPending}>
             {text.confirm}
           </Button>
         </>
       }
     >
-      <div className="space-y-3">
+      <div className="space-y-4">
         <p className="text-sm text-slate-700">
           <span className="font-semibold text-slate-900">
             Order #{order.id} · {orderTypeLabel(order)}
@@ -86,7 +160,10 @@ export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmO
             {order.customerName} ({order.customerEmail})
           </span>
         </p>
-        {error && <Alert variant="error">{error}</Alert>}
+        <Form form={form} id={formId} className="space-y-4" onSubmit={onSubmit}>
+          {children}
+          <FormAlert />
+        </Form>
       </div>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/l
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/order-labels.js';
 import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { SortableHeader } from '#web/components/ui/sortable-header.js';
+import { formatAge, useNow } from '#web/features/admin/orders/lib/order-age.js';
 
 const COLUMN_COUNT = 7;
 
@@ -36,9 +37,13 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
   return event.target instanceof Element && event.target.closest('button, a, input, select, textarea') !== null;
 }
 
-/** The order list: sortable headers, a clickable row per order, Approve/Cancel on pending ones. */
+/**
+ * The order list: sortable headers, a clickable row per order, Approve/Cancel on pending
+ * (submitted) ones, each with how long it has been waiting since the customer paid or sent.
+ */
 export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
+  const now = useNow();
   return (
     // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
     // cannot widen the page at 360 px.
@@ -106,6 +111,11 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
               </TableCell>
               <TableCell>
                 <OrderStatusBadge status={order.status} />
+                {isDecidable(order) && order.submittedAt && (
+                  <span className="mt-1 block text-xs whitespace-nowrap text-slate-600" title={formatDateTime(order.submittedAt)}>
+                    Waiting {formatAge(order.submittedAt, now)}
+                  </span>
+                )}
               </TableCell>
               <TableCell>
                 {isDecidable(order) ? (

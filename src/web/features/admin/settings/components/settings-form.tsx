@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { ADMIN_MSG, WINDOW_MINUTES } from '#shared/contracts/admin.js';
 import { Form, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
@@ -82,6 +82,58 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
         />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Order Settings"
+        description="How long customers have to pay or send after creating an order, and how large an order may be."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Payment window (minutes)"
+            name="paymentWindowMinutes"
+            type="number"
+            inputMode="numeric"
+            min={WINDOW_MINUTES.min}
+            max={WINDOW_MINUTES.max}
+            step={1}
+            hint="A buyer pays within this time, or the order expires."
+            disabled={isSaving}
+          />
+          <TextField
+            label="Deposit window (minutes)"
+            name="depositWindowMinutes"
+            type="number"
+            inputMode="numeric"
+            min={WINDOW_MINUTES.min}
+            max={WINDOW_MINUTES.max}
+            step={1}
+            hint="A seller sends the coins within this time, or the order expires."
+            disabled={isSaving}
+          />
+          <TextField
+            label="Minimum order (GHS)"
+            name="minOrderGhs"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step={0.01}
+            disabled={isSaving}
+            // The maximum is judged against it.
+            registerOptions={{ deps: ['maxOrderGhs'] }}
+          />
+          <TextField
+            label="Maximum order (GHS)"
+            name="maxOrderGhs"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            step={0.01}
+            placeholder="No maximum"
+            hint="Leave empty for no maximum."
+            disabled={isSaving}
+          />
+        </div>
       </SettingsSection>
 
       <SettingsSection title="SMTP Server Configuration" description="Used to deliver the emails in the Email Log.">

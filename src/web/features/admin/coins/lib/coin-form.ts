@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ADMIN_MSG, ZCoinUpdate, type TCoinUpdate } from '#shared/contracts/admin.js';
+import { isNetworkId, isValidAddressOn, networkLabel } from '#shared/networks.js';
+import type { TAdminCoin } from '#web/features/admin/coins/api/coins.js';
+
+/** What a coin's row holds: its deposit address per network id, as typed, and its switch. */
+export type TCoinFormValues = { depositAddresses: Record<string, string>; isEnabled: boolean };
+
+export function toCoinFormValues(coin: TAdminCoin): TCoinFormValues {
+  return {
+    depositAddresses: Object.fromEntries(coin.networks.map((entry) => [entry.network, entry.depositAddress ?? ''])),
+    isEnabled: coin.isEnabled,
+  };
+}
+
+/** The row says what the server has (spaces around an address do not count: they are not sent). */
+export function isSameAsCoin(values: TCoinFormValues, coin: TAdminCoin): boolean {
+  return (
+    values.isEnabled === coin.isEnabled &&
+    coin.networks.every((entry) => (values.depositAddresses[entry.network] ?? '').trim() === (entry.depositAddress ?? ''))
+  );
+}
+
+/** 'Enter a valid Tether address on TRON (TRC20).': the server's message for the same address (src/server/modules/coins/service.ts). */
+export function invalidAddressMessage(coin: Pick<TAdminCoin, 'name'>, network: string): string {
+  return ADMIN_MSG.invalidDepositAddress(coin.name, networkLabel(network));
+}
+
+/**
+ * A coin row's form (docs/decisions/014: a deposit address per coin and network): each address
+ * empty (none: the coin cannot be sold on that network) or valid on its network, checksum
+ * included (isValidAddressOn, the server's own check); then only what changed, as the API's
+ * ZCoinUpdate body (an emptied address is sent as '' and removed).
+ */
+export function coinFormSchema(coin: TAdminCoin) {
+  const addresses = Object.fromEntries(
+    coin.networks.map((entry) => {
+      const message = invalidAddressMessage(coin, entry.network);
+      const network = entry.network;
+      return [
+        network,
+        z
+          .string()
+          .trim()
+          .max(120, message)
+          .refine((address) => address === '' || (isNetworkId(network) && isValidAddressOn(coin.symbol, network, address)), message),
+      ];
+    }),
+  );
+  return z
+    .object({ depositAddresses: z.object(addresses), isEnabled: z.boolean() })
+    .transform(({ depositAddresses, isEnabled }): TCoinUpdate => {
+      const changed: Record<string, string> = {};
+      for (const entry of coin.networks) {
+        const address = depositAddresses[entry.network] ?? '';
+        if (address !== (entry.depositAddress ?? '')) changed[entry.network] = address;
+      }
+      return {
+        ...(Object.keys(changed).length > 0 ? { depositAddresses: changed } : {}),
+        ...(isEnabled !== coin.isEnabled ? { isEnabled } : {}),
+      };
+    })
+    .pipe(ZCoinUpdate);
+}
