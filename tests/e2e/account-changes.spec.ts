@@ -94,7 +94,9 @@ test('a support agent on Live Chat made compliance in another browser leaves the
     .click();
   await expect(agentPage.getByRole('heading', { name: 'Live Chat' })).toBeVisible();
   const socket = await socketOpened;
-  await agentPage.waitForTimeout(1_000); // the upgrade is answered
+  // The page says its socket is open once the browser has the server's answer to the upgrade, and
+  // the server adopts the socket in its upgrade handler (src/server/modules/chat/routes.ts) before that.
+  await expect(agentPage.locator('[data-connection]')).toHaveAttribute('data-connection', 'open');
   await markDocument(agentPage);
 
   await page.goto('/#/admin/management');

@@ -10,20 +10,18 @@ type MutationConfirmDialogProps<TVariables> = Omit<ComponentProps<typeof Confirm
   successMessage: string;
   /** Shown when the server gives no message of its own. */
   errorFallback?: string;
-  /** Also toast a failure (it always shows in the dialog). */
-  toastErrors?: boolean;
 };
 
 /**
  * A confirmation that runs one mutation: closes with a success toast, or stays open with the
- * error. The delete and reset dialogs of the back-office are all this.
+ * error shown once, in the dialog's alert (never also as a toast, docs/architecture.md "Forms").
+ * The delete, ban and reset dialogs of the back-office are all this.
  */
 export function MutationConfirmDialog<TVariables>({
   mutation,
   variables,
   successMessage,
   errorFallback,
-  toastErrors = true,
   onClose,
   ...dialog
 }: MutationConfirmDialogProps<TVariables>) {
@@ -37,11 +35,7 @@ export function MutationConfirmDialog<TVariables>({
         toast.success(successMessage);
         onClose();
       },
-      onError: (failure) => {
-        const message = getErrorMessage(failure, errorFallback);
-        setError(message);
-        if (toastErrors) toast.error(message);
-      },
+      onError: (failure) => setError(getErrorMessage(failure, errorFallback)),
     });
   };
 

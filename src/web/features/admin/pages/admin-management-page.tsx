@@ -153,7 +153,6 @@ export function AdminManagementPage() {
           variables={openDialog.admin.id}
           successMessage={STAFF_MSG.deleted}
           errorFallback={STAFF_MSG.genericError}
-          toastErrors={false}
           title="Delete Admin"
           description={`Are you sure you want to delete the admin ${openDialog.admin.fullName} (${openDialog.admin.email})?`}
           confirmLabel="Delete"

@@ -10,6 +10,7 @@ import { useStaffChat } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { useSyncUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
 
 const PAGE_TITLE = 'Live Chat Support';
+const RECONNECTING = 'Reconnecting… new messages will appear when the connection is back.';
 
 /** The tab title carries the number of conversations with an unread customer message: '(2) Live Chat Support'. */
 function useUnreadTitle(count: number) {
@@ -22,7 +23,14 @@ function useUnreadTitle(count: number) {
   }, [count]);
 }
 
-/** /admin/chat (super_admin, support): conversation list on the left, the open conversation on the right. */
+/**
+ * /admin/chat (super_admin, support): conversation list on the left, the open conversation on the right.
+ *
+ * The realtime connection's state: a lost connection is said under the heading in a polite live
+ * region that is always there (empty otherwise), so screen readers hear it once when it drops and
+ * nothing while all is well; `data-connection` (connecting, open, reconnecting, ended) carries it
+ * for scripts and tests without being announced.
+ */
 export function ChatPage() {
   const chat = useStaffChat();
   useUnreadTitle(chat.unreadCount);
@@ -30,12 +38,10 @@ export function ChatPage() {
   const { list, thread } = chat;
 
   return (
-    <section>
+    <section data-connection={chat.socketStatus}>
       <PageHeading
         title={PAGE_TITLE}
-        description={
-          chat.socketStatus === 'reconnecting' ? 'Reconnecting… new messages will appear when the connection is back.' : undefined
-        }
+        description={<span role="status">{chat.socketStatus === 'reconnecting' ? RECONNECTING : null}</span>}
       />
 
       {list.isError && <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} className="mb-4" />}

@@ -1,10 +1,11 @@
-import { useState } from 'react';
-import { Alert } from '#web/components/ui/alert.js';
+import { useId } from 'react';
+import { KYC_MSG, ZKycRejectRequest } from '#shared/contracts/kyc.js';
+import { Form, FormAlert, TextareaField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
-import { Textarea } from '#web/components/ui/textarea.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
+import { ApiError } from '#web/lib/api.js';
 import { useApproveKycSubmission } from '#web/features/admin/kyc/api/approve-kyc-submission.js';
 import { useRejectKycSubmission } from '#web/features/admin/kyc/api/reject-kyc-submission.js';
 import type { TKycDecision } from './kyc-submission-dialog';
@@ -24,8 +25,6 @@ const TEXT: Record<TKycDecision, { title: string; question: string; confirm: str
   },
 };
 
-const REASON_MAX_LENGTH = 500;
-
 type ConfirmKycDecisionDialogProps = {
   id: number;
   decision: TKycDecision;
@@ -34,37 +33,41 @@ type ConfirmKycDecisionDialogProps = {
 };
 
 /**
- * The confirmation of an approve or reject (an accessible dialog, not window.confirm), with an
- * optional reason on reject that the customer sees. A 409 means another staff member decided
- * first: its message is shown and the refreshed submission tells the outcome.
+ * The confirmation of an approve or reject (an accessible dialog, not window.confirm). Its form
+ * is the reject body of the API (`ZKycRejectRequest`): on reject an optional reason the customer
+ * sees; approve sends no body, so its form has no field. A failure shows once, in the dialog
+ * (the server's field message on the reason, anything else in `FormAlert`); a 409 means another
+ * staff member decided first: the dialog closes with the product's message as a toast, and the
+ * re-read submission tells the outcome.
  */
 export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDecisionDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const formId = useId();
+  const form = useZodForm(ZKycRejectRequest, { defaultValues: decision === 'reject' ? { reason: '' } : {} });
   const approve = useApproveKycSubmission();
   const reject = useRejectKycSubmission();
   const toast = useToast();
   const text = TEXT[decision];
   const isSaving = approve.isPending || reject.isPending;
 
-  const onError = (failure: unknown) => {
-    const message = getErrorMessage(failure);
-    toast.error(message);
-    if (failure instanceof ApiError && failure.code === 'KYC_ALREADY_DECIDED') {
+  const handlers = {
+    onSuccess: () => {
+      toast.success(text.done);
       onDone();
-      return;
-    }
-    setError(message);
-  };
-  const onSuccess = () => {
-    toast.success(text.done);
-    onDone();
+    },
+    onError: (failure: unknown) => {
+      if (failure instanceof ApiError && failure.code === 'KYC_ALREADY_DECIDED') {
+        toast.error(KYC_MSG.alreadyDecided);
+        onDone();
+        return;
+      }
+      showServerError(form, failure);
+    },
   };
 
-  const onConfirm = () => {
-    setError(null);
-    if (decision === 'approve') approve.mutate(id, { onSuccess, onError });
-    else reject.mutate({ id, reason }, { onSuccess, onError });
+  const onSubmit = ({ reason }: { reason?: string | undefined }) => {
+    if (isSaving) return;
+    if (decision === 'approve') approve.mutate(id, handlers);
+    else reject.mutate({ id, reason }, handlers);
   };
 
   return (
@@ -81,7 +84,7 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
           <Button variant="outline" onClick={onDone} disabled={isSaving}>
             Cancel
           </Button>
-          <Button variant={decision === 'reject' ? 'danger' : 'primary'} onClick={onConfirm} isLoading={isSaving}>
+          <Button type="submit" form={formId} variant={decision === 'reject' ? 'danger' : 'primary'} isLoading={isSaving}>
             {text.confirm}
           </Button>
         </>
@@ -89,19 +92,19 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
     >
       <div className="space-y-4">
         <p className="text-sm text-slate-700">KYC Submission #{id}</p>
-        {error && <Alert variant="error">{error}</Alert>}
-        {decision === 'reject' && (
-          <Textarea
-            label="Reason"
-            name="reason"
-            rows={3}
-            maxLength={REASON_MAX_LENGTH}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            hint="Optional. The customer sees it on their verification page."
-            disabled={isSaving}
-          />
-        )}
+        <Form form={form} id={formId} className="space-y-4" onSubmit={onSubmit}>
+          {decision === 'reject' && (
+            <TextareaField
+              label="Reason"
+              name="reason"
+              rows={3}
+              maxLength={500}
+              hint="Optional. The customer sees it on their verification page."
+              disabled={isSaving}
+            />
+          )}
+          <FormAlert />
+        </Form>
       </div>
     </Dialog>
   );

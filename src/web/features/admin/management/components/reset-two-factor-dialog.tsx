@@ -12,7 +12,6 @@ export function ResetTwoFactorDialog({ admin, onClose }: { admin: TStaffMember; 
       variables={admin.id}
       successMessage={TWO_FACTOR_MSG.reset}
       errorFallback={STAFF_MSG.genericError}
-      toastErrors={false}
       title="Reset Two-Factor"
       description={`Reset two-factor authentication for ${admin.fullName} (${admin.email})?`}
       confirmLabel="Reset two-factor"

@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KYC_MSG, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { ToastProvider } from '#web/components/ui/toast.js';
+import { ConfirmKycDecisionDialog } from './confirm-kyc-decision-dialog';
+
+/*
+ * Approve and Reject under the product's question; Reject's optional reason (the customer sees it)
+ * is the API's own body. A failure shows once, in the dialog while it is open, never also as a
+ * toast; a 409 (someone else decided first) closes it with the product's message. The server is
+ * a local HTTP peer that records what it is sent and answers as told.
+ */
+
+const SUBMISSION: TKycSubmissionDetail = {
+  id: 42,
+  userId: 'user-1',
+  userFullName: 'Ama Owusu',
+  userEmail: 'ama@example.com',
+  idType: 'national_id',
+  submittedAt: '2025-01-10T09:00:00.000Z',
+  status: 'pending',
+  idNumber: 'GHA-123456789-0',
+  address: '12 Oxford Street',
+  city: 'Accra',
+  country: 'Ghana',
+  hasFront: true,
+  hasBack: true,
+  rejectionReason: null,
+  decidedAt: null,
+};
+
+type TSeen = { path: string; body: unknown };
+type TAnswer = { status: number; body: unknown };
+
+describe('the KYC decision confirmation', () => {
+  let server: Server;
+  let seen: TSeen[];
+  let answers: TAnswer[];
+  const reportError = console.error;
+
+  beforeEach(async () => {
+    // The browser logs a refused request, as Chromium does; anything else still fails the test.
+    console.error = (...args: unknown[]) => {
+      if (/^POST http:\/\/127\.0\.0\.1:\d+\/api\/admin\/kyc-submissions\/\d+\/(approve|reject) \d{3} /.test(args.map(String).join(' ')))
+        return;
+      reportError(...args);
+    };
+    seen = [];
+    answers = [];
+    server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ path: request.url ?? '', body: raw ? (JSON.parse(raw) as unknown) : undefined });
+        const status = request.url?.endsWith('/approve') ? 'approved' : 'rejected';
+        const answer = answers.shift() ?? { status: 200, body: { submission: { ...SUBMISSION, status } } };
+        response.setHeader('content-type', 'application/json');
+        response.writeHead(answer.status).end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
+    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${address.port}/admin`);
+  });
+
+  afterEach(async () => {
+    console.error = reportError;
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  function renderDialog(decision: 'approve' | 'reject') {
+    const onDone = vi.fn();
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <ConfirmKycDecisionDialog id={SUBMISSION.id} decision={decision} onDone={onDone} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: decision === 'approve' ? 'Approve submission' : 'Reject submission' });
+    const question = document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent;
+    const toasts = screen.getByRole('region', { name: 'Notifications' });
+    return { onDone, dialog, question, toasts };
+  }
+
+  it("asks the product's question, sends the trimmed reason the customer sees, and closes with the product's message", async () => {
+    const user = userEvent.setup();
+    const { dialog, question, onDone, toasts } = renderDialog('reject');
+    expect(question).toBe('Are you sure you want to reject this submission?');
+    expect(within(dialog).getByText('KYC Submission #42')).toBeTruthy();
+    expect(within(dialog).getByText('Optional. The customer sees it on their verification page.')).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText('Reason'), '  The photo of the card is blurred.  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(seen).toEqual([{ path: '/api/admin/kyc-submissions/42/reject', body: { reason: 'The photo of the card is blurred.' } }]);
+    expect(await within(toasts).findByText('Submission rejected.')).toBeTruthy();
+  });
+
+  it('rejects without a reason: the reason is optional and nothing is sent for it', async () => {
+    const user = userEvent.setup();
+    const { dialog, onDone } = renderDialog('reject');
+    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(seen).toEqual([{ path: '/api/admin/kyc-submissions/42/reject', body: {} }]);
+  });
+
+  it("approves with the product's question and no field", async () => {
+    const user = userEvent.setup();
+    const { dialog, question, onDone, toasts } = renderDialog('approve');
+    expect(question).toBe('Are you sure you want to approve this submission?');
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(seen.map((request) => request.path)).toEqual(['/api/admin/kyc-submissions/42/approve']);
+    expect(await within(toasts).findByText('Submission approved. The customer is now verified.')).toBeTruthy();
+  });
+
+  it('shows a failure once, in the dialog and not as a toast, and clears it on the next attempt', async () => {
+    const user = userEvent.setup();
+    answers = [{ status: 500, body: { error: { code: 'INTERNAL', message: 'The server is having a moment.' } } }];
+    const { dialog, onDone, toasts } = renderDialog('approve');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('The server is having a moment.');
+    expect(screen.getAllByText('The server is having a moment.')).toHaveLength(1);
+    expect(toasts.textContent).toBe('');
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(toasts).queryByText('The server is having a moment.')).toBeNull();
+  });
+
+  it("puts the server's message about the reason on the reason, nowhere else", async () => {
+    const user = userEvent.setup();
+    answers = [{ status: 400, body: { error: { code: 'VALIDATION', message: 'Too long.', fields: { reason: 'Too long.' } } } }];
+    const { dialog, onDone, toasts } = renderDialog('reject');
+    const reason = within(dialog).getByLabelText('Reason');
+    await user.type(reason, 'Blurred.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(reason.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('Too long.')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')?.textContent ?? '').not.toContain('Too long.');
+    expect(toasts.textContent).toBe('');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("closes with the product's message when another staff member decided first", async () => {
+    const user = userEvent.setup();
+    answers = [{ status: 409, body: { error: { code: 'KYC_ALREADY_DECIDED', message: 'Some other text.' } } }];
+    const { dialog, onDone, toasts } = renderDialog('reject');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await within(toasts).findByText(KYC_MSG.alreadyDecided)).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+});
