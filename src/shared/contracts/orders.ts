@@ -345,8 +345,11 @@ export type TOrderEvent = z.infer<typeof ZOrderEvent>;
 export type TAdminOrderEvent = z.infer<typeof ZAdminOrderEvent>;
 
 export const ZOrderResponse = z.object({ order: ZOrder });
-/** The order page: the order and its timeline. */
-export const ZOrderDetailResponse = z.object({ order: ZOrder, timeline: z.array(ZOrderEvent) });
+/**
+ * The order page: the order, its timeline, and the server's time of the answer (the clock its
+ * deadline is on), so a phone whose clock is off still counts down right.
+ */
+export const ZOrderDetailResponse = z.object({ order: ZOrder, timeline: z.array(ZOrderEvent), now: z.string() });
 export type TOrderDetail = z.infer<typeof ZOrderDetailResponse>;
 export const ZOrderList = z.object({ orders: z.array(ZOrder) });
 export const ZOrderIdParams = ZDbIdParams;

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isFinalStatus, ZOrder, ZOrderDetailResponse, ZOrderList, type TOrder, type TOrderDetail } from '#shared/contracts/orders.js';
-import { MSG } from '#shared/messages.js';
-import { ApiError, apiRequest, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
 
 /** Every order query starts with this key, so one invalidation refreshes them all. */
@@ -90,60 +89,27 @@ export function useOrdersLive(alsoRefresh: readonly QueryKey[] = []): void {
 
 /**
  * One order and its timeline, with how far this device's clock is from the server's (from the
- * answer's Date header) so the countdown to the deadline is right on a phone whose clock is off.
+ * answer's `now`, the clock the deadline is on) so the countdown to the deadline is right on a
+ * phone whose clock is off.
  */
 export type TOrderDetailAnswer = TOrderDetail & { clockOffsetMs: number };
 
-/** A Date header is to the second: smaller differences are not worth correcting. */
-const CLOCK_TOLERANCE_MS = 2_000;
+/** Differences within a round trip's noise are not worth correcting. */
+const CLOCK_TOLERANCE_MS = 1_000;
 
-function clockOffsetFrom(dateHeader: string | null, sentAt: number, receivedAt: number): number {
-  const serverTime = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+function clockOffsetFrom(serverNow: string, sentAt: number, receivedAt: number): number {
+  const serverTime = Date.parse(serverNow);
   if (!Number.isFinite(serverTime)) return 0;
-  // The header's second began somewhere in the request; its middle is the best guess.
-  const offset = serverTime + 500 - (sentAt + receivedAt) / 2;
+  // The server answered somewhere in the round trip; its middle is the best guess.
+  const offset = serverTime - (sentAt + receivedAt) / 2;
   return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * GET /api/orders/:id: the customer's own order and its timeline (404 for anyone else's).
- * Written out rather than apiRequest, which does not give the Date header.
- */
-export function getOrderDetail(orderId: number, signal?: AbortSignal): Promise<TOrderDetailAnswer> {
-  return withTimeout(
-    'Loading the order',
-    TIMEOUTS.default,
-    async (abortSignal) => {
-      const sentAt = Date.now();
-      let response: Response;
-      try {
-        response = await fetch(`/api/orders/${orderId}`, {
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json' },
-          signal: abortSignal,
-        });
-      } catch (error) {
-        if (abortSignal.aborted) throw error;
-        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
-      }
-      const receivedAt = Date.now();
-      const data = await readJson(response);
-      if (!response.ok) throw toApiError(response.status, data);
-      const parsed = ZOrderDetailResponse.safeParse(data);
-      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: MSG.unexpected, status: response.status });
-      return { ...parsed.data, clockOffsetMs: clockOffsetFrom(response.headers.get('Date'), sentAt, receivedAt) };
-    },
-    signal,
-  );
+/** GET /api/orders/:id: the customer's own order and its timeline (404 for anyone else's). */
+export async function getOrderDetail(orderId: number, signal?: AbortSignal): Promise<TOrderDetailAnswer> {
+  const sentAt = Date.now();
+  const detail = await apiRequest(`/api/orders/${orderId}`, { schema: ZOrderDetailResponse, operation: 'Loading the order', signal });
+  return { ...detail, clockOffsetMs: clockOffsetFrom(detail.now, sentAt, Date.now()) };
 }
 
 export const orderDetailQueryOptions = (orderId: number) =>

@@ -9,8 +9,8 @@ import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import type { TActor } from '#server/plugins/access.js';
-import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { PAYMENT_REFERENCE_PATTERN } from './payment-reference.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import type { TOrderDeps } from './deps.js';
@@ -30,17 +30,7 @@ describe('order lifecycle', () => {
   let deps: TOrderDeps;
 
   beforeAll(async () => {
-    fake = await startFakePriceServer();
-    t = await createTestApp(fake.env());
-    await t.app.market.refreshOnce();
-    const method = firstOrThrow(
-      await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning(),
-    );
-    methodId = method.id;
-    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
+    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
     deps = {
       db: t.database.db,
@@ -259,6 +249,53 @@ describe('order lifecycle', () => {
       expect((await events(order.id)).filter((e) => e.fromStatus === 'awaiting_payment')).toHaveLength(1);
       expect(await remaining(customer.cookie)).toBe(final.status === 'expired' ? '20.00' : '15.00');
     }
+  });
+
+  it("ends the customer's cancel and staff decisions racing the expiry in exactly one outcome each", async () => {
+    const support = await t.createStaff('support');
+    for (let round = 0; round < 4; round += 1) {
+      // An unpaid order at its deadline: the customer cancels while the worker expires it.
+      const customer = await t.signUp();
+      const order = await create(customer.cookie, '5');
+      const at = new Date(Date.parse(order.deadlineAt));
+      await Promise.allSettled([
+        t.request({ method: 'POST', url: `/api/orders/${order.id}/cancel`, cookie: customer.cookie }),
+        expireDueOrders(deps, at),
+      ]);
+      await expireDueOrders(deps, at);
+      const final = await row(order.id);
+      expect(['cancelled', 'expired']).toContain(final.status);
+      expect((await events(order.id)).filter((e) => e.fromStatus === 'awaiting_payment')).toHaveLength(1);
+      expect(await remaining(customer.cookie)).toBe('20.00');
+      expect(await mails(`Order #${order.id} ${final.status}`)).toHaveLength(1);
+
+      // A paid order when the worker runs past its deadline: staff decide it, the worker leaves it alone.
+      const paid = await create(customer.cookie, '5');
+      expect((await pay(customer.cookie, paid.id)).statusCode).toBe(200);
+      const [decided] = await Promise.all([
+        t.request({
+          method: 'POST',
+          url: `/api/admin/orders/${paid.id}/cancel`,
+          cookie: support.cookie,
+          payload: { reason: 'The payment did not arrive.' },
+        }),
+        expireDueOrders(deps, new Date(Date.parse(paid.deadlineAt) + MINUTE)),
+      ]);
+      expect(decided.statusCode).toBe(200);
+      expect((await row(paid.id)).status).toBe('cancelled');
+      expect((await events(paid.id)).map((e) => e.toStatus)).toEqual(['awaiting_payment', 'payment_submitted', 'cancelled']);
+    }
+  });
+
+  it('gives every order its own payment reference, kept unique by the database', async () => {
+    const customer = await t.signUp();
+    const placed = await Promise.all(Array.from({ length: 3 }, () => create(customer.cookie, '2')));
+    const references = placed.map((order) => order.paymentReference);
+    expect(new Set(references).size).toBe(references.length);
+    const [first, second] = placed;
+    await expect(
+      t.database.db.update(orders).set({ paymentReference: first!.paymentReference }).where(eq(orders.id, second!.id)),
+    ).rejects.toThrow();
   });
 
   it('lets staff decide only a paid order, once, with the payout reference or the reason the customer is told', async () => {

@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
-import { auditLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { auditLog, settings } from '#server/db/schema/app.js';
 import { orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import {
+  createOrderTestApp,
   createTestApp,
+  insertMomoMethod,
   multipart,
   setDepositAddress,
   SUPER_ADMIN,
@@ -39,18 +41,9 @@ describe('order pages', () => {
   const sockets: SocketClient<TOrderSocketEvent>[] = [];
 
   beforeAll(async () => {
-    fake = await startFakePriceServer();
-    t = await createTestApp(fake.env());
-    await t.app.market.refreshOnce();
+    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    methodId = firstOrThrow(
-      await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning(),
-    ).id;
-    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
     await setDepositAddress(t.database.db, 'usdt', 'TRC20', TRC20_ADDRESS);
     await setDepositAddress(t.database.db, 'usdt', 'ERC20', ERC20_ADDRESS);
     await setDepositAddress(t.database.db, 'xrp', 'XRP', XRP_ADDRESS);
@@ -354,12 +347,7 @@ describe('the test clock of browser tests', () => {
     try {
       expect((await plain.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 31 } })).statusCode).toBe(404);
       await clocked.app.market.refreshOnce();
-      const methodId = firstOrThrow(
-        await clocked.database.db
-          .insert(paymentMethods)
-          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-          .returning(),
-      ).id;
+      const methodId = (await insertMomoMethod(clocked.database.db)).id;
       const customer = await clocked.signUp();
       const q = await clocked.request({
         method: 'POST',
@@ -377,11 +365,30 @@ describe('the test clock of browser tests', () => {
       ).json().order;
       const early = await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 29 } });
       expect(early.statusCode).toBe(200);
-      const status = async () =>
-        (await clocked.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie })).json().order.status;
+      const detail = async () => (await clocked.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie })).json();
+      const status = async () => (await detail()).order.status;
       expect(await status()).toBe('awaiting_payment');
+      // The order page counts down on the clock the deadline is on: the answer says its time.
+      expect(Date.parse((await detail()).now) - Date.now()).toBeGreaterThan(28 * 60_000);
       await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 1 } });
       expect(await status()).toBe('expired');
+      // Quotes keep the system clock (prices move in real time): a new one is valid for two
+      // minutes from now, and an order on it is placed, with its deadline on the moved clock.
+      const fresh = await clocked.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'GHS', amountFiat: '100' },
+      });
+      expect(Math.abs(Date.parse(fresh.json().expiresAt) - Date.now() - 120_000)).toBeLessThan(10_000);
+      const next = await clocked.request({
+        method: 'POST',
+        url: '/api/orders',
+        cookie: customer.cookie,
+        payload: { type: 'buy', quoteId: fresh.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
+      });
+      expect(next.statusCode, next.body).toBe(201);
+      expect(Date.parse(next.json().order.deadlineAt) - Date.now()).toBeGreaterThan(59 * 60_000);
     } finally {
       await plain.close();
       await clocked.close();

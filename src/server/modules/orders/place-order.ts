@@ -14,7 +14,7 @@ import { toDecimal } from '#shared/money.js';
 import { CHAINS, findCoinNetwork } from '#shared/networks.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { coins, paymentMethods, settings } from '#server/db/schema/app.js';
+import { coins, paymentMethods, settings, tradingRulesColumns } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
@@ -60,15 +60,7 @@ export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: strin
 
 /** The settings an order is created under: its window and the order size rules. */
 async function readOrderSettings(tx: TTx): Promise<TTradingRules> {
-  const [row] = await tx
-    .select({
-      paymentWindowMinutes: settings.paymentWindowMinutes,
-      depositWindowMinutes: settings.depositWindowMinutes,
-      minOrderGhs: settings.minOrderGhs,
-      maxOrderGhs: settings.maxOrderGhs,
-    })
-    .from(settings)
-    .where(eq(settings.id, 1));
+  const [row] = await tx.select(tradingRulesColumns).from(settings).where(eq(settings.id, 1));
   return row ?? DEFAULT_TRADING_RULES;
 }
 
@@ -139,7 +131,8 @@ async function insertOrder(
       .where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
     if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
     if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
-    if (quote.expiresAt.getTime() <= now.getTime()) throw new AppError('QUOTE_EXPIRED', ORDER_MSG.quoteExpired);
+    // Quotes run on the system clock (quotes.ts); the order's own times on the order clock.
+    if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_EXPIRED', ORDER_MSG.quoteExpired);
     const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
     if (used) throw new AppError('QUOTE_USED', ORDER_MSG.quoteUsed);
 

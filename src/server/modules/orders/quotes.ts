@@ -57,7 +57,8 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
     throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
   const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
-  const expiresAt = new Date((deps.now ? deps.now() : new Date()).getTime() + deps.quoteTtlSeconds * 1000);
+  // A quote is about prices, which move in real time: the system clock, never the order clock.
+  const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
   const row = firstOrThrow(
     await deps.db
       .insert(quotes)

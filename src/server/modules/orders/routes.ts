@@ -36,7 +36,7 @@ import { findUnstorableText } from '#server/plugins/input.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import type { ChatRealtime } from '#server/modules/chat/realtime.js';
 import type { TOrderDeps } from './deps.js';
-import { cancelOwnOrder, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
+import { cancelOwnOrder, clock, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
 import { toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
 import { createQuote } from './quotes.js';
@@ -189,7 +189,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.get(
     '/api/orders/:id',
     { config: { access: 'customer' }, schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZOrderDetailResponse } } },
-    async (request) => getMyOrder(deps.db, actorOf(request).id, request.params.id),
+    async (request) => getMyOrder(deps.db, actorOf(request).id, request.params.id, clock(deps)),
   );
 
   // "I have paid" / "I have sent": JSON, or a form with the screenshot. Multipart only in here.

@@ -14,7 +14,7 @@ import {
   type TPaymentMethodPublic,
 } from '#shared/contracts/orders.js';
 import { roundFiat, toDecimal } from '#shared/money.js';
-import { CHAINS, networksOf } from '#shared/networks.js';
+import { describeNetworks } from '#shared/networks.js';
 import { toTransactionKey } from '#shared/transaction-id.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -56,13 +56,7 @@ export async function listTradableCoins(db: TDb): Promise<TCoinPublic[]> {
   return rows.map((coin) => ({
     symbol: coin.symbol,
     name: coin.name,
-    networks: networksOf(coin.symbol).map(({ network, decimals }) => ({
-      network,
-      label: CHAINS[network].label,
-      decimals,
-      hasTag: CHAINS[network].hasTag,
-      canSell: sellable.has(`${coin.id}:${network}`),
-    })),
+    networks: describeNetworks(coin.symbol).map((entry) => ({ ...entry, canSell: sellable.has(`${coin.id}:${entry.network}`) })),
   }));
 }
 
@@ -86,15 +80,18 @@ async function readTimeline(db: TDb, orderId: number) {
     .orderBy(asc(orderEvents.id));
 }
 
-/** The customer's own order and its timeline (staff shown only as 'staff'); 404 for anyone else's. */
-export async function getMyOrder(db: TDb, userId: string, id: number): Promise<TOrderDetail> {
+/**
+ * The customer's own order and its timeline (staff shown only as 'staff'), with the time of the
+ * order clock (`now`) its deadline is counted on; 404 for anyone else's.
+ */
+export async function getMyOrder(db: TDb, userId: string, id: number, now: Date): Promise<TOrderDetail> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
-  return { order: toOrder(row), timeline: events.map(toOrderEvent) };
+  return { order: toOrder(row), timeline: events.map(toOrderEvent), now: now.toISOString() };
 }
 
 function remainingLimit(volumeUsd: string): string {
