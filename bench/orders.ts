@@ -23,7 +23,7 @@ import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
 import type { TDatabase, TDb, TTx } from '#server/db/client.js';
 import * as schema from '#server/db/schema/index.js';
-import { depositAddresses, coins, paymentMethods, settings } from '#server/db/schema/app.js';
+import { coins, depositAddresses, paymentMethods, settings, tradingRulesColumns } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders, quotes } from '#server/db/schema/orders.js';
 import { createAccount } from '#server/db/seed.js';
@@ -107,15 +107,7 @@ async function rawOrderTransaction(db: TDb, userId: string, input: Extract<TCrea
     const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
     if (!coin?.isEnabled) throw new Error('coin disabled');
     validateOrderInput(input, coin.symbol, coin.name);
-    const [rulesRow] = await tx
-      .select({
-        paymentWindowMinutes: settings.paymentWindowMinutes,
-        depositWindowMinutes: settings.depositWindowMinutes,
-        minOrderGhs: settings.minOrderGhs,
-        maxOrderGhs: settings.maxOrderGhs,
-      })
-      .from(settings)
-      .where(eq(settings.id, 1));
+    const [rulesRow] = await tx.select(tradingRulesColumns).from(settings).where(eq(settings.id, 1));
     const rules = rulesRow ?? DEFAULT_TRADING_RULES;
     const amountGhs = toAmountGhs(quote.amountFiat, quote.fiatCurrency, quote.ghsRate);
     checkOrderSize(amountGhs, rules);

@@ -82,6 +82,16 @@ export function coinDecimals(coinSymbol: string): number {
   return list.length === 0 ? 8 : Math.min(...list.map((entry) => entry.decimals));
 }
 
+/** The coin's networks as the API describes them: id, label, decimals, whether deposits carry a tag. */
+export function describeNetworks(coinSymbol: string) {
+  return networksOf(coinSymbol).map(({ network, decimals }) => ({
+    network,
+    label: CHAINS[network].label,
+    decimals,
+    hasTag: CHAINS[network].hasTag,
+  }));
+}
+
 /** 'TRON (TRC20)'; an unknown id as it is. */
 export function networkLabel(network: string | null | undefined): string {
   return network && isNetworkId(network) ? CHAINS[network].label : (network ?? '');

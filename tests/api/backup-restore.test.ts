@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '#server/db/backup.js';
 import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '#server/db/client.js';
-import { paymentMethods } from '#server/db/schema/app.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { seedDatabase } from '#server/db/seed.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import { TarReader } from '#server/lib/tar.js';
-import { cookieFrom, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
-import { firstOrThrow } from '#server/db/rows.js';
+import { cookieFrom, insertMomoMethod, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
 
 async function countsOf(dataDir: string): Promise<TTableCounts> {
   const pglite = createPglite(path.join(dataDir, 'pgdata'));
@@ -63,12 +61,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
         expect(cookieFrom(response)).not.toBe('');
         userIds.push(response.json().user.id);
       }
-      const method = firstOrThrow(
-        await database.db
-          .insert(paymentMethods)
-          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-          .returning(),
-      );
+      const method = await insertMomoMethod(database.db);
       const [buyerId] = userIds;
       if (buyerId === undefined) throw new Error('no customer signed up');
       const quoteId = randomUUID();

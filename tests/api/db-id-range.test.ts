@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import type { TAccess } from '#server/plugins/access.js';
-import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { toJsonSchema, type TJsonSchema } from '#test/helpers/fuzz-arbitraries.js';
-import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
-import { firstOrThrow } from '#server/db/rows.js';
+import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 /**
  * Issue #13: a number past PostgreSQL's integer (2147483647) used to reach SQL and fail there
@@ -84,17 +82,7 @@ describe('numbers past the database integer', () => {
   let methodId: number;
 
   beforeAll(async () => {
-    fake = await startFakePriceServer();
-    t = await createTestApp(fake.env());
-    await t.app.market.refreshOnce();
-    const method = firstOrThrow(
-      await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning(),
-    );
-    methodId = method.id;
-    await setDepositAddress(t.database.db, 'btc', 'BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+    ({ t, fake, methodId } = await createOrderTestApp('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'));
     const signedUp = await t.signUp();
     await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, signedUp.id));
     customer = signedUp.cookie;

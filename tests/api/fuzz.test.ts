@@ -34,6 +34,7 @@ import {
 } from '#test/helpers/fuzz-arbitraries.js';
 import {
   createTestApp,
+  insertMomoMethod,
   multipart,
   setDepositAddress,
   SUPER_ADMIN,
@@ -525,14 +526,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     const db = t.database.db;
     await keepPricesFresh();
     const [enabled] = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).limit(1);
-    const method =
-      enabled ??
-      firstOrThrow(
-        await db
-          .insert(paymentMethods)
-          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-          .returning({ id: paymentMethods.id }),
-      );
+    const method = enabled ?? (await insertMomoMethod(db));
     await db.update(coins).set({ isEnabled: true }).where(eq(coins.symbol, 'btc'));
     const { pending } = firstOrThrow(
       await rowsOf<{ pending: number }>(

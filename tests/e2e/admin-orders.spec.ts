@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route, type WebSocketRoute } from '@playwright/test';
 import type { TAdminOrder, TAdminOrderEvent } from '#shared/contracts/orders.js';
+import { buildAdminOrder } from '#test/helpers/order-fixtures.js';
 import { adminLogin } from './support.js';
 
 /*
@@ -134,45 +135,20 @@ const EVM_HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b2
 /** A 1 x 1 PNG: the payment screenshot the details show. */
 const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-const PENDING_BUY: TAdminOrder = {
-  id: 9001,
-  type: 'buy',
-  coinSymbol: 'btc',
-  amountCrypto: '0.00150000',
-  amountFiat: '1500.00',
-  fiatCurrency: 'GHS',
-  amountUsd: '90.91',
-  amountGhs: '1500.00',
-  unitPriceUsd: '60606.06',
+const PENDING_BUY = buildAdminOrder({
   ghsRate: '16.50',
-  paymentMethod: 'MTN MoMo',
-  payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' },
-  depositTo: null,
   hasProof: true,
-  paymentTxId: 'MP240101.1234.A56789XYZ',
-  paymentReference: 'CC7KQ2MX',
   deadlineAt: '2024-03-05T15:00:00.000Z',
   // Set when served: two hours and five and a half minutes before.
   submittedAt: null,
   payerNumber: '0247654321',
   payerName: 'Kwame Mensah',
-  payoutReference: null,
-  cancelReason: null,
-  decidedAt: null,
-  walletAddress: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh',
-  network: null,
-  destinationTag: null,
-  payout: null,
   notes: 'Please be quick',
-  status: 'payment_submitted',
   createdAt: '2024-03-05T14:30:00.000Z',
-  userId: 'user-1',
-  customerName: 'Kwame Mensah',
-  customerEmail: 'kwame@example.com',
   customerPhone: '0241234567',
-};
+});
 
-const COMPLETED_SELL: TAdminOrder = {
+const COMPLETED_SELL = buildAdminOrder({
   ...PENDING_BUY,
   id: 9000,
   type: 'sell',
@@ -202,7 +178,7 @@ const COMPLETED_SELL: TAdminOrder = {
   customerName: 'Ama Owusu',
   customerEmail: 'ama@example.com',
   customerPhone: null,
-};
+});
 
 /** The staff timeline of a mocked order: created, paid or sent, and the decision with the staff member's name. */
 function timelineOf(order: TAdminOrder): TAdminOrderEvent[] {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminLogin, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, PNG, signUpInBrowser } from './support.js';
 
 /*
  * The customer's side of the order lifecycle (issue 15, docs/decisions/014) on a 360 px phone:
@@ -9,11 +9,8 @@ import { adminLogin, signUpInBrowser } from './support.js';
  * address and a 6-decimal amount; cancelling before paying; an order that is not there.
  */
 
-const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const ERC20_DEPOSIT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TRC20_DEPOSIT = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
-/** A 1x1 PNG: the server checks a screenshot by its bytes. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -26,27 +23,6 @@ async function staffPage(browser: Browser): Promise<Page> {
   return admin;
 }
 
-async function addMomoMethod(admin: Page, baseURL: string): Promise<string> {
-  const name = `Order page MoMo ${Date.now().toString(36)}`;
-  const method = await admin.request.post('/api/admin/payment-methods', {
-    headers: { origin: baseURL },
-    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' } },
-  });
-  expect(method.status()).toBe(201);
-  return name;
-}
-
-async function createBuyOrder(page: Page, methodName: string, amountGhs: string): Promise<number> {
-  await page.goto('/#/buy');
-  await page.getByLabel('Amount to spend (GHS)').fill(amountGhs);
-  await expect(page.getByTestId('quote-countdown')).toBeVisible();
-  await page.getByLabel('Wallet address').fill(BTC_ADDRESS);
-  await page.getByLabel('Payment method').selectOption({ label: methodName });
-  await page.getByRole('button', { name: 'Create order' }).click();
-  await expect(page).toHaveURL(/#\/orders\/\d+$/);
-  return Number(/#\/orders\/(\d+)$/.exec(page.url())?.[1]);
-}
-
 async function clipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
 }
@@ -57,7 +33,7 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   baseURL,
 }) => {
   const admin = await staffPage(browser);
-  const methodName = await addMomoMethod(admin, baseURL!);
+  const methodName = await addMomoMethod(admin, baseURL!, 'Order page MoMo');
 
   await signUpInBrowser(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -207,7 +183,7 @@ test('an order can be cancelled before paying, behind a confirmation, and frees 
   baseURL,
 }) => {
   const admin = await staffPage(browser);
-  const methodName = await addMomoMethod(admin, baseURL!);
+  const methodName = await addMomoMethod(admin, baseURL!, 'Order page MoMo');
   await admin.context().close();
 
   await signUpInBrowser(page);

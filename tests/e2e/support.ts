@@ -29,6 +29,40 @@ export async function signUpInBrowser(page: Page, user = uniqueUser()) {
   return user;
 }
 
+/** The BTC wallet the e2e buys send to. */
+export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+/** A 1x1 PNG: the server checks a payment screenshot by its bytes. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
+ * `admin` (through the API, as the Payment Methods page does). Returns its name.
+ */
+export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string): Promise<string> {
+  const name = `${namePrefix} ${Date.now().toString(36)}`;
+  const method = await admin.request.post('/api/admin/payment-methods', {
+    headers: { origin: baseURL },
+    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' } },
+  });
+  expect(method.status()).toBe(201);
+  return name;
+}
+
+/** Buys BTC for `amountGhs` to BTC_ADDRESS, paid with the method `methodName`, on the Buy form; returns the order's id. */
+export async function createBuyOrder(page: Page, methodName: string, amountGhs: string): Promise<number> {
+  await page.goto('/#/buy');
+  await page.getByLabel('Amount to spend (GHS)').fill(amountGhs);
+  await expect(page.getByTestId('quote-countdown')).toBeVisible();
+  await page.getByLabel('Wallet address').fill(BTC_ADDRESS);
+  await page.getByLabel('Payment method').selectOption({ label: methodName });
+  await page.getByRole('button', { name: 'Create order' }).click();
+  await expect(page).toHaveURL(/#\/orders\/\d+$/);
+  return Number(/#\/orders\/(\d+)$/.exec(page.url())?.[1]);
+}
+
 /**
  * Signs a staff member in. By default a session this run already made for them is reused (as a
  * person returning to an open tab would): each real sign-in spends an authenticator step, and

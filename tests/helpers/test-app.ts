@@ -12,8 +12,10 @@ import { createAccount } from '#server/db/seed.js';
 import { eq } from 'drizzle-orm';
 import type { TNetworkId } from '#shared/networks.js';
 import type { TStaffRole } from '#shared/permissions.js';
-import { coins, depositAddresses } from '#server/db/schema/app.js';
+import { coins, depositAddresses, paymentMethods } from '#server/db/schema/app.js';
+import { firstOrThrow } from '#server/db/rows.js';
 import { SUPER_ADMIN, TEST_APP_URL, TEST_ORIGIN, TEMPLATE_DB } from '#test/setup/constants.js';
+import { startFakePriceServer, type TFakePriceServer } from './fake-price-server.js';
 import { TotpDevice } from './totp.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };
@@ -264,4 +266,30 @@ export async function setDepositAddress(db: TDatabase['db'], coinSymbol: string,
     .insert(depositAddresses)
     .values({ coinId: coin.id, network, address })
     .onConflictDoUpdate({ target: [depositAddresses.coinId, depositAddresses.network], set: { address } });
+}
+
+/**
+ * The MoMo payment method the order tests pay with (MTN MoMo, CediCrypto Ltd, 0241112222), as
+ * Payment Methods would add it, straight in the database: for tests that buy.
+ */
+export async function insertMomoMethod(db: TDatabase['db']): Promise<typeof paymentMethods.$inferSelect> {
+  return firstOrThrow(
+    await db
+      .insert(paymentMethods)
+      .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
+      .returning(),
+  );
+}
+
+/**
+ * A test app for orders: on a fake price server, prices fetched, with the MoMo payment method
+ * (insertMomoMethod) and BTC's deposit address `btcAddress`. The caller closes the app and `fake`.
+ */
+export async function createOrderTestApp(btcAddress: string): Promise<{ t: TTestApp; fake: TFakePriceServer; methodId: number }> {
+  const fake = await startFakePriceServer();
+  const t = await createTestApp(fake.env());
+  await t.app.market.refreshOnce();
+  const methodId = (await insertMomoMethod(t.database.db)).id;
+  await setDepositAddress(t.database.db, 'btc', 'BTC', btcAddress);
+  return { t, fake, methodId };
 }

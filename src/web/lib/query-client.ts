@@ -15,7 +15,7 @@ function isClientError(error: unknown): boolean {
  *   session. Other 401s (a wrong password or code) are the form's business: the session is alive.
  * - A refusal (FORBIDDEN, TWO_FACTOR_REQUIRED), or an answer whose account state differs from the
  *   session held (a role changed by a super admin), re-reads the session from the server.
- * Closing a chat socket for an account change re-reads it too (features/chat/lib/use-chat-socket.ts).
+ * Closing a chat or order socket for an account change re-reads it too (lib/chat/use-chat-socket.ts, lib/use-order-events.ts).
  */
 export function createQueryClient(): QueryClient {
   const reReadSession = () => {

@@ -22,6 +22,14 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The settings columns of the trading rules (TTradingRules): read by the market answer and by order creation. */
+export const tradingRulesColumns = {
+  paymentWindowMinutes: settings.paymentWindowMinutes,
+  depositWindowMinutes: settings.depositWindowMinutes,
+  minOrderGhs: settings.minOrderGhs,
+  maxOrderGhs: settings.maxOrderGhs,
+};
+
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 
 /** Every email the product produces, written in the transaction of the event (decisions/013 D12). */

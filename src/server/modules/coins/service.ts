@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminCoin, type TCoinUpdate } from '#shared/contracts/admin.js';
-import { CHAINS, isValidAddressOn, networksOf, type TNetworkId } from '#shared/networks.js';
+import { CHAINS, describeNetworks, isValidAddressOn, networksOf, type TNetworkId } from '#shared/networks.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -28,13 +28,7 @@ function toCoin(row: TCoinRow, addresses: Map<string, string> | undefined): TAdm
     symbol: row.symbol,
     name: row.name,
     isEnabled: row.isEnabled,
-    networks: networksOf(row.symbol).map(({ network, decimals }) => ({
-      network,
-      label: CHAINS[network].label,
-      decimals,
-      hasTag: CHAINS[network].hasTag,
-      depositAddress: addresses?.get(network) ?? null,
-    })),
+    networks: describeNetworks(row.symbol).map((entry) => ({ ...entry, depositAddress: addresses?.get(entry.network) ?? null })),
   };
 }
 

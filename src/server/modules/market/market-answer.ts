@@ -21,7 +21,7 @@ import {
   roundFiat,
 } from '#shared/money.js';
 import type { TDatabase } from '#server/db/client.js';
-import { coins, settings } from '#server/db/schema/app.js';
+import { coins, settings, tradingRulesColumns } from '#server/db/schema/app.js';
 import { PRICED_SYMBOLS } from '#server/lib/prices/coins.js';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { GHS_REFRESH_MS, GHS_RETRY_MS, type PriceFetcher } from './price-fetcher.js';
@@ -103,13 +103,7 @@ export class MarketAnswers {
   private async readSettingsReference(): Promise<Pick<TReference, 'fee' | 'tradingRules'>> {
     try {
       const [row] = await this.deps.database.db
-        .select({
-          fee: settings.serviceFeePercentage,
-          paymentWindowMinutes: settings.paymentWindowMinutes,
-          depositWindowMinutes: settings.depositWindowMinutes,
-          minOrderGhs: settings.minOrderGhs,
-          maxOrderGhs: settings.maxOrderGhs,
-        })
+        .select({ fee: settings.serviceFeePercentage, ...tradingRulesColumns })
         .from(settings)
         .where(eq(settings.id, 1));
       if (row && isDecimalString(row.fee)) {

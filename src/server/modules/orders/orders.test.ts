@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, coins, emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
+import { auditLog, coins, emailLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
-import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createOrderTestApp, createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -20,17 +20,7 @@ describe('orders', () => {
   let methodId: number;
 
   beforeAll(async () => {
-    fake = await startFakePriceServer();
-    t = await createTestApp(fake.env());
-    await t.app.market.refreshOnce();
-    const method = firstOrThrow(
-      await t.database.db
-        .insert(paymentMethods)
-        .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-        .returning(),
-    );
-    methodId = method.id;
-    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
+    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
     await setDepositAddress(t.database.db, 'usdt', 'ERC20', ERC20_ADDRESS);
     await t.database.db.update(settings).set({ notificationEmail: 'alerts@cedicrypto.test' }).where(eq(settings.id, 1));
   });
@@ -555,16 +545,8 @@ describe('quotes without fresh prices', () => {
 
 describe('dashboards', () => {
   it('values completed holdings at the base price and sums completed volume for staff', async () => {
-    const fake = await startFakePriceServer();
-    const t = await createTestApp(fake.env());
+    const { t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS);
     try {
-      await t.app.market.refreshOnce();
-      const method = firstOrThrow(
-        await t.database.db
-          .insert(paymentMethods)
-          .values({ name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } })
-          .returning(),
-      );
       const customer = await t.signUp();
       const quoteResponse = await t.request({
         method: 'POST',
@@ -577,7 +559,7 @@ describe('dashboards', () => {
         method: 'POST',
         url: '/api/orders',
         cookie: customer.cookie,
-        payload: { type: 'buy', quoteId: q.id, walletAddress: BTC_ADDRESS, paymentMethodId: method.id },
+        payload: { type: 'buy', quoteId: q.id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
       });
       await t.request({
         method: 'POST',

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '#web/lib/api.js';
+import { answerFromLocalPeer } from '#test/helpers/local-api-peer.js';
 import { MutationConfirmDialog } from './mutation-confirm-dialog';
 import { ToastProvider } from './toast';
 
@@ -16,37 +16,22 @@ import { ToastProvider } from './toast';
 type TAnswer = { status: number; body: string };
 
 describe('a confirmation that runs one mutation', () => {
-  let server: Server;
   let answers: TAnswer[];
   let requests: string[];
-  const reportError = console.error;
 
-  beforeEach(async () => {
-    // The browser logs a refused request, as Chromium does; anything else still fails the test.
-    console.error = (...args: unknown[]) => {
-      if (/^DELETE http:\/\/127\.0\.0\.1:\d+\/api\/things\/\d+ \d{3} /.test(args.map(String).join(' '))) return;
-      reportError(...args);
-    };
+  beforeEach(() => {
     answers = [];
     requests = [];
-    server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      requests.push(`${request.method} ${request.url}`);
-      request.resume();
-      request.on('end', () => {
-        const answer = answers.shift() ?? { status: 204, body: '' };
-        response.setHeader('content-type', 'application/json');
-        response.writeHead(answer.status).end(answer.body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
-    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${address.port}/admin`);
   });
-
-  afterEach(async () => {
-    console.error = reportError;
-    await new Promise((resolve) => server.close(resolve));
+  answerFromLocalPeer({
+    page: '/admin',
+    expectedErrors: /^DELETE http:\/\/127\.0\.0\.1:\d+\/api\/things\/\d+ \d{3} /,
+    handle: (request, _body, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      const answer = answers.shift() ?? { status: 204, body: '' };
+      response.setHeader('content-type', 'application/json');
+      response.writeHead(answer.status).end(answer.body);
+    },
   });
 
   function DeleteThing({ onClose }: { onClose: () => void }) {

@@ -1,10 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MSG, PROOF_MAX_FILE_BYTES, type TOrder } from '#shared/contracts/orders.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
+import { answerFromLocalPeer, sendJson, type TJsonAnswer } from '#test/helpers/local-api-peer.js';
+import { buildOrder } from '#test/helpers/order-fixtures.js';
 import { PaymentForm } from './payment-form';
 
 /*
@@ -16,52 +17,18 @@ import { PaymentForm } from './payment-form';
  */
 
 type TReceived = { contentType: string; fields: Record<string, string>; proof: { name: string; bytes: Uint8Array } | null };
-type TAnswer = { status: number; body: unknown };
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const ERC20_HASH = `0x${'1f'.repeat(32)}`;
 
-const BUY: TOrder = {
-  id: 42,
-  type: 'buy',
-  coinSymbol: 'btc',
-  amountCrypto: '0.00010000',
-  amountFiat: '100.00',
-  fiatCurrency: 'GHS',
-  amountUsd: '6.06',
-  amountGhs: '100.00',
-  unitPriceUsd: '60606.06',
-  ghsRate: '16.50',
-  paymentMethod: 'MTN MoMo',
-  payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
-  depositTo: null,
-  hasProof: false,
-  paymentTxId: null,
-  paymentReference: 'CCAB2345',
-  deadlineAt: '2026-11-24T10:30:00.000Z',
-  submittedAt: null,
-  payerNumber: null,
-  payerName: null,
-  payoutReference: null,
-  cancelReason: null,
-  decidedAt: null,
-  walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  network: null,
-  destinationTag: null,
-  payout: null,
-  notes: null,
-  status: 'awaiting_payment',
-  createdAt: '2026-11-24T10:00:00.000Z',
-};
+const BUY = buildOrder();
 
-const BANK_BUY: TOrder = {
-  ...BUY,
+const BANK_BUY = buildOrder({
   paymentMethod: 'GCB transfer',
   payTo: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1234567890' },
-};
+});
 
-const SELL: TOrder = {
-  ...BUY,
+const SELL = buildOrder({
   type: 'sell',
   coinSymbol: 'usdt',
   payTo: null,
@@ -69,7 +36,7 @@ const SELL: TOrder = {
   depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null },
   payout: { type: 'momo', provider: 'MTN MoMo', name: 'Akosua Asantewaa', number: '0241234567' },
   status: 'awaiting_deposit',
-};
+});
 
 function pngFile(name: string, size: number): File {
   const bytes = new Uint8Array(size);
@@ -78,48 +45,30 @@ function pngFile(name: string, size: number): File {
 }
 
 describe('the "I have paid" form', () => {
-  let server: Server;
   let received: TReceived[];
-  let answers: TAnswer[];
-  const reportError = console.error;
+  let answers: TJsonAnswer[];
 
-  beforeEach(async () => {
-    // The browser logs a refused request, as Chromium does; anything else still fails the test.
-    console.error = (...args: unknown[]) => {
-      if (/^POST http:\/\/127\.0\.0\.1:\d+\/api\/orders\/\d+\/payment \d{3} /.test(args.map(String).join(' '))) return;
-      reportError(...args);
-    };
+  beforeEach(() => {
     received = [];
     answers = [];
-    server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const contentType = String(request.headers['content-type']);
-        // Node's own multipart reader, as a server would read the body.
-        void new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData().then(async (form) => {
-          const fields: Record<string, string> = {};
-          let proof: TReceived['proof'] = null;
-          for (const [name, value] of form.entries()) {
-            if (typeof value === 'string') fields[name] = value;
-            else proof = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
-          }
-          received.push({ contentType, fields, proof });
-          const answer = answers.shift() ?? { status: 200, body: { order: { ...BUY, status: 'payment_submitted' } } };
-          response.setHeader('content-type', 'application/json');
-          response.writeHead(answer.status).end(JSON.stringify(answer.body));
-        });
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
-    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${address.port}/`);
   });
-
-  afterEach(async () => {
-    console.error = reportError;
-    await new Promise((resolve) => server.close(resolve));
+  answerFromLocalPeer({
+    page: '/',
+    expectedErrors: /^POST http:\/\/127\.0\.0\.1:\d+\/api\/orders\/\d+\/payment \d{3} /,
+    handle: (request, body, response) => {
+      const contentType = String(request.headers['content-type']);
+      // Node's own multipart reader, as a server would read the body.
+      void new Response(body, { headers: { 'content-type': contentType } }).formData().then(async (form) => {
+        const fields: Record<string, string> = {};
+        let proof: TReceived['proof'] = null;
+        for (const [name, value] of form.entries()) {
+          if (typeof value === 'string') fields[name] = value;
+          else proof = { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) };
+        }
+        received.push({ contentType, fields, proof });
+        sendJson(response, answers.shift() ?? { status: 200, body: { order: { ...BUY, status: 'payment_submitted' } } });
+      });
+    },
   });
 
   function renderForm(order: TOrder) {

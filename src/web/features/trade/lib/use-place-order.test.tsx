@@ -1,11 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TCreateOrderRequest, TOrder } from '#shared/contracts/orders.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
+import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
+import { buildOrder } from '#test/helpers/order-fixtures.js';
 import { QUOTE_QUERY_KEY, quoteQueryKey } from '#web/features/trade/api/create-quote.js';
 import { usePlaceOrder } from './use-place-order';
 import type { TTradeAmount } from './use-trade-amount';
@@ -20,38 +21,7 @@ import type { TTradeAmount } from './use-trade-amount';
 type TSeen = { key: string; body: TCreateOrderRequest };
 type TAnswer = 'drop' | 'order' | 'refuse' | 'fail';
 
-const ORDER: TOrder = {
-  id: 42,
-  type: 'buy',
-  coinSymbol: 'btc',
-  amountCrypto: '0.00010000',
-  amountFiat: '100.00',
-  fiatCurrency: 'GHS',
-  amountUsd: '6.50',
-  amountGhs: '100.00',
-  unitPriceUsd: '65000.00',
-  ghsRate: '15.38',
-  paymentMethod: 'MTN MoMo',
-  payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
-  depositTo: null,
-  hasProof: false,
-  paymentTxId: null,
-  paymentReference: 'CCAB2345',
-  deadlineAt: '2026-11-24T10:30:00.000Z',
-  submittedAt: null,
-  payerNumber: null,
-  payerName: null,
-  payoutReference: null,
-  cancelReason: null,
-  decidedAt: null,
-  walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-  network: null,
-  destinationTag: null,
-  payout: null,
-  notes: null,
-  status: 'awaiting_payment',
-  createdAt: '2026-11-24T10:00:00.000Z',
-};
+const ORDER = buildOrder({ amountUsd: '6.50', unitPriceUsd: '65000.00', ghsRate: '15.38' });
 
 const TRADE = {
   quote: { id: 'quote-1', localExpiresAt: Number.MAX_SAFE_INTEGER },
@@ -85,44 +55,27 @@ function Harness({ note }: { note: string }) {
 }
 
 describe('placing an order is safe to repeat', () => {
-  let server: Server;
   let seen: TSeen[];
   let answers: TAnswer[];
-  const reportError = console.error;
 
-  beforeEach(async () => {
-    // The browser logs a failed request, as Chromium does; anything else still fails the test.
-    console.error = (...args: unknown[]) => {
-      const text = args.map(String).join(' ');
-      if (/^(Error: socket hang up|POST http:\/\/127\.0\.0\.1:\d+\/api\/orders \d{3} )/.test(text)) return;
-      reportError(...args);
-    };
+  beforeEach(() => {
     seen = [];
     answers = [];
-    server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        seen.push({ key: String(request.headers['idempotency-key']), body: JSON.parse(raw) as TCreateOrderRequest });
-        const answer = answers.shift() ?? 'order';
-        if (answer === 'drop') return request.socket.destroy();
-        response.setHeader('content-type', 'application/json');
-        if (answer === 'order') return response.writeHead(201).end(JSON.stringify({ order: ORDER }));
-        if (answer === 'fail') return response.writeHead(503).end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Down.' } }));
-        response
-          .writeHead(400)
-          .end(JSON.stringify({ error: { code: 'VALIDATION', message: 'Bad wallet.', fields: { walletAddress: 'Bad wallet.' } } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
-    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${address.port}/buy`);
   });
-
-  afterEach(async () => {
-    console.error = reportError;
-    await new Promise((resolve) => server.close(resolve));
+  answerFromLocalPeer({
+    page: '/buy',
+    expectedErrors: /^(Error: socket hang up|POST http:\/\/127\.0\.0\.1:\d+\/api\/orders \d{3} )/,
+    handle: (request, body, response) => {
+      seen.push({ key: String(request.headers['idempotency-key']), body: JSON.parse(body.toString()) as TCreateOrderRequest });
+      const answer = answers.shift() ?? 'order';
+      if (answer === 'drop') return request.socket.destroy();
+      if (answer === 'order') return sendJson(response, { status: 201, body: { order: ORDER } });
+      if (answer === 'fail') return sendJson(response, { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Down.' } } });
+      sendJson(response, {
+        status: 400,
+        body: { error: { code: 'VALIDATION', message: 'Bad wallet.', fields: { walletAddress: 'Bad wallet.' } } },
+      });
+    },
   });
 
   function renderHarness(note: string) {

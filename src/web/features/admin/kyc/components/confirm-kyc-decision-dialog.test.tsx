@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KYC_MSG, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
+import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { ConfirmKycDecisionDialog } from './confirm-kyc-decision-dialog';
 
 /*
@@ -32,44 +32,14 @@ const SUBMISSION: TKycSubmissionDetail = {
   decidedAt: null,
 };
 
-type TSeen = { path: string; body: unknown };
-type TAnswer = { status: number; body: unknown };
-
 describe('the KYC decision confirmation', () => {
-  let server: Server;
-  let seen: TSeen[];
-  let answers: TAnswer[];
-  const reportError = console.error;
-
-  beforeEach(async () => {
-    // The browser logs a refused request, as Chromium does; anything else still fails the test.
-    console.error = (...args: unknown[]) => {
-      if (/^POST http:\/\/127\.0\.0\.1:\d+\/api\/admin\/kyc-submissions\/\d+\/(approve|reject) \d{3} /.test(args.map(String).join(' ')))
-        return;
-      reportError(...args);
-    };
-    seen = [];
-    answers = [];
-    server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      let raw = '';
-      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
-        seen.push({ path: request.url ?? '', body: raw ? (JSON.parse(raw) as unknown) : undefined });
-        const status = request.url?.endsWith('/approve') ? 'approved' : 'rejected';
-        const answer = answers.shift() ?? { status: 200, body: { submission: { ...SUBMISSION, status } } };
-        response.setHeader('content-type', 'application/json');
-        response.writeHead(answer.status).end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
-    (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(`http://127.0.0.1:${address.port}/admin`);
-  });
-
-  afterEach(async () => {
-    console.error = reportError;
-    await new Promise((resolve) => server.close(resolve));
+  const { seen, answers } = recordingJsonPeer({
+    page: '/admin',
+    expectedErrors: /^POST http:\/\/127\.0\.0\.1:\d+\/api\/admin\/kyc-submissions\/\d+\/(approve|reject) \d{3} /,
+    fallback: (request) => {
+      const status = request.url?.endsWith('/approve') ? 'approved' : 'rejected';
+      return { status: 200, body: { submission: { ...SUBMISSION, status } } };
+    },
   });
 
   function renderDialog(decision: 'approve' | 'reject') {
@@ -124,7 +94,7 @@ describe('the KYC decision confirmation', () => {
 
   it('shows a failure once, in the dialog and not as a toast, and clears it on the next attempt', async () => {
     const user = userEvent.setup();
-    answers = [{ status: 500, body: { error: { code: 'INTERNAL', message: 'The server is having a moment.' } } }];
+    answers.push({ status: 500, body: { error: { code: 'INTERNAL', message: 'The server is having a moment.' } } });
     const { dialog, onDone, toasts } = renderDialog('approve');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const alert = await within(dialog).findByRole('alert');
@@ -141,7 +111,7 @@ describe('the KYC decision confirmation', () => {
 
   it("puts the server's message about the reason on the reason, nowhere else", async () => {
     const user = userEvent.setup();
-    answers = [{ status: 400, body: { error: { code: 'VALIDATION', message: 'Too long.', fields: { reason: 'Too long.' } } } }];
+    answers.push({ status: 400, body: { error: { code: 'VALIDATION', message: 'Too long.', fields: { reason: 'Too long.' } } } });
     const { dialog, onDone, toasts } = renderDialog('reject');
     const reason = within(dialog).getByLabelText('Reason');
     await user.type(reason, 'Blurred.');
@@ -155,7 +125,7 @@ describe('the KYC decision confirmation', () => {
 
   it("closes with the product's message when another staff member decided first", async () => {
     const user = userEvent.setup();
-    answers = [{ status: 409, body: { error: { code: 'KYC_ALREADY_DECIDED', message: 'Some other text.' } } }];
+    answers.push({ status: 409, body: { error: { code: 'KYC_ALREADY_DECIDED', message: 'Some other text.' } } });
     const { dialog, onDone, toasts } = renderDialog('reject');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
