@@ -381,7 +381,7 @@ async function main() {
       method: 'POST',
       path: `/api/orders/${orderIdOf(w, i)}/payment`,
       headers: json(customerAt(w).cookie),
-      body: JSON.stringify({ paymentTxId: `HTTP-${run}-${w}-${i}` }),
+      body: JSON.stringify({ paymentTxId: `HTTP-${run}-W${w}-N${i}` }),
       expectStatus: 200,
     });
     const paid = await phase('HTTP I have paid', payRequest);
