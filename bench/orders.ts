@@ -30,6 +30,7 @@ import { createAccount } from '#server/db/seed.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
+import { getCompanyDetails } from '#server/modules/content/service.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import { CHAT_CHANNEL } from '#server/modules/chat/bus.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
@@ -164,7 +165,11 @@ async function rawOrderTransaction(db: TDb, userId: string, input: Extract<TCrea
       createdAt: now,
     });
     await publishOrderChange(tx, { id: order.id, userId, status: 'awaiting_payment' });
-    await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order, appUrl: APP_URL }));
+    await queueEmail(
+      tx,
+      user.email,
+      renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order, appUrl: APP_URL, company: await getCompanyDetails(tx) }),
+    );
   });
 }
 

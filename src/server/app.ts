@@ -22,6 +22,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -211,6 +212,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
+  await app.register(exportRoutes, { db });
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
   registerNotFound(app, { pages: servesWeb });

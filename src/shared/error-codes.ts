@@ -43,6 +43,10 @@ export const ERROR_STATUS = {
   KYC_ALREADY_VERIFIED: 409,
   /** The invitation was accepted already: the admin is active. */
   INVITATION_ALREADY_ACCEPTED: 409,
+  /** A ban of an account that is banned already (nothing changes, nothing is audited). */
+  USER_ALREADY_BANNED: 409,
+  /** An unban of an account that is not banned (nothing changes, nothing is audited). */
+  USER_NOT_BANNED: 409,
   /** The quote an order names is unknown to this customer or for the other side: get a new quote. */
   QUOTE_INVALID: 409,
   /** The quote an order names has expired: get a new quote. */

@@ -83,6 +83,27 @@ export function calculateSellPriceUsd(baseUsd: TDecimalInput, serviceFeePercenta
   return roundPrice(toDecimal(baseUsd).times(toDecimal(1).minus(toDecimal(serviceFeePercentage).div(100))));
 }
 
+/**
+ * Decimals of a cedi rate locked on a quote and its order (the columns' scale). A quote rounds the
+ * rate to this before computing any amount with it and stores that rate, so what the order shows
+ * later is computed from exactly the quote's numbers.
+ */
+export const GHS_RATE_DECIMALS = 6;
+
+/** A cedi rate as a quote locks it: 6 decimals, half up, trailing zeros removed ('11.64619458' -> '11.646195'). */
+export function roundGhsRate(value: TDecimalInput): string {
+  return normalizeDecimal(toDecimal(value).toDecimalPlaces(GHS_RATE_DECIMALS, Decimal.ROUND_HALF_UP));
+}
+
+/**
+ * The price of one coin in the currency of the amount, as the quote shows it and Order Details
+ * repeat it from the order's stored price and rate: the USD price to the cent, or the USD price x
+ * the locked rate to the pesewa.
+ */
+export function calculateUnitPriceFiat(unitPriceUsd: TDecimalInput, ghsRate: TDecimalInput, currency: 'USD' | 'GHS'): string {
+  return currency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
+}
+
 /** USD -> GHS at the given rate (cedis per dollar), 2 decimals. */
 export function convertUsdToGhs(amountUsd: TDecimalInput, ghsRate: TDecimalInput, rounding: TRounding = 'half-up'): string {
   return roundFiat(toDecimal(amountUsd).times(ghsRate), rounding);

@@ -35,6 +35,7 @@ export const AREAS = [
   'admins',
   'audit',
   'emailSecrets',
+  'setup',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -55,6 +56,8 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   audit: ['super_admin'],
   // Not a page: revealing a masked token in the Email Log (decisions/013 D15), audited, whoever else gets the Email Log.
   emailSecrets: ['super_admin'],
+  // Not a page: the first-run setup checklist on the dashboard (issue 16), for the one who can act on all of it.
+  setup: ['super_admin'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {

@@ -99,6 +99,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it.each(['/api/admin/orders/export', '/api/admin/users/export', '/api/admin/audit/export', '/api/orders/export'])(
+    'describes GET %s as a CSV file, limited per person',
+    (url) => {
+      const operation = operationOf('GET', url);
+      expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['text/csv']);
+      expect(operation!.responses['200']!.content!['text/csv']!.schema).toMatchObject({ type: 'string', format: 'binary' });
+      expect(operation!.responses['429']?.content?.['application/json']?.schema?.$ref).toBe(ERROR_REF);
+    },
+  );
+
   it('describes the KYC upload as multipart/form-data with its fields and two image files', () => {
     const operation = operationOf('POST', '/api/kyc');
     const form = operation?.requestBody?.content['multipart/form-data']?.schema;

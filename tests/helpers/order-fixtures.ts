@@ -17,6 +17,7 @@ const ORDER: TOrder = {
   amountGhs: '100.00',
   unitPriceUsd: '60606.06',
   ghsRate: '16.50',
+  unitPriceFiat: '999999.99',
   paymentMethod: 'MTN MoMo',
   payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
   depositTo: null,

@@ -1,11 +1,13 @@
-// npm run seed:demo: demo staff (manager, support, compliance), customers and payment methods for
-// trying the product; `--staff-only` adds just the staff (the browser tests use that). Optional;
-// run it while the server is stopped (the embedded database allows one process at a time).
+// npm run seed:demo: demo staff (manager, support, compliance), customers, payment methods and
+// deposit addresses for trying the product; `--staff-only` adds just the staff (the browser tests
+// use that). Optional; run it while the server is stopped (the embedded database allows one
+// process at a time).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
+import { seedDemoDepositAddresses } from './demo-deposit-addresses.js';
 import { users } from './schema/auth.js';
 import { createAccount, seedDatabase } from './seed.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -50,6 +52,12 @@ async function main() {
         { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
         { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
       ]);
+    }
+    const addresses = await seedDemoDepositAddresses(database.db);
+    if (addresses > 0) {
+      console.log(
+        `Demo deposit addresses set on ${addresses} coin networks: test addresses nobody should send to; replace them in Currencies.`,
+      );
     }
     console.log(
       `Demo data ready. Staff: ${DEMO_STAFF.map((s) => s.email).join(', ')}; customers: ${DEMO_CUSTOMERS.map((c) => c.email).join(', ')}; password ${DEMO_PASSWORD}`,

@@ -27,6 +27,10 @@ export const RATE_LIMITS = {
   ordersPerUser: { max: 10, windowSeconds: 60 },
   kycUploadsPerUser: { max: 5, windowSeconds: 60 * 60 },
   chatSendsPerUser: { max: 10, windowSeconds: 10 },
+  /** Settings' "Send test email": each one connects to the SMTP server and sends a real email. */
+  testEmailsPerUser: { max: 10, windowSeconds: 10 * 60 },
+  /** CSV exports (docs/decisions/015), per person and export: each reads a whole list. */
+  exportsPerUser: { max: 10, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, TLimitRule>;
 
 /** The person's message for a refusal that lasts `seconds` more. */

@@ -26,6 +26,12 @@ export const ADMIN_MSG = {
   fieldRequired: 'This field is required.',
   invalidMobile: 'Enter a valid Ghana mobile number.',
   cannotBanStaff: 'Staff accounts cannot be banned here.',
+  alreadyBanned: 'This user is already banned. Nothing was changed.',
+  notBanned: 'This user is not banned. Nothing was changed.',
+  unsavedTitle: 'Leave without saving?',
+  unsavedDepositAddresses: 'You have deposit address changes that are not saved. If you leave this page, they are lost.',
+  unsavedStay: 'Stay on this page',
+  unsavedLeave: 'Leave without saving',
   serviceFeeRange: 'The service fee must be between 0 and 50%.',
   serviceFeeFormat: 'The service fee must be a number with at most one decimal, e.g. 2.5.',
 } as const;
@@ -293,10 +299,40 @@ export type TAdminUserList = z.infer<typeof ZAdminUserList>;
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetail>;
 
 // --- audit ---
+/** What an audit entry can be about (its target_type), and how the Audit Log names each kind. */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'order',
+  'coin',
+  'payment_method',
+  'kyc_submission',
+  'canned_response',
+  'email',
+  'settings',
+  'contact_page',
+] as const;
+export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
+  user: 'User or admin',
+  order: 'Order',
+  coin: 'Currency',
+  payment_method: 'Payment method',
+  kyc_submission: 'KYC submission',
+  canned_response: 'Canned response',
+  email: 'Email',
+  settings: 'Settings',
+  contact_page: 'Contact page',
+};
+
 export const ZAuditQuery = z
   .object({
+    /** Part of the actor's name or email. */
     actor: z.string().trim().max(254).optional(),
     action: z.string().trim().max(100).optional(),
+    /** Only entries about this kind of record. */
+    targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
+    /** The target's id ('12' or '#12') or part of its name (a person's name or email, a coin, a title...). */
+    target: z.string().trim().max(100).optional(),
     from: ZDay.optional(),
     to: ZDay.optional(),
     page: zPage(100_000),
@@ -305,9 +341,15 @@ export const ZAuditQuery = z
 export const ZAuditEntry = z.object({
   id: z.number(),
   actorEmail: z.string().nullable(),
+  /** The actor's full name now (or as the entry recorded it); null for the system or an account gone without a trace. */
+  actorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** What the target is, in words: 'User', 'Admin', 'Order', 'Currency'... */
+  targetKind: z.string(),
+  /** The target by name ('Akosua Mensah', '#12 · Akosua Mensah', 'Bitcoin (BTC)'); null when nothing names it any more. */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

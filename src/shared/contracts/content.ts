@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TCompanyDetails } from '#shared/company.js';
 import { MSG } from '#shared/messages.js';
 import { ZEmail } from './account.js';
 
@@ -6,15 +7,46 @@ export const CONTENT_MSG = {
   loadFailed: 'Could not load page content.',
   saved: 'Contact page content saved successfully!',
   saveFailed: 'Failed to save content.',
+  phone: 'Enter a phone number (digits, spaces, +, - and brackets), or leave it empty.',
 } as const;
 
-/** Contact page content, record id 1 (docs/product.md §3). */
+/** A phone number as people write it ('+233 30 123 4567', '024-123-4567'), or '' for none. */
+const ZPhone = z
+  .string()
+  .trim()
+  .max(40, CONTENT_MSG.phone)
+  .refine((value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 7), CONTENT_MSG.phone);
+
+/**
+ * Contact page content, record id 1 (docs/product.md §3), with the company's identity (issue 16):
+ * legal name, registration and licence numbers, street address, WhatsApp. Everything after the
+ * support email may be empty: an empty field is not shown (no placeholder phone).
+ */
 export const ZContactContent = z.object({
   headline: z.string().trim().min(1, 'Headline is required.').max(200),
   introParagraph: z.string().trim().min(1, 'Introductory paragraph is required.').max(2000),
   supportEmail: z.string().trim().email(MSG.emailInvalid).max(254),
-  supportPhone: z.string().trim().min(1, 'Support phone is required.').max(40),
+  supportPhone: ZPhone,
+  whatsappNumber: ZPhone,
+  companyName: z.string().trim().max(200),
+  registrationNumber: z.string().trim().max(100),
+  licenceNumber: z.string().trim().max(100),
+  streetAddress: z.string().trim().max(300),
 });
+export type TContactContent = z.infer<typeof ZContactContent>;
+
+/** The company fields, added after the first four: a save that leaves one out keeps what is stored. */
+const COMPANY_ONLY_FIELDS = {
+  whatsappNumber: true,
+  companyName: true,
+  registrationNumber: true,
+  licenceNumber: true,
+  streetAddress: true,
+} as const;
+
+/** PUT /api/admin/contact: the whole content; the company fields may be left out (kept as stored). */
+export const ZContactContentUpdate = ZContactContent.partial(COMPANY_ONLY_FIELDS).strict();
+export type TContactContentUpdate = z.infer<typeof ZContactContentUpdate>;
 
 /** The public contact form (docs/product.md §2): checked in the browser, which only thanks the person. */
 export const ZContactMessage = z.object({
@@ -22,12 +54,26 @@ export const ZContactMessage = z.object({
   email: ZEmail,
   message: z.string().trim().min(1, 'Message is required.'),
 });
-export type TContactContent = z.infer<typeof ZContactContent>;
 
-/** Shown when the content cannot be loaded (docs/product.md §8: defaults on failure). */
+/**
+ * The first content of a new installation, and what is shown when the content cannot be loaded
+ * (docs/product.md §8: defaults on failure). No phone and no company details until staff set
+ * them: a made-up number would be worse than none.
+ */
 export const CONTACT_DEFAULTS: TContactContent = {
   headline: 'Get in touch',
   introParagraph: 'Questions about an order, KYC or your account? Our support team in Accra replies within 24 business hours.',
   supportEmail: 'support@cedicrypto.com',
-  supportPhone: '+233 30 000 0000',
+  supportPhone: '',
+  whatsappNumber: '',
+  companyName: '',
+  registrationNumber: '',
+  licenceNumber: '',
+  streetAddress: '',
 };
+
+/** The company's details out of the contact content (src/shared/company.ts). */
+export function companyDetailsOf(content: TContactContent): TCompanyDetails {
+  const { companyName, registrationNumber, licenceNumber, streetAddress, supportEmail, supportPhone, whatsappNumber } = content;
+  return { companyName, registrationNumber, licenceNumber, streetAddress, supportEmail, supportPhone, whatsappNumber };
+}

@@ -6,7 +6,7 @@ import { ZAdminOrder, ZOrder } from './orders.js';
 export const ZPortfolio = z.object({
   holdings: z.array(z.object({ symbol: z.string(), amountCrypto: ZDecimalString, valueGhs: ZDecimalString })),
   totalGhs: ZDecimalString,
-  /** Change of the total against the first point of the recorded history, in percent; null when unknown. */
+  /** Change of the total against the same holdings at the prices of 24 h ago, in percent; null while a held coin has none ('0.00' holding nothing). */
   change24hPercent: ZDecimalString.nullable(),
   recentOrders: z.array(ZOrder),
 });

@@ -154,7 +154,9 @@ export const ZQuote = z.object({
   /** What is paid (buy) or paid out (sell) by mobile money or a Ghana bank: always cedis. */
   amountGhs: ZDecimalString,
   feePercentage: ZDecimalString,
+  /** The fee part of the price in dollars, and in the currency of the amount (cedis computed in cedis, not converted from feeUsd). */
   feeUsd: ZDecimalString,
+  feeFiat: ZDecimalString,
   expiresAt: z.string(),
 });
 export type TQuote = z.infer<typeof ZQuote>;
@@ -290,6 +292,8 @@ export const ZOrder = z.object({
   unitPriceUsd: ZDecimalString,
   /** Cedis per dollar locked with the price. */
   ghsRate: ZDecimalString,
+  /** The price per coin the quote showed, in the order's fiat currency (calculateUnitPriceFiat of the two above). */
+  unitPriceFiat: ZDecimalString,
   paymentMethod: z.string(),
   /** Buy: the account to pay to (null on orders before the lifecycle). */
   payTo: ZPayTo.nullable(),

@@ -19,6 +19,8 @@ export const STAFF_MSG = {
   invitationResent: 'Invitation sent again.',
   alreadyActive: 'This admin has already set a password.',
   invitationInvalid: 'This link is invalid, has expired or has already been used. Ask the Super Admin for a new invitation.',
+  /** The link of an invitation that set a password already (issue 16): said when the page opens, instead of the form. */
+  invitationUsed: 'This invitation has already been used. Sign in, or ask a super admin for a new invitation.',
   passwordSet: 'Your password has been set. You can now log in.',
   cannotResetOwnTwoFactor: 'You cannot reset your own two-factor authentication.',
 } as const;
@@ -46,7 +48,14 @@ export const ZStaffList = z.object({ admins: z.array(ZStaffMember) });
 export const ZStaffResponse = z.object({ admin: ZStaffMember });
 export const ZStaffIdParams = z.object({ id: z.string().min(1).max(64) }).strict();
 
-export const ZSetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: ZPassword }).strict();
+const ZInvitationToken = z.string().min(1).max(512);
+export const ZSetPasswordRequest = z.object({ token: ZInvitationToken, password: ZPassword }).strict();
+/**
+ * Whether an invitation link can still set a password, asked when its page opens (POST, so the
+ * token stays out of URLs and request logs): 200 when it can, 409 INVITATION_ALREADY_ACCEPTED
+ * when it was used, 400 INVALID_TOKEN when it is unknown, expired or replaced.
+ */
+export const ZInvitationCheckRequest = z.object({ token: ZInvitationToken }).strict();
 
 export type TStaffMember = z.infer<typeof ZStaffMember>;
 export type TCreateStaffRequest = z.infer<typeof ZCreateStaffRequest>;

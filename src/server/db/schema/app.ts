@@ -90,12 +90,21 @@ export const paymentMethods = pgTable('payment_methods', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Contact page content, record id 1 (docs/product.md §3), and the company's identity shown in the
+ * footer, on About and in order emails (src/shared/company.ts). '' is a field not set.
+ */
 export const contactPageContent = pgTable('contact_page_content', {
   id: integer('id').primaryKey(),
   headline: text('headline').notNull(),
   introParagraph: text('intro_paragraph').notNull(),
   supportEmail: text('support_email').notNull(),
   supportPhone: text('support_phone').notNull(),
+  whatsappNumber: text('whatsapp_number').notNull().default(''),
+  companyName: text('company_name').notNull().default(''),
+  registrationNumber: text('registration_number').notNull().default(''),
+  licenceNumber: text('licence_number').notNull().default(''),
+  streetAddress: text('street_address').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog, settings } from '#server/db/schema/app.js';
 import { encryptSecret } from '#server/lib/secrets.js';
@@ -11,44 +9,9 @@ import { renderPasswordResetEmail, renderWelcomeEmail } from './templates.js';
 import { maskEmailBody } from './secrets.js';
 import { buildResetUrl } from '#server/modules/auth/better-auth.js';
 import { openTestDatabase } from '#test/helpers/test-app.js';
+import { decodeQuotedPrintable, startSmtpPeer } from '#test/helpers/smtp-peer.js';
 import type { TDatabase } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-
-type TReceived = { from: string; to: string[]; data: string; user: string };
-
-/** A real SMTP peer on a local port (smtp-server), accepting one user. */
-async function startSmtpPeer(credentials: { user: string; pass: string }) {
-  const received: TReceived[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-          user: String(session.user),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The text of a quoted-printable MIME part (how nodemailer sends long HTML lines). */
-function decodeQuotedPrintable(data: string): string {
-  return data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 function captureLogger() {
   const lines: { level: number; msg: string }[] = [];

@@ -6,12 +6,20 @@ import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
 import { PeriodicJob } from '#server/lib/periodic-job.js';
 import { decryptSecret } from '#server/lib/secrets.js';
+import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody } from './secrets.js';
+import type { TRenderedEmail } from './templates.js';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 10;
 
 type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string };
+
+/** What became of an email sent at once (sendNow): never tried, delivered, or refused with the SMTP client's error. */
+export type TImmediateDelivery =
+  { status: 'notConfigured' } | { status: 'sent'; emailId: number } | { status: 'failed'; emailId: number; error: unknown };
+
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export type TEmailSenderOptions = {
   db: TDb;
@@ -69,6 +77,50 @@ export class EmailSender {
     return { host: row.smtpHost, port: row.smtpPort, secure: row.smtpSecure, user: row.smtpUser, pass };
   }
 
+  private transport(smtp: TSmtp, timeouts = TIMEOUTS) {
+    return nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: { user: smtp.user, pass: smtp.pass },
+      ...timeouts,
+    });
+  }
+
+  /**
+   * Logs `email` to `to` and delivers it now, with the saved SMTP settings, answering what
+   * happened (Settings' "Send test email", issue 16). The row is written already leased, so the
+   * background runs leave it alone; a failure is final, not retried. With incomplete SMTP
+   * settings nothing is written or tried.
+   */
+  async sendNow(to: string, email: TRenderedEmail): Promise<TImmediateDelivery> {
+    const { db, log } = this.options;
+    const smtp = await this.readSmtp();
+    if (!smtp) return { status: 'notConfigured' };
+    const row = firstOrThrow(
+      await db
+        .insert(emailLog)
+        .values({ to, subject: email.subject, body: email.body, attempts: 1, nextAttemptAt: sql`now() + interval '1 day'` })
+        .returning({ id: emailLog.id }),
+    );
+    const transport = this.transport(smtp, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
+    try {
+      await transport.sendMail({ from: this.options.from, to, subject: email.subject, html: deliverableBody(email.body) });
+      await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, row.id));
+      return { status: 'sent', emailId: row.id };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ emailId: row.id, err: message }, 'test email delivery failed');
+      await db
+        .update(emailLog)
+        .set({ status: 'failed', lastError: message.slice(0, 500) })
+        .where(eq(emailLog.id, row.id));
+      return { status: 'failed', emailId: row.id, error };
+    } finally {
+      transport.close();
+    }
+  }
+
   private async leaseBatch() {
     return this.options.db
       .update(emailLog)
@@ -92,15 +144,7 @@ export class EmailSender {
       }
       return;
     }
-    const transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: { user: smtp.user, pass: smtp.pass },
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    const transport = this.transport(smtp);
     try {
       for (const email of batch) {
         try {

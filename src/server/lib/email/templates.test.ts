@@ -25,6 +25,15 @@ const order: TEmailOrder = {
   fiatCurrency: 'GHS',
 };
 const appUrl = 'https://example.test/"><script>x</script>';
+const company = {
+  companyName: HOSTILE,
+  registrationNumber: 'CS123456789',
+  licenceNumber: '',
+  streetAddress: '12 Independence Avenue, Accra',
+  supportEmail: 'help@example.com',
+  supportPhone: '+233 30 123 4567',
+  whatsappNumber: '',
+};
 
 describe('html', () => {
   it('escapes every interpolated string and keeps only its own markup', () => {
@@ -50,9 +59,9 @@ describe('email templates escape by default', () => {
     renderKycReceivedEmail({ fullName: HOSTILE }),
     renderKycDecisionEmail({ fullName: HOSTILE, decision: 'approved', appUrl }),
     renderKycDecisionEmail({ fullName: HOSTILE, decision: 'rejected', reason: HOSTILE, appUrl }),
-    renderOrderConfirmationEmail({ fullName: HOSTILE, order, appUrl }),
+    renderOrderConfirmationEmail({ fullName: HOSTILE, order, appUrl, company }),
     renderAdminOrderAlertEmail({ customerName: HOSTILE, customerEmail: HOSTILE, order, appUrl }),
-    renderOrderStatusEmail({ fullName: HOSTILE, order, status: 'cancelled', appUrl }),
+    renderOrderStatusEmail({ fullName: HOSTILE, order, status: 'cancelled', appUrl, company }),
   ];
 
   it.each(rendered.map((email, index) => [index, email] as const))(
@@ -77,5 +86,30 @@ describe('email templates escape by default', () => {
     const reset = rendered[1]!.body;
     expect(deliverableBody(reset)).toContain('#/reset-password?token=tok%3Cen%3E%261"');
     expect(maskEmailBody(reset).body).toContain(`#/reset-password?token=${SECRET_MASK}"`);
+  });
+});
+
+/** The body with every run of white space as one space. */
+const oneLine = (body: string) => body.replace(/\s+/g, ' ');
+
+describe('receipts say who sent them (issue 16)', () => {
+  it('end with the company details that are set, and only those', () => {
+    const body = oneLine(
+      renderOrderStatusEmail({ fullName: 'Ama', order: { ...order, coinSymbol: 'btc' }, status: 'completed', appUrl, company }).body,
+    );
+    expect(body).toContain(`${ESCAPED} <br />Registration number CS123456789 <br />12 Independence Avenue, Accra`);
+    expect(body).toContain('Registration number CS123456789');
+    expect(body).not.toContain('Licence number');
+    expect(body).toContain('12 Independence Avenue, Accra');
+    expect(body).toContain('Support email: help@example.com · Support phone: +233 30 123 4567');
+    expect(body).not.toContain('WhatsApp');
+    expect(body).not.toContain('CediCrypto, Accra, Ghana.');
+  });
+
+  it('fall back to the brand name while no company name is set', () => {
+    const empty = { ...company, companyName: '', registrationNumber: '', streetAddress: '', supportPhone: '' };
+    const body = oneLine(renderOrderConfirmationEmail({ fullName: 'Ama', order, appUrl, company: empty }).body);
+    expect(body).toContain('CediCrypto <br />Support email: help@example.com </p>');
+    expect(body).not.toContain('Support phone');
   });
 });

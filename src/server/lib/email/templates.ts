@@ -4,6 +4,7 @@ import type { TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import { networkLabel } from '#shared/networks.js';
 import { paths } from '#shared/app-paths.js';
+import { COMPANY_LABELS, companyNumbersLine, type TCompanyDetails } from '#shared/company.js';
 
 /**
  * Email templates rendered to HTML on the server with the `html` tag (html.ts): every value they
@@ -24,8 +25,34 @@ function renderUrl(url: string | TSecretUrl): TSafeHtml {
   return html`${url.base}${trustedHtml(markSecret(toHtmlString(html`${encodeURIComponent(url.secret)}`)))}`;
 }
 
-/** Paragraphs given as strings are text (escaped); markup comes only from `html`. */
-function layout(title: string, paragraphs: readonly (string | TSafeHtml)[], action?: { label: string; url: string | TSecretUrl }): string {
+/**
+ * Who sent a receipt (issue 16): the company's name, registration and licence numbers, street
+ * address and how to reach support, each only when set (src/shared/company.ts).
+ */
+function companyFooter(company: TCompanyDetails): TSafeHtml {
+  const reach = [
+    company.supportEmail && `${COMPANY_LABELS.supportEmail}: ${company.supportEmail}`,
+    company.supportPhone && `${COMPANY_LABELS.supportPhone}: ${company.supportPhone}`,
+    company.whatsappNumber && `WhatsApp: ${company.whatsappNumber}`,
+  ].filter(Boolean);
+  const lines = [company.companyName || 'CediCrypto', companyNumbersLine(company), company.streetAddress, reach.join(' · ')].filter(
+    Boolean,
+  );
+  return html`<p style="font-size:12px;color:#64748b;margin-top:32px">
+    ${lines.map((line, index) => (index === 0 ? html`${line}` : html`<br />${line}`))}
+  </p>`;
+}
+
+/**
+ * Paragraphs given as strings are text (escaped); markup comes only from `html`. A receipt
+ * (`company` given) ends with who sent it.
+ */
+function layout(
+  title: string,
+  paragraphs: readonly (string | TSafeHtml)[],
+  action?: { label: string; url: string | TSecretUrl },
+  company?: TCompanyDetails,
+): string {
   const url = action ? renderUrl(action.url) : html``;
   const button = action
     ? html`<p style="margin:24px 0">
@@ -44,9 +71,16 @@ function layout(title: string, paragraphs: readonly (string | TSafeHtml)[], acti
           <h1 style="font-size:20px;color:#0f766e">CediCrypto</h1>
           <h2 style="font-size:18px">${title}</h2>
           ${paragraphs.map((p) => html`<p style="line-height:1.5">${p}</p>`)} ${button}
-          <p style="font-size:12px;color:#64748b;margin-top:32px">
-            CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.
-          </p>
+          ${
+            company
+              ? html`${companyFooter(company)}
+                  <p style="font-size:12px;color:#64748b;margin-top:8px">
+                    You received this email because of activity on your CediCrypto account.
+                  </p>`
+              : html`<p style="font-size:12px;color:#64748b;margin-top:32px">
+                  CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.
+                </p>`
+          }
         </body>
       </html>`,
   );
@@ -197,7 +231,13 @@ function paymentInstructions(order: TEmailOrder): string[] {
   return lines;
 }
 
-export function renderOrderConfirmationEmail(input: { fullName: string; order: TEmailOrder; appUrl: string }): TRenderedEmail {
+export function renderOrderConfirmationEmail(input: {
+  fullName: string;
+  order: TEmailOrder;
+  appUrl: string;
+  /** The receipt says who sent it (modules/content getCompanyDetails). */
+  company: TCompanyDetails;
+}): TRenderedEmail {
   const instructions = paymentInstructions(input.order);
   return {
     subject: `Order #${input.order.id} received`,
@@ -210,6 +250,7 @@ export function renderOrderConfirmationEmail(input: { fullName: string; order: T
         'Your order is received and will be processed shortly: we check your payment, then complete it. You will get an email at each step.',
       ],
       orderPage(input.appUrl, input.order),
+      input.company,
     ),
   };
 }
@@ -254,6 +295,8 @@ export function renderOrderStatusEmail(input: {
   order: TEmailOrder & { payoutReference?: string | null; cancelReason?: string | null };
   status: keyof typeof STATUS_WORDS;
   appUrl: string;
+  /** The receipt says who sent it (modules/content getCompanyDetails). */
+  company: TCompanyDetails;
 }): TRenderedEmail {
   const words = STATUS_WORDS[input.status];
   const { order } = input;
@@ -266,6 +309,19 @@ export function renderOrderStatusEmail(input: {
       words.title,
       [`Hello ${input.fullName},`, `Order #${order.id}: ${describeOrder(order)}.`, words.text, ...extra],
       orderPage(input.appUrl, order),
+      input.company,
     ),
+  };
+}
+
+/** Settings' "Send test email": proof that the SMTP settings deliver, to the notification address. */
+export function renderSmtpTestEmail(input: { sentBy: string; at: Date }): TRenderedEmail {
+  const at = `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Accra' }).format(input.at)} (Accra time)`;
+  return {
+    subject: 'CediCrypto test email',
+    body: layout('Your email settings work', [
+      `${input.sentBy} sent this test email from the back-office Settings on ${at}.`,
+      'It reached you through the SMTP server in the settings, so order alerts and customer emails can be delivered the same way.',
+    ]),
   };
 }

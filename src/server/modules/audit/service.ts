@@ -3,20 +3,33 @@ import type { TAuditList, TAuditQuery } from '#shared/contracts/admin.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog } from '#server/db/schema/app.js';
-import { containsPattern, escapeLike } from '#server/lib/sql.js';
+import { escapeLike } from '#server/lib/sql.js';
+import { nameAuditEntries } from './names.js';
+import { actorMatches, targetConditions } from './target-filter.js';
 
 const PAGE_SIZE = 25;
 const DAY_MS = 86_400_000;
 
-/** One page of the audit log, newest first, filtered by actor email, action prefix and dates (UTC days, both ends included). */
-export async function listAuditEntries(db: TDb, query: TAuditQuery): Promise<TAuditList> {
-  const { actor, action, from, to, page } = query;
+/**
+ * The log's filter: actor (name or email), action prefix, target (kind, and id or name:
+ * target-filter.ts) and dates (UTC days, both ends included). The page and its CSV export
+ * (modules/exports) select the same entries.
+ */
+export function auditFilter(query: Omit<TAuditQuery, 'page'>): SQL | undefined {
+  const { actor, action, from, to } = query;
   const conditions: SQL[] = [];
-  if (actor) conditions.push(ilike(auditLog.actorEmail, containsPattern(actor)));
+  if (actor) conditions.push(actorMatches(actor));
   if (action) conditions.push(ilike(auditLog.action, `${escapeLike(action)}%`));
   if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
   if (to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS)));
-  const where = conditions.length ? and(...conditions) : undefined;
+  conditions.push(...targetConditions(query));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of the audit log, newest first, filtered by auditFilter, with the names of who and what (names.ts). */
+export async function listAuditEntries(db: TDb, query: TAuditQuery): Promise<TAuditList> {
+  const { page } = query;
+  const where = auditFilter(query);
   const rows = await db
     .select()
     .from(auditLog)
@@ -25,13 +38,15 @@ export async function listAuditEntries(db: TDb, query: TAuditQuery): Promise<TAu
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   const { total } = firstOrThrow(await db.select({ total: count() }).from(auditLog).where(where));
+  const names = await nameAuditEntries(db, rows);
   return {
-    entries: rows.map((r) => ({
+    entries: rows.map((r, index) => ({
       id: r.id,
       actorEmail: r.actorEmail,
       action: r.action,
       targetType: r.targetType,
       targetId: r.targetId,
+      ...names[index]!,
       before: r.before,
       after: r.after,
       ip: r.ip,

@@ -4,6 +4,8 @@ import type { TDb } from '#server/db/client.js';
 import { actorOf } from '#server/plugins/access.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { getAdminDashboard, getPortfolio } from './service.js';
+import { ZSetupStatus } from '#shared/contracts/setup.js';
+import { getSetupStatus } from './setup-status.js';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketService }> = async (app, { db, market }) => {
   app.get(
@@ -16,5 +18,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketSer
     '/api/admin/dashboard',
     { config: { access: { area: 'dashboard' } }, schema: { tags: ['dashboard'], response: { 200: ZAdminDashboard } } },
     async () => getAdminDashboard(db),
+  );
+
+  // The first-run checklist of the super admin's dashboard (issue 16).
+  app.get(
+    '/api/admin/setup-status',
+    { config: { access: { area: 'setup' } }, schema: { tags: ['dashboard'], response: { 200: ZSetupStatus } } },
+    async () => getSetupStatus({ db, smtpPassFromEnv: app.config.smtpPassFromEnv }),
   );
 };

@@ -2,7 +2,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
 import { SUBMITTED_STATUSES } from '#shared/contracts/orders.js';
-import { calculatePercentChange, roundFiat, toDecimal } from '#shared/money.js';
+import { calculatePercentChange, roundFiat, toDecimal, type TDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
@@ -11,8 +11,11 @@ import { findAdminOrders } from '#server/modules/orders/service.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
 
 /**
- * Estimated balance (docs/product.md §9): net completed holdings x base USD x GHS rate; the 24 h
- * change compares today's value with the value at the first recorded history point.
+ * Estimated balance (docs/product.md §9): net completed holdings (coins delivered to the
+ * customer's own wallet, less those sold to us) x base USD x GHS rate. Its "24 h" change compares
+ * that with the same holdings at each coin's price about 24 h ago (MarketService
+ * getMarketWithDayAgo: the rule of the market cards' change), at today's rate; null ("—") while a
+ * held coin has no price of 24 h ago. Nothing held has not changed: 0.00.
  */
 export async function getPortfolio(db: TDb, market: MarketService, userId: string): Promise<TPortfolio> {
   const [net, recent, prices] = await Promise.all([
@@ -25,25 +28,31 @@ export async function getPortfolio(db: TDb, market: MarketService, userId: strin
       .where(and(eq(orders.userId, userId), eq(orders.status, 'completed')))
       .groupBy(orders.coinSymbol),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(3),
-    market.getMarket(),
+    market.getMarketWithDayAgo(),
   ]);
+  const { ghsRate } = prices.market;
   let total = toDecimal(0);
-  let totalThen = toDecimal(0);
-  const holdings = net
-    .filter((row) => toDecimal(row.amount).gt(0))
-    .map((row) => {
-      const coin = prices.coins.find((c) => c.symbol === row.symbol);
-      const base = coin?.baseUsd ?? '0';
-      const first = coin?.history[0] ?? base;
-      const value = toDecimal(row.amount).times(base).times(prices.ghsRate);
-      total = total.plus(value);
-      totalThen = totalThen.plus(toDecimal(row.amount).times(first).times(prices.ghsRate));
-      return { symbol: row.symbol, amountCrypto: toDecimal(row.amount).toFixed(8), valueGhs: roundFiat(value) };
-    });
+  /** The holdings at the prices of 24 h ago; null once a priced coin has none. */
+  let totalThen: TDecimal | null = toDecimal(0);
+  const holdings: TPortfolio['holdings'] = [];
+  for (const row of net) {
+    const amount = toDecimal(row.amount);
+    if (!amount.gt(0)) continue;
+    // A coin without a price counts as nothing, today and 24 h ago.
+    const base = prices.market.coins.find((c) => c.symbol === row.symbol)?.baseUsd ?? null;
+    const value = amount.times(base ?? 0).times(ghsRate);
+    total = total.plus(value);
+    const then = base === null ? '0' : prices.dayAgoUsd.get(row.symbol);
+    totalThen = totalThen !== null && then !== undefined ? totalThen.plus(amount.times(then).times(ghsRate)) : null;
+    holdings.push({ symbol: row.symbol, amountCrypto: amount.toFixed(8), valueGhs: roundFiat(value) });
+  }
+  let change24hPercent: string | null = null;
+  if (holdings.length === 0) change24hPercent = '0.00';
+  else if (totalThen !== null) change24hPercent = calculatePercentChange(totalThen, total);
   return {
     holdings,
     totalGhs: roundFiat(total),
-    change24hPercent: totalThen.gt(0) ? calculatePercentChange(totalThen, total) : null,
+    change24hPercent,
     recentOrders: recent.map(toOrder),
   };
 }
@@ -61,7 +70,9 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
     db
       .select({
         usd: sql<string>`coalesce(sum(${orders.amountUsd}), 0)`,
-        ghs: sql<string>`coalesce(sum(${orders.amountUsd} * ${orders.ghsRate}), 0)`,
+        // What customers paid or were paid in cedis, fixed on each order (migration 0010 filled
+        // older orders the same way), never dollars converted back (two GHS 50.00 orders are 100.00).
+        ghs: sql<string>`coalesce(sum(coalesce(${orders.amountGhs}, case when ${orders.fiatCurrency} = 'GHS' then ${orders.amountFiat} else round(${orders.amountFiat} * ${orders.ghsRate}, 2) end)), 0)`,
       })
       .from(orders)
       .where(eq(orders.status, 'completed')),

@@ -19,6 +19,7 @@ import {
   isDecimalString,
   normalizeDecimal,
   roundFiat,
+  toDecimal,
 } from '#shared/money.js';
 import type { TDatabase } from '#server/db/client.js';
 import { coins, settings, tradingRulesColumns } from '#server/db/schema/app.js';
@@ -40,6 +41,27 @@ export type TMarketAnswer = { body: TMarketResponse; json: string; etag: string 
 /** A strong validator of the exact response body. */
 export function computeEtag(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Each coin's USD price about 24 h ago, by the rule of the market cards' "24 h" change: from the
+ * provider's own 24 h change of the latest price when it gives one (latest / (1 + change / 100),
+ * unrounded), else the price recorded about 24 h ago. A coin with neither is left out.
+ */
+export function pricesDayAgo(snapshot: TSnapshot): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [symbol, points] of snapshot.history) {
+    const latest = points.at(-1);
+    if (!latest) continue;
+    if (latest.change24h !== null) {
+      const factor = toDecimal(1).plus(toDecimal(latest.change24h).div(100));
+      if (factor.gt(0)) found.set(symbol, toDecimal(latest.priceUsd).div(factor).toFixed());
+      continue;
+    }
+    const recorded = snapshot.dayAgo.get(symbol);
+    if (recorded !== undefined) found.set(symbol, recorded);
+  }
+  return found;
 }
 
 export type TMarketAnswersDeps = {
@@ -178,6 +200,12 @@ export class MarketAnswers {
   async getMarket(options: { freshReference?: boolean } = {}): Promise<TMarketResponse> {
     const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference(options.freshReference)]);
     return this.buildMarket(snapshot, reference, this.deps.now().getTime()).body;
+  }
+
+  /** The market (as getMarket) and each coin's USD price about 24 h ago (pricesDayAgo), from one snapshot of the stored prices. */
+  async getMarketWithDayAgo(): Promise<{ market: TMarketResponse; dayAgoUsd: ReadonlyMap<string, string> }> {
+    const [snapshot, reference] = await Promise.all([this.getSnapshot(), this.readReference()]);
+    return { market: this.buildMarket(snapshot, reference, this.deps.now().getTime()).body, dayAgoUsd: pricesDayAgo(snapshot) };
   }
 
   /**

@@ -57,6 +57,11 @@ export class MarketService {
     return this.answers.getMarket(options);
   }
 
+  /** The market and each coin's USD price about 24 h ago (the customer's balance change), from one snapshot. */
+  getMarketWithDayAgo(): Promise<{ market: TMarketResponse; dayAgoUsd: ReadonlyMap<string, string> }> {
+    return this.answers.getMarketWithDayAgo();
+  }
+
   /** GET /api/market's answer, serialised and tagged once per change. */
   getMarketAnswer(): Promise<TMarketAnswer> {
     return this.answers.getMarketAnswer();

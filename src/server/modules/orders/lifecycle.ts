@@ -21,6 +21,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
+import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
@@ -215,7 +216,13 @@ export async function cancelOwnOrder(deps: TOrderDeps, actor: TActor, id: number
     await queueEmail(
       tx,
       user.email,
-      renderOrderStatusEmail({ fullName: user.fullName || user.name, order: updated, status: 'cancelled', appUrl: deps.appUrl }),
+      renderOrderStatusEmail({
+        fullName: user.fullName || user.name,
+        order: updated,
+        status: 'cancelled',
+        appUrl: deps.appUrl,
+        company: await getCompanyDetails(tx),
+      }),
     );
     return updated;
   });
@@ -263,7 +270,13 @@ export async function expireDueOrders(deps: TOrderDeps, now: Date = clock(deps))
         await queueEmail(
           tx,
           user.email,
-          renderOrderStatusEmail({ fullName: user.fullName || user.name, order: row, status: 'expired', appUrl: deps.appUrl }),
+          renderOrderStatusEmail({
+            fullName: user.fullName || user.name,
+            order: row,
+            status: 'expired',
+            appUrl: deps.appUrl,
+            company: await getCompanyDetails(tx),
+          }),
         );
       }
       return rows;
@@ -341,7 +354,13 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
     await queueEmail(
       tx,
       user.email,
-      renderOrderStatusEmail({ fullName: user.fullName || user.name, order: row, status: decision.status, appUrl: deps.appUrl }),
+      renderOrderStatusEmail({
+        fullName: user.fullName || user.name,
+        order: row,
+        status: decision.status,
+        appUrl: deps.appUrl,
+        company: await getCompanyDetails(tx),
+      }),
     );
     await writeAudit(tx, {
       actor: input.actor,

@@ -1,4 +1,5 @@
 import type { TAdminOrder, TAdminOrderEvent, TOrder, TOrderEvent } from '#shared/contracts/orders.js';
+import { calculateUnitPriceFiat } from '#shared/money.js';
 import type { orderEvents, orders } from '#server/db/schema/orders.js';
 
 export type TOrderRow = typeof orders.$inferSelect;
@@ -17,6 +18,8 @@ export function toOrder(row: TOrderRow): TOrder {
     amountGhs: row.amountGhs,
     unitPriceUsd: row.unitPriceUsd,
     ghsRate: row.ghsRate,
+    // From the stored price and rate exactly as the quote computed it (the quote locked the rate at the column's scale).
+    unitPriceFiat: calculateUnitPriceFiat(row.unitPriceUsd, row.ghsRate, row.fiatCurrency),
     paymentMethod: row.paymentMethod,
     payTo: row.payTo ?? null,
     depositTo:

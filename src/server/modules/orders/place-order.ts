@@ -20,6 +20,7 @@ import { orders, quotes } from '#server/db/schema/orders.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
+import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { findDepositAddress } from '#server/modules/coins/service.js';
@@ -217,7 +218,16 @@ async function insertOrder(
       .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: now })
       .where(eq(users.id, actor.id));
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: null, to: awaiting, at: now });
-    await queueEmail(tx, user.email, renderOrderConfirmationEmail({ fullName: user.fullName || user.name, order, appUrl: deps.appUrl }));
+    await queueEmail(
+      tx,
+      user.email,
+      renderOrderConfirmationEmail({
+        fullName: user.fullName || user.name,
+        order,
+        appUrl: deps.appUrl,
+        company: await getCompanyDetails(tx),
+      }),
+    );
     return { order, isReplay: false };
   });
 }

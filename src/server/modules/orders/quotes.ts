@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_MSG, type TQuote, type TQuoteRequest, type TTradingRules } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
-import { convertGhsToUsd, convertUsdToGhs, roundCryptoTo, roundFiat, toDecimal } from '#shared/money.js';
+import {
+  calculateUnitPriceFiat,
+  convertGhsToUsd,
+  convertUsdToGhs,
+  roundCryptoTo,
+  roundFiat,
+  roundGhsRate,
+  toDecimal,
+  type TDecimalInput,
+} from '#shared/money.js';
 import { coinDecimals } from '#shared/networks.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -25,6 +34,20 @@ export function checkOrderSize(amountGhs: string, rules: TTradingRules): void {
 }
 
 /**
+ * The fee part of an order's price, in the currency the customer pays in (or is paid in, selling):
+ * what its coins cost at the unit price beyond the base price, |unit - base| x crypto, times the
+ * locked rate for cedis, rounded once to the cent. (Rounding it in dollars first and converting
+ * would multiply the rounding by the rate: a GHS 100 buy at 16.5 showed GHS 2.48 for GHS 2.44.)
+ */
+export function calculateFee(
+  quote: { unitPriceUsd: TDecimalInput; baseUsd: TDecimalInput; amountCrypto: TDecimalInput; ghsRate: TDecimalInput },
+  currency: 'USD' | 'GHS',
+): string {
+  const feeUsd = toDecimal(quote.unitPriceUsd).minus(quote.baseUsd).abs().times(quote.amountCrypto);
+  return roundFiat(currency === 'USD' ? feeUsd : feeUsd.times(quote.ghsRate));
+}
+
+/**
  * A quote from the server's own prices (decisions/013 D2): unit price with the fee, the crypto
  * amount for the fiat amount asked in the precision of the coin's networks (docs/decisions/014),
  * within the minimum and maximum order, valid for QUOTE_TTL_SECONDS. Stale prices give no quote.
@@ -39,7 +62,8 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   if (coin.isStale || !unitPriceUsd || !coin.baseUsd || toDecimal(unitPriceUsd).lte(0)) {
     throw new AppError('UNAVAILABLE', ORDER_MSG.stalePrices);
   }
-  const ghsRate = market.ghsRate;
+  // Locked as the quote stores it: every amount below, and the order's later, from this one rate.
+  const ghsRate = roundGhsRate(market.ghsRate);
   const amountFiat = roundFiat(input.amountFiat);
   const amountGhs = toAmountGhs(amountFiat, input.fiatCurrency, ghsRate);
   checkOrderSize(amountGhs, market.tradingRules);
@@ -55,8 +79,10 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   );
   if (toDecimal(amountCrypto).lte(0))
     throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
-  const feeUsd = roundFiat(toDecimal(unitPriceUsd).minus(coin.baseUsd).abs().times(amountCrypto));
-  const unitPriceFiat = input.fiatCurrency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
+  const priced = { unitPriceUsd, baseUsd: coin.baseUsd, amountCrypto, ghsRate };
+  const feeUsd = calculateFee(priced, 'USD');
+  const feeFiat = calculateFee(priced, input.fiatCurrency);
+  const unitPriceFiat = calculateUnitPriceFiat(unitPriceUsd, ghsRate, input.fiatCurrency);
   // A quote is about prices, which move in real time: the system clock, never the order clock.
   const expiresAt = new Date(Date.now() + deps.quoteTtlSeconds * 1000);
   const row = firstOrThrow(
@@ -94,6 +120,7 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
     amountGhs,
     feePercentage: row.feePercentage,
     feeUsd: row.feeUsd,
+    feeFiat,
     expiresAt: row.expiresAt.toISOString(),
   };
 }

@@ -123,7 +123,11 @@ function dayStart(day: string): Date {
   return new Date(`${day}T00:00:00.000Z`);
 }
 
-export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
+/**
+ * The back-office list's filter (status, dates, search) as one condition, or none: the list and
+ * its CSV export (modules/exports) select the same orders.
+ */
+export async function adminOrderFilter(db: TDb, query: Pick<TAdminOrderQuery, 'q' | 'status' | 'from' | 'to'>): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   // The product's "pending" is an order the customer paid (or sent) that waits for staff.
   if (query.status === 'pending') conditions.push(inArray(orders.status, [...SUBMITTED_STATUSES]));
@@ -156,7 +160,11 @@ export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
     if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));
     conditions.push(or(...match)!);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function findAdminOrders(db: TDb, query: TAdminOrderQuery) {
+  const where = await adminOrderFilter(db, query);
   const sortColumn = {
     id: orders.id,
     createdAt: orders.createdAt,

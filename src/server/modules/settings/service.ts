@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { SETTINGS_MSG, type TSettings, type TSettingsUpdate } from '#shared/contracts/admin.js';
+import { TEST_EMAIL_MSG, type TSmtpFailure, type TTestEmailResult } from '#shared/contracts/setup.js';
 import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
+import type { EmailSender } from '#server/lib/email/sender.js';
+import { renderSmtpTestEmail } from '#server/lib/email/templates.js';
 import { encryptSecret } from '#server/lib/secrets.js';
 import type { TActor } from '#server/plugins/access.js';
 
@@ -86,4 +89,54 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
     return after;
   });
   return toSettings(row, deps.smtpPassFromEnv);
+}
+
+/**
+ * Why the SMTP client gave up, from its error (nodemailer's `code` and the system error in its
+ * message), so that the person sees it in words (TEST_EMAIL_MSG.failed).
+ */
+export function smtpFailureOf(error: unknown): TSmtpFailure {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'auth';
+  if (/ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH/.test(text)) return 'refused';
+  if (code === 'EDNS' || /ENOTFOUND|EAI_AGAIN|getaddrinfo/.test(text)) return 'hostNotFound';
+  if (code === 'ETLS' || code === 'EREQUIRETLS' || /SSL|TLS|certificate|wrong version number|self[- ]signed/i.test(text)) return 'tls';
+  if (code === 'ETIMEDOUT' || /timed? ?out|Greeting never received/i.test(text)) return 'timeout';
+  if (code === 'EENVELOPE') return 'rejected';
+  return 'other';
+}
+
+/**
+ * Settings' "Send test email" (issue 16): a test email to the admin notification address, through
+ * the saved SMTP settings, delivered now with the outcome in words (the SMTP client's own error
+ * text beside them). Written to the Email Log like every email, and to the audit log.
+ */
+export async function sendTestEmail(deps: TSettingsDeps, sender: EmailSender, actor: TActor, ip: string): Promise<TTestEmailResult> {
+  const [row] = await deps.db.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
+  const to = row?.notificationEmail ?? null;
+  let result: TTestEmailResult;
+  if (!to) {
+    result = { outcome: 'noRecipient', to: null, message: TEST_EMAIL_MSG.noRecipient, failure: null, detail: null };
+  } else {
+    const delivery = await sender.sendNow(to, renderSmtpTestEmail({ sentBy: actor.email, at: new Date() }));
+    if (delivery.status === 'notConfigured') {
+      result = { outcome: 'notConfigured', to, message: TEST_EMAIL_MSG.notConfigured, failure: null, detail: null };
+    } else if (delivery.status === 'sent') {
+      result = { outcome: 'sent', to, message: TEST_EMAIL_MSG.sent(to), failure: null, detail: null };
+    } else {
+      const failure = smtpFailureOf(delivery.error);
+      const detail = (delivery.error instanceof Error ? delivery.error.message : String(delivery.error)).slice(0, 500);
+      result = { outcome: 'failed', to, message: TEST_EMAIL_MSG.failed[failure], failure, detail };
+    }
+  }
+  await writeAudit(deps.db, {
+    actor,
+    action: 'settings.test_email',
+    targetType: 'settings',
+    targetId: 1,
+    after: { outcome: result.outcome, to: result.to, failure: result.failure },
+    ip,
+  });
+  return result;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZOk } from '#shared/contracts/common.js';
 import {
   ZCreateStaffRequest,
+  ZInvitationCheckRequest,
   ZSetPasswordRequest,
   ZStaffIdParams,
   ZStaffList,
@@ -10,6 +11,7 @@ import {
 } from '#shared/contracts/staff.js';
 import { actorOf } from '#server/plugins/access.js';
 import {
+  checkInvitation,
   createStaff,
   deleteStaff,
   listStaff,
@@ -80,10 +82,31 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
     },
   );
 
+  // Asked when the set-password page opens: a used link says so instead of showing the form.
+  app.post(
+    '/api/account/invitation/check',
+    {
+      config: {
+        access: 'public',
+        rateLimit: perIp(RATE_LIMITS.setPasswordPerIp),
+        errors: ['INVALID_TOKEN', 'INVITATION_ALREADY_ACCEPTED'],
+      },
+      schema: { tags: ['account'], body: ZInvitationCheckRequest, response: { 200: ZOk } },
+    },
+    async (request) => {
+      await checkInvitation(deps.db, request.body.token);
+      return { ok: true as const };
+    },
+  );
+
   app.post(
     '/api/account/set-password',
     {
-      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.setPasswordPerIp), errors: ['INVALID_TOKEN'] },
+      config: {
+        access: 'public',
+        rateLimit: perIp(RATE_LIMITS.setPasswordPerIp),
+        errors: ['INVALID_TOKEN', 'INVITATION_ALREADY_ACCEPTED'],
+      },
       schema: { tags: ['account'], body: ZSetPasswordRequest, response: { 200: ZOk } },
     },
     async (request) => {

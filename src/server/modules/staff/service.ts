@@ -4,7 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/permissions.js';
 import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '#shared/contracts/staff.js';
-import type { TDb } from '#server/db/client.js';
+import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
 import { staffInvitations } from '#server/db/schema/staff.js';
 import type { TOnAccountChanged } from '#server/lib/account-changed.js';
@@ -234,12 +234,21 @@ export async function deleteStaff(deps: TStaffDeps, id: string, context: TAuditC
 }
 
 /**
- * Uses an invitation: exactly once (a conditional update claims it), within 24 hours. The new
- * password replaces the unusable one, any session the account had is ended, and outstanding
- * password-reset links stop working.
+ * Why an invitation link cannot set a password: it was used (409 INVITATION_ALREADY_ACCEPTED, the
+ * person signs in), or it is unknown, expired or replaced by a newer one (400 INVALID_TOKEN).
  */
-export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
-  // A cheap look first, so a made-up token costs no password hash; the claim below decides.
+async function refusalOf(db: TDbOrTx, token: string): Promise<AppError> {
+  const [invitation] = await db
+    .select({ usedAt: staffInvitations.usedAt })
+    .from(staffInvitations)
+    .where(eq(staffInvitations.tokenHash, hashInvitationToken(token)));
+  return invitation?.usedAt
+    ? new AppError('INVITATION_ALREADY_ACCEPTED', STAFF_MSG.invitationUsed)
+    : new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
+}
+
+/** The invitation of `token` if it can still set a password (unused, unexpired), else its refusal. */
+export async function checkInvitation(db: TDbOrTx, token: string): Promise<{ id: number }> {
   const [candidate] = await db
     .select({ id: staffInvitations.id })
     .from(staffInvitations)
@@ -250,7 +259,18 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
         gt(staffInvitations.expiresAt, new Date()),
       ),
     );
-  if (!candidate) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
+  if (!candidate) throw await refusalOf(db, token);
+  return candidate;
+}
+
+/**
+ * Uses an invitation: exactly once (a conditional update claims it), within 24 hours. The new
+ * password replaces the unusable one, any session the account had is ended, and outstanding
+ * password-reset links stop working.
+ */
+export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
+  // A cheap look first, so a made-up token costs no password hash; the claim below decides.
+  await checkInvitation(db, token);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -264,7 +284,7 @@ export async function setPasswordWithInvitation(db: TDb, token: string, password
         ),
       )
       .returning();
-    if (!claimed) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
+    if (!claimed) throw await refusalOf(tx, token);
     const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
     if (!user || !isStaffRole(user.role)) throw new AppError('INVALID_TOKEN', STAFF_MSG.invitationInvalid);
     const updated = await tx

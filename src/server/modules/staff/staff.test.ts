@@ -53,9 +53,10 @@ describe('admin management', () => {
     const login = await t.login(email, NEW_PASSWORD, 'admin');
     expect(login.statusCode).toBe(200);
 
+    // Used: said as such (the person signs in), not as an unknown link.
     const again = await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: 'Another-Passw0rd!' } });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.message).toBe(STAFF_MSG.invitationInvalid);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'INVITATION_ALREADY_ACCEPTED', message: STAFF_MSG.invitationUsed });
     expect((await t.login(email, 'Another-Passw0rd!', 'admin')).statusCode).toBe(401);
 
     const list = await t.request({ method: 'GET', url: '/api/admin/admins', cookie: admin });
@@ -135,6 +136,47 @@ describe('admin management', () => {
     expect((await t.login(viaReset.email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
   });
 
+  it('tells the set-password page whether its link can still be used: valid, used, or invalid', async () => {
+    const check = (token: string) => t.request({ method: 'POST', url: '/api/account/invitation/check', payload: { token } });
+    const { admin: created, email, token } = await invite('support');
+    // Asking does not use the link.
+    for (let i = 0; i < 2; i += 1) {
+      const valid = await check(token);
+      expect(valid.statusCode, valid.body).toBe(200);
+      expect(valid.json()).toEqual({ ok: true });
+    }
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password: NEW_PASSWORD } })).statusCode,
+    ).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().error).toEqual({
+      code: 'INVITATION_ALREADY_ACCEPTED',
+      message: 'This invitation has already been used. Sign in, or ask a super admin for a new invitation.',
+    });
+    expect((await t.login(email, NEW_PASSWORD, 'admin')).statusCode).toBe(200);
+
+    const unknown = await check('not-a-real-token');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual({ code: 'INVALID_TOKEN', message: STAFF_MSG.invitationInvalid });
+
+    // Expired, and replaced by a newer invitation: invalid, not used.
+    const stale = await invite('compliance');
+    await t.database.db
+      .update(staffInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffInvitations.userId, stale.admin.id));
+    expect((await check(stale.token)).json().error.code).toBe('INVALID_TOKEN');
+    const replaced = await invite('manager');
+    expect((await t.request({ method: 'POST', url: `/api/admin/admins/${replaced.admin.id}/invitation`, cookie: admin })).statusCode).toBe(
+      200,
+    );
+    expect((await check(replaced.token)).json().error.code).toBe('INVALID_TOKEN');
+    // The token never reaches an audit entry.
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, created.id));
+    expect(JSON.stringify(audits)).not.toContain(token);
+  });
+
   it('two simultaneous uses of one link: exactly one sets the password', async () => {
     const { email, token } = await invite('manager');
     const results = await Promise.all(
@@ -142,7 +184,7 @@ describe('admin management', () => {
         t.request({ method: 'POST', url: '/api/account/set-password', payload: { token, password } }),
       ),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const logins = await Promise.all(['First-Passw0rd!', 'Second-Passw0rd!'].map((password) => t.login(email, password, 'admin')));
     expect(logins.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });

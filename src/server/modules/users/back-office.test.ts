@@ -178,7 +178,7 @@ describe('back-office', () => {
       supportPhone: '+233 20 000 0000',
     };
     expect((await t.request({ method: 'PUT', url: '/api/admin/contact', cookie: manager, payload: content })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/content/contact' })).json()).toEqual(content);
+    expect((await t.request({ method: 'GET', url: '/api/content/contact' })).json()).toMatchObject(content);
   });
 
   it('searches 10 000 customers on the server with filters, sorting and pages of 10', async () => {
@@ -224,6 +224,31 @@ describe('back-office', () => {
       role: 'support',
     });
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager })).statusCode).toBe(403);
+  });
+
+  it('refuses to ban a banned account or unban an active one, with a clear message and no audit entry', async () => {
+    const customer = await t.signUp();
+    const post = (action: 'ban' | 'unban') =>
+      t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/${action}`, cookie: manager });
+    const entries = async () =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id))).map((entry) => entry.action);
+
+    const notBanned = await post('unban');
+    expect(notBanned.statusCode).toBe(409);
+    expect(notBanned.json().error).toEqual({ code: 'USER_NOT_BANNED', message: 'This user is not banned. Nothing was changed.' });
+    expect(await entries()).toEqual([]);
+
+    expect((await post('ban')).statusCode).toBe(200);
+    const again = await post('ban');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: 'USER_ALREADY_BANNED', message: 'This user is already banned. Nothing was changed.' });
+    expect(await entries()).toEqual(['user.ban']);
+
+    expect((await post('unban')).statusCode).toBe(200);
+    expect((await post('unban')).json().error.code).toBe('USER_NOT_BANNED');
+    expect(await entries()).toEqual(['user.ban', 'user.unban']);
+    // The refusals changed nothing: the account is active and can sign in.
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
 
   // Found by the fuzz test: a date that passed the YYYY-MM-DD pattern but is no day became an

@@ -33,7 +33,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
   ] as const) {
     app.post(
       `/api/admin/users/:id/${action}`,
-      { config: { access }, schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } } },
+      {
+        config: { access, errors: [isBanned ? 'USER_ALREADY_BANNED' : 'USER_NOT_BANNED'] },
+        schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
+      },
       async (request) => {
         const user = await setCustomerBanned(db, actorOf(request), request.params.id, isBanned, request.ip);
         if (isBanned) onAccountChanged(user.id);

@@ -17,7 +17,7 @@ const RECENT_ORDERS = 5;
 const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
 const notFound = () => new AppError('NOT_FOUND', MSG.userNotFound);
 
-function toAdminUser(row: TUserRow): TAdminUser {
+export function toAdminUser(row: TUserRow): TAdminUser {
   return {
     id: row.id,
     username: row.displayUsername ?? row.username ?? '',
@@ -31,8 +31,11 @@ function toAdminUser(row: TUserRow): TAdminUser {
   };
 }
 
-/** One page of customers (never staff), searched by name, email or phone, filtered and sorted. */
-export async function findCustomers(db: TDb, query: TUserQuery): Promise<TAdminUserList> {
+/**
+ * The list's filter: customers only (never staff), searched by name, email or phone, by KYC and
+ * account status. The list and its CSV export (modules/exports) select the same people.
+ */
+export function customerFilter(query: Pick<TUserQuery, 'q' | 'kyc' | 'account'>): SQL {
   const conditions: SQL[] = [isCustomer];
   if (query.q) {
     const like = containsPattern(query.q);
@@ -40,7 +43,12 @@ export async function findCustomers(db: TDb, query: TUserQuery): Promise<TAdminU
   }
   if (query.kyc !== 'all') conditions.push(eq(users.kycStatus, query.kyc));
   if (query.account !== 'all') conditions.push(eq(users.banned, query.account === 'banned'));
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+/** One page of customers (never staff), searched by name, email or phone, filtered and sorted. */
+export async function findCustomers(db: TDb, query: TUserQuery): Promise<TAdminUserList> {
+  const where = customerFilter(query);
   const column = { fullName: users.fullName, createdAt: users.createdAt, tradingVolumeUsd: users.tradingVolumeUsd }[query.sort];
   const direction = query.dir === 'asc' ? asc : desc;
   const rows = await db
@@ -73,12 +81,17 @@ export async function getCustomer(db: TDb, id: string): Promise<TAdminUserDetail
 /**
  * Bans or unbans a customer (staff cannot be banned here), audited. A ban ends every session
  * of the user in the same transaction; the caller closes their sockets once it has committed.
+ * Banning a banned account or unbanning an active one changes nothing and is refused (409
+ * USER_ALREADY_BANNED / USER_NOT_BANNED), so the audit log records only real changes.
  */
 export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBanned: boolean, ip: string): Promise<TAdminUser> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw notFound();
     if (isStaffRole(before.role)) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotBanStaff);
+    if (before.banned === isBanned) {
+      throw isBanned ? new AppError('USER_ALREADY_BANNED', ADMIN_MSG.alreadyBanned) : new AppError('USER_NOT_BANNED', ADMIN_MSG.notBanned);
+    }
     const after = firstOrThrow(
       await tx.update(users).set({ banned: isBanned, updatedAt: new Date() }).where(eq(users.id, before.id)).returning(),
     );

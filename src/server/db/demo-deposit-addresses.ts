@@ -1,0 +1,43 @@
+import type { TNetworkId } from '#shared/networks.js';
+import { isValidAddressOn, networksOf } from '#shared/networks.js';
+import type { TDb } from './client.js';
+import { coins, depositAddresses } from './schema/app.js';
+
+/**
+ * DEMO deposit addresses, one per network, so that every coin can be sold in a demo. NOBODY
+ * SHOULD EVER SEND COINS TO THEM: they are well-known documentation and test-vector addresses
+ * whose keys are public or do not exist (coins sent there are lost or taken by anyone). BTC and
+ * LTC: the BIP-173 test vector (its key is the number 1); ERC20/BEP20: the EIP-55 test vector;
+ * TRC20: TRON's all-zero address; XRP: the XRP Ledger's genesis account of its documentation
+ * (secret "masterpassphrase"); ADA: the CIP-19 test vector; SOL: the System Program id; DOGE:
+ * the Dogeparty burn address. A real business replaces them in Currencies before going live.
+ */
+export const DEMO_DEPOSIT_ADDRESSES: Record<TNetworkId, string> = {
+  BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ERC20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  BEP20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  TRC20: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+  LTC: 'ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9',
+  XRP: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+  ADA: 'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x',
+  SOL: '11111111111111111111111111111111',
+  DOGE: 'DDogepartyxxxxxxxxxxxxxxxxxxw1dfzr',
+};
+
+/** Sets the demo address on every network of every coin that has none yet (an address set in Currencies stays). */
+export async function seedDemoDepositAddresses(db: TDb): Promise<number> {
+  let added = 0;
+  for (const coin of await db.select({ id: coins.id, symbol: coins.symbol }).from(coins)) {
+    for (const { network } of networksOf(coin.symbol)) {
+      const address = DEMO_DEPOSIT_ADDRESSES[network];
+      if (!isValidAddressOn(coin.symbol, network, address)) throw new Error(`demo address of ${coin.symbol} on ${network} is not valid`);
+      const inserted = await db
+        .insert(depositAddresses)
+        .values({ coinId: coin.id, network, address })
+        .onConflictDoNothing()
+        .returning({ coinId: depositAddresses.coinId });
+      added += inserted.length;
+    }
+  }
+  return added;
+}

@@ -1,0 +1,48 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '#test/helpers/test-app.js';
+import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+
+/**
+ * Migration 0011 (issue 16): the contact page content gets the company's details, empty until
+ * staff set them, and the placeholder phone the first seed wrote is removed (no made-up number).
+ */
+describe('migration 0011 (company details)', () => {
+  let database: TDatabase;
+  let folder: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase({ empty: true });
+    folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === '0010_order_lifecycle') + 1);
+    writeFileSync(journalFile, JSON.stringify(journal));
+    await migrateDatabase(database, folder);
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('adds empty company fields and clears the seeded placeholder phone, keeping a real one', async () => {
+    await database.db.execute(sql`
+      INSERT INTO contact_page_content (id, headline, intro_paragraph, support_email, support_phone) VALUES
+        (1, 'Get in touch', 'Hello', 'support@cedicrypto.com', '+233 30 000 0000'),
+        (2, 'Get in touch', 'Hello', 'support@cedicrypto.com', '+233 30 212 3456')`);
+    await migrateDatabase(database);
+    const { rows } = (await database.db.execute(
+      sql`SELECT id, support_phone, company_name, registration_number, licence_number, street_address, whatsapp_number
+          FROM contact_page_content ORDER BY id`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const empty = { company_name: '', registration_number: '', licence_number: '', street_address: '', whatsapp_number: '' };
+    expect(rows).toEqual([
+      { id: 1, support_phone: '', ...empty },
+      { id: 2, support_phone: '+233 30 212 3456', ...empty },
+    ]);
+  });
+});

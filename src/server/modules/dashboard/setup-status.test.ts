@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminCoin } from '#shared/contracts/admin.js';
+import type { TSetupStatus } from '#shared/contracts/setup.js';
+import { networkLabel, networksOf } from '#shared/networks.js';
+import { DEMO_DEPOSIT_ADDRESSES } from '#server/db/demo-deposit-addresses.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+
+const URL = '/api/admin/setup-status';
+
+describe('first-run setup status (issue 16)', () => {
+  let t: TTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+  });
+  afterAll(() => t.close());
+
+  async function status(): Promise<TSetupStatus> {
+    const response = await t.request({ method: 'GET', url: URL, cookie: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as TSetupStatus;
+  }
+  async function call(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>) {
+    const response = await t.request({ method, url, cookie: admin, payload });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json() as Record<string, unknown>;
+  }
+  async function adminCoins(): Promise<TAdminCoin[]> {
+    return ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins;
+  }
+  const coinId = async (symbol: string) => (await adminCoins()).find((coin) => coin.symbol === symbol)!.id;
+
+  it('is the super admin’s only: other staff get 403, a customer 403, nobody signed in 401', async () => {
+    for (const role of ['manager', 'support', 'compliance'] as const) {
+      const { cookie } = await t.createStaff(role);
+      expect((await t.request({ method: 'GET', url: URL, cookie })).statusCode, role).toBe(403);
+    }
+    expect((await t.request({ method: 'GET', url: URL, cookie: (await t.signUp()).cookie })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: URL })).statusCode).toBe(401);
+  });
+
+  it('lists everything on a fresh database, every enabled coin with the networks it lacks', async () => {
+    const coins = await adminCoins();
+    expect(await status()).toEqual({
+      isComplete: false,
+      paymentMethods: { isDone: false, enabled: 0, total: 0 },
+      depositAddresses: {
+        isDone: false,
+        coinsWithout: coins.map((coin) => ({
+          symbol: coin.symbol,
+          name: coin.name,
+          networks: networksOf(coin.symbol).map((entry) => networkLabel(entry.network)),
+        })),
+        networksWithout: [],
+      },
+      notificationEmail: { isDone: false, email: null },
+      smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
+      contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportPhone'] },
+      serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+    } satisfies TSetupStatus);
+    expect((await status()).depositAddresses.coinsWithout.find((coin) => coin.symbol === 'usdt')?.networks).toEqual([
+      'TRON (TRC20)',
+      'Ethereum (ERC20)',
+      'BNB Smart Chain (BEP20)',
+    ]);
+  });
+
+  it('counts only enabled payment methods', async () => {
+    const created = await call('POST', '/api/admin/payment-methods', {
+      name: 'MTN MoMo',
+      details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' },
+    });
+    const id = (created.paymentMethod as { id: number }).id;
+    expect((await status()).paymentMethods).toEqual({ isDone: true, enabled: 1, total: 1 });
+    await call('PATCH', `/api/admin/payment-methods/${id}`, { isEnabled: false });
+    expect((await status()).paymentMethods).toEqual({ isDone: false, enabled: 0, total: 1 });
+    await call('PATCH', `/api/admin/payment-methods/${id}`, { isEnabled: true });
+    expect((await status()).paymentMethods.isDone).toBe(true);
+  });
+
+  it('wants one deposit address per enabled coin, and names the networks still without one', async () => {
+    await call('PATCH', `/api/admin/coins/${await coinId('usdt')}`, { depositAddresses: { TRC20: DEMO_DEPOSIT_ADDRESSES.TRC20 } });
+    let deposit = (await status()).depositAddresses;
+    expect(deposit.coinsWithout.map((coin) => coin.symbol)).not.toContain('usdt');
+    expect(deposit.networksWithout).toEqual([
+      { symbol: 'usdt', name: 'Tether', networks: ['Ethereum (ERC20)', 'BNB Smart Chain (BEP20)'] },
+    ]);
+
+    // A disabled coin is not asked for.
+    await call('PATCH', `/api/admin/coins/${await coinId('doge')}`, { isEnabled: false });
+    expect((await status()).depositAddresses.coinsWithout.map((coin) => coin.symbol)).not.toContain('doge');
+
+    for (const coin of await adminCoins()) {
+      if (coin.symbol === 'usdt' || coin.symbol === 'doge') continue;
+      const network = networksOf(coin.symbol)[0]!.network;
+      await call('PATCH', `/api/admin/coins/${coin.id}`, { depositAddresses: { [network]: DEMO_DEPOSIT_ADDRESSES[network] } });
+    }
+    deposit = (await status()).depositAddresses;
+    expect(deposit).toMatchObject({ isDone: true, coinsWithout: [] });
+    expect(deposit.networksWithout.map((coin) => coin.symbol)).toEqual(['usdt']);
+
+    // Enabled again without an address: not done any more.
+    await call('PATCH', `/api/admin/coins/${await coinId('doge')}`, { isEnabled: true });
+    expect((await status()).depositAddresses).toMatchObject({ isDone: false, coinsWithout: [{ symbol: 'doge', networks: ['Dogecoin'] }] });
+    await call('PATCH', `/api/admin/coins/${await coinId('doge')}`, { depositAddresses: { DOGE: DEMO_DEPOSIT_ADDRESSES.DOGE } });
+    expect((await status()).depositAddresses.isDone).toBe(true);
+  });
+
+  it('marks the notification email, the service fee (settings saved once) and each SMTP field', async () => {
+    await call('PUT', '/api/admin/settings', { notificationEmail: 'alerts@cedicrypto.test' });
+    let current = await status();
+    expect(current.notificationEmail).toEqual({ isDone: true, email: 'alerts@cedicrypto.test' });
+    // Saved once, even at the default: a choice someone made.
+    expect(current.serviceFee).toEqual({ isDone: true, feePercentage: '2.50', isDefault: true });
+    expect(current.smtp.missing).toEqual(['host', 'port', 'username', 'password']);
+
+    await call('PUT', '/api/admin/settings', { smtpHost: 'smtp.example.com', smtpPort: 465, serviceFeePercentage: '3' });
+    current = await status();
+    expect(current.smtp).toEqual({ isDone: false, missing: ['username', 'password'] });
+    expect(current.serviceFee).toEqual({ isDone: true, feePercentage: '3.00', isDefault: false });
+
+    await call('PUT', '/api/admin/settings', { smtpUser: 'mailer', smtpPassword: 'secret-pass' });
+    expect((await status()).smtp).toEqual({ isDone: true, missing: [] });
+  });
+
+  it('counts SMTP_PASS on the server as the password', async () => {
+    const other = await createTestApp({ SMTP_PASS: 'from-the-environment' });
+    try {
+      const cookie = await other.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+      const response = await other.request({ method: 'GET', url: URL, cookie });
+      expect((response.json() as TSetupStatus).smtp.missing).toEqual(['host', 'port', 'username']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('wants the company’s name, registration number, street address and phone; then everything is done', async () => {
+    const content = {
+      headline: 'Get in touch',
+      introParagraph: 'We reply within 24 business hours.',
+      supportEmail: 'support@cedicrypto.test',
+      supportPhone: '',
+      companyName: 'CediCrypto Ltd',
+      registrationNumber: 'CS123456789',
+    };
+    await call('PUT', '/api/admin/contact', content);
+    let current = await status();
+    expect(current.contactDetails).toEqual({ isDone: false, missing: ['streetAddress', 'supportPhone'] });
+    expect(current.isComplete).toBe(false);
+
+    await call('PUT', '/api/admin/contact', {
+      ...content,
+      supportPhone: '+233 30 123 4567',
+      streetAddress: '12 Independence Avenue, Accra',
+    });
+    current = await status();
+    expect(current.contactDetails).toEqual({ isDone: true, missing: [] });
+    expect(current.isComplete).toBe(true);
+  });
+});

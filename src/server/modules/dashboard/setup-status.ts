@@ -1,0 +1,80 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { missingCompanyFields } from '#shared/company.js';
+import type { TCoinGap, TSetupStatus } from '#shared/contracts/setup.js';
+import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
+import { networkLabel, networksOf } from '#shared/networks.js';
+import type { TDb } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
+import { getContactContent } from '#server/modules/content/service.js';
+
+export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string };
+
+/**
+ * The first-run checklist (issue 16), computed from the database each time: at least one enabled
+ * payment method; a deposit address on at least one network of every enabled coin; the admin
+ * notification email; complete SMTP settings; the company details of the contact page; and a
+ * service fee someone chose (the settings saved at least once).
+ */
+export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStatus> {
+  const { db } = deps;
+  const [methodCounts, enabledCoins, addresses, settingsRows, content, feeSaves] = await Promise.all([
+    db
+      .select({
+        enabled: sql<number>`count(*) filter (where ${paymentMethods.isEnabled})::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(paymentMethods),
+    db
+      .select({ id: coins.id, symbol: coins.symbol, name: coins.name })
+      .from(coins)
+      .where(eq(coins.isEnabled, true))
+      .orderBy(asc(coins.sortOrder), asc(coins.id)),
+    db
+      .select({ coinId: depositAddresses.coinId, network: depositAddresses.network })
+      .from(depositAddresses)
+      .innerJoin(coins, and(eq(coins.id, depositAddresses.coinId), eq(coins.isEnabled, true))),
+    db.select().from(settings).where(eq(settings.id, 1)),
+    getContactContent(db),
+    db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'settings.update')).limit(1),
+  ]);
+
+  const methods = firstOrThrow(methodCounts);
+  const coinsWithout: TCoinGap[] = [];
+  const networksWithout: TCoinGap[] = [];
+  for (const coin of enabledCoins) {
+    const networks = networksOf(coin.symbol).map((entry) => entry.network);
+    const withAddress = new Set(addresses.filter((row) => row.coinId === coin.id).map((row) => row.network));
+    const without = networks.filter((network) => !withAddress.has(network)).map((network) => networkLabel(network));
+    if (without.length === 0) continue;
+    const gap = { symbol: coin.symbol, name: coin.name, networks: without };
+    // A coin with none of its networks set cannot be sold at all; one with some can, on those.
+    if (networks.some((network) => withAddress.has(network))) networksWithout.push(gap);
+    else coinsWithout.push(gap);
+  }
+
+  const row = settingsRows[0];
+  const hasPassword = Boolean(deps.smtpPassFromEnv) || Boolean(row?.smtpPassEncrypted);
+  const smtpMissing = [
+    ...(row?.smtpHost ? [] : (['host'] as const)),
+    ...(row?.smtpPort ? [] : (['port'] as const)),
+    ...(row?.smtpUser ? [] : (['username'] as const)),
+    ...(hasPassword ? [] : (['password'] as const)),
+  ];
+  const fee = row?.serviceFeePercentage ?? DEFAULT_SERVICE_FEE_PERCENTAGE;
+  const contactMissing = missingCompanyFields(content);
+
+  const status: Omit<TSetupStatus, 'isComplete'> = {
+    paymentMethods: { isDone: methods.enabled > 0, enabled: methods.enabled, total: methods.total },
+    depositAddresses: { isDone: coinsWithout.length === 0, coinsWithout, networksWithout },
+    notificationEmail: { isDone: Boolean(row?.notificationEmail), email: row?.notificationEmail ?? null },
+    smtp: { isDone: smtpMissing.length === 0, missing: smtpMissing },
+    contactDetails: { isDone: contactMissing.length === 0, missing: contactMissing },
+    serviceFee: {
+      isDone: feeSaves.length > 0,
+      feePercentage: fee,
+      isDefault: toDecimal(fee).eq(DEFAULT_SERVICE_FEE_PERCENTAGE),
+    },
+  };
+  return { ...status, isComplete: Object.values(status).every((item) => item.isDone) };
+}

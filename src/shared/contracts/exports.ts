@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { ZAuditQuery, ZUserQuery } from './admin.js';
+import { ZDay } from './common.js';
+import { ZAdminOrderQuery } from './orders.js';
+
+/**
+ * CSV exports (docs/decisions/015): the back-office lists as filtered on screen, and a customer's
+ * own order history for a date range. Each file has a header row of the column names below, in
+ * this order; the names are stable (a new column is added at the end, none is renamed or
+ * removed). The server writes them and the web app and the tests read the same lists.
+ *
+ * Cells: amounts are plain decimal strings as stored (no thousands separators, no currency
+ * symbol: '1500.00', '0.00010000'), times are ISO 8601 in UTC ('2026-11-24T10:00:00.000Z'),
+ * statuses are the API's codes ('payment_submitted'), an unknown value is an empty cell. A cell
+ * that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return)
+ * starts with a single quote. The file is UTF-8 with a byte order mark, CRLF line ends, quotes
+ * per RFC 4180.
+ */
+
+/** The columns of an order, as its customer exports it (GET /api/orders/export). */
+export const ORDER_HISTORY_EXPORT_COLUMNS = [
+  'orderId',
+  'createdAt',
+  'type',
+  'status',
+  'coin',
+  'network',
+  'amountCrypto',
+  'fiatCurrency',
+  'amountFiat',
+  'amountGhs',
+  'amountUsd',
+  /** The locked price per coin, USD, and the same in cedis (unitPriceUsd x ghsRate, 2 decimals half-up, as the quote showed it). */
+  'unitPriceUsd',
+  'unitPriceGhs',
+  /** Cedis per US dollar, locked with the price. */
+  'ghsRate',
+  'paymentMethod',
+  'paymentReference',
+  'paymentTxId',
+  'submittedAt',
+  'decidedAt',
+  'payoutReference',
+  'cancelReason',
+] as const;
+
+/** The columns of an order in the back-office export (GET /api/admin/orders/export): the customer's, with who the customer is. */
+export const ADMIN_ORDER_EXPORT_COLUMNS = [
+  'orderId',
+  'createdAt',
+  'customerName',
+  'customerEmail',
+  'type',
+  'status',
+  'coin',
+  'network',
+  'amountCrypto',
+  'fiatCurrency',
+  'amountFiat',
+  'amountGhs',
+  'amountUsd',
+  'unitPriceUsd',
+  'unitPriceGhs',
+  'ghsRate',
+  'paymentMethod',
+  'paymentReference',
+  'paymentTxId',
+  'submittedAt',
+  'decidedAt',
+  'payoutReference',
+  'cancelReason',
+] as const;
+
+/** The columns of a customer in the user export (GET /api/admin/users/export). */
+export const USER_EXPORT_COLUMNS = [
+  'userId',
+  'username',
+  'fullName',
+  'email',
+  'phone',
+  'kycStatus',
+  /** 'active' or 'banned', the words of the list's filter. */
+  'accountStatus',
+  'tradingVolumeUsd',
+  'registeredAt',
+] as const;
+
+/** The columns of an audit entry (GET /api/admin/audit/export); before and after are the entry's JSON as text. */
+export const AUDIT_EXPORT_COLUMNS = [
+  'entryId',
+  'createdAt',
+  'actorEmail',
+  'action',
+  'targetType',
+  'targetId',
+  'ip',
+  'before',
+  'after',
+  /** As the Audit Log shows them, looked up when exported (the log stores ids). */
+  'actorName',
+  'targetKind',
+  'targetName',
+] as const;
+
+export type TOrderHistoryExportColumn = (typeof ORDER_HISTORY_EXPORT_COLUMNS)[number];
+export type TAdminOrderExportColumn = (typeof ADMIN_ORDER_EXPORT_COLUMNS)[number];
+export type TUserExportColumn = (typeof USER_EXPORT_COLUMNS)[number];
+export type TAuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];
+
+export const EXPORT_MSG = {
+  rangeOrder: 'The start date must be on or before the end date.',
+  failed: 'The export failed. Please try again.',
+} as const;
+
+/** The API paths of the exports (GET, the query string is the list's filter). */
+export const EXPORT_PATHS = {
+  adminOrders: '/api/admin/orders/export',
+  users: '/api/admin/users/export',
+  audit: '/api/admin/audit/export',
+  orderHistory: '/api/orders/export',
+} as const;
+
+/** Order Management's filter and sort, without paging: the export has every matching order. */
+export const ZAdminOrderExportQuery = ZAdminOrderQuery.omit({ page: true, pageSize: true });
+/** User Management's filter and sort, without paging. */
+export const ZUserExportQuery = ZUserQuery.omit({ page: true });
+/** The audit log's filter, without paging (newest first, as on screen). */
+export const ZAuditExportQuery = ZAuditQuery.omit({ page: true });
+
+/**
+ * A customer's orders created from `from` to `to` (whole days, Africa/Accra, which is UTC all
+ * year; both ends included, either may be left out).
+ */
+export const ZOrderHistoryExportQuery = z
+  .object({ from: ZDay.optional(), to: ZDay.optional() })
+  .strict()
+  .refine((range) => !range.from || !range.to || range.from <= range.to, { message: EXPORT_MSG.rangeOrder, path: ['to'] });
+
+export type TAdminOrderExportQuery = z.infer<typeof ZAdminOrderExportQuery>;
+export type TUserExportQuery = z.infer<typeof ZUserExportQuery>;
+export type TAuditExportQuery = z.infer<typeof ZAuditExportQuery>;
+export type TOrderHistoryExportQuery = z.infer<typeof ZOrderHistoryExportQuery>;

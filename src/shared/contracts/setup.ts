@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { REQUIRED_COMPANY_FIELDS } from '#shared/company.js';
+import { ZDecimalString } from './common.js';
+
+/**
+ * First run (issue 16): what a new installation still needs before customers can trade and trust
+ * it, as the super admin's dashboard checklist shows it (GET /api/admin/setup-status), and the
+ * "Send test email" of Settings (POST /api/admin/settings/test-email).
+ */
+
+/** The checklist's items, in the order the dashboard lists them. */
+export const SETUP_ITEMS = ['paymentMethods', 'depositAddresses', 'notificationEmail', 'smtp', 'contactDetails', 'serviceFee'] as const;
+export type TSetupItem = (typeof SETUP_ITEMS)[number];
+
+export const SMTP_FIELDS = ['host', 'port', 'username', 'password'] as const;
+
+/** A coin and the networks (their labels) it has no deposit address on. */
+const ZCoinGap = z.object({ symbol: z.string(), name: z.string(), networks: z.array(z.string()) });
+export type TCoinGap = z.infer<typeof ZCoinGap>;
+
+export const ZSetupStatus = z.object({
+  /** Every item done: the checklist is no longer shown. */
+  isComplete: z.boolean(),
+  /** At least one enabled payment method; `total` counts the disabled ones too. */
+  paymentMethods: z.object({ isDone: z.boolean(), enabled: z.number().int(), total: z.number().int() }),
+  /**
+   * Every enabled coin has a deposit address on at least one of its networks. `coinsWithout`: the
+   * enabled coins with none (they cannot be sold); `networksWithout`: coins that can be sold, but
+   * not on these networks (not required).
+   */
+  depositAddresses: z.object({ isDone: z.boolean(), coinsWithout: z.array(ZCoinGap), networksWithout: z.array(ZCoinGap) }),
+  notificationEmail: z.object({ isDone: z.boolean(), email: z.string().nullable() }),
+  /** Host, port, username and password all set (the password stored, or SMTP_PASS on the server). */
+  smtp: z.object({ isDone: z.boolean(), missing: z.array(z.enum(SMTP_FIELDS)) }),
+  /** The company details the footer, About and receipts show (src/shared/company.ts REQUIRED_COMPANY_FIELDS). */
+  contactDetails: z.object({ isDone: z.boolean(), missing: z.array(z.enum(REQUIRED_COMPANY_FIELDS)) }),
+  /**
+   * The fee is a choice, not an accident: done once the settings were saved (the audit log holds a
+   * settings.update), whatever the fee; `isDefault` says whether it is still the default 2.5.
+   */
+  serviceFee: z.object({ isDone: z.boolean(), feePercentage: ZDecimalString, isDefault: z.boolean() }),
+});
+export type TSetupStatus = z.infer<typeof ZSetupStatus>;
+
+// --- Settings: "Send test email" ---
+
+export const TEST_EMAIL_OUTCOMES = ['sent', 'failed', 'notConfigured', 'noRecipient'] as const;
+export type TTestEmailOutcome = (typeof TEST_EMAIL_OUTCOMES)[number];
+
+/** Why a test email failed, read from the SMTP client's error. */
+export const SMTP_FAILURES = ['refused', 'hostNotFound', 'timeout', 'auth', 'tls', 'rejected', 'other'] as const;
+export type TSmtpFailure = (typeof SMTP_FAILURES)[number];
+
+/**
+ * What happened to the test email: sent (the SMTP server accepted it), failed (with the reason
+ * in words and the server's own message), or not tried (SMTP incomplete, no notification email).
+ * The email is in the Email Log whenever it was tried.
+ */
+export const ZTestEmailResult = z.object({
+  outcome: z.enum(TEST_EMAIL_OUTCOMES),
+  /** The notification address it went (or would go) to. */
+  to: z.string().nullable(),
+  /** The result in words, for the person (TEST_EMAIL_MSG). */
+  message: z.string(),
+  failure: z.enum(SMTP_FAILURES).nullable(),
+  /** The SMTP client's own error text, as it came (for whoever runs the mail server). */
+  detail: z.string().nullable(),
+});
+export type TTestEmailResult = z.infer<typeof ZTestEmailResult>;
+
+export const TEST_EMAIL_MSG = {
+  sent: (to: string) => `Test email sent to ${to}. Check that inbox (and its spam folder).`,
+  notConfigured: 'Fill in the SMTP host, port, username and password and save the settings first.',
+  noRecipient: 'Set the admin notification email and save the settings first: the test email goes there.',
+  failed: {
+    refused: 'The SMTP server refused the connection. Check the host and the port.',
+    hostNotFound: 'The SMTP host could not be found. Check the host name.',
+    timeout:
+      'The SMTP server did not answer in time. Check the host, the port and the SSL/TLS switch (port 465 uses SSL/TLS; 587 and 25 usually do not).',
+    auth: 'The SMTP server did not accept the username or password.',
+    tls: 'The secure connection to the SMTP server failed. Check the SSL/TLS switch: port 465 uses SSL/TLS; 587 and 25 usually do not.',
+    rejected: 'The SMTP server refused to send the email (the sender or recipient address was not accepted).',
+    other: 'The test email could not be sent.',
+  } satisfies Record<TSmtpFailure, string>,
+} as const;
+
+/** What customers see on /buy or /sell while the business has not set up that side at all. */
+export const TRADING_SOON_MSG = {
+  title: 'Trading opens soon',
+  buy: 'We are still setting up the accounts you pay into, so buying is not open yet. Your account is ready: please check back soon.',
+  sell: 'We are still setting up the wallets that receive your coins, so selling is not open yet. Your account is ready: please check back soon.',
+  meanwhile: 'Meanwhile you can verify your identity, so there is no limit on your first trade.',
+} as const;

@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type TReceivedMail = { from: string; to: string[]; data: string; user: string };
+export type TSmtpPeer = { received: TReceivedMail[]; port: number; close: () => Promise<void> };
+
+/**
+ * A real SMTP peer on a local port (smtp-server), accepting one user, for the email tests and
+ * the browser tests of Settings' "Send test email".
+ */
+export async function startSmtpPeer(credentials: { user: string; pass: string }): Promise<TSmtpPeer> {
+  const received: TReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+      return callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+          user: String(session.user),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The text of a quoted-printable MIME part (how nodemailer sends long HTML lines). */
+export function decodeQuotedPrintable(data: string): string {
+  return data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
