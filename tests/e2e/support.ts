@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
@@ -49,6 +49,36 @@ export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: st
   });
   expect(method.status()).toBe(201);
   return name;
+}
+
+/**
+ * Makes sure customers can trade on the shared e2e server, whichever specs ran before: an enabled
+ * payment method, and ETH sellable on ERC20. Without them /buy and /sell say "Trading opens soon"
+ * instead of showing the forms (issue 16, first-run.spec.ts).
+ */
+export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await adminLogin(admin);
+    const { paymentMethods } = (await (await admin.request.get('/api/admin/payment-methods')).json()) as {
+      paymentMethods: { isEnabled: boolean }[];
+    };
+    if (!paymentMethods.some((method) => method.isEnabled)) await addMomoMethod(admin, baseURL, 'E2e MoMo');
+    const { coins } = (await (await admin.request.get('/api/admin/coins')).json()) as {
+      coins: { id: number; symbol: string; isEnabled: boolean; networks: { depositAddress: string | null }[] }[];
+    };
+    const eth = coins.find((coin) => coin.symbol === 'eth');
+    if (eth && !(eth.isEnabled && eth.networks.some((network) => network.depositAddress))) {
+      const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
+        headers: { origin: baseURL },
+        data: { depositAddresses: { ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' }, isEnabled: true },
+      });
+      expect(saved.status()).toBe(200);
+    }
+  } finally {
+    await context.close();
+  }
 }
 
 /** Buys BTC for `amountGhs` to BTC_ADDRESS, paid with the method `methodName`, on the Buy form; returns the order's id. */

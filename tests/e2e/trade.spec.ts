@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encode } from 'uqr';
-import { adminLogin, signUpInBrowser } from './support.js';
+import { adminLogin, ensureTradingIsOpen, signUpInBrowser } from './support.js';
 
 /*
  * Buy, sell, history and dashboard for a new (unverified) customer. The e2e server prices coins
@@ -10,6 +10,8 @@ import { adminLogin, signUpInBrowser } from './support.js';
 
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
+  // The forms, not "Trading opens soon" (issue 16): a payment method and a sellable coin exist.
+  test.beforeAll(async ({ browser, baseURL }) => ensureTradingIsOpen(browser, baseURL!));
 
   test('/buy quotes BTC with a countdown, refuses more than the $20 limit, and asks for missing fields', async ({ page }) => {
     await signUpInBrowser(page);

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { MSG } from '#shared/messages.js';
 import type { TArea } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';
 import { LandingPage } from '#web/features/public/pages/landing-page.js';
 import { NotFoundPage } from '#web/features/public/pages/not-found-page.js';
+import type { TRouteHandle } from '#web/lib/page-title.js';
 import { paths } from '#web/lib/paths.js';
 import { AdminGuestOnly, GuestOnly } from './guards/guest-only';
 import { RequireArea } from './guards/require-area';
@@ -26,41 +28,61 @@ function page(load: () => Promise<ComponentType>) {
  * An admin page: its area guard (from the shared role matrix) around a lazily loaded page,
  * so the back-office code is a separate chunk that customers never download.
  */
-function adminPage(area: TArea, path: string | null, load: () => Promise<ComponentType>): RouteObject {
+function adminPage(area: TArea, path: string | null, title: string, load: () => Promise<ComponentType>): RouteObject {
   const lazy = async () => ({ Component: await load() });
+  const handle: TRouteHandle = { title };
   return {
     element: <RequireArea area={area} />,
-    children: [path === null ? { index: true, lazy } : { path, lazy }],
+    children: [path === null ? { index: true, lazy, handle } : { path, lazy, handle }],
   };
 }
 
+/** A route's tab title (lib/page-title.ts): 'Buy crypto' is shown as 'Buy crypto · CediCrypto'. */
+function titled(title: TRouteHandle['title']): { handle: TRouteHandle } {
+  return { handle: { title } };
+}
+
 const adminPages: RouteObject[] = [
-  adminPage('dashboard', null, () => import('#web/features/admin/pages/admin-dashboard-page.js').then((m) => m.AdminDashboardPage)),
-  adminPage('dashboard', paths.admin.dashboard.path, () =>
+  adminPage('dashboard', null, 'Admin Dashboard', () =>
     import('#web/features/admin/pages/admin-dashboard-page.js').then((m) => m.AdminDashboardPage),
   ),
-  adminPage('users', paths.admin.users.path, () => import('#web/features/admin/pages/users-page.js').then((m) => m.UsersPage)),
-  adminPage('orders', paths.admin.orders.path, () => import('#web/features/admin/pages/orders-page.js').then((m) => m.OrdersPage)),
-  adminPage('coins', paths.admin.coins.path, () => import('#web/features/admin/pages/coins-page.js').then((m) => m.CoinsPage)),
-  adminPage('paymentMethods', paths.admin.paymentMethods.path, () =>
+  adminPage('dashboard', paths.admin.dashboard.path, 'Admin Dashboard', () =>
+    import('#web/features/admin/pages/admin-dashboard-page.js').then((m) => m.AdminDashboardPage),
+  ),
+  adminPage('users', paths.admin.users.path, 'User Management', () =>
+    import('#web/features/admin/pages/users-page.js').then((m) => m.UsersPage),
+  ),
+  adminPage('orders', paths.admin.orders.path, 'Order Management', () =>
+    import('#web/features/admin/pages/orders-page.js').then((m) => m.OrdersPage),
+  ),
+  adminPage('coins', paths.admin.coins.path, 'Currency Management', () =>
+    import('#web/features/admin/pages/coins-page.js').then((m) => m.CoinsPage),
+  ),
+  adminPage('paymentMethods', paths.admin.paymentMethods.path, 'Payment Methods', () =>
     import('#web/features/admin/pages/payment-methods-page.js').then((m) => m.PaymentMethodsPage),
   ),
-  adminPage('kyc', paths.admin.kycSubmissions.path, () =>
+  adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),
-  adminPage('chat', paths.admin.chat.path, () => import('#web/features/admin/pages/chat-page.js').then((m) => m.ChatPage)),
-  adminPage('cannedResponses', paths.admin.cannedResponses.path, () =>
+  adminPage('chat', paths.admin.chat.path, 'Live Chat Support', () =>
+    import('#web/features/admin/pages/chat-page.js').then((m) => m.ChatPage),
+  ),
+  adminPage('cannedResponses', paths.admin.cannedResponses.path, 'Canned Responses', () =>
     import('#web/features/admin/pages/canned-responses-page.js').then((m) => m.CannedResponsesPage),
   ),
-  adminPage('contact', paths.admin.contact.path, () =>
+  adminPage('contact', paths.admin.contact.path, 'Manage Contact Page', () =>
     import('#web/features/admin/pages/contact-content-page.js').then((m) => m.ContactContentPage),
   ),
-  adminPage('emails', paths.admin.emails.path, () => import('#web/features/admin/pages/emails-page.js').then((m) => m.EmailsPage)),
-  adminPage('settings', paths.admin.settings.path, () => import('#web/features/admin/pages/settings-page.js').then((m) => m.SettingsPage)),
-  adminPage('admins', paths.admin.management.path, () =>
+  adminPage('emails', paths.admin.emails.path, 'Email Log', () =>
+    import('#web/features/admin/pages/emails-page.js').then((m) => m.EmailsPage),
+  ),
+  adminPage('settings', paths.admin.settings.path, 'Settings', () =>
+    import('#web/features/admin/pages/settings-page.js').then((m) => m.SettingsPage),
+  ),
+  adminPage('admins', paths.admin.management.path, 'Admin Management', () =>
     import('#web/features/admin/pages/admin-management-page.js').then((m) => m.AdminManagementPage),
   ),
-  adminPage('audit', paths.admin.audit.path, () => import('#web/features/admin/pages/audit-page.js').then((m) => m.AuditPage)),
+  adminPage('audit', paths.admin.audit.path, 'Audit Log', () => import('#web/features/admin/pages/audit-page.js').then((m) => m.AuditPage)),
 ];
 
 export const routes: RouteObject[] = [
@@ -72,33 +94,65 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          { path: paths.home.path, Component: LandingPage },
-          { path: paths.about.path, lazy: page(() => import('#web/features/public/pages/about-page.js').then((m) => m.AboutPage)) },
-          { path: paths.terms.path, lazy: page(() => import('#web/features/public/pages/terms-page.js').then((m) => m.TermsPage)) },
-          { path: paths.privacy.path, lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)) },
-          { path: paths.contact.path, lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)) },
-          { path: paths.faq.path, lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)) },
+          { path: paths.home.path, Component: LandingPage, ...titled('Buy and sell crypto with cedis and mobile money') },
+          {
+            path: paths.about.path,
+            ...titled('About'),
+            lazy: page(() => import('#web/features/public/pages/about-page.js').then((m) => m.AboutPage)),
+          },
+          {
+            path: paths.terms.path,
+            ...titled('Terms of Service'),
+            lazy: page(() => import('#web/features/public/pages/terms-page.js').then((m) => m.TermsPage)),
+          },
+          {
+            path: paths.privacy.path,
+            ...titled('Privacy Policy'),
+            lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)),
+          },
+          {
+            path: paths.contact.path,
+            ...titled('Contact us'),
+            lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)),
+          },
+          {
+            path: paths.faq.path,
+            ...titled('Frequently asked questions'),
+            lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)),
+          },
           {
             path: paths.forgotPassword.path,
+            ...titled('Forgot password'),
             lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)),
           },
           {
             path: paths.resetPassword.path,
+            ...titled('Reset password'),
             lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
           },
           {
             path: paths.resetPasswordWithToken.path,
+            ...titled('Reset password'),
             lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
           },
           {
             path: paths.accountCreated.path,
+            ...titled('Account created'),
             lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),
           },
           {
             Component: GuestOnly,
             children: [
-              { path: paths.login.path, lazy: page(() => import('#web/features/auth/pages/login-page.js').then((m) => m.LoginPage)) },
-              { path: paths.signup.path, lazy: page(() => import('#web/features/auth/pages/signup-page.js').then((m) => m.SignupPage)) },
+              {
+                path: paths.login.path,
+                ...titled('Log in'),
+                lazy: page(() => import('#web/features/auth/pages/login-page.js').then((m) => m.LoginPage)),
+              },
+              {
+                path: paths.signup.path,
+                ...titled('Sign up'),
+                lazy: page(() => import('#web/features/auth/pages/signup-page.js').then((m) => m.SignupPage)),
+              },
             ],
           },
           {
@@ -106,18 +160,37 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard.path,
+                ...titled('Dashboard'),
                 lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)),
               },
-              { path: paths.buy.path, lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)) },
-              { path: paths.sell.path, lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)) },
+              {
+                path: paths.buy.path,
+                ...titled('Buy crypto'),
+                lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)),
+              },
+              {
+                path: paths.sell.path,
+                ...titled('Sell crypto'),
+                lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)),
+              },
               {
                 path: paths.history.path,
+                ...titled('Order history'),
                 lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
               },
-              { path: paths.order.path, lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)) },
-              { path: paths.kyc.path, lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)) },
+              {
+                path: paths.order.path,
+                ...titled((params) => `Order #${params.id ?? ''}`),
+                lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)),
+              },
+              {
+                path: paths.kyc.path,
+                ...titled('Verify your identity'),
+                lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)),
+              },
               {
                 path: paths.security.path,
+                ...titled('Security'),
                 lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)),
               },
             ],
@@ -129,14 +202,17 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.admin.accessDenied.path,
+            ...titled(MSG.accessDeniedTitle),
             lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)),
           },
           {
             path: paths.admin.setPassword.path,
+            ...titled('Set your password'),
             lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)),
           },
           {
             path: paths.admin.twoFactorSetup.path,
+            ...titled('Set up two-factor authentication'),
             lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)),
           },
           {
@@ -144,6 +220,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin.login.path,
+                ...titled('Admin Login'),
                 lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)),
               },
             ],
@@ -156,11 +233,11 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-            children: [...adminPages, { path: '*', Component: NotFoundPage }],
+            children: [...adminPages, { path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }],
           },
         ],
       },
-      { Component: PublicLayout, children: [{ path: '*', Component: NotFoundPage }] },
+      { Component: PublicLayout, children: [{ path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }] },
     ],
   },
 ];

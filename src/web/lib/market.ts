@@ -119,6 +119,11 @@ export function useMarket() {
  * answer (the local cache at first), the default until one has arrived. No polling of its own.
  */
 export function useServiceFeeLabel(): string {
+  return formatFeePercentage(useServiceFeePercentage());
+}
+
+/** The same fee as a number string ('2.50'), for texts that compute with it (the spread: src/shared/fees.ts). */
+export function useServiceFeePercentage(): string {
   const { data } = useQuery({ ...marketQueryOptions(), refetchInterval: false, select: (market) => market.serviceFeePercentage });
-  return formatFeePercentage(data ?? DEFAULT_SERVICE_FEE_PERCENTAGE);
+  return data ?? DEFAULT_SERVICE_FEE_PERCENTAGE;
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { TProfile, TSessionResponse } from '#shared/contracts/account.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { apiRequest, TIMEOUTS } from './api';
@@ -87,6 +88,40 @@ export const sessionQueryOptions = () =>
 export function useSession(): { user: TProfile | null; isRestoring: boolean; isConfirmed: boolean } {
   const query = useQuery(sessionQueryOptions());
   return { user: query.data ?? null, isRestoring: query.isPending, isConfirmed: query.dataUpdatedAt > 0 || query.isError };
+}
+
+/** How often a visible tab reads the session again while the customer's KYC is pending. */
+export const KYC_PENDING_REFRESH_MS = 5_000;
+
+/**
+ * A KYC decision reaches an open tab within seconds (issue 16 point 4), without a push: while the
+ * customer's KYC is pending the session is read again every few seconds in a visible tab (never
+ * in the background), and on every return to the tab while it is not yet verified; when the
+ * status changes, what the page shows is read again too (the submission's rejection reason, the
+ * trading limit). One observer for the whole app (the root layout): each useSession would
+ * otherwise poll on its own timer.
+ */
+export function useLiveKycStatus(refreshMs: number = KYC_PENDING_REFRESH_MS): void {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...sessionQueryOptions(),
+    refetchInterval: (current) => (isCustomerWithKyc(current.state.data, 'pending') ? refreshMs : false),
+    refetchOnWindowFocus: (current) => (isCustomerWithKyc(current.state.data, 'unverified', 'pending', 'rejected') ? 'always' : true),
+  });
+  const customer = query.data && !isStaffRole(query.data.role) ? query.data : null;
+  const userId = customer?.id ?? null;
+  const kycStatus = customer?.kycStatus ?? null;
+  const previous = useRef({ userId, kycStatus });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { userId, kycStatus };
+    if (userId === null || before.userId !== userId || before.kycStatus === kycStatus) return;
+    void queryClient.invalidateQueries({ predicate: (other) => other.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  }, [userId, kycStatus, queryClient]);
+}
+
+function isCustomerWithKyc(user: TProfile | null | undefined, ...statuses: TProfile['kycStatus'][]): boolean {
+  return !!user && !isStaffRole(user.role) && statuses.includes(user.kycStatus);
 }
 
 export function setSessionUser(queryClient: QueryClient, user: TProfile | null): void {

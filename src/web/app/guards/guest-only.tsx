@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { isStaffRole } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';
-import { getSafeAdminReturnPath, paths } from '#web/lib/paths.js';
+import { getSafeAdminReturnPath, getSafeCustomerReturnPath, paths } from '#web/lib/paths.js';
 import { getHomePathFor, sessionQueryOptions } from '#web/lib/session.js';
 
 /**
@@ -19,11 +19,18 @@ function useConfirmedUser() {
   return { user, isWaiting: user !== null && (query.isFetching || !hasServerAnswer) };
 }
 
-/** /login and /signup: a signed-in person goes to their dashboard (staff to the back-office). */
+/**
+ * /login and /signup: a signed-in person goes on, customers back to the page they were sent here
+ * from (?from=, when it is a customer page of this app) or their dashboard, staff to the back-office.
+ */
 export function GuestOnly() {
   const { user, isWaiting } = useConfirmedUser();
+  const [searchParams] = useSearchParams();
   if (isWaiting) return <Splash message="Restoring your session…" />;
-  if (user) return <Navigate to={getHomePathFor(user)} replace />;
+  if (user) {
+    const target = isStaffRole(user.role) ? getHomePathFor(user) : getSafeCustomerReturnPath(searchParams.get('from'));
+    return <Navigate to={target} replace />;
+  }
   return <Outlet />;
 }
 

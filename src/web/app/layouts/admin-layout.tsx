@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useId } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import type { TProfile } from '#shared/contracts/account.js';
 import { canAccess, menuFor, ROLE_LABELS } from '#shared/permissions.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
@@ -9,21 +10,43 @@ import { useAdminOrderEvents } from '#web/features/admin/orders/lib/use-admin-or
 import { cn } from '#web/lib/cn.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
+import { AdminMenu } from './admin-menu';
 import { SkipLink } from './skip-link';
 import { useCountInTitle } from './use-count-in-title';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
+import { useMenuDisclosure } from './use-menu-disclosure';
 
-/** The back-office shell (lazy chunk): side menu from the role matrix, top bar, content. */
+/**
+ * The back-office shell (lazy chunk): side menu from the role matrix, top bar, content. From
+ * 1024 px (lg) the menu is a side bar; below, on a tablet or a phone, it folds behind a menu
+ * button in the top bar so the page keeps the whole width (issue 16: tables and the chat at 768 px).
+ */
 export function AdminLayout() {
   const { user } = useSession();
   if (!user) return null; // RequireStaff above guarantees a staff user.
   return <AdminShell user={user} />;
 }
 
-function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>['user']> }) {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+/** 'Signed in as' and the person's full name, never cut short (it wraps), with their email. */
+function SignedInAs({ user, className, tone = 'light' }: { user: TProfile; className?: string; tone?: 'light' | 'dark' }) {
+  const isDark = tone === 'dark';
+  return (
+    <div className={cn('min-w-0', className)}>
+      <p className={cn('text-xs', isDark ? 'text-slate-300' : 'text-slate-600')}>
+        Signed in as{' '}
+        <span className={cn('text-sm font-semibold break-words', isDark ? 'text-white' : 'text-slate-900')}>
+          {user.fullName || user.username}
+        </span>
+      </p>
+      <p className={cn('text-xs break-all', isDark ? 'text-slate-300' : 'text-slate-600')}>{user.email}</p>
+    </div>
+  );
+}
+
+function AdminShell({ user }: { user: TProfile }) {
   const menuId = useId();
   const location = useLocation();
+  const menuButton = useMenuDisclosure(location.pathname);
   const logOut = useLogOutAndLeave(user);
   const menu = menuFor(user.role);
   const unreadChats = useUnreadConversations(canAccess(user.role, 'chat'));
@@ -35,27 +58,12 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
   // /admin/chat writes its own count into the title.
   useCountInTitle(needsAction, canSeeOrders && location.pathname !== paths.admin.chat.path);
   const counts = { unreadChats, needsAction };
-
-  // Close the mobile menu whenever the page changes.
-  const [lastPath, setLastPath] = useState(location.pathname);
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setIsMenuOpen(false);
-  }
-
-  useEffect(() => {
-    if (!isMenuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [isMenuOpen]);
+  const roleBadge = user.role && <Badge variant="info">{ROLE_LABELS[user.role]}</Badge>;
 
   return (
-    <div className="min-h-dvh bg-slate-100 md:flex">
+    <div className="min-h-dvh bg-slate-100 lg:flex">
       <SkipLink />
-      <aside className="hidden border-r border-slate-200 bg-slate-900 md:sticky md:top-0 md:block md:h-dvh md:w-64 md:shrink-0 md:overflow-y-auto">
+      <aside className="hidden border-r border-slate-200 bg-slate-900 lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-64 lg:shrink-0 lg:overflow-y-auto">
         <div className="flex h-16 items-center px-5">
           <Link to={paths.admin.dashboard.getHref()} className="font-bold text-white no-underline hover:no-underline">
             CediCrypto <span className="font-medium text-slate-400">Admin</span>
@@ -65,88 +73,55 @@ function AdminShell({ user }: { user: NonNullable<ReturnType<typeof useSession>[
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 sm:px-6">
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-expanded={isMenuOpen}
-              aria-controls={menuId}
-              onClick={() => setIsMenuOpen((open) => !open)}
-              className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-            >
-              <span className="sr-only">Menu</span>
-              <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                {isMenuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
-            </button>
-            <span className="font-bold whitespace-nowrap text-brand-800 md:hidden">Admin</span>
-          </div>
-          <div className="flex min-w-0 items-center gap-3">
-            <div className="hidden min-w-0 text-right sm:block">
-              <p className="truncate text-sm font-semibold text-slate-900">{user.fullName}</p>
-              <p className="truncate text-xs text-slate-600">{user.email}</p>
+        <header ref={menuButton.containerRef} className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+          <div className="flex min-h-16 items-center justify-between gap-3 px-4 py-2 sm:px-6">
+            <div className="flex shrink-0 items-center gap-2">
+              <button
+                ref={menuButton.buttonRef}
+                type="button"
+                aria-expanded={menuButton.isOpen}
+                aria-controls={menuId}
+                onClick={menuButton.toggle}
+                className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+              >
+                <span className="sr-only">Menu</span>
+                <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  {menuButton.isOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                </svg>
+              </button>
+              <span className="font-bold whitespace-nowrap text-brand-800 lg:hidden">Admin</span>
             </div>
-            {user.role && (
-              <span className="hidden sm:block">
-                <Badge variant="info">{ROLE_LABELS[user.role]}</Badge>
-              </span>
+            <div className="flex min-w-0 items-center gap-3">
+              <SignedInAs user={user} className="hidden text-right sm:block" />
+              {roleBadge && <span className="hidden shrink-0 sm:block">{roleBadge}</span>}
+              <Button variant="outline" size="sm" className="shrink-0" onClick={logOut.run} isLoading={logOut.isPending}>
+                Log out
+              </Button>
+            </div>
+          </div>
+          {/* Below lg: the menu button's panel, over the page under the top bar (wherever the page is scrolled). */}
+          <div
+            id={menuId}
+            ref={menuButton.panelRef}
+            hidden={!menuButton.isOpen}
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-r border-slate-800 bg-slate-900 shadow-xl sm:right-auto sm:w-80 lg:hidden"
+          >
+            {menuButton.isOpen && (
+              <>
+                {/* On a phone the top bar has no room for who is signed in: it is said here. */}
+                <div className="flex items-start justify-between gap-3 border-b border-slate-800 px-6 pt-4 pb-3 sm:hidden">
+                  <SignedInAs user={user} tone="dark" />
+                  {roleBadge && <span className="shrink-0">{roleBadge}</span>}
+                </div>
+                <AdminMenu items={menu} counts={counts} onNavigate={menuButton.close} />
+              </>
             )}
-            <Button variant="outline" size="sm" onClick={logOut.run} isLoading={logOut.isPending}>
-              Log out
-            </Button>
           </div>
         </header>
-        {isMenuOpen && (
-          <div id={menuId} className="bg-slate-900 md:hidden">
-            <AdminMenu items={menu} counts={counts} />
-          </div>
-        )}
-        <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6">
           <Outlet />
         </main>
       </div>
     </div>
-  );
-}
-
-type TMenuCounts = { unreadChats: number; needsAction: number };
-
-/** The number on a menu item, with what it counts for screen readers. */
-function MenuCount({ count, label }: { count: number; label: string }) {
-  if (count <= 0) return null;
-  return (
-    <>
-      {' '}
-      <span className="ml-1 inline-flex min-w-6 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900">
-        {count}
-        <span className="sr-only"> {label}</span>
-      </span>
-    </>
-  );
-}
-
-function AdminMenu({ items, counts }: { items: ReturnType<typeof menuFor>; counts: TMenuCounts }) {
-  return (
-    <nav aria-label="Admin">
-      <ul className="space-y-1 p-3">
-        {items.map((item) => (
-          <li key={item.area}>
-            <NavLink
-              to={item.path}
-              className={({ isActive }) =>
-                cn(
-                  'block rounded-lg px-3 py-2 text-sm font-medium no-underline hover:no-underline',
-                  isActive ? 'bg-brand-700 text-white' : 'text-slate-200 hover:bg-slate-800',
-                )
-              }
-            >
-              {item.label}
-              {item.area === 'chat' && <MenuCount count={counts.unreadChats} label="unread" />}
-              {item.area === 'orders' && <MenuCount count={counts.needsAction} label="need action" />}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }

@@ -21,6 +21,7 @@ function useNavItems(): NavItem[] {
   if (!user) return [];
   if (isStaffRole(user.role)) return [{ label: 'Admin panel', href: paths.admin.dashboard.getHref() }];
   const items: NavItem[] = [
+    { label: 'Dashboard', href: paths.dashboard.getHref() },
     { label: 'Buy', href: paths.buy.getHref() },
     { label: 'Sell', href: paths.sell.getHref() },
     { label: 'History', href: paths.history.getHref() },

@@ -4,16 +4,22 @@ import { isStaffRole } from '#shared/permissions.js';
 import { useLogout } from '#web/features/auth/api/logout.js';
 import { paths } from '#web/lib/paths.js';
 
-/** Logs out, then leaves for the public home (customers) or the admin login (staff). */
+/**
+ * Logs out and leaves for the public home (customers) or the admin login (staff). A customer
+ * leaves their page first: signed out on it, its guard would send them to the login, to come
+ * back to it (RequireCustomer). Staff leave after, the admin login sending signed-in staff back.
+ */
 export function useLogOutAndLeave(user: TProfile) {
   const logoutMutation = useLogout();
   const navigate = useNavigate();
-  const target = isStaffRole(user.role) ? paths.admin.login.getHref() : paths.home.getHref();
+  const isStaff = isStaffRole(user.role);
+  const target = isStaff ? paths.admin.login.getHref() : paths.home.getHref();
 
   const run = async () => {
+    if (!isStaff) await navigate(target, { replace: true });
     // Local caches are cleared even when the server cannot be reached.
     await logoutMutation.mutateAsync().catch(() => undefined);
-    await navigate(target, { replace: true });
+    if (isStaff) await navigate(target, { replace: true });
   };
   return { run: () => void run(), isPending: logoutMutation.isPending };
 }

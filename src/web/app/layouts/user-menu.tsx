@@ -60,9 +60,14 @@ export function UserMenu({ user }: { user: TProfile }) {
             {isStaffRole(user.role) ? <Badge variant="info">{ROLE_LABELS[user.role]}</Badge> : <KycBadge status={user.kycStatus} />}
           </div>
           {!isStaffRole(user.role) && (
-            <Link to={paths.security.getHref()} onClick={() => setIsOpen(false)} className="mt-4 block text-sm font-semibold">
-              Security settings
-            </Link>
+            <>
+              <Link to={paths.dashboard.getHref()} onClick={() => setIsOpen(false)} className="mt-4 block text-sm font-semibold">
+                Dashboard
+              </Link>
+              <Link to={paths.security.getHref()} onClick={() => setIsOpen(false)} className="mt-2 block text-sm font-semibold">
+                Security settings
+              </Link>
+            </>
           )}
           <Button variant="outline" className="mt-4 w-full" onClick={logOut.run} isLoading={logOut.isPending}>
             Log out

@@ -46,30 +46,33 @@ export function MessageList({ messages, ownSide, senderLabels, label, empty, typ
       className={cn('min-h-0 flex-1 overflow-y-auto px-3 py-3', className)}
     >
       {messages.length === 0 && empty}
-      <ol role="log" aria-label={label} aria-live="polite" className="space-y-2">
-        {messages.map((message) => {
-          const isOwn = message.sender === ownSide;
-          return (
-            <li key={message.id} className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
-              <div
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-3 py-2 text-sm shadow-sm',
-                  isOwn ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200',
-                )}
-              >
-                <span className="sr-only">{senderLabels[message.sender]}: </span>
-                <p className="break-words whitespace-pre-wrap">{message.text}</p>
-                <time
-                  dateTime={message.createdAt}
-                  className={cn('mt-1 block text-right text-xs', isOwn ? 'text-brand-100' : 'text-slate-500')}
+      {/* The log is the list's frame: an <ol> may not take the log role, and stays a list inside it. */}
+      <div role="log" aria-label={label} aria-live="polite">
+        <ol className="space-y-2">
+          {messages.map((message) => {
+            const isOwn = message.sender === ownSide;
+            return (
+              <li key={message.id} className={cn('flex', isOwn ? 'justify-end' : 'justify-start')}>
+                <div
+                  className={cn(
+                    'max-w-[85%] rounded-2xl px-3 py-2 text-sm shadow-sm',
+                    isOwn ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200',
+                  )}
                 >
-                  {formatMessageTime(message.createdAt)}
-                </time>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+                  <span className="sr-only">{senderLabels[message.sender]}: </span>
+                  <p className="break-words whitespace-pre-wrap">{message.text}</p>
+                  <time
+                    dateTime={message.createdAt}
+                    className={cn('mt-1 block text-right text-xs', isOwn ? 'text-brand-100' : 'text-slate-500')}
+                  >
+                    {formatMessageTime(message.createdAt)}
+                  </time>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       <TypingLine text={typingText} isVisible={isTyping} />
     </div>
   );

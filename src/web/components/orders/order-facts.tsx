@@ -59,7 +59,8 @@ export function OrderFacts({ order, view, status, children }: TOrderFactsProps) 
         {!inUsd && <span className="text-slate-600"> ({formatUsd(order.amountUsd)})</span>}
       </OrderFact>
       <OrderFact label={labels.rate}>
-        {formatFiat(effectiveRate(order), order.fiatCurrency)} per {symbol}
+        {/* The customer's unit price is the quote's, as the server computed it from the locked price and rate; staff see fiat over crypto. */}
+        {formatFiat(view === 'customer' ? order.unitPriceFiat : effectiveRate(order), order.fiatCurrency)} per {symbol}
         {view === 'customer' && !inUsd && <span className="text-slate-600"> ({formatUsd(order.unitPriceUsd)})</span>}
       </OrderFact>
       <OrderFact label="Payment method">{order.paymentMethod || '—'}</OrderFact>

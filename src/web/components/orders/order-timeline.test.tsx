@@ -21,6 +21,7 @@ const BUY: TOrder = {
   amountGhs: '165.00',
   unitPriceUsd: '1.00',
   ghsRate: '16.50',
+  unitPriceFiat: '16.50',
   paymentMethod: 'MTN MoMo',
   payTo: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
   depositTo: null,

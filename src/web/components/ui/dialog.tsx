@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#web/lib/cn.js';
+import { useIsOverflowing } from './use-is-overflowing';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -36,6 +37,8 @@ export function Dialog({ isOpen, ...props }: DialogProps) {
 
 function DialogPanel({ onClose, title, description, size = 'md', children, footer }: Omit<DialogProps, 'isOpen'>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const isBodyScrolling = useIsOverflowing(bodyRef, 'y');
   const onCloseRef = useRef(onClose);
   const titleId = useId();
   const descriptionId = useId();
@@ -107,7 +110,11 @@ function DialogPanel({ onClose, title, description, size = 'md', children, foote
           </svg>
         </button>
       </div>
-      <div className="overflow-y-auto px-5 py-4">{children}</div>
+      {/* A long body scrolls; the keyboard can then reach it to scroll it (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard */}
+      <div ref={bodyRef} tabIndex={isBodyScrolling ? 0 : undefined} className="overflow-y-auto px-5 py-4">
+        {children}
+      </div>
       {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-4">{footer}</div>}
     </dialog>
   );

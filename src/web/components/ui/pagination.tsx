@@ -8,8 +8,12 @@ type PaginationProps = {
   onPage: (page: number) => void;
 };
 
-/** Previous / Next and 'Page X of Y'. */
+/**
+ * Previous / Next and 'Page X of Y', only when there is more than one page (docs/product.md §2:
+ * 'Page X of Y' only when more than one page): a list of one page shows nothing here.
+ */
 export function Pagination({ page, totalPages, isNextBlocked = false, onPage }: PaginationProps) {
+  if (totalPages <= 1) return null;
   const current = Math.min(page, totalPages);
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3">

@@ -1,22 +1,38 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.js';
 import { Spinner } from './spinner';
+import { useIsOverflowing } from './use-is-overflowing';
 
-/** A table that scrolls sideways inside its card on narrow screens, never the whole page. */
+/**
+ * A table that scrolls sideways inside its card when it is wider, never the whole page. Its
+ * actions column (TableActionCell) stays in view at the right edge while the rest scrolls, with
+ * a shadow while there is more to see under it. With `wrap`, cells wrap to fit the card first
+ * (a cell that must not wrap says so: whitespace-nowrap); without, each cell keeps one line.
+ */
 export function Table({
   caption,
   hideCaption = false,
+  wrap = false,
   className,
   children,
 }: {
   caption: string;
   hideCaption?: boolean;
+  wrap?: boolean;
   className?: string;
   children: ReactNode;
 }) {
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const isOverflowing = useIsOverflowing(scrollerRef, 'x');
   return (
-    <div className={cn('relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}>
-      <table className="w-full min-w-max border-collapse text-left text-sm">
+    // While it scrolls sideways, the keyboard can reach it (and scroll it with the arrow keys).
+    <div
+      ref={scrollerRef}
+      data-overflowing={isOverflowing ? '' : undefined}
+      {...(isOverflowing ? { tabIndex: 0, role: 'group', 'aria-label': caption } : {})}
+      className={cn('group/table relative w-full overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}
+    >
+      <table className={cn('w-full border-collapse text-left text-sm', !wrap && 'min-w-max')}>
         <caption className={hideCaption ? 'sr-only' : 'px-4 py-3 text-left text-sm font-semibold text-slate-800'}>{caption}</caption>
         {children}
       </table>
@@ -33,7 +49,7 @@ export function TableBody({ children }: { children: ReactNode }) {
 }
 
 export function TableRow({ className, ...rest }: ComponentProps<'tr'>) {
-  return <tr className={cn('hover:bg-slate-50/60', className)} {...rest} />;
+  return <tr className={cn('group/row hover:bg-slate-50', className)} {...rest} />;
 }
 
 export function TableHeaderCell({ className, scope = 'col', ...rest }: ComponentProps<'th'>) {
@@ -42,6 +58,20 @@ export function TableHeaderCell({ className, scope = 'col', ...rest }: Component
 
 export function TableCell({ className, ...rest }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 text-slate-800', className)} {...rest} />;
+}
+
+/** The actions column sticks to the right edge of a table that scrolls, so its buttons are always on screen. */
+const STICKY_ACTIONS =
+  'sticky right-0 z-[1] group-data-[overflowing]/table:shadow-[-8px_0_10px_-4px_rgb(15_23_42/0.25)] group-data-[overflowing]/table:border-l group-data-[overflowing]/table:border-slate-200';
+
+/** The header of the actions column (see TableActionCell). */
+export function TableActionHeaderCell({ className, ...rest }: ComponentProps<'th'>) {
+  return <TableHeaderCell className={cn(STICKY_ACTIONS, 'bg-slate-50', className)} {...rest} />;
+}
+
+/** A row's actions: they stay in view at the table's right edge while the other columns scroll sideways. */
+export function TableActionCell({ className, ...rest }: ComponentProps<'td'>) {
+  return <TableCell className={cn(STICKY_ACTIONS, 'bg-white group-hover/row:bg-slate-50', className)} {...rest} />;
 }
 
 /** A single full-width row for empty or loading states. */

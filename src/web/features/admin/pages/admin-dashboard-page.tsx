@@ -1,16 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { canAccess, ROLE_LABELS } from '#shared/permissions.js';
+import { canAccess } from '#shared/permissions.js';
 import { formatGhs, formatUsd } from '#shared/format.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { paths } from '#web/lib/paths.js';
-import { getFirstName, useSession } from '#web/lib/session.js';
+import { useSession } from '#web/lib/session.js';
 import { useAdminDashboard } from '#web/features/admin/dashboard/api/get-admin-dashboard.js';
 import { ChartErrorBoundary } from '#web/features/admin/dashboard/components/chart-error-boundary.js';
 import { RecentOrders } from '#web/features/admin/dashboard/components/recent-orders.js';
 import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
+import { SetupChecklist } from '#web/features/admin/dashboard/components/setup-checklist.js';
 import { LoadingStatus } from '#web/components/ui/query-content.js';
 import { needsActionSearch } from '#web/features/admin/orders/lib/order-filter.js';
 
@@ -34,10 +35,10 @@ function ChartPlaceholder({ label }: { label: string }) {
 /**
  * /admin and /admin/dashboard: users, pending orders, completed volume, 7 days of bars, 5 newest
  * orders. Re-read on every order change (the admin layout's order events, docs/decisions/014).
+ * The super admin also sees the first-run checklist until setup is done (issue 16).
  */
 export function AdminDashboardPage() {
   const { user } = useSession();
-  const roleLabel = user?.role ? ROLE_LABELS[user.role] : null;
   const canOpenOrders = canAccess(user?.role, 'orders');
   const query = useAdminDashboard();
   const data = query.data;
@@ -45,12 +46,6 @@ export function AdminDashboardPage() {
   return (
     <section className="min-w-0 space-y-6">
       <div>
-        {user && (
-          <p className="mb-2 text-sm text-slate-600">
-            Signed in as {getFirstName(user.fullName)}
-            {roleLabel && ` (${roleLabel})`}
-          </p>
-        )}
         <PageHeading
           title="Dashboard"
           description="Users, pending orders and volume at a glance."
@@ -63,6 +58,8 @@ export function AdminDashboardPage() {
           }
         />
       </div>
+
+      <SetupChecklist isEnabled={canAccess(user?.role, 'setup')} />
 
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
 

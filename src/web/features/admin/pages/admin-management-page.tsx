@@ -99,7 +99,7 @@ export function AdminManagementPage() {
                 <Button
                   variant="outline"
                   size="sm"
-                  aria-label={`Reset two-factor for ${admin.fullName}`}
+                  aria-label={`Reset 2FA for ${admin.fullName}`}
                   onClick={() => setOpenDialog({ kind: 'reset2fa', admin })}
                 >
                   Reset 2FA

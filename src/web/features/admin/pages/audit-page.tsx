@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
@@ -6,23 +7,67 @@ import { formatDateTime } from '#web/lib/format-date.js';
 import { useAuditEntries, type TAuditEntry, type TAuditFilter } from '#web/features/admin/audit/api/audit.js';
 import { AuditDetails } from '#web/features/admin/audit/components/audit-details.js';
 import { AuditFilters } from '#web/features/admin/audit/components/audit-filters.js';
+import { actorLabel, targetLabel } from '#web/features/admin/audit/lib/audit-labels.js';
+import { ExportAuditButton } from '#web/features/admin/audit/components/export-audit-button.js';
 import { Pagination } from '#web/components/ui/pagination.js';
 import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
 
 /** The log's URL, read with the server's own query contract (ZAuditQuery). */
-const auditUrlFilter = createUrlFilter<TAuditFilter>(ZAuditQuery.shape, { actor: '', action: '', from: '', to: '', page: 1 });
+const auditUrlFilter = createUrlFilter<TAuditFilter>(ZAuditQuery.shape, {
+  actor: '',
+  action: '',
+  targetType: '',
+  target: '',
+  from: '',
+  to: '',
+  page: 1,
+});
+
+/** 'payment_method.create', allowed to wrap after its dots in a narrow column. */
+function ActionCode({ action }: { action: string }) {
+  const parts = action.split('.');
+  return (
+    <code className="font-mono text-xs">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              .<wbr />
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
 
 const AUDIT_COLUMNS: TColumn<TAuditEntry>[] = [
   { header: 'Time', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.createdAt) },
-  { header: 'Actor', cell: (entry) => entry.actorEmail ?? 'System' },
-  { header: 'Action', cell: (entry) => <code className="font-mono text-xs">{entry.action}</code> },
+  // Names, not ids (issue 16): the actor's name with the email the entry recorded.
+  {
+    header: 'Actor',
+    cell: (entry) => (
+      <>
+        <span className="block font-medium break-words text-slate-900">{actorLabel(entry)}</span>
+        {entry.actorName && entry.actorEmail && (
+          <span className="block min-w-40 text-xs [overflow-wrap:anywhere] text-slate-600">{entry.actorEmail}</span>
+        )}
+      </>
+    ),
+  },
+  { header: 'Action', cell: (entry) => <ActionCode action={entry.action} /> },
   {
     header: 'Target',
-    className: 'whitespace-nowrap',
-    cell: (entry) => `${entry.targetType}${entry.targetId !== null ? ` #${entry.targetId}` : ''}`,
+    cell: (entry) => (
+      <>
+        <span className="block text-xs font-semibold text-slate-500">{entry.targetKind}</span>
+        <span className="block break-words text-slate-900">{targetLabel(entry)}</span>
+      </>
+    ),
   },
   { header: 'IP', className: 'font-mono text-xs', cell: (entry) => entry.ip ?? '—' },
-  { header: 'Details', cell: (entry) => <AuditDetails entry={entry} /> },
+  { header: 'Details', isActions: true, cell: (entry) => <AuditDetails entry={entry} /> },
 ];
 
 /** /admin/audit 'Audit Log': who did what to which record, when and from where (docs/decisions/013, additions). */
@@ -35,7 +80,7 @@ export function AuditPage() {
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const entries = data?.entries ?? [];
-  const hasFilter = Boolean(filter.actor || filter.action || filter.from || filter.to);
+  const hasFilter = Boolean(filter.actor || filter.action || filter.targetType || filter.target || filter.from || filter.to);
 
   return (
     <section>
@@ -43,11 +88,14 @@ export function AuditPage() {
         title="Audit Log"
         description="Every staff action, newest first."
         actions={
-          query.isFetching && !query.isPending ? (
-            <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner /> Refreshing…
-            </span>
-          ) : undefined
+          <>
+            {query.isFetching && !query.isPending && (
+              <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+                <Spinner /> Refreshing…
+              </span>
+            )}
+            <ExportAuditButton filter={filter} />
+          </>
         }
       />
 
@@ -62,6 +110,7 @@ export function AuditPage() {
         loadingText="Loading the audit log…"
         emptyText={hasFilter ? 'No entries match these filters.' : 'No staff actions recorded yet.'}
         rowClassName="align-top"
+        wrap
       />
 
       {data && data.total > 0 && (

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { cn } from '#web/lib/cn.js';
+import { usePageTitle } from '#web/lib/page-title.js';
 import { ConversationList } from '#web/features/admin/chat/components/conversation-list.js';
 import { ConversationPanel } from '#web/features/admin/chat/components/conversation-panel.js';
 import { useStaffChat } from '#web/features/admin/chat/lib/use-staff-chat.js';
@@ -12,15 +12,9 @@ import { useSyncUnreadConversations } from '#web/features/admin/chat/lib/use-unr
 const PAGE_TITLE = 'Live Chat Support';
 const RECONNECTING = 'Reconnecting… new messages will appear when the connection is back.';
 
-/** The tab title carries the number of conversations with an unread customer message: '(2) Live Chat Support'. */
+/** The tab title carries the number of conversations with an unread customer message: '(2) Live Chat Support · CediCrypto'. */
 function useUnreadTitle(count: number) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = count > 0 ? `(${count}) ${PAGE_TITLE} · CediCrypto` : `${PAGE_TITLE} · CediCrypto`;
-    return () => {
-      document.title = previous;
-    };
-  }, [count]);
+  usePageTitle(count > 0 ? `(${count}) ${PAGE_TITLE}` : PAGE_TITLE);
 }
 
 /**

@@ -9,6 +9,7 @@ import { OrderDetailsDialog } from '#web/features/admin/orders/components/order-
 import { OrderFilters } from '#web/features/admin/orders/components/order-filters.js';
 import { OrdersTable } from '#web/features/admin/orders/components/orders-table.js';
 import { OrderViewSwitch } from '#web/features/admin/orders/components/order-view-switch.js';
+import { ExportOrdersButton } from '#web/features/admin/orders/components/export-orders-button.js';
 import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
 import { Pagination } from '#web/components/ui/pagination.js';
 import {
@@ -27,17 +28,6 @@ type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
 
 const PAGE_TITLE = 'Order Management';
 
-/** The tab says which page it is; the admin layout puts the "Needs action" count in front of it. */
-function usePageTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · CediCrypto`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
-
 /**
  * /admin/orders 'Order Management' (docs/product.md §2): search, status and date filters, sortable
  * columns and the page in the URL; rows from the server, kept in memory only (decisions/013 D10) with the
@@ -46,7 +36,7 @@ function usePageTitle(title: string) {
  * oldest payment first, each with its age. Changes arrive live (the admin layout's order events).
  */
 export function OrdersPage() {
-  usePageTitle(PAGE_TITLE);
+  // The tab title is the route's ('Order Management · CediCrypto', router.tsx); the admin layout puts the "Needs action" count in front of it.
   const [filter, setFilter] = useUrlFilter(orderUrlFilter);
   const query = useAdminOrders(filter);
   const needsAction = useNeedsAction();
@@ -81,7 +71,11 @@ export function OrdersPage() {
 
   return (
     <section className="min-w-0">
-      <PageHeading title={PAGE_TITLE} description="Check payments, then approve or cancel pending orders." />
+      <PageHeading
+        title={PAGE_TITLE}
+        description="Check payments, then approve or cancel pending orders."
+        actions={<ExportOrdersButton filter={filter} />}
+      />
 
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <OrderViewSwitch

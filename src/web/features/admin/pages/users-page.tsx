@@ -12,6 +12,7 @@ import { AccountStatusBadge } from '#web/features/admin/users/components/account
 import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
 import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
 import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
+import { ExportUsersButton } from '#web/features/admin/users/components/export-users-button.js';
 import { Pagination } from '#web/components/ui/pagination.js';
 import {
   ACCOUNT_FILTER_LABELS,
@@ -43,9 +44,10 @@ export function UsersPage() {
   const askBan = (user: TAdminUser) => setPendingBan({ user, action: user.isBanned ? 'unban' : 'ban' });
 
   const columns: TColumn<TAdminUser, TUserListFilter['sort']>[] = [
-    { header: 'User', sortKey: 'fullName', className: 'font-medium text-slate-900', cell: (user) => user.fullName },
-    { header: 'Email', cell: (user) => user.email },
-    { header: 'Registered', sortKey: 'createdAt', cell: (user) => formatDate(user.createdAt) },
+    { header: 'User', sortKey: 'fullName', className: 'font-medium break-words text-slate-900', cell: (user) => user.fullName },
+    // A long address may break where it must (never narrower than 12rem), so the row fits a 1366 px screen.
+    { header: 'Email', cell: (user) => <span className="block min-w-48 [overflow-wrap:anywhere]">{user.email}</span> },
+    { header: 'Registered', sortKey: 'createdAt', className: 'whitespace-nowrap', cell: (user) => formatDate(user.createdAt) },
     { header: 'Trading Volume', sortKey: 'tradingVolumeUsd', className: 'tabular-nums', cell: (user) => formatUsd(user.tradingVolumeUsd) },
     { header: 'KYC', cell: (user) => <KycBadge status={user.kycStatus} /> },
     { header: 'Account', cell: (user) => <AccountStatusBadge isBanned={user.isBanned} /> },
@@ -73,7 +75,11 @@ export function UsersPage() {
 
   return (
     <section>
-      <PageHeading title="User Management" description="Find customers, see their activity, and ban or unban accounts." />
+      <PageHeading
+        title="User Management"
+        description="Find customers, see their activity, and ban or unban accounts."
+        actions={<ExportUsersButton filter={filter} />}
+      />
 
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <UserSearchBox value={filter.q} onSearch={onSearch} />
@@ -109,6 +115,8 @@ export function UsersPage() {
         loadingText="Loading users…"
         emptyText="No users found."
         sort={{ sort: filter.sort, dir: filter.dir, onSort }}
+        // Wraps to fit a 1366 px screen with the menu open; narrower, it scrolls with Ban in view.
+        wrap
       />
 
       {data && totalPages > 1 && (

@@ -19,7 +19,7 @@ export function AuthCard({
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
         <div className="mt-6">{children}</div>
       </div>
-      {footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
+      {footer && <p className="mt-6 text-center text-sm text-slate-600">{footer}</p>}
     </div>
   );
 }

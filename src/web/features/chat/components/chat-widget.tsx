@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '#shared/contracts/chat.js';
+import { FLOATING_BAND_REM } from '#web/features/chat/floating-band.js';
 import { cn } from '#web/lib/cn.js';
 import {
   fetchMyMessagesAfter,
@@ -19,6 +20,22 @@ import { ThreadStatus } from '#web/components/chat/thread-status.js';
 
 type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
+
+/**
+ * While the widget is on screen, nothing is hidden under its button (issue 16 point 4): a field
+ * or button brought into view by the keyboard or a scroll stops above the band the button takes
+ * (scroll-padding-bottom), and the loader's spacer after the page lets the end of the page scroll
+ * clear of it too. (Toasts are at the top of the screen: components/ui/toast.tsx.)
+ */
+function useFloatingSpace() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${FLOATING_BAND_REM}rem`;
+    return () => {
+      root.style.removeProperty('scroll-padding-bottom');
+    };
+  }, []);
+}
 
 /**
  * The floating live-support widget of a signed-in customer (docs/product.md §2): a button at the
@@ -161,8 +178,11 @@ export function ChatWidget() {
     return () => panel.removeEventListener('keydown', onKeyDown);
   }, [isOpen, close]);
 
+  const widgetRef = useRef<HTMLDivElement>(null);
+  useFloatingSpace();
+
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
+    <div ref={widgetRef} className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
       {isOpen && (
         <section
           ref={panelRef}

@@ -10,6 +10,7 @@ import { useSession } from '#web/lib/session.js';
 import { useMyOrders, useOrdersLive } from '#web/lib/my-orders.js';
 import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
 import { OrderList } from '#web/components/orders/order-list.js';
+import { HistoryExportForm } from '#web/features/history/components/history-export-form.js';
 
 /**
  * /history: the customer's orders, newest first, from the local cache at once and then from the
@@ -53,7 +54,10 @@ function OrderHistory({ userId }: { userId: string }) {
           </div>
         </div>
       ) : (
-        <OrderList orders={orders} label="Your orders" onOpen={(order) => setOpenId(order.id)} />
+        <>
+          <HistoryExportForm />
+          <OrderList orders={orders} label="Your orders" onOpen={(order) => setOpenId(order.id)} />
+        </>
       )}
       <OrderDetailsDialog order={openOrder} onClose={() => setOpenId(null)} />
     </div>

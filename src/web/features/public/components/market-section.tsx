@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TMarketResponse } from '#shared/contracts/market.js';
+import { feeSpreadText, formatFeePercentage } from '#shared/fees.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { useMarket } from '#web/lib/market.js';
@@ -46,6 +47,8 @@ export function MarketSection() {
   }, []);
 
   const updatedAt = data?.lastUpdated ? formatTime(data.lastUpdated) : null;
+  // Stated once the server said it (the prerendered page does not guess it).
+  const fee = data?.serviceFeePercentage;
   const notes: string[] = [];
   if (data) {
     if (data.errors.ghs) notes.push(data.errors.ghs);
@@ -101,9 +104,10 @@ export function MarketSection() {
         <MarketTableSkeleton />
       )}
 
-      <p className="mt-3 text-xs text-slate-500">
-        Market prices before our {data ? `${data.serviceFeePercentage}% ` : ''}service fee, which is added when you buy and taken off when
-        you sell. Prices refresh every minute.
+      {/* The real spread (issue 16): what you buy and sell at, twice the fee apart. */}
+      <p className="mt-3 text-xs text-slate-600">
+        Price is the market price; Buy and Sell include our {fee ? `${formatFeePercentage(fee)} ` : ''}service fee.{' '}
+        {fee && `${feeSpreadText(fee)} `}Prices refresh every minute.
       </p>
     </section>
   );

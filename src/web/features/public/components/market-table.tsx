@@ -28,10 +28,10 @@ const CHANGE_STYLE: Record<TChangeDirection, string> = {
 
 const CHANGE_ARROW: Record<TChangeDirection, string> = { up: '▲', down: '▼', flat: '', unknown: '' };
 
-function ghsPrice(coin: TMarketCoin, ghsRate: string): string {
-  if (coin.baseUsd === null) return MISSING_VALUE;
+function ghsPrice(usd: string | null, ghsRate: string): string {
+  if (usd === null) return MISSING_VALUE;
   try {
-    return formatGhs(convertUsdToGhs(coin.baseUsd, ghsRate));
+    return formatGhs(convertUsdToGhs(usd, ghsRate));
   } catch {
     return MISSING_VALUE;
   }
@@ -50,9 +50,16 @@ function MarketRow({ coin, ghsRate }: { coin: TMarketCoin; ghsRate: string }) {
         {coin.isStale && coin.baseUsd !== null && <span className="block text-xs font-medium text-amber-700">Delayed</span>}
       </th>
       <td className={cn(COLUMN.cell, 'text-right whitespace-nowrap tabular-nums')}>
-        <span className="block font-semibold text-slate-900">{ghsPrice(coin, ghsRate)}</span>
+        <span className="block font-semibold text-slate-900">{ghsPrice(coin.baseUsd, ghsRate)}</span>
         {/* Below md the USD column is hidden, so the USD price sits under the cedi price. */}
         {coin.baseUsd !== null && <span className="block text-xs text-slate-500 md:hidden">{usd}</span>}
+        {/* What a customer buys and sells at (issue 16): the market price plus and minus the fee. */}
+        {coin.buyUsd !== null && coin.sellUsd !== null && (
+          <span className="mt-1 block text-xs text-slate-600" data-testid="buy-sell">
+            <span className="block">Buy {ghsPrice(coin.buyUsd, ghsRate)}</span>
+            <span className="block">Sell {ghsPrice(coin.sellUsd, ghsRate)}</span>
+          </span>
+        )}
       </td>
       <td className={cn(COLUMN.cell, COLUMN.usd, 'text-right whitespace-nowrap tabular-nums text-slate-800')}>{usd}</td>
       <td className={cn(COLUMN.cell, 'text-right font-medium whitespace-nowrap tabular-nums', CHANGE_STYLE[direction])}>

@@ -1,16 +1,12 @@
 import { useState } from 'react';
+import { telHref, whatsappHref } from '#shared/company.js';
 import { CONTACT_DEFAULTS, CONTENT_MSG, ZContactMessage } from '#shared/contracts/content.js';
 import { Form, TextareaField, TextField } from '#web/components/form/form.js';
 import { useZodForm } from '#web/components/form/use-zod-form.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
-import { useContactContent } from '#web/features/public/api/contact-content.js';
-
-/** A tel: link target: digits and a leading '+' only. */
-function toTelHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+import { useContactContent } from '#web/lib/contact-content.js';
 
 function Placeholder({ className }: { className: string }) {
   return <span className={`block animate-pulse rounded bg-slate-200 ${className}`} />;
@@ -21,6 +17,7 @@ export function ContactPage() {
   const contentQuery = useContactContent();
   const content = contentQuery.data ?? CONTACT_DEFAULTS;
   const isLoading = contentQuery.isPending;
+  const whatsapp = content.whatsappNumber ? whatsappHref(content.whatsappNumber) : null;
   const form = useZodForm(ZContactMessage, { defaultValues: { name: '', email: '', message: '' } });
   const [isSent, setIsSent] = useState(false);
 
@@ -66,9 +63,24 @@ export function ContactPage() {
               <p className="text-sm break-words text-slate-700">
                 Email: <a href={`mailto:${content.supportEmail}`}>{content.supportEmail}</a>
               </p>
-              <p className="text-sm text-slate-700">
-                Phone: <a href={toTelHref(content.supportPhone)}>{content.supportPhone}</a>
-              </p>
+              {/* Only what is set (issue 16): no placeholder number. */}
+              {content.supportPhone && (
+                <p className="text-sm text-slate-700">
+                  Phone: <a href={telHref(content.supportPhone)}>{content.supportPhone}</a>
+                </p>
+              )}
+              {content.whatsappNumber && (
+                <p className="text-sm text-slate-700">
+                  WhatsApp:{' '}
+                  {whatsapp ? (
+                    <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                      {content.whatsappNumber}
+                    </a>
+                  ) : (
+                    content.whatsappNumber
+                  )}
+                </p>
+              )}
             </>
           )}
           <p className="text-sm text-slate-600">We reply within 24 business hours. Logged-in customers can also use live chat.</p>

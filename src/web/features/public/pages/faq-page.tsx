@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import type { TTradingRules } from '#shared/contracts/market.js';
 import { formatMinutes, orderSizeText, useTradingRules } from '#web/components/trading-rules.js';
-import { useServiceFeeLabel } from '#web/lib/market.js';
+import { feeSpreadText, formatFeePercentage } from '#shared/fees.js';
+import { useServiceFeePercentage } from '#web/lib/market.js';
 import { paths } from '#web/lib/paths.js';
 
 /**
@@ -10,33 +11,36 @@ import { paths } from '#web/lib/paths.js';
  * docs/decisions/014; the fee and the trading rules (payment and deposit windows, order size)
  * are the ones set in the back-office.
  */
-const questions = (fee: string, rules: TTradingRules) => [
-  {
-    question: 'How do I buy crypto?',
-    answer: `Create an account, choose Buy, pick a coin, an amount, your payment method and your wallet address, then press Create order. The order page shows the amount to pay in GHS, the account to pay to and your payment reference. Pay within ${formatMinutes(rules.paymentWindowMinutes)}, with the reference in the MoMo reference field, then press "I have paid" and enter your transaction ID. We send the crypto to your wallet once your payment is confirmed.`,
-  },
-  {
-    question: 'What are the fees?',
-    answer: `We charge a flat ${fee} service fee, already included in the buy and sell prices you see. There are no hidden charges.`,
-  },
-  {
-    question: 'How long does an order take?',
-    answer: `Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. After you create an order you have ${formatMinutes(rules.paymentWindowMinutes)} to pay for a buy, or ${formatMinutes(rules.depositWindowMinutes)} to send the crypto for a sell; an order not paid in time expires and no longer counts against your limit. Orders are ${orderSizeText(rules)}. You can follow every order on its page and in your history.`,
-  },
-  {
-    question: 'Why do I need to verify my identity (KYC)?',
-    answer:
-      'The law requires us to know our customers. Until your KYC is approved you can trade up to $20 in total; after approval the limit is removed. Reviews take 24-48 hours.',
-  },
-  {
-    question: 'Is my money safe?',
-    answer:
-      'We verify every customer, keep identity documents private, protect accounts with secure sessions and record every staff action. Always keep your password secret and log out on shared computers.',
-  },
-];
+const questions = (feePercentage: string, rules: TTradingRules) => {
+  const fee = formatFeePercentage(feePercentage);
+  return [
+    {
+      question: 'How do I buy crypto?',
+      answer: `Create an account, choose Buy, pick a coin, an amount, your payment method and your wallet address, then press Create order. The order page shows the amount to pay in GHS, the account to pay to and your payment reference. Pay within ${formatMinutes(rules.paymentWindowMinutes)}, with the reference in the MoMo reference field, then press "I have paid" and enter your transaction ID. We send the crypto to your wallet once your payment is confirmed.`,
+    },
+    {
+      question: 'What are the fees?',
+      answer: `We charge a flat ${fee} service fee, already included in the buy and sell prices you see. ${feeSpreadText(feePercentage)} There are no hidden charges.`,
+    },
+    {
+      question: 'How long does an order take?',
+      answer: `Most orders are completed shortly after we confirm your mobile money or bank payment, or your crypto transfer, usually within minutes during business hours. After you create an order you have ${formatMinutes(rules.paymentWindowMinutes)} to pay for a buy, or ${formatMinutes(rules.depositWindowMinutes)} to send the crypto for a sell; an order not paid in time expires and no longer counts against your limit. Orders are ${orderSizeText(rules)}. You can follow every order on its page and in your history.`,
+    },
+    {
+      question: 'Why do I need to verify my identity (KYC)?',
+      answer:
+        'The law requires us to know our customers. Until your KYC is approved you can trade up to $20 in total; after approval the limit is removed. Reviews take 24-48 hours.',
+    },
+    {
+      question: 'Is my money safe?',
+      answer:
+        'We verify every customer, keep identity documents private, protect accounts with secure sessions and record every staff action. Always keep your password secret and log out on shared computers.',
+    },
+  ];
+};
 
 export function FaqPage() {
-  const fee = useServiceFeeLabel();
+  const fee = useServiceFeePercentage();
   const rules = useTradingRules();
   return (
     <div className="container-page py-10">

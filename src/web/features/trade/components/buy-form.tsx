@@ -14,7 +14,9 @@ import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
 import { buyFormSchema, type TBuyFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
+import { isBuyingSetUp } from '#web/features/trade/lib/trading-setup.js';
 import { TradeForm } from './trade-form';
+import { TradingOpensSoon } from './trading-opens-soon';
 
 /**
  * /buy, step 1 of the order (docs/decisions/014): coin, amount, wallet and payment method.
@@ -53,6 +55,9 @@ export function BuyForm({ user }: { user: TProfile }) {
   const isXrp = coin?.symbol === 'xrp';
   const method = methods.find((m) => String(m.id) === paymentMethodId) ?? null;
   const isBlocked = trade.exceedsLimit || !!trade.quoteError;
+
+  // No payment method at all: the business has not set buying up yet (issue 16).
+  if (isBuyingSetUp(methodsQuery.data) === false) return <TradingOpensSoon side="buy" user={user} />;
 
   return (
     <TradeForm
@@ -112,9 +117,6 @@ export function BuyForm({ user }: { user: TProfile }) {
       <div className="card space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">Payment</h2>
         {methodsQuery.isError && <Alert variant="error">{getErrorMessage(methodsQuery.error)}</Alert>}
-        {methodsQuery.isSuccess && methods.length === 0 && (
-          <Alert variant="warning">No payment method is available right now. Please try again later.</Alert>
-        )}
         <SelectField
           label="Payment method"
           name="paymentMethodId"

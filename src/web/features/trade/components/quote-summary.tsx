@@ -1,6 +1,7 @@
 import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { feeSpreadText } from '#shared/fees.js';
 import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
-import { convertUsdToGhs, normalizeDecimal } from '#shared/money.js';
+import { normalizeDecimal } from '#shared/money.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
@@ -45,10 +46,8 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
           <dl className="space-y-2 text-sm">
             <Row label={`Price per ${symbol}`} value={formatFiat(quote.unitPriceFiat, currency)} />
             <Row label={side === 'buy' ? 'You receive' : 'You send'} value={formatCrypto(quote.amountCrypto, symbol)} strong />
-            <Row
-              label={`Fee (${normalizeDecimal(quote.feePercentage)}%)`}
-              value={currency === 'USD' ? formatUsd(quote.feeUsd) : formatFiat(convertUsdToGhs(quote.feeUsd, quote.ghsRate), 'GHS')}
-            />
+            {/* In the currency of the amount as the server computed it (cedis in cedis, never dollars converted). */}
+            <Row label={`Fee (${normalizeDecimal(quote.feePercentage)}%)`} value={formatFiat(quote.feeFiat, currency)} />
             <Row label={side === 'buy' ? 'You pay' : 'You get'} value={formatFiat(quote.amountFiat, currency)} strong />
             {currency === 'USD' && (
               <Row label={side === 'buy' ? 'You pay in cedis' : 'You get in cedis'} value={formatFiat(quote.amountGhs, 'GHS')} strong />
@@ -68,6 +67,8 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
         )}
         {trade.exceedsLimit && limit && <Alert variant="error">{ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))}</Alert>}
       </div>
+      {/* The real spread (issue 16): buy and sell prices are twice the fee apart. Outside the live region: it is said once. */}
+      {quote && !trade.quoteError && <p className="text-xs text-slate-600">{feeSpreadText(quote.feePercentage)}</p>}
       {quote && !trade.quoteError && <QuoteCountdown key={quote.id} expiresAt={quote.localExpiresAt} />}
       {limit && (
         <p className="text-sm text-slate-600">

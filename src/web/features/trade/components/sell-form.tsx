@@ -13,7 +13,9 @@ import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
 import { sellableNetworks, sellFormSchema, sellNetworkOf, type TSellFormValues } from '#web/features/trade/lib/order-form.js';
 import { usePlaceOrder } from '#web/features/trade/lib/use-place-order.js';
 import { useTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
+import { isSellingSetUp } from '#web/features/trade/lib/trading-setup.js';
 import { TradeForm } from './trade-form';
+import { TradingOpensSoon } from './trading-opens-soon';
 
 const PAYOUT_TYPES = [
   ['momo', 'Mobile money'],
@@ -111,6 +113,10 @@ export function SellForm({ user }: { user: TProfile }) {
   const isUnavailable = !!coin && sellableNetworks(coin).length === 0;
   const isBlocked = trade.exceedsLimit || !!trade.quoteError || isUnavailable;
   const isMomo = payoutType === 'momo';
+
+  // No deposit address on any coin: the business has not set selling up yet (issue 16). One coin
+  // without an address is the normal case: its own message (NetworkChoice).
+  if (isSellingSetUp(coins) === false) return <TradingOpensSoon side="sell" user={user} />;
 
   return (
     <TradeForm

@@ -1,10 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAuditList, type ZAuditEntry } from '#shared/contracts/admin.js';
+import { ZAuditList, type TAuditTargetType, type ZAuditEntry } from '#shared/contracts/admin.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
-export type TAuditFilter = { actor: string; action: string; from: string; to: string; page: number };
+/** The log's filter as the page holds it: '' for "any" (the target kind too). */
+export type TAuditFilter = {
+  actor: string;
+  action: string;
+  targetType: TAuditTargetType | '';
+  target: string;
+  from: string;
+  to: string;
+  page: number;
+};
 
 /** Staff actions on other people's data: in memory only, never persisted (decisions/013 D10). */
 export const auditKeys = {
@@ -17,6 +26,8 @@ export function listAuditEntries(filter: TAuditFilter, signal?: AbortSignal) {
     query: {
       actor: filter.actor || undefined,
       action: filter.action || undefined,
+      targetType: filter.targetType || undefined,
+      target: filter.target || undefined,
       from: filter.from || undefined,
       to: filter.to || undefined,
       page: String(filter.page),

@@ -4,7 +4,7 @@ import { TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Switch } from '#web/components/ui/switch.js';
-import { TableCell, TableRow } from '#web/components/ui/table.js';
+import { TableActionCell, TableCell, TableRow } from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useUpdateCoin, type TAdminCoin } from '#web/features/admin/coins/api/coins.js';
 import { coinFormSchema, isSameAsCoin, toCoinFormValues, type TCoinFormValues } from '#web/features/admin/coins/lib/coin-form.js';
@@ -18,7 +18,7 @@ export type TCoinRowState = 'clean' | 'changed' | 'saving';
  * Save (or Enter in an address). The form is the one approach's (`useZodForm`): the addresses are
  * judged for their network on Save, the server's field messages land on their fields.
  */
-export function CoinRow({ coin }: { coin: TAdminCoin }) {
+export function CoinRow({ coin, onStateChange }: { coin: TAdminCoin; onStateChange?: (coinId: number, state: TCoinRowState) => void }) {
   const schema = useMemo(() => coinFormSchema(coin), [coin]);
   const form = useZodForm<typeof schema, TCoinFormValues>(schema, { defaultValues: toCoinFormValues(coin) });
   const syncedCoin = useRef(coin);
@@ -38,6 +38,19 @@ export function CoinRow({ coin }: { coin: TAdminCoin }) {
 
   const state: TCoinRowState = update.isPending ? 'saving' : isSameAsCoin(values, coin) ? 'clean' : 'changed';
   const isSaving = state === 'saving';
+
+  // The page warns before leaving while a row has unsaved edits; a row that goes away has none.
+  const onStateChangeRef = useRef(onStateChange);
+  useEffect(() => {
+    onStateChangeRef.current = onStateChange;
+  }, [onStateChange]);
+  useEffect(() => {
+    onStateChangeRef.current?.(coin.id, state);
+  }, [coin.id, state]);
+  useEffect(() => {
+    const id = coin.id;
+    return () => onStateChangeRef.current?.(id, 'clean');
+  }, [coin.id]);
 
   const onSave = form.handleSubmit((changes) => {
     if (update.isPending) return;
@@ -86,7 +99,7 @@ export function CoinRow({ coin }: { coin: TAdminCoin }) {
         <TableCell className="align-top">
           <EnabledSwitch coinName={coin.name} disabled={isSaving} />
         </TableCell>
-        <TableCell className="text-right align-top">
+        <TableActionCell className="text-right align-top">
           <form id={formId} noValidate onSubmit={(event) => void onSave(event)} className="flex flex-col items-end gap-1">
             <Button
               type="submit"
@@ -98,9 +111,9 @@ export function CoinRow({ coin }: { coin: TAdminCoin }) {
             >
               Save
             </Button>
-            {state === 'changed' && <span className="text-xs text-amber-700">Unsaved changes</span>}
+            {state === 'changed' && <span className="text-xs whitespace-nowrap text-amber-700">Unsaved changes</span>}
           </form>
-        </TableCell>
+        </TableActionCell>
       </TableRow>
     </FormProvider>
   );

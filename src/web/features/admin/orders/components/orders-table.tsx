@@ -4,6 +4,8 @@ import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
 import { Button } from '#web/components/ui/button.js';
 import {
   Table,
+  TableActionCell,
+  TableActionHeaderCell,
   TableBody,
   TableCell,
   TableHead,
@@ -40,6 +42,8 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
 /**
  * The order list: sortable headers, a clickable row per order, Approve/Cancel on pending
  * (submitted) ones, each with how long it has been waiting since the customer paid or sent.
+ * Where the columns do not fit (a laptop with the menu, a tablet) the table scrolls inside its
+ * card and the Actions column stays in view (TableActionCell), its buttons one above the other.
  */
 export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
@@ -47,7 +51,7 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
   return (
     // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
     // cannot widen the page at 360 px.
-    <Table caption="Orders" hideCaption className="relative">
+    <Table caption="Orders" hideCaption wrap className="relative">
       <TableHead>
         <tr>
           <SortableHeader column="id" {...sortProps}>
@@ -66,7 +70,7 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
           <SortableHeader column="status" {...sortProps}>
             Status
           </SortableHeader>
-          <TableHeaderCell>Actions</TableHeaderCell>
+          <TableActionHeaderCell>Actions</TableActionHeaderCell>
         </tr>
       </TableHead>
       <TableBody>
@@ -117,9 +121,9 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
               </TableCell>
-              <TableCell>
+              <TableActionCell>
                 {isDecidable(order) ? (
-                  <div className="flex gap-2">
+                  <div className="flex flex-col gap-2 2xl:flex-row">
                     <Button size="sm" aria-label={`Approve order #${order.id}`} onClick={() => onDecide(order, 'approve')}>
                       Approve
                     </Button>
@@ -128,9 +132,9 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                     </Button>
                   </div>
                 ) : (
-                  <span className="text-slate-500">No actions</span>
+                  <span className="whitespace-nowrap text-slate-500">No actions</span>
                 )}
-              </TableCell>
+              </TableActionCell>
             </TableRow>
           ))
         )}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZSettings, type ZSettingsUpdate } from '#shared/contracts/admin.js';
+import { ZTestEmailResult } from '#shared/contracts/setup.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TSettings = z.infer<typeof ZSettings>;
@@ -30,4 +31,18 @@ export function useSaveSettings() {
     mutationFn: saveSettings,
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
   });
+}
+
+/** Settings' "Send test email" (issue 16): through the saved SMTP settings; up to the SMTP client's own time limits. */
+export function sendTestEmail() {
+  return apiRequest('/api/admin/settings/test-email', {
+    method: 'POST',
+    schema: ZTestEmailResult,
+    operation: 'Sending the test email',
+    timeoutMs: 45_000,
+  });
+}
+
+export function useSendTestEmail() {
+  return useMutation({ mutationFn: sendTestEmail });
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, useFormState, useWatch } from 'react-hook-form';
 import { ADMIN_MSG, WINDOW_MINUTES } from '#shared/contracts/admin.js';
 import { Form, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.js';
 import { Switch } from '#web/components/ui/switch.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useSaveSettings, type TSettings } from '#web/features/admin/settings/api/settings.js';
+import { TestEmail } from '#web/features/admin/settings/components/test-email.js';
 import { toFormValues, ZSettingsForm, type TSettingsFormValues } from '#web/features/admin/settings/settings-form-values.js';
 
 function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -33,6 +34,7 @@ function SettingsSection({ title, description, children }: { title: string; desc
 export function SettingsForm({ settings }: { settings: TSettings }) {
   const form = useZodForm<typeof ZSettingsForm, TSettingsFormValues>(ZSettingsForm, { defaultValues: toFormValues(settings) });
   const removePassword = useWatch({ control: form.control, name: 'removePassword' });
+  const { isDirty } = useFormState({ control: form.control });
   const save = useSaveSettings();
   const toast = useToast();
   const removeId = useId();
@@ -196,6 +198,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             </Alert>
           </div>
         )}
+        <TestEmail hasUnsavedChanges={isDirty} isSaving={isSaving} />
       </SettingsSection>
 
       <div className="flex justify-end">

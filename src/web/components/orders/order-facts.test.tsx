@@ -1,0 +1,41 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildAdminOrder, buildOrder } from '#test/helpers/order-fixtures.js';
+import { OrderFacts } from './order-facts';
+
+/*
+ * Order Details' unit price is the price the quote showed (issue 16 point 3): a GHS 100 buy of
+ * 0.0000648 BTC quoted at GHS 1,542,997.05 per BTC (93514.973 USD x 16.5) says so, not cedis over
+ * coins (100 / 0.0000648 = GHS 1,543,209.88), which drifts with the rounding of the crypto amount.
+ */
+
+const GHS_100_BUY = {
+  amountFiat: '100.00',
+  fiatCurrency: 'GHS' as const,
+  amountUsd: '6.06',
+  amountGhs: '100.00',
+  amountCrypto: '0.00006480',
+  unitPriceUsd: '93514.97300000',
+  ghsRate: '16.500000',
+  unitPriceFiat: '1542997.05',
+};
+
+const factOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('Order Details', () => {
+  it("shows the customer the quote's unit price in the order's currency, with the dollar price", () => {
+    render(<OrderFacts order={buildOrder(GHS_100_BUY)} view="customer" status="Awaiting payment" />);
+    expect(factOf('Unit price')).toBe('GHS 1,542,997.05 per BTC ($93,514.97)');
+  });
+
+  it("shows a dollar order's unit price in dollars", () => {
+    const order = buildOrder({ ...GHS_100_BUY, fiatCurrency: 'USD', amountFiat: '10.00', amountUsd: '10.00', unitPriceFiat: '93514.97' });
+    render(<OrderFacts order={order} view="customer" status="Awaiting payment" />);
+    expect(factOf('Unit price')).toBe('$93,514.97 per BTC');
+  });
+
+  it('keeps the effective rate (fiat over crypto) for staff', () => {
+    render(<OrderFacts order={buildAdminOrder(GHS_100_BUY)} view="staff" status="Pending" />);
+    expect(factOf('Effective rate')).toBe('GHS 1,543,209.88 per BTC');
+  });
+});

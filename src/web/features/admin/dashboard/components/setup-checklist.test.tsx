@@ -1,0 +1,56 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { TSetupStatus } from '#shared/contracts/setup.js';
+import { SetupChecklistCard } from './setup-checklist';
+
+const DONE: TSetupStatus = {
+  isComplete: true,
+  paymentMethods: { isDone: true, enabled: 1, total: 1 },
+  depositAddresses: { isDone: true, coinsWithout: [], networksWithout: [] },
+  notificationEmail: { isDone: true, email: 'alerts@cedicrypto.test' },
+  smtp: { isDone: true, missing: [] },
+  contactDetails: { isDone: true, missing: [] },
+  serviceFee: { isDone: true, feePercentage: '2.50', isDefault: true },
+};
+
+function renderCard(status: TSetupStatus) {
+  return render(
+    <MemoryRouter>
+      <SetupChecklistCard status={status} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the super admin’s setup checklist (issue 16)', () => {
+  it('lists only what is left, with its progress and a link to the page that fixes each', () => {
+    renderCard({
+      ...DONE,
+      isComplete: false,
+      paymentMethods: { isDone: false, enabled: 0, total: 0 },
+      smtp: { isDone: false, missing: ['password'] },
+    });
+    expect(screen.getByRole('heading', { name: 'Finish setting up' })).toBeTruthy();
+    expect(screen.getByText('4 of 6 done')).toBeTruthy();
+    expect(screen.getByText(/Customers see “Trading opens soon”/)).toBeTruthy();
+    const steps = within(screen.getByRole('list', { name: 'Setup steps left' })).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Add a payment method',
+      'Set up email delivery (SMTP)',
+    ]);
+    expect(screen.getByRole('link', { name: 'Open Payment Methods: Add a payment method' }).getAttribute('href')).toBe(
+      '/admin/payment-methods',
+    );
+    expect(screen.getByRole('link', { name: 'Open Settings: Set up email delivery (SMTP)' }).getAttribute('href')).toBe('/admin/settings');
+  });
+
+  it('says customers can trade once payment methods and deposit addresses are set', () => {
+    renderCard({ ...DONE, isComplete: false, notificationEmail: { isDone: false, email: null } });
+    expect(screen.getByText(/Customers can trade\./)).toBeTruthy();
+  });
+
+  it('is gone once everything is done', () => {
+    const { container } = renderCard(DONE);
+    expect(container.innerHTML).toBe('');
+  });
+});

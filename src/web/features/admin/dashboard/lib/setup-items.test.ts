@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { TSetupStatus } from '#shared/contracts/setup.js';
+import { buildSetupEntries, listInWords } from './setup-items.js';
+
+const FRESH: TSetupStatus = {
+  isComplete: false,
+  paymentMethods: { isDone: false, enabled: 0, total: 0 },
+  depositAddresses: {
+    isDone: false,
+    coinsWithout: [
+      { symbol: 'btc', name: 'Bitcoin', networks: ['Bitcoin'] },
+      { symbol: 'usdt', name: 'Tether', networks: ['TRON (TRC20)', 'Ethereum (ERC20)', 'BNB Smart Chain (BEP20)'] },
+    ],
+    networksWithout: [],
+  },
+  notificationEmail: { isDone: false, email: null },
+  smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
+  contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportPhone'] },
+  serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+};
+
+describe('the setup checklist’s items (issue 16)', () => {
+  it('lists words the way people write them', () => {
+    expect(listInWords([])).toBe('');
+    expect(listInWords(['host'])).toBe('host');
+    expect(listInWords(['host', 'port'])).toBe('host and port');
+    expect(listInWords(['a', 'b', 'c'], 'or')).toBe('a, b or c');
+  });
+
+  it('says what is missing on a fresh installation, each item with the page that fixes it', () => {
+    const entries = buildSetupEntries(FRESH);
+    expect(entries.map((entry) => [entry.id, entry.isDone, entry.href])).toEqual([
+      ['paymentMethods', false, '/admin/payment-methods'],
+      ['depositAddresses', false, '/admin/coins'],
+      ['notificationEmail', false, '/admin/settings'],
+      ['smtp', false, '/admin/settings'],
+      ['contactDetails', false, '/admin/contact'],
+      ['serviceFee', false, '/admin/settings'],
+    ]);
+    const byId = Object.fromEntries(entries.map((entry) => [entry.id, entry]));
+    expect(byId.depositAddresses?.detail).toBe(
+      'These coins cannot be sold until they have a deposit address: Bitcoin (BTC) on Bitcoin; Tether (USDT) on TRON (TRC20), Ethereum (ERC20) or BNB Smart Chain (BEP20).',
+    );
+    expect(byId.depositAddresses?.note).toBeUndefined();
+    expect(byId.smtp?.detail).toMatch(/^Missing: host, port, username and password\. /);
+    expect(byId.contactDetails?.detail).toMatch(
+      /^Missing: company \(legal\) name, registration number, street address and support phone\. /,
+    );
+    expect(byId.serviceFee?.detail).toBe(
+      'The fee is 2.5% (the default): buyers pay the market price plus 2.5% and sellers get the market price minus 2.5%, 5% apart. Check it in Settings and save.',
+    );
+  });
+
+  it('tells disabled payment methods from none, and notes networks still without an address', () => {
+    const entries = buildSetupEntries({
+      ...FRESH,
+      paymentMethods: { isDone: false, enabled: 0, total: 2 },
+      depositAddresses: {
+        isDone: true,
+        coinsWithout: [],
+        networksWithout: [{ symbol: 'usdt', name: 'Tether', networks: ['Ethereum (ERC20)', 'BNB Smart Chain (BEP20)'] }],
+      },
+      serviceFee: { isDone: true, feePercentage: '3.00', isDefault: false },
+    });
+    expect(entries[0]?.detail).toBe('All 2 payment methods are disabled. Enable at least one: until then nobody can buy.');
+    expect(entries[1]).toMatchObject({
+      isDone: true,
+      note: 'Optional: no address yet for Tether (USDT) on Ethereum (ERC20) and BNB Smart Chain (BEP20).',
+    });
+    expect(entries[5]?.isDone).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TLocalQuote } from '#web/features/trade/api/create-quote.js';
+import type { TTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
+import { QuoteSummary } from './quote-summary';
+
+/*
+ * The quote's fee is shown in the currency of the amount as the server computed it (issue 16
+ * point 3): a GHS 100 buy of BTC at 16.5 cedis per dollar pays GHS 2.44 of fee
+ * ((93514.973 - 91234.12) x 16.5 x 0.0000648), not the dollar fee rounded to $0.15 and
+ * converted (GHS 2.48).
+ */
+
+const GHS_100_BUY: TLocalQuote = {
+  id: 'q-1',
+  coinSymbol: 'btc',
+  side: 'buy',
+  fiatCurrency: 'GHS',
+  amountFiat: '100.00',
+  amountUsd: '6.06',
+  amountCrypto: '0.00006480',
+  unitPriceUsd: '93514.97300000',
+  unitPriceFiat: '1542997.05',
+  ghsRate: '16.500000',
+  amountGhs: '100.00',
+  feePercentage: '2.50',
+  feeUsd: '0.15',
+  feeFiat: '2.44',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  localExpiresAt: Date.now() + 120_000,
+};
+
+function trade(quote: TLocalQuote, currency: 'GHS' | 'USD'): TTradeAmount {
+  return {
+    coins: [],
+    isLoadingCoins: false,
+    coinsError: null,
+    coin: { symbol: 'btc', name: 'Bitcoin', networks: [] } as unknown as TTradeAmount['coin'],
+    currency,
+    amountError: undefined,
+    quote,
+    quoteError: null,
+    isQuoting: false,
+    refreshQuote: () => undefined,
+    limit: null,
+    exceedsLimit: false,
+  };
+}
+
+const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+
+describe('the quote summary', () => {
+  it('shows the fee of a GHS amount in cedis as quoted: GHS 2.44, not $0.15 converted (GHS 2.48)', () => {
+    render(<QuoteSummary trade={trade(GHS_100_BUY, 'GHS')} side="buy" />);
+    expect(valueOf('Fee (2.5%)')).toBe('GHS 2.44');
+    expect(valueOf('Price per BTC')).toBe('GHS 1,542,997.05');
+    expect(valueOf('You pay')).toBe('GHS 100.00');
+  });
+
+  it('shows the fee of a USD amount in dollars', () => {
+    const usd: TLocalQuote = {
+      ...GHS_100_BUY,
+      fiatCurrency: 'USD',
+      amountFiat: '10.00',
+      amountUsd: '10.00',
+      feeUsd: '0.24',
+      feeFiat: '0.24',
+    };
+    render(<QuoteSummary trade={trade(usd, 'USD')} side="buy" />);
+    expect(valueOf('Fee (2.5%)')).toBe('$0.24');
+  });
+});
