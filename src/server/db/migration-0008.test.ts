@@ -1,11 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toTransactionKey } from '#shared/transaction-id.js';
-import { openTestDatabase } from '#test/helpers/test-app.js';
-import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+import { openDatabaseMigratedUpTo } from '#test/helpers/migrations.js';
+import type { TDatabase } from './client.js';
 import { firstOrThrow } from './rows.js';
 
 /**
@@ -35,22 +32,9 @@ const VARIANTS = [
   'MP.2024/0001_#',
 ] as const;
 
-/** A copy of the migrations folder whose journal stops at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 describe('migration 0008 (canonical transaction ids)', () => {
   let database: TDatabase;
-  let folder: string;
+  let opened: Awaited<ReturnType<typeof openDatabaseMigratedUpTo>>;
   const placed: TLegacyOrder[] = [];
 
   async function insertOrder(txId: string, status: TLegacyOrder['status'], minutesAgo: number): Promise<number> {
@@ -72,14 +56,12 @@ describe('migration 0008 (canonical transaction ids)', () => {
   }
 
   beforeAll(async () => {
-    database = await openTestDatabase({ empty: true });
-    folder = migrationsUpTo('0007_two_factor');
-    await migrateDatabase(database, folder);
+    opened = await openDatabaseMigratedUpTo('0007_two_factor');
+    database = opened.database;
     await database.db.execute(sql`INSERT INTO users (id, name, email) VALUES ('legacy-user', 'Legacy Customer', 'legacy@example.com')`);
   });
   afterAll(async () => {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
+    await opened.close();
   });
 
   it('keys every order as the shared function does, keeps look-alike live orders and reports them', async () => {
@@ -96,7 +78,7 @@ describe('migration 0008 (canonical transaction ids)', () => {
     const greek = await insertOrder('\u039FX-1', 'pending', 10);
     const symbol = await insertOrder('TX+77', 'pending', 5);
 
-    await migrateDatabase(database);
+    await opened.migrateRest();
 
     const stored = new Map(
       (

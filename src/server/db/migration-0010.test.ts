@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '#test/helpers/test-app.js';
-import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+import { openDatabaseMigratedUpTo } from '#test/helpers/migrations.js';
+import type { TDatabase } from './client.js';
 
 /**
  * Migration 0010 (docs/decisions/014) on a database with orders and coin addresses of before:
@@ -13,26 +10,19 @@ import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js'
  */
 describe('migration 0010 (the order lifecycle)', () => {
   let database: TDatabase;
-  let folder: string;
+  let opened: Awaited<ReturnType<typeof openDatabaseMigratedUpTo>>;
+
+  beforeAll(async () => {
+    opened = await openDatabaseMigratedUpTo('0009_rate_limit_counters');
+    database = opened.database;
+  });
+  afterAll(async () => {
+    await opened.close();
+  });
 
   async function rows<T>(query: SQL): Promise<T[]> {
     return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
-
-  beforeAll(async () => {
-    database = await openTestDatabase({ empty: true });
-    folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === '0009_rate_limit_counters') + 1);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    await migrateDatabase(database, folder);
-  });
-  afterAll(async () => {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   it('moves each coin address to its network, and gives old orders their cedi amount and their events', async () => {
     await database.db.execute(sql`
@@ -61,7 +51,7 @@ describe('migration 0010 (the order lifecycle)', () => {
     const pendingSell = await order('sell', 'GHS', '58.21', 'pending', false);
     const completed = await order('buy', 'GHS', '100.00', 'completed', true);
 
-    await migrateDatabase(database);
+    await opened.migrateRest();
 
     const addresses = await rows<{ symbol: string; network: string; address: string }>(
       sql`SELECT c.symbol, d.network, d.address FROM deposit_addresses d JOIN coins c ON c.id = d.coin_id ORDER BY c.symbol`,

@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '#test/helpers/test-app.js';
-import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js';
+import { openDatabaseMigratedUpTo } from '#test/helpers/migrations.js';
+import type { TDatabase } from './client.js';
 
 /**
  * Migration 0011 (issue 16): the contact page content gets the company's details, empty until
@@ -12,21 +9,14 @@ import { MIGRATIONS_FOLDER, migrateDatabase, type TDatabase } from './client.js'
  */
 describe('migration 0011 (company details)', () => {
   let database: TDatabase;
-  let folder: string;
+  let opened: Awaited<ReturnType<typeof openDatabaseMigratedUpTo>>;
 
   beforeAll(async () => {
-    database = await openTestDatabase({ empty: true });
-    folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === '0010_order_lifecycle') + 1);
-    writeFileSync(journalFile, JSON.stringify(journal));
-    await migrateDatabase(database, folder);
+    opened = await openDatabaseMigratedUpTo('0010_order_lifecycle');
+    database = opened.database;
   });
   afterAll(async () => {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
+    await opened.close();
   });
 
   it('adds empty company fields and clears the seeded placeholder phone, keeping a real one', async () => {
@@ -34,7 +24,7 @@ describe('migration 0011 (company details)', () => {
       INSERT INTO contact_page_content (id, headline, intro_paragraph, support_email, support_phone) VALUES
         (1, 'Get in touch', 'Hello', 'support@cedicrypto.com', '+233 30 000 0000'),
         (2, 'Get in touch', 'Hello', 'support@cedicrypto.com', '+233 30 212 3456')`);
-    await migrateDatabase(database);
+    await opened.migrateRest();
     const { rows } = (await database.db.execute(
       sql`SELECT id, support_phone, company_name, registration_number, licence_number, street_address, whatsapp_number
           FROM contact_page_content ORDER BY id`,
