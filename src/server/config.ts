@@ -43,6 +43,8 @@ const ZEnv = z.object({
   ER_API_BASE_URL: z.string().url().default('https://open.er-api.com'),
   CURRENCY_API_BASE_URL: z.string().url().default('https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest'),
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Diagnostic: log the process's memory every n seconds (0: never). */
+  MEMORY_LOG_SECONDS: z.coerce.number().min(0).default(0),
 });
 
 export type TConfig = {
@@ -77,6 +79,8 @@ export type TConfig = {
   webDir: string;
   prices: TPriceOptions;
   quoteTtlSeconds: number;
+  /** Log memory figures every this many seconds (0: off; lib/memory-log.ts). */
+  memoryLogSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -152,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.PRICE_TIMEOUT_MS,
     },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
+    memoryLogSeconds: e.MEMORY_LOG_SECONDS,
     ...overrides,
   };
   if (config.testClock && config.env === 'production') throw new ConfigError('TEST_CLOCK: not allowed in production');

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
 import { seedDatabase } from './db/seed.js';
+import { startMemoryLog } from './lib/memory-log.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
 
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.
     console.log(`\n  CediCrypto is running at ${config.appUrl} (ready ${process.uptime().toFixed(1)} s after start)\n`);
+    startMemoryLog(config.memoryLogSeconds, app.log, database.pglite);
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);

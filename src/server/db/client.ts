@@ -119,11 +119,30 @@ class PrivateNodeFS extends NodeFS {
 }
 
 /**
+ * PostgreSQL's memory inside PGlite (docs/architecture.md, "Memory"). Its WebAssembly memory only
+ * grows, and what PostgreSQL once touched stays resident, so these bound the process's RSS:
+ * initdb's 128 MB of shared buffers alone made the memory 188 MB. Pages past the buffers come from
+ * the operating system's file cache (one read each), which costs far less than holding them twice.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+};
+
+/**
  * Every embedded database is created here, so each one loads the same extensions the
- * migrations need (pg_trgm for the admin searches), and one on disk keeps its files private.
+ * migrations need (pg_trgm for the admin searches), runs with PGLITE_SETTINGS, and one on disk
+ * keeps its files private.
  */
 export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions' | 'dataDir' | 'fs'> = {}): PGlite {
-  return new PGlite({ ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  return new PGlite({ startParams, ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
 }
 
 export type TOpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };

@@ -1,12 +1,15 @@
 import { createHashRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '#web/lib/query-client.js';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { createRoutes } from './router';
 
-const router = createHashRouter(routes);
+// One query client for the app and its router: route loaders start a page's requests in it (route-loaders.ts).
+const queryClient = createQueryClient();
+const router = createHashRouter(createRoutes(queryClient));
 
 export function App() {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -2,7 +2,10 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, useMatches, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS } from '#shared/app-paths.js';
-import { routes } from './router';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoutes } from './router';
+
+const routes = createRoutes(new QueryClient());
 import { useCountInTitle } from './layouts/use-count-in-title';
 import { formatPageTitle, routeTitle, useDocumentTitle, usePageTitle } from '#web/lib/page-title.js';
 

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS } from '#shared/app-paths.js';
-import { routes } from './router';
+import { QueryClient } from '@tanstack/react-query';
+import { createRoutes } from './router';
+
+const routes = createRoutes(new QueryClient());
 
 /** Every full path the route tree declares (nested paths joined, index routes as their parent). */
 function declaredPaths(list: RouteObject[], parent = ''): string[] {

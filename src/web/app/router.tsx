@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { MSG } from '#shared/messages.js';
@@ -14,6 +15,7 @@ import { RequireStaff } from './guards/require-staff';
 import { AdminAuthLayout } from './layouts/admin-auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
+import { prefetchers, prefetchLoader, revalidateOnNewPage } from './route-loaders';
 import { RouteError } from './route-error';
 
 /**
@@ -85,159 +87,175 @@ const adminPages: RouteObject[] = [
   adminPage('audit', paths.admin.audit.path, 'Audit Log', () => import('#web/features/admin/pages/audit-page.js').then((m) => m.AuditPage)),
 ];
 
-export const routes: RouteObject[] = [
-  {
-    Component: RootLayout,
-    errorElement: <RouteError />,
-    HydrateFallback: () => <Splash message="Loading…" />,
-    children: [
-      {
-        Component: PublicLayout,
-        children: [
-          { path: paths.home.path, Component: LandingPage, ...titled('Buy and sell crypto with cedis and mobile money') },
-          {
-            path: paths.about.path,
-            ...titled('About'),
-            lazy: page(() => import('#web/features/public/pages/about-page.js').then((m) => m.AboutPage)),
-          },
-          {
-            path: paths.terms.path,
-            ...titled('Terms of Service'),
-            lazy: page(() => import('#web/features/public/pages/terms-page.js').then((m) => m.TermsPage)),
-          },
-          {
-            path: paths.privacy.path,
-            ...titled('Privacy Policy'),
-            lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)),
-          },
-          {
-            path: paths.contact.path,
-            ...titled('Contact us'),
-            lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)),
-          },
-          {
-            path: paths.faq.path,
-            ...titled('Frequently asked questions'),
-            lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)),
-          },
-          {
-            path: paths.forgotPassword.path,
-            ...titled('Forgot password'),
-            lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)),
-          },
-          {
-            path: paths.resetPassword.path,
-            ...titled('Reset password'),
-            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
-          },
-          {
-            path: paths.resetPasswordWithToken.path,
-            ...titled('Reset password'),
-            lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
-          },
-          {
-            path: paths.accountCreated.path,
-            ...titled('Account created'),
-            lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),
-          },
-          {
-            Component: GuestOnly,
-            children: [
-              {
-                path: paths.login.path,
-                ...titled('Log in'),
-                lazy: page(() => import('#web/features/auth/pages/login-page.js').then((m) => m.LoginPage)),
-              },
-              {
-                path: paths.signup.path,
-                ...titled('Sign up'),
-                lazy: page(() => import('#web/features/auth/pages/signup-page.js').then((m) => m.SignupPage)),
-              },
-            ],
-          },
-          {
-            Component: RequireCustomer,
-            children: [
-              {
-                path: paths.dashboard.path,
-                ...titled('Dashboard'),
-                lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)),
-              },
-              {
-                path: paths.buy.path,
-                ...titled('Buy crypto'),
-                lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)),
-              },
-              {
-                path: paths.sell.path,
-                ...titled('Sell crypto'),
-                lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)),
-              },
-              {
-                path: paths.history.path,
-                ...titled('Order history'),
-                lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
-              },
-              {
-                path: paths.order.path,
-                ...titled((params) => `Order #${params.id ?? ''}`),
-                lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)),
-              },
-              {
-                path: paths.kyc.path,
-                ...titled('Verify your identity'),
-                lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)),
-              },
-              {
-                path: paths.security.path,
-                ...titled('Security'),
-                lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)),
-              },
-            ],
-          },
-        ],
-      },
-      {
-        Component: AdminAuthLayout,
-        children: [
-          {
-            path: paths.admin.accessDenied.path,
-            ...titled(MSG.accessDeniedTitle),
-            lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)),
-          },
-          {
-            path: paths.admin.setPassword.path,
-            ...titled('Set your password'),
-            lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)),
-          },
-          {
-            path: paths.admin.twoFactorSetup.path,
-            ...titled('Set up two-factor authentication'),
-            lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)),
-          },
-          {
-            Component: AdminGuestOnly,
-            children: [
-              {
-                path: paths.admin.login.path,
-                ...titled('Admin Login'),
-                lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)),
-              },
-            ],
-          },
-        ],
-      },
-      {
-        path: paths.admin.root.path,
-        Component: RequireStaff,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-            children: [...adminPages, { path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }],
-          },
-        ],
-      },
-      { Component: PublicLayout, children: [{ path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }] },
-    ],
-  },
-];
+/**
+ * The app's route tree. `queryClient` is the app's: the customer pages' loaders start the page's
+ * requests in it while the page's code downloads (route-loaders.ts).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /** A customer page's data, asked for beside its code (route-loaders.ts). */
+  const prefetching = (prefetch: (typeof prefetchers)[keyof typeof prefetchers]) => ({
+    loader: prefetchLoader(queryClient, prefetch),
+    shouldRevalidate: revalidateOnNewPage,
+  });
+  return [
+    {
+      Component: RootLayout,
+      errorElement: <RouteError />,
+      HydrateFallback: () => <Splash message="Loading…" />,
+      children: [
+        {
+          Component: PublicLayout,
+          children: [
+            { path: paths.home.path, Component: LandingPage, ...titled('Buy and sell crypto with cedis and mobile money') },
+            {
+              path: paths.about.path,
+              ...titled('About'),
+              lazy: page(() => import('#web/features/public/pages/about-page.js').then((m) => m.AboutPage)),
+            },
+            {
+              path: paths.terms.path,
+              ...titled('Terms of Service'),
+              lazy: page(() => import('#web/features/public/pages/terms-page.js').then((m) => m.TermsPage)),
+            },
+            {
+              path: paths.privacy.path,
+              ...titled('Privacy Policy'),
+              lazy: page(() => import('#web/features/public/pages/privacy-page.js').then((m) => m.PrivacyPage)),
+            },
+            {
+              path: paths.contact.path,
+              ...titled('Contact us'),
+              lazy: page(() => import('#web/features/public/pages/contact-page.js').then((m) => m.ContactPage)),
+            },
+            {
+              path: paths.faq.path,
+              ...titled('Frequently asked questions'),
+              lazy: page(() => import('#web/features/public/pages/faq-page.js').then((m) => m.FaqPage)),
+            },
+            {
+              path: paths.forgotPassword.path,
+              ...titled('Forgot password'),
+              lazy: page(() => import('#web/features/auth/pages/forgot-password-page.js').then((m) => m.ForgotPasswordPage)),
+            },
+            {
+              path: paths.resetPassword.path,
+              ...titled('Reset password'),
+              lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+            },
+            {
+              path: paths.resetPasswordWithToken.path,
+              ...titled('Reset password'),
+              lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
+            },
+            {
+              path: paths.accountCreated.path,
+              ...titled('Account created'),
+              lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),
+            },
+            {
+              Component: GuestOnly,
+              children: [
+                {
+                  path: paths.login.path,
+                  ...titled('Log in'),
+                  lazy: page(() => import('#web/features/auth/pages/login-page.js').then((m) => m.LoginPage)),
+                },
+                {
+                  path: paths.signup.path,
+                  ...titled('Sign up'),
+                  lazy: page(() => import('#web/features/auth/pages/signup-page.js').then((m) => m.SignupPage)),
+                },
+              ],
+            },
+            {
+              Component: RequireCustomer,
+              children: [
+                {
+                  path: paths.dashboard.path,
+                  ...titled('Dashboard'),
+                  ...prefetching(prefetchers.dashboard),
+                  lazy: page(() => import('#web/features/dashboard/pages/dashboard-page.js').then((m) => m.DashboardPage)),
+                },
+                {
+                  path: paths.buy.path,
+                  ...titled('Buy crypto'),
+                  ...prefetching(prefetchers.buy),
+                  lazy: page(() => import('#web/features/trade/pages/buy-page.js').then((m) => m.BuyPage)),
+                },
+                {
+                  path: paths.sell.path,
+                  ...titled('Sell crypto'),
+                  ...prefetching(prefetchers.sell),
+                  lazy: page(() => import('#web/features/trade/pages/sell-page.js').then((m) => m.SellPage)),
+                },
+                {
+                  path: paths.history.path,
+                  ...titled('Order history'),
+                  ...prefetching(prefetchers.history),
+                  lazy: page(() => import('#web/features/history/pages/history-page.js').then((m) => m.HistoryPage)),
+                },
+                {
+                  path: paths.order.path,
+                  ...titled((params) => `Order #${params.id ?? ''}`),
+                  ...prefetching(prefetchers.order),
+                  lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)),
+                },
+                {
+                  path: paths.kyc.path,
+                  ...titled('Verify your identity'),
+                  lazy: page(() => import('#web/features/kyc/pages/kyc-page.js').then((m) => m.KycPage)),
+                },
+                {
+                  path: paths.security.path,
+                  ...titled('Security'),
+                  lazy: page(() => import('#web/features/auth/pages/security-page.js').then((m) => m.SecurityPage)),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          Component: AdminAuthLayout,
+          children: [
+            {
+              path: paths.admin.accessDenied.path,
+              ...titled(MSG.accessDeniedTitle),
+              lazy: page(() => import('#web/features/auth/pages/access-denied-page.js').then((m) => m.AccessDeniedPage)),
+            },
+            {
+              path: paths.admin.setPassword.path,
+              ...titled('Set your password'),
+              lazy: page(() => import('#web/features/auth/pages/set-password-page.js').then((m) => m.SetPasswordPage)),
+            },
+            {
+              path: paths.admin.twoFactorSetup.path,
+              ...titled('Set up two-factor authentication'),
+              lazy: page(() => import('#web/features/auth/pages/two-factor-setup-page.js').then((m) => m.TwoFactorSetupPage)),
+            },
+            {
+              Component: AdminGuestOnly,
+              children: [
+                {
+                  path: paths.admin.login.path,
+                  ...titled('Admin Login'),
+                  lazy: page(() => import('#web/features/auth/pages/admin-login-page.js').then((m) => m.AdminLoginPage)),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: paths.admin.root.path,
+          Component: RequireStaff,
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+              children: [...adminPages, { path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }],
+            },
+          ],
+        },
+        { Component: PublicLayout, children: [{ path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }] },
+      ],
+    },
+  ];
+}

@@ -64,12 +64,44 @@ export function withTimeout<T>(
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A response schema whose code is loaded on first use (an `import()` of its contract). A module
+ * that names its schema this way stays free of zod and the contracts, so the route loaders in the
+ * first download (app/route-loaders.ts) can start a page's requests while the page's code, which
+ * needs the contracts anyway, is still on its way: the answer is checked once both have arrived.
+ */
+export class LazySchema<T> {
+  private readonly importSchema: () => Promise<z.ZodType<T>>;
+  private loading: Promise<z.ZodType<T>> | undefined;
+  private loaded: z.ZodType<T> | undefined;
+
+  constructor(importSchema: () => Promise<z.ZodType<T>>) {
+    this.importSchema = importSchema;
+  }
+
+  load(): Promise<z.ZodType<T>> {
+    this.loading ??= this.importSchema().then(
+      (schema) => (this.loaded = schema),
+      (error: unknown) => {
+        this.loading = undefined; // a failed chunk download is tried again next time
+        throw error;
+      },
+    );
+    return this.loading;
+  }
+
+  /** The schema once its code has loaded (for synchronous reads, such as a local cache), else undefined. */
+  get current(): z.ZodType<T> | undefined {
+    return this.loaded;
+  }
+}
+
 export type ApiRequestOptions<T> = {
   method?: HttpMethod;
   body?: unknown;
   query?: Record<string, string | undefined>;
-  /** Response schema from src/shared/contracts; the answer is parsed with it. */
-  schema?: z.ZodType<T>;
+  /** Response schema from src/shared/contracts (or one loaded on demand); the answer is parsed with it. */
+  schema?: z.ZodType<T> | LazySchema<T>;
   /** Shown in the timeout message: '{operation} timed out. ...' */
   operation?: string;
   timeoutMs?: number;
@@ -137,6 +169,9 @@ export function toApiError(status: number, data: unknown, fallback: string = MSG
 export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, schema, operation = 'Request', timeoutMs = TIMEOUTS.default, signal } = options;
   const hasBody = method !== 'GET';
+  // The schema's code loads while the request is on its way (a failure is reported below, if the answer comes).
+  const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
+  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
 
   return withTimeout(
     operation,
@@ -161,9 +196,16 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
       if (state) accountStateListener?.(state);
       const data = await readJson(response);
       if (!response.ok) throw toApiError(response.status, data);
-      if (!schema) return data as T;
+      if (!schemaReady) return data as T;
 
-      const parsed = schema.safeParse(data);
+      let checker: z.ZodType<T>;
+      try {
+        checker = await schemaReady;
+      } catch {
+        // The contract's code did not download (the connection dropped): as a failed request.
+        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
+      }
+      const parsed = checker.safeParse(data);
       if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: MSG.unexpected, status: response.status });
       return parsed.data;
     },

@@ -1,13 +1,24 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
-import { isFinalStatus, ZOrder, ZOrderDetailResponse, ZOrderList, type TOrder, type TOrderDetail } from '#shared/contracts/orders.js';
-import { ApiError, apiRequest } from '#web/lib/api.js';
-import { useOrderEvents } from '#web/lib/use-order-events.js';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TOrder, TOrderDetail } from '#shared/contracts/orders.js';
+import { ApiError, apiRequest, LazySchema } from '#web/lib/api.js';
+import { refetchOnMountUnlessJustRead } from '#web/lib/query-client.js';
+
+/*
+ * The customer's orders and one order's detail: the query options the pages and the route
+ * loaders share (app/route-loaders.ts). No zod or contracts at import: the schemas load with the
+ * page's code (lib/api.ts LazySchema), so this module can sit in the first download. The hooks
+ * that keep the list live are in lib/use-order-events.ts.
+ */
 
 /** Every order query starts with this key, so one invalidation refreshes them all. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const myOrdersQueryKey = (userId: string) => [...ORDERS_QUERY_KEY, 'mine', userId] as const;
 export const orderDetailQueryKey = (orderId: number) => [...ORDERS_QUERY_KEY, 'detail', orderId] as const;
+
+const orderContracts = () => import('#shared/contracts/orders.js');
+const orderListSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrderList));
+const orderDetailSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrderDetailResponse));
+const cachedOrdersSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrder.array()));
 
 /**
  * docs/product.md §3, local cache key 'orders:{id}': the customer's own orders, shown at once on the
@@ -15,19 +26,22 @@ export const orderDetailQueryKey = (orderId: number) => [...ORDERS_QUERY_KEY, 'd
  */
 export const ordersCacheKey = (userId: string) => `orders:${userId}`;
 
+/** Resolves once readCachedOrders can check what is stored (the order contract has loaded). */
+export function loadCachedOrdersCheck(): Promise<unknown> {
+  return cachedOrdersSchema.load();
+}
+
 /**
- * How often an open history re-reads the list while an order is still open: a safety net, the
- * order socket says at once when one changes.
+ * The orders saved by the last read, checked against the order contract; undefined when there
+ * are none, they do not pass, or the contract has not loaded yet (loadCachedOrdersCheck).
  */
-const PENDING_REFETCH_MS = 60_000;
-
-const ZCachedOrders = z.array(ZOrder);
-
 export function readCachedOrders(userId: string): TOrder[] | undefined {
+  const schema = cachedOrdersSchema.current;
+  if (!schema) return undefined;
   try {
     const raw = localStorage.getItem(ordersCacheKey(userId));
     if (!raw) return undefined;
-    const parsed = ZCachedOrders.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -43,7 +57,7 @@ export function writeCachedOrders(userId: string, orders: TOrder[]): void {
 }
 
 export async function listMyOrders(userId: string, signal?: AbortSignal): Promise<TOrder[]> {
-  const { orders } = await apiRequest('/api/orders', { schema: ZOrderList, operation: 'Loading your orders', signal });
+  const { orders } = await apiRequest('/api/orders', { schema: orderListSchema, operation: 'Loading your orders', signal });
   writeCachedOrders(userId, orders);
   return orders;
 }
@@ -55,36 +69,33 @@ export const myOrdersQueryOptions = (userId: string) =>
     initialData: () => readCachedOrders(userId),
     // The cached list shows at once but counts as old, so the server is always asked too.
     initialDataUpdatedAt: 0,
-    // Staff change statuses at any time: every visit re-reads the list, the order socket says
-    // when one changed (useOrdersLive), and while an order is open the page checks every minute.
+    // Staff change statuses at any time: every visit re-reads the list (once: the route loader's
+    // read counts), and the order socket says when one changed (useOrdersLive).
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.some((order) => !isFinalStatus(order.status)) ? PENDING_REFETCH_MS : false),
+    refetchOnMount: refetchOnMountUnlessJustRead,
   });
-
-/** The customer's orders, newest first. */
-export function useMyOrders(userId: string) {
-  return useQuery(myOrdersQueryOptions(userId));
-}
 
 /** Puts a just-placed order at the top of the list (and its cache) before the list is re-read. */
 export function addOrderToList(queryClient: QueryClient, userId: string, order: TOrder): void {
-  const current = queryClient.getQueryData<TOrder[]>(myOrdersQueryKey(userId)) ?? readCachedOrders(userId) ?? [];
-  const next = [order, ...current.filter((existing) => existing.id !== order.id)];
-  queryClient.setQueryData(myOrdersQueryKey(userId), next);
-  writeCachedOrders(userId, next);
+  const put = () => {
+    const current = queryClient.getQueryData<TOrder[]>(myOrdersQueryKey(userId)) ?? readCachedOrders(userId) ?? [];
+    const next = [order, ...current.filter((existing) => existing.id !== order.id)];
+    queryClient.setQueryData(myOrdersQueryKey(userId), next);
+    writeCachedOrders(userId, next);
+  };
+  if (queryClient.getQueryData(myOrdersQueryKey(userId)) !== undefined || cachedOrdersSchema.current) put();
+  // The saved list can be read once its check has loaded (the contract comes with the page's code).
+  else void loadCachedOrdersCheck().then(put, put);
 }
 
-/**
- * Keeps what a customer's page shows of their orders live (docs/decisions/014): every change the
- * order socket announces (or a 'resync' after a reconnect) re-reads the order queries, and the
- * `alsoRefresh` ones (the dashboard's portfolio, whose holdings follow completed orders).
- */
-export function useOrdersLive(alsoRefresh: readonly QueryKey[] = []): void {
-  const queryClient = useQueryClient();
-  useOrderEvents('/api/orders/socket', () => {
-    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-    for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
-  });
+/** The largest id PostgreSQL's integer holds; anything else cannot be an order. */
+const MAX_ORDER_ID = 2_147_483_647;
+
+/** The order id of '#/orders/:id', or null when the text cannot be one (the page says the order is not found). */
+export function parseOrderId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ORDER_ID ? id : null;
 }
 
 /**
@@ -108,7 +119,7 @@ function clockOffsetFrom(serverNow: string, sentAt: number, receivedAt: number):
 /** GET /api/orders/:id: the customer's own order and its timeline (404 for anyone else's). */
 export async function getOrderDetail(orderId: number, signal?: AbortSignal): Promise<TOrderDetailAnswer> {
   const sentAt = Date.now();
-  const detail = await apiRequest(`/api/orders/${orderId}`, { schema: ZOrderDetailResponse, operation: 'Loading the order', signal });
+  const detail = await apiRequest(`/api/orders/${orderId}`, { schema: orderDetailSchema, operation: 'Loading the order', signal });
   return { ...detail, clockOffsetMs: clockOffsetFrom(detail.now, sentAt, Date.now()) };
 }
 
@@ -117,6 +128,7 @@ export const orderDetailQueryOptions = (orderId: number) =>
     queryKey: orderDetailQueryKey(orderId),
     queryFn: ({ signal }) => getOrderDetail(orderId, signal),
     staleTime: 0,
+    refetchOnMount: refetchOnMountUnlessJustRead,
     // A missing order stays missing; anything else is tried again once.
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 1,
   });

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZPortfolio, type TPortfolio } from '#shared/contracts/dashboard.js';
-import { ZOrder } from '#shared/contracts/orders.js';
-import { apiRequest } from '#web/lib/api.js';
+import type { z } from 'zod';
+import type { TPortfolio } from '#shared/contracts/dashboard.js';
+import { apiRequest, LazySchema } from '#web/lib/api.js';
+import { refetchOnMountUnlessJustRead } from '#web/lib/query-client.js';
 
 /*
  * GET /api/portfolio. It lives with the trade API because placing an order invalidates it; the
  * dashboard is its reader. (It would sit in features/dashboard/api/ once that folder exists.)
+ * No zod or contracts at import: the route loader of the dashboard (app/route-loaders.ts) uses
+ * these options from the first download; the schemas load with the page's code (lib/api.ts LazySchema).
  */
 
 export const PORTFOLIO_QUERY_KEY = ['portfolio'] as const;
@@ -16,13 +18,15 @@ export const portfolioQueryKey = (userId: string) => [...PORTFOLIO_QUERY_KEY, us
 export const portfolioSummaryCacheKey = (userId: string) => `portfolioSummary:${userId}`;
 export const recentOrdersCacheKey = (userId: string) => `recentOrders:${userId}`;
 
-const ZPortfolioSummary = ZPortfolio.omit({ recentOrders: true });
-const ZRecentOrders = z.array(ZOrder);
+const portfolioSchema = new LazySchema(() => import('#shared/contracts/dashboard.js').then((m) => m.ZPortfolio));
+const summarySchema = new LazySchema(() => import('#shared/contracts/dashboard.js').then((m) => m.ZPortfolio.omit({ recentOrders: true })));
+const recentOrdersSchema = new LazySchema(() => import('#shared/contracts/orders.js').then((m) => m.ZOrder.array()));
 
 /** What the dashboard shows when the portfolio cannot be read (docs/product.md §8: zeros). */
 export const EMPTY_PORTFOLIO: TPortfolio = { holdings: [], totalGhs: '0', change24hPercent: '0', recentOrders: [] };
 
-function readJson<T>(key: string, schema: z.ZodType<T>): T | undefined {
+function readJson<T>(key: string, schema: z.ZodType<T> | undefined): T | undefined {
+  if (!schema) return undefined;
   try {
     const raw = localStorage.getItem(key);
     if (!raw) return undefined;
@@ -41,14 +45,21 @@ function writeJson(key: string, value: unknown): void {
   }
 }
 
+/** Resolves once readCachedPortfolio can check what is stored (the contracts have loaded). */
+export function loadCachedPortfolioCheck(): Promise<unknown> {
+  return Promise.all([summarySchema.load(), recentOrdersSchema.load()]);
+}
+
+/** The portfolio saved by the last read; undefined when there is none or its check has not loaded yet (loadCachedPortfolioCheck). */
 export function readCachedPortfolio(userId: string): TPortfolio | undefined {
-  const summary = readJson(portfolioSummaryCacheKey(userId), ZPortfolioSummary);
+  if (!recentOrdersSchema.current) return undefined;
+  const summary = readJson(portfolioSummaryCacheKey(userId), summarySchema.current);
   if (!summary) return undefined;
-  return { ...summary, recentOrders: readJson(recentOrdersCacheKey(userId), ZRecentOrders) ?? [] };
+  return { ...summary, recentOrders: readJson(recentOrdersCacheKey(userId), recentOrdersSchema.current) ?? [] };
 }
 
 export async function getPortfolio(userId: string, signal?: AbortSignal): Promise<TPortfolio> {
-  const portfolio = await apiRequest('/api/portfolio', { schema: ZPortfolio, operation: 'Loading your balance', signal });
+  const portfolio = await apiRequest('/api/portfolio', { schema: portfolioSchema, operation: 'Loading your balance', signal });
   const { recentOrders, ...summary } = portfolio;
   writeJson(portfolioSummaryCacheKey(userId), summary);
   writeJson(recentOrdersCacheKey(userId), recentOrders);
@@ -62,6 +73,7 @@ export const portfolioQueryOptions = (userId: string) =>
     initialData: () => readCachedPortfolio(userId),
     initialDataUpdatedAt: 0,
     staleTime: 0,
+    refetchOnMount: refetchOnMountUnlessJustRead,
   });
 
 /** Estimated balance, its 24 h change and the last 3 orders; starts from the local cache. */

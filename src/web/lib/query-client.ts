@@ -4,6 +4,18 @@ import type { TProfile } from '#shared/contracts/account.js';
 import { ApiError, isSessionEnded, listenToAccountState, mayMeanAccountChanged } from './api';
 import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
 
+/**
+ * How long an answer counts as this visit's read for a page that opens: a route loader
+ * (app/route-loaders.ts) asks for the page's data while its code downloads, and the page, mounting
+ * a moment later, does not ask again for data that is always re-read on a visit (staleTime 0).
+ */
+export const JUST_READ_MS = 5_000;
+
+/** refetchOnMount for queries re-read on every visit: not when the loader of this visit has just read them. */
+export function refetchOnMountUnlessJustRead(query: { state: { dataUpdatedAt: number } }): boolean {
+  return Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
+}
+
 function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }

@@ -1,8 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ZOrderSocketEvent, type TOrderSocketEvent } from '#shared/contracts/orders.js';
+import { isFinalStatus, ZOrderSocketEvent, type TOrderSocketEvent } from '#shared/contracts/orders.js';
 import { ChatSocket } from '#web/lib/chat/chat-socket.js';
+import { myOrdersQueryOptions, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
+
+/**
+ * How often an open history re-reads the list while an order is still open: a safety net, the
+ * order socket says at once when one changes.
+ */
+const PENDING_REFETCH_MS = 60_000;
 
 /** The two order sockets (docs/decisions/014): a customer's own orders, or every order for staff with the orders area. */
 export type TOrderSocketPath = '/api/orders/socket' | '/api/admin/orders/socket';
@@ -39,4 +46,25 @@ export function useOrderEvents(path: TOrderSocketPath, onEvent: (event: TOrderSo
     socket.start();
     return () => socket.close();
   }, [path, enabled, queryClient]);
+}
+
+/** The customer's orders, newest first (lib/my-orders.ts), read again every minute while one is still open. */
+export function useMyOrders(userId: string) {
+  return useQuery({
+    ...myOrdersQueryOptions(userId),
+    refetchInterval: (query) => (query.state.data?.some((order) => !isFinalStatus(order.status)) ? PENDING_REFETCH_MS : false),
+  });
+}
+
+/**
+ * Keeps what a customer's page shows of their orders live (docs/decisions/014): every change the
+ * order socket announces (or a 'resync' after a reconnect) re-reads the order queries, and the
+ * `alsoRefresh` ones (the dashboard's portfolio, whose holdings follow completed orders).
+ */
+export function useOrdersLive(alsoRefresh: readonly QueryKey[] = []): void {
+  const queryClient = useQueryClient();
+  useOrderEvents('/api/orders/socket', () => {
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    for (const queryKey of alsoRefresh) void queryClient.invalidateQueries({ queryKey });
+  });
 }

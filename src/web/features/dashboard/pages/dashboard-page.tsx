@@ -1,7 +1,7 @@
 import type { TProfile } from '#shared/contracts/account.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { getFirstName, useSession } from '#web/lib/session.js';
-import { useOrdersLive } from '#web/lib/my-orders.js';
+import { useOrdersLive } from '#web/lib/use-order-events.js';
 import { PORTFOLIO_QUERY_KEY, usePortfolio } from '#web/lib/portfolio.js';
 import { BalanceCard } from '#web/features/dashboard/components/balance-card.js';
 import { KycBanner } from '#web/features/dashboard/components/kyc-banner.js';

@@ -7,7 +7,7 @@ import { buttonClassName } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
-import { useMyOrders, useOrdersLive } from '#web/lib/my-orders.js';
+import { useMyOrders, useOrdersLive } from '#web/lib/use-order-events.js';
 import { OrderDetailsDialog } from '#web/components/orders/order-details-dialog.js';
 import { OrderList } from '#web/components/orders/order-list.js';
 import { HistoryExportForm } from '#web/features/history/components/history-export-form.js';

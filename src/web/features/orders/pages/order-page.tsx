@@ -13,7 +13,7 @@ import { buttonClassName } from '#web/components/ui/button.js';
 import { LoadingStatus, QueryContent } from '#web/components/ui/query-content.js';
 import { ApiError } from '#web/lib/api.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { orderDetailQueryKey, orderDetailQueryOptions, type TOrderDetailAnswer } from '#web/lib/my-orders.js';
+import { orderDetailQueryKey, orderDetailQueryOptions, parseOrderId, type TOrderDetailAnswer } from '#web/lib/my-orders.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
@@ -25,14 +25,6 @@ import { PaymentForm } from '#web/features/orders/components/payment-form.js';
 
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
 const AFTER_DEADLINE_REFETCH_MS = 5_000;
-/** The largest id PostgreSQL's integer holds; anything else cannot be an order. */
-const MAX_ORDER_ID = 2_147_483_647;
-
-function parseOrderId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ORDER_ID ? id : null;
-}
 
 /** '#/orders/:id' (docs/decisions/014): one of the customer's orders, from creation to its end. */
 export function OrderPage() {
