@@ -19,6 +19,25 @@ export const settings = pgTable('settings', {
   /** The smallest order, and the largest (null: none), in GHS. */
   minOrderGhs: numeric('min_order_ghs', { precision: 20, scale: 2 }).notNull().default('10'),
   maxOrderGhs: numeric('max_order_ghs', { precision: 20, scale: 2 }),
+  /** Verification tiers and monitoring (docs/decisions/016): every threshold is a setting. */
+  tier0LimitUsd: numeric('tier0_limit_usd', { precision: 20, scale: 2 }).notNull().default('20'),
+  tier1DailyLimitGhs: numeric('tier1_daily_limit_ghs', { precision: 20, scale: 2 }).notNull().default('5000'),
+  tier1MonthlyLimitGhs: numeric('tier1_monthly_limit_ghs', { precision: 20, scale: 2 }).notNull().default('50000'),
+  tier2DailyLimitGhs: numeric('tier2_daily_limit_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
+  tier2MonthlyLimitGhs: numeric('tier2_monthly_limit_ghs', { precision: 20, scale: 2 }).notNull().default('1000000'),
+  largeOrderGhs: numeric('large_order_ghs', { precision: 20, scale: 2 }).notNull().default('50000'),
+  dailyVolumeAlertGhs: numeric('daily_volume_alert_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
+  /** "Just under" the large-order threshold: within this percentage below it; alert at this many such orders in 24 h. */
+  structuringBandPercent: integer('structuring_band_percent').notNull().default(10),
+  structuringOrderCount: integer('structuring_order_count').notNull().default(3),
+  /** A payer or payout number used by more customers than this raises an alert. */
+  sharedNumberMaxCustomers: integer('shared_number_max_customers').notNull().default(2),
+  /** Per monitoring rule: 'hold' (the order waits for compliance) or 'flag' (an alert only). */
+  ruleActions: jsonb('rule_actions')
+    .$type<Record<string, 'hold' | 'flag'>>()
+    .notNull()
+    .default({ large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' }),
+  retentionYears: integer('retention_years').notNull().default(5),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -29,6 +29,15 @@ export const users = pgTable(
     phone: text('phone'),
     kycStatus: text('kyc_status').notNull().default('unverified'),
     tradingVolumeUsd: numeric('trading_volume_usd', { precision: 20, scale: 2 }).notNull().default('0'),
+    /** Verification tier (docs/decisions/016): 0 signed up, 1 phone and identity, 2 address and source of funds. */
+    tier: integer('tier').notNull().default(0),
+    /** When the phone number in `phone` was verified by a one-time code; null: not verified. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The customer asked for an SMS when an order is created, completed, cancelled or expires. */
+    smsOrderUpdates: boolean('sms_order_updates').notNull().default(false),
+    /** A closed account keeps its records for the retention period, then is anonymised (anonymisedAt). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     // two-factor plugin
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },

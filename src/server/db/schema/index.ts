@@ -6,3 +6,4 @@ export * from './orders.js';
 export * from './staff.js';
 export * from './chat.js';
 export * from './limits.js';
+export * from './compliance.js';

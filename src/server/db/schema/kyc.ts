@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { KYC_ID_TYPES, KYC_SUBMISSION_STATUSES } from '#shared/contracts/kyc.js';
 import { users } from './auth.js';
 
@@ -13,7 +13,7 @@ export const kycSubmissions = pgTable(
     id: serial('id').primaryKey(),
     userId: text('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     idType: text('id_type', { enum: KYC_ID_TYPES }).notNull(),
     idNumber: text('id_number').notNull(),
     address: text('address').notNull(),
@@ -24,6 +24,18 @@ export const kycSubmissions = pgTable(
     backKey: text('back_key'),
     backType: text('back_type'),
     status: text('status', { enum: KYC_SUBMISSION_STATUSES }).notNull().default('pending'),
+    /** The tier this submission asks for: 1 (identity and selfie) or 2 (address and source of funds). */
+    level: integer('level').notNull().default(1),
+    /** The Ghana Card number (GHA-XXXXXXXXX-X): required with every ID type but a passport. */
+    ghanaCardNumber: text('ghana_card_number'),
+    /** Tier 1: a selfie holding the card. */
+    selfieKey: text('selfie_key'),
+    selfieType: text('selfie_type'),
+    /** Tier 2: a proof of address (utility bill, bank statement) and where the money comes from. */
+    addressProofKey: text('address_proof_key'),
+    addressProofType: text('address_proof_type'),
+    sourceOfFunds: text('source_of_funds'),
+    sourceOfFundsDetail: text('source_of_funds_detail'),
     rejectionReason: text('rejection_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

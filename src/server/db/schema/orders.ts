@@ -72,6 +72,8 @@ export const orders = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     payerNumber: text('payer_number'),
     payerName: text('payer_name'),
+    /** The name on the payment as staff saw it (recorded on approval): the name-mismatch rule compares it with the KYC name. */
+    recordedPayerName: text('recorded_payer_name'),
     /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
     payoutReference: text('payout_reference'),
     /** Why staff cancelled, as the customer is told. */

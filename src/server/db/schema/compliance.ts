@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { orders } from './orders.js';
+
+/*
+ * Verification tiers, phone verification, SMS and the compliance desk (issue 18,
+ * docs/decisions/016-verification-tiers.md).
+ */
+
+/**
+ * One-time codes that verify a customer's phone number. Only a hash of the code is kept; a code
+ * expires, allows a few attempts, and is used once (consumedAt, set by one conditional update).
+ */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The number the code was sent to, in international form (+233…): verifying it sets users.phone. */
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const SMS_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export const SMS_KINDS = ['phone_code', 'order_status'] as const;
+
+/** Every SMS the product produces, written in the transaction of its event, as the email log is. */
+export const smsLog = pgTable(
+  'sms_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id'),
+    to: text('to').notNull(),
+    kind: text('kind', { enum: SMS_KINDS }).notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: SMS_STATUSES }).notNull().default('pending'),
+    provider: text('provider'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_log_created_at_idx').on(t.createdAt),
+    index('sms_log_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const ALERT_RULES = ['large_order', 'daily_volume', 'structuring', 'shared_account', 'name_mismatch'] as const;
+export const ALERT_ACTIONS = ['hold', 'flag'] as const;
+export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
+
+/**
+ * An alert of a monitoring rule, raised in the order transaction. `dedupeKey` makes each rule
+ * raise its alert once for the same facts (the order, the customer and day, the number). A
+ * 'hold' alert that is open or escalated keeps its order from being approved.
+ */
+export const complianceAlerts = pgTable(
+  'compliance_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    rule: text('rule', { enum: ALERT_RULES }).notNull(),
+    action: text('action', { enum: ALERT_ACTIONS }).notNull(),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('open'),
+    /** What the rule saw (amounts, thresholds, the other customers of a number): shown on the desk. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').notNull(),
+    caseId: integer('case_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('compliance_alerts_dedupe_unique').on(t.dedupeKey),
+    index('compliance_alerts_status_created_idx').on(t.status, t.createdAt),
+    index('compliance_alerts_order_idx').on(t.orderId),
+    index('compliance_alerts_user_idx').on(t.userId),
+  ],
+);
+
+export const CASE_STATUSES = ['open', 'filed'] as const;
+
+/** A suspicious-activity case: escalated from an alert, due for filing with the FIC 24 hours after. */
+export const complianceCases = pgTable(
+  'compliance_cases',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('open'),
+    openedBy: text('opened_by').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true }),
+    filedBy: text('filed_by'),
+    /** The FIC's reference for the filed report. */
+    ficReference: text('fic_reference'),
+  },
+  (t) => [index('compliance_cases_status_due_idx').on(t.status, t.dueAt), index('compliance_cases_user_idx').on(t.userId)],
+);
+
+/** Notes of the compliance desk about a customer, on an alert or a case. Never shown to the customer. */
+export const complianceNotes = pgTable(
+  'compliance_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    alertId: integer('alert_id').references(() => complianceAlerts.id, { onDelete: 'restrict' }),
+    caseId: integer('case_id').references(() => complianceCases.id, { onDelete: 'restrict' }),
+    authorId: text('author_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('compliance_notes_user_idx').on(t.userId, t.createdAt)],
+);
