@@ -7,6 +7,8 @@ import type { ChatRealtime } from './modules/chat/realtime.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
+import { createSmsProvider } from './lib/sms/provider.js';
+import { SmsSender } from './lib/sms/sender.js';
 import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
@@ -16,6 +18,8 @@ import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
 import { coinRoutes } from './modules/coins/routes.js';
 import { contentAdminRoutes, contentRoutes } from './modules/content/routes.js';
 import { emailLogRoutes } from './modules/emails/routes.js';
+import { phoneRoutes } from './modules/phone/routes.js';
+import { smsLogRoutes } from './modules/sms/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -41,6 +45,9 @@ import { expireDueOrders } from './modules/orders/lifecycle.js';
 import { pruneUnusedQuotes } from './modules/orders/quotes.js';
 import type { TOrderDeps } from './modules/orders/deps.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
+import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
+import { complianceRoutes } from './modules/compliance/routes.js';
+import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 
 declare module 'fastify' {
@@ -48,6 +55,8 @@ declare module 'fastify' {
     database: TDatabase;
     auth: TAuth;
     emailSender: EmailSender;
+    /** Delivers the SMS log's pending rows through SMS_PROVIDER (lib/sms/sender.ts); runOnce() in tests. */
+    smsSender: SmsSender;
     config: TConfig;
     /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
     market: MarketService;
@@ -59,12 +68,16 @@ declare module 'fastify' {
     housekeeping: PeriodicJob;
     /** Expires orders not paid (or sent) by their deadline, every ORDER_EXPIRY_INTERVAL_MS (docs/decisions/014). */
     orderExpiry: PeriodicJob;
+    /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
+    retention: PeriodicJob;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
     routeTable: { method: string; url: string; access: unknown; isRateLimited: boolean; schema: FastifySchema | undefined }[];
   }
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** Closed accounts past the retention period are anonymised within this long (docs/decisions/017). */
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** An unpaid order ends at most this long after its deadline. */
 const ORDER_EXPIRY_INTERVAL_MS = 15 * 1000;
 
@@ -113,14 +126,26 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     from: config.emailFrom,
     intervalMs: config.emailSendIntervalMs,
   });
+  const smsSender = new SmsSender({
+    db,
+    log: app.log,
+    provider: createSmsProvider(config.sms, app.log),
+    intervalMs: config.sms.sendIntervalMs,
+  });
+  const onSmsQueued = () => {
+    if (options.startBackgroundJobs) smsSender.kick();
+  };
+  // The events that queue an email (an order's, above all) may queue an SMS with it (issue 18).
   const onEmailQueued = () => {
     if (options.startBackgroundJobs) emailSender.kick();
+    onSmsQueued();
   };
   const auth = createAuth({ db, config, log: app.log, onEmailQueued });
 
   app.decorate('database', database);
   app.decorate('auth', auth);
   app.decorate('emailSender', emailSender);
+  app.decorate('smsSender', smsSender);
   app.decorate('config', config);
   const rateLimits = new RateLimitStore(db);
   app.decorate('rateLimits', rateLimits);
@@ -172,6 +197,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(coinRoutes, { db });
   await app.register(cannedResponseRoutes, { db });
   await app.register(emailLogRoutes, { db });
+  await app.register(smsLogRoutes, { db });
   await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config });
@@ -182,6 +208,13 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       .catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
   await app.register(userRoutes, { db, onAccountChanged });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
+  await app.register(phoneRoutes, {
+    db,
+    serverSecret: config.authSecret,
+    rateLimits,
+    rateLimitScale: config.rateLimitScale,
+    onSmsQueued,
+  });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   const documents = createLocalStorage(config.documentsDir);
   const clock = new ServerClock();
@@ -209,10 +242,24 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   app.decorate('orderExpiry', orderExpiry);
   if (config.testClock) await app.register(testClockRoutes, { clock, orderExpiry });
+  if (config.testClock) await app.register(testVerificationRoutes, { db });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
   await app.register(exportRoutes, { db });
+  // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
+  const complianceNow = config.testClock ? { now: () => clock.now() } : {};
+  await app.register(complianceRoutes, { db, onAccountChanged, ...complianceNow });
+  const retention = new PeriodicJob({
+    name: 'records retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    log: app.log,
+    run: async () => {
+      const anonymised = await anonymiseDueAccounts({ db, storage: documents, ...complianceNow });
+      if (anonymised > 0) app.log.info({ anonymised }, 'records retention: anonymised closed accounts past the retention period');
+    },
+  });
+  app.decorate('retention', retention);
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
   registerNotFound(app, { pages: servesWeb });
@@ -220,15 +267,19 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   if (options.startBackgroundJobs) {
     app.addHook('onReady', async () => {
       emailSender.start();
+      smsSender.start();
       market.start();
       housekeeping.start();
+      retention.start();
       orderExpiry.start();
     });
   }
   app.addHook('onClose', async () => {
     await emailSender.stop();
+    await smsSender.stop();
     await housekeeping.stop();
     await orderExpiry.stop();
+    await retention.stop();
     if (ownsDatabase) await database.close();
   });
 

@@ -45,6 +45,20 @@ const ZEnv = z.object({
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Diagnostic: log the process's memory every n seconds (0: never). */
   MEMORY_LOG_SECONDS: z.coerce.number().min(0).default(0),
+  /** Who delivers SMS (lib/sms/provider.ts): 'log' writes them to the server log; 'arkesel' sends them. */
+  SMS_PROVIDER: z.enum(['log', 'arkesel']).default('log'),
+  ARKESEL_API_KEY: z.string().optional(),
+  ARKESEL_BASE_URL: z.string().url().default('https://sms.arkesel.com'),
+  /** The name an SMS comes from: at most 11 letters, digits or spaces (mobile networks cut longer ones). */
+  SMS_SENDER_ID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(11, 'at most 11 characters')
+    .regex(/^[A-Za-z0-9 ]+$/, 'letters, digits and spaces only')
+    .default('CediCrypto'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
 });
 
 export type TConfig = {
@@ -81,6 +95,16 @@ export type TConfig = {
   quoteTtlSeconds: number;
   /** Log memory figures every this many seconds (0: off; lib/memory-log.ts). */
   memoryLogSeconds: number;
+  /** SMS delivery (lib/sms/): the provider, its settings, and how often the outbox is read. */
+  sms: TSmsOptions;
+};
+
+export type TSmsOptions = {
+  provider: 'log' | 'arkesel';
+  senderId: string;
+  arkesel: { apiKey: string; baseUrl: string };
+  timeoutMs: number;
+  sendIntervalMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -157,9 +181,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      senderId: e.SMS_SENDER_ID,
+      arkesel: { apiKey: e.ARKESEL_API_KEY?.trim() ?? '', baseUrl: e.ARKESEL_BASE_URL.replace(/\/+$/, '') },
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      sendIntervalMs: e.SMS_SEND_INTERVAL_MS,
+    },
     ...overrides,
   };
   if (config.testClock && config.env === 'production') throw new ConfigError('TEST_CLOCK: not allowed in production');
+  // Without a key every SMS would be refused by Arkesel: say so at start, not at the first order.
+  if (config.sms.provider === 'arkesel' && !config.sms.arkesel.apiKey) {
+    throw new ConfigError('ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel (the SMS API key of your Arkesel account)');
+  }
   config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);
   return config;
 }

@@ -64,10 +64,13 @@ export const paths = {
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
+    /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
+    compliance: fixed('/admin/compliance'),
     chat: fixed('/admin/chat'),
     cannedResponses: fixed('/admin/canned-responses'),
     contact: fixed('/admin/contact'),
     emails: fixed('/admin/emails'),
+    sms: fixed('/admin/sms'),
     settings: fixed('/admin/settings'),
     management: fixed('/admin/management'),
     audit: fixed('/admin/audit'),

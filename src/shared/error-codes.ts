@@ -55,8 +55,22 @@ export const ERROR_STATUS = {
   QUOTE_USED: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
+  /** The order has an open or escalated compliance hold: it cannot be approved until compliance clears it. */
+  ORDER_ON_HOLD: 409,
+  /** Another compliance officer cleared or escalated this alert first. */
+  ALERT_ALREADY_DECIDED: 409,
+  /** The suspicious-activity case was already marked filed. */
+  CASE_ALREADY_FILED: 409,
+  /** Closing an account that is closed already. */
+  ACCOUNT_ALREADY_CLOSED: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */
   TX_ID_USED: 409,
+  /** Phone verification (issue 18): the number is already verified on this account. */
+  PHONE_ALREADY_VERIFIED: 409,
+  /** A wrong one-time code: the message says how many tries are left. */
+  PHONE_CODE_WRONG: 400,
+  /** No code to try any more (none sent, expired, used, or too many wrong tries): ask for a new one. */
+  PHONE_CODE_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with a different body. */

@@ -8,6 +8,12 @@ describe('role matrix', () => {
     expect(canAccess('support', 'users')).toBe(false);
     expect(canAccess('compliance', 'kyc')).toBe(true);
     expect(canAccess('compliance', 'orders')).toBe(false);
+    // Issue 18: compliance reads orders and runs the desk; only the super admin changes its settings.
+    expect(canAccess('compliance', 'orderViews')).toBe(true);
+    expect(canAccess('compliance', 'compliance')).toBe(true);
+    expect(canAccess('compliance', 'complianceSettings')).toBe(false);
+    expect(canAccess('manager', 'compliance')).toBe(false);
+    expect(canAccess('support', 'compliance')).toBe(false);
     expect(canAccess('manager', 'settings')).toBe(false);
     expect(canAccess('super_admin', 'admins')).toBe(true);
     expect(canAccess(null, 'dashboard')).toBe(false);
@@ -15,9 +21,10 @@ describe('role matrix', () => {
 
   it('builds each role its menu', () => {
     expect(menuFor('support').map((m) => m.label)).toEqual(['Dashboard', 'Orders', 'Live Chat']);
-    expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'KYC Submissions']);
+    expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'Orders', 'KYC Submissions', 'Compliance']);
     expect(menuFor(null)).toEqual([]);
-    expect(menuFor('super_admin')).toHaveLength(13);
+    // 13 until issue 18, which adds Compliance and SMS Log.
+    expect(menuFor('super_admin')).toHaveLength(15);
   });
 });
 

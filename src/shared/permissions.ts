@@ -36,6 +36,12 @@ export const AREAS = [
   'audit',
   'emailSecrets',
   'setup',
+  'orderViews',
+  'compliance',
+  'complianceSettings',
+  'accountClosure',
+  'sms',
+  'smsSecrets',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -58,6 +64,19 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   emailSecrets: ['super_admin'],
   // Not a page: the first-run setup checklist on the dashboard (issue 16), for the one who can act on all of it.
   setup: ['super_admin'],
+  // Issue 18 (docs/decisions/017): Order Management read only (lists, details, screenshots,
+  // export); approving and cancelling stay the `orders` area's. Compliance sees orders, never decides them.
+  orderViews: ['super_admin', 'manager', 'support', 'compliance'],
+  // The compliance desk: alerts, notes, cases and their export (docs/decisions/017).
+  compliance: ['super_admin', 'compliance'],
+  // Not a page: changing the monitoring thresholds, rule actions and retention period (compliance reads them).
+  complianceSettings: ['super_admin'],
+  // Not a page: closing a customer's account (kept for the retention period, then anonymised).
+  accountClosure: ['super_admin'],
+  // Issue 18: the SMS log, like the Email Log.
+  sms: ['super_admin'],
+  // Not a page: revealing the one-time code of a phone verification SMS in the SMS log, audited (docs/decisions/011).
+  smsSecrets: ['super_admin'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -73,14 +92,16 @@ export function canAccess(role: TRole | undefined, area: TArea): boolean {
 export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[] = [
   { area: 'dashboard', label: 'Dashboard', path: '/admin/dashboard' },
   { area: 'users', label: 'Users', path: '/admin/users' },
-  { area: 'orders', label: 'Orders', path: '/admin/orders' },
+  { area: 'orderViews', label: 'Orders', path: '/admin/orders' },
   { area: 'coins', label: 'Currencies', path: '/admin/coins' },
   { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
+  { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },
   { area: 'cannedResponses', label: 'Canned Responses', path: '/admin/canned-responses' },
   { area: 'contact', label: 'Contact Page', path: '/admin/contact' },
   { area: 'emails', label: 'Email Log', path: '/admin/emails' },
+  { area: 'sms', label: 'SMS Log', path: '/admin/sms' },
   { area: 'settings', label: 'Settings', path: '/admin/settings' },
   { area: 'admins', label: 'Admin Management', path: '/admin/management' },
   { area: 'audit', label: 'Audit Log', path: '/admin/audit' },

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bech32, createBase58check } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { isGhanaMobileNumber, isValidDestinationTag, isValidWalletAddress } from './wallet-address.js';
+import { isGhanaMobileNumber, isValidDestinationTag, isValidWalletAddress, toGhanaInternational } from './wallet-address.js';
 
 const b58 = createBase58check(sha256);
 const versioned = (version: number) => b58.encode(Uint8Array.from([version, ...new Array(20).fill(7)]));
@@ -58,5 +58,13 @@ describe('wallet addresses', () => {
     expect(isGhanaMobileNumber('+233 20 123 4567')).toBe(true);
     expect(isGhanaMobileNumber('0123456789')).toBe(false);
     expect(isGhanaMobileNumber('02412345')).toBe(false);
+  });
+
+  it('writes Ghana mobile numbers in international form (+233XXXXXXXXX), and nothing else', () => {
+    expect(toGhanaInternational('024 123 4567')).toBe('+233241234567');
+    expect(toGhanaInternational('+233 20-123-4567')).toBe('+233201234567');
+    expect(toGhanaInternational('233551234567')).toBe('+233551234567');
+    expect(toGhanaInternational('+44 7700 900123')).toBeNull();
+    expect(toGhanaInternational('0123456789')).toBeNull();
   });
 });

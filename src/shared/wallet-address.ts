@@ -142,3 +142,14 @@ export function isGhanaMobileNumber(value: string): boolean {
   const digits = value.replace(/[\s-]/g, '');
   return /^(?:0|\+233|233)[2-5]\d{8}$/.test(digits);
 }
+
+/**
+ * A Ghana mobile number in international form (+233XXXXXXXXX), as SMS is sent and phone numbers
+ * are kept (issue 18): '024 123 4567', '+233 24 123 4567' and '233241234567' all give
+ * '+233241234567'; null for anything isGhanaMobileNumber refuses.
+ */
+export function toGhanaInternational(value: string): string | null {
+  if (!isGhanaMobileNumber(value)) return null;
+  const digits = value.replace(/\D/g, '');
+  return `+233${digits.slice(-9)}`;
+}

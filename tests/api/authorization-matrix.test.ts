@@ -17,6 +17,11 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/session/login': 'public',
   'POST /api/session/logout': 'public',
   'POST /api/session/two-factor': 'public',
+  // Issue 18: phone verification by SMS code and order SMS, customers only.
+  'GET /api/account/phone': 'customer',
+  'POST /api/account/phone/code': 'customer',
+  'POST /api/account/phone/verify': 'customer',
+  'PUT /api/account/phone/sms-order-updates': 'customer',
   'GET /api/account/two-factor': 'user',
   'POST /api/account/two-factor/enable': 'user',
   'POST /api/account/two-factor/confirm': 'user',
@@ -42,16 +47,30 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/orders/socket': 'customer',
   // CSV exports (docs/decisions/015): a customer's own orders; each back-office list by its own area.
   'GET /api/orders/export': 'customer',
-  'GET /api/admin/orders/export': ['super_admin', 'manager', 'support'],
+  'GET /api/admin/orders/export': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/users/export': ['super_admin', 'manager', 'compliance'],
   'GET /api/admin/audit/export': ['super_admin'],
-  'GET /api/admin/orders': ['super_admin', 'manager', 'support'],
-  'GET /api/admin/orders/needs-action': ['super_admin', 'manager', 'support'],
-  'GET /api/admin/orders/:id': ['super_admin', 'manager', 'support'],
-  'GET /api/admin/orders/:id/proof': ['super_admin', 'manager', 'support'],
+  // Issue 18: compliance sees orders read only (docs/decisions/017); approving and cancelling stay with the orders area.
+  'GET /api/admin/orders': ['super_admin', 'manager', 'support', 'compliance'],
+  'GET /api/admin/orders/needs-action': ['super_admin', 'manager', 'support', 'compliance'],
+  'GET /api/admin/orders/:id': ['super_admin', 'manager', 'support', 'compliance'],
+  'GET /api/admin/orders/:id/proof': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/orders/socket': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/cancel': ['super_admin', 'manager', 'support'],
+  // The compliance desk (issue 18, docs/decisions/017): compliance and the super admin; its settings changed by the super admin only.
+  'GET /api/admin/compliance/alerts': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/alerts/:id': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/alerts/:id/notes': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/alerts/:id/clear': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/alerts/:id/escalate': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/cases': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/cases/:id/file': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],
+  'PUT /api/admin/compliance/settings': ['super_admin'],
+  // Closing a customer's account (kept for the retention period, then anonymised): the super admin's.
+  'POST /api/admin/users/:id/close': ['super_admin'],
   'GET /api/portfolio': 'customer',
   'GET /api/admin/dashboard': ['super_admin', 'manager', 'support', 'compliance'],
   // Issue 16: the first-run checklist is for the one who can act on all of it.
@@ -72,6 +91,9 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/emails/:id': ['super_admin'],
   // decisions/013 D15: revealing a masked token stays the super admin's, whoever else may get the Email Log.
   'POST /api/admin/emails/:id/reveal': ['super_admin'],
+  // Issue 18: the SMS log, like the Email Log; revealing a one-time code stays the super admin's (docs/decisions/011).
+  'GET /api/admin/sms': ['super_admin'],
+  'POST /api/admin/sms/:id/reveal': ['super_admin'],
   'GET /api/admin/settings': ['super_admin'],
   'PUT /api/admin/settings': ['super_admin'],
   'POST /api/admin/settings/test-email': ['super_admin'],

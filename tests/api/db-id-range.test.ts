@@ -46,6 +46,19 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/admin/kyc-submissions/:id/documents/:side params.id': 'int4',
   'POST /api/admin/kyc-submissions/:id/approve params.id': 'int4',
   'POST /api/admin/kyc-submissions/:id/reject params.id': 'int4',
+  'GET /api/admin/sms query.page': 'int4',
+  'POST /api/admin/sms/:id/reveal params.id': 'int4',
+  'GET /api/admin/compliance/alerts query.page': 'int4',
+  'GET /api/admin/compliance/alerts/:id params.id': 'int4',
+  'POST /api/admin/compliance/alerts/:id/clear params.id': 'int4',
+  'POST /api/admin/compliance/alerts/:id/escalate params.id': 'int4',
+  'POST /api/admin/compliance/alerts/:id/notes params.id': 'int4',
+  'POST /api/admin/compliance/cases/:id/file params.id': 'int4',
+  'GET /api/admin/compliance/cases/:id/export params.id': 'int4',
+  'PUT /api/admin/compliance/settings body.retentionYears': 'int4',
+  'PUT /api/admin/compliance/settings body.sharedNumberMaxCustomers': 'int4',
+  'PUT /api/admin/compliance/settings body.structuringBandPercent': 'int4',
+  'PUT /api/admin/compliance/settings body.structuringOrderCount': 'int4',
   'GET /api/chat/messages query.after': 'bigint',
   'GET /api/admin/chat/conversations/:id params.id': 'int4',
   'GET /api/admin/chat/conversations/:id/messages params.id': 'int4',
@@ -84,7 +97,7 @@ describe('numbers past the database integer', () => {
   beforeAll(async () => {
     ({ t, fake, methodId } = await createOrderTestApp('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'));
     const signedUp = await t.signUp();
-    await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, signedUp.id));
+    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 1 }).where(eq(users.id, signedUp.id));
     customer = signedUp.cookie;
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
   });

@@ -86,7 +86,7 @@ describe('the OpenAPI document', () => {
     ['POST', '/api/account/two-factor/enable', ['409', '429']],
     ['POST', '/api/quotes', ['409', '429', '503']],
     ['POST', '/api/orders', ['404', '409', '422', '429']],
-    ['POST', '/api/kyc', ['409', '429']],
+    ['POST', '/api/kyc', ['403', '409', '429']],
     ['POST', '/api/chat/messages', ['429']],
     ['POST', '/api/admin/admins', ['409']],
     ['POST', '/api/admin/orders/:id/approve', ['409']],
@@ -109,16 +109,30 @@ describe('the OpenAPI document', () => {
     },
   );
 
-  it('describes the KYC upload as multipart/form-data with its fields and two image files', () => {
+  it('describes the KYC upload as multipart/form-data with the fields and image files of both levels (docs/decisions/016)', () => {
     const operation = operationOf('POST', '/api/kyc');
     const form = operation?.requestBody?.content['multipart/form-data']?.schema;
     expect(form).toBeDefined();
     expect(Object.keys(operation!.requestBody!.content)).toEqual(['multipart/form-data']);
-    expect(Object.keys(form!.properties ?? {}).sort()).toEqual(['address', 'back', 'city', 'country', 'front', 'idNumber', 'idType']);
-    expect(form!.properties!.front).toMatchObject({ type: 'string', format: 'binary' });
-    expect(form!.properties!.back).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form!.properties ?? {}).sort()).toEqual([
+      'address',
+      'addressProof',
+      'back',
+      'city',
+      'country',
+      'front',
+      'ghanaCardNumber',
+      'idNumber',
+      'idType',
+      'level',
+      'selfie',
+      'sourceOfFunds',
+      'sourceOfFundsDetail',
+    ]);
+    for (const file of ['front', 'back', 'selfie', 'addressProof'])
+      expect(form!.properties![file], file).toMatchObject({ type: 'string', format: 'binary' });
     expect(form!.properties!.idType?.enum).toContain('passport');
-    expect(form!.required).toEqual(expect.arrayContaining(['idType', 'idNumber', 'address', 'city', 'front', 'back']));
+    expect(form!.required).toEqual(expect.arrayContaining(['address', 'city']));
     expect(operation!.responses['201']).toBeDefined();
   });
 });

@@ -149,6 +149,7 @@ for (const viewport of VIEWPORTS) {
         ['/admin/coins', 'currencies'],
         ['/admin/payment-methods', 'payment methods'],
         ['/admin/kyc-submissions', 'KYC submissions'],
+        ['/admin/compliance', 'compliance desk'],
         ['/admin/chat', 'live chat'],
         ['/admin/canned-responses', 'canned responses'],
         ['/admin/contact', 'contact page'],

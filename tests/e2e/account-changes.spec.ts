@@ -114,7 +114,9 @@ test('a support agent on Live Chat made compliance in another browser leaves the
   await expect(agentPage.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Users',
+    'Orders',
     'KYC Submissions',
+    'Compliance',
   ]);
   expect(await wasNotReloaded(agentPage)).toBe(true);
   await context.close();

@@ -107,7 +107,8 @@ test('the super admin invites a support admin, who sets a password from the emai
   // The next page load asks the server, which now answers with the new role.
   await invited.goto('/#/admin/dashboard');
   await invited.reload();
-  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Users', 'KYC Submissions']);
+  // Issue 18: compliance also reads Orders and has the Compliance desk (docs/decisions/017).
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Users', 'Orders', 'KYC Submissions', 'Compliance']);
   await context.close();
 });
 

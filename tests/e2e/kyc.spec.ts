@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, E2E_STAFF, signUpInBrowser } from './support.js';
+import { adminLogin, E2E_STAFF, signUpInBrowser, verifyPhone } from './support.js';
 
 // Tiny real images (8x6 pixels, drawn on a canvas): the server checks the type from the bytes.
 const PNG = Buffer.from(
@@ -28,7 +28,7 @@ function naturalWidthOf(page: Page, name: string) {
   });
 }
 
-test('a customer submits KYC, a compliance officer views the documents and approves, the customer is verified', async ({
+test('a customer verifies the phone and submits Ghana Card and selfie, compliance approves to Tier 1, the customer sees the new limits', async ({
   page,
   browser,
 }) => {
@@ -38,11 +38,20 @@ test('a customer submits KYC, a compliance officer views the documents and appro
 
   await page.goto('/#/kyc');
   await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your verification tier: Tier 0' })).toBeVisible();
+  // Step 2 waits for step 1: the phone, verified with the code of the SMS (read from the SMS Log).
+  const identity = page.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
+  await expect(identity).toContainText('Verify your phone number first (step 1), then submit your identity documents.');
+  await expect(page.getByLabel('ID Type')).toHaveCount(0);
+  await verifyPhone(page, browser, { viaPage: true });
+
   await fillKycDetails(page);
   await page.getByLabel('Front of ID').setInputFiles({ name: 'ghana-card-front.png', mimeType: 'image/png', buffer: PNG });
   await page.getByLabel('Back of ID').setInputFiles({ name: 'ghana-card-back.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await expect(page.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Selfie with your ID preview' })).toBeVisible();
 
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/kyc') && r.request().method() === 'POST'),
@@ -70,10 +79,12 @@ test('a customer submits KYC, a compliance officer views the documents and appro
     const dialog = admin.getByRole('dialog', { name: /^KYC Submission #\d+$/ });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(user.fullName);
+    await expect(dialog).toContainText('Tier 1: identity and selfie');
     await expect(dialog).toContainText('GHA-123456789-0');
     await expect(dialog).toContainText('12 Oxford Street, Osu, Accra, Ghana');
     expect(await naturalWidthOf(admin, 'Front of ID document')).toBeGreaterThan(0);
     expect(await naturalWidthOf(admin, 'Back of ID document')).toBeGreaterThan(0);
+    expect(await naturalWidthOf(admin, 'Selfie with ID document')).toBeGreaterThan(0);
     const frontLink = dialog.getByRole('link', { name: 'Open Front of ID in a new tab' });
     await expect(frontLink).toHaveAttribute('target', '_blank');
     await expect(frontLink).toHaveAttribute('href', /^\/api\/admin\/kyc-submissions\/\d+\/documents\/front$/);
@@ -89,13 +100,18 @@ test('a customer submits KYC, a compliance officer views the documents and appro
     await adminContext.close();
   }
 
-  // Back to the customer: verified, and no more 'Complete KYC'.
+  // Back to the customer: verified at Tier 1, with its daily and monthly limits, and no more 'Complete KYC'.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your verification tier: Tier 1' })).toBeVisible();
+  await expect(page.getByText('Left today', { exact: true })).toBeVisible();
+  await expect(page.getByText('Left this month', { exact: true })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Tier 2 verification' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete KYC' })).toHaveCount(0);
   await page.goto('/#/dashboard');
   await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
   await expect(page.getByText('Your account has a $20 trading limit.')).toHaveCount(0);
+  await expect(page.getByText(/^Tier 1: GHS [\d,]+\.\d\d left today, GHS [\d,]+\.\d\d left this month\./)).toBeVisible();
 });
 
 test.describe('on a 360 px phone', () => {
@@ -103,6 +119,7 @@ test.describe('on a 360 px phone', () => {
 
   test('a too-large or non-image document is refused in the browser without uploading; a dropped upload keeps the form', async ({
     page,
+    browser,
   }) => {
     const uploads: string[] = [];
     page.on('request', (request) => {
@@ -110,6 +127,7 @@ test.describe('on a 360 px phone', () => {
     });
     await signUpInBrowser(page);
     await page.goto('/#/kyc');
+    await verifyPhone(page, browser, { viaPage: true });
     await fillKycDetails(page);
 
     // 5 MB exactly is not under 5MB; a PNG header so that only the size is wrong.
@@ -130,11 +148,14 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByLabel('ID Number')).toHaveValue('GHA-123456789-0');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // A valid pair clears the messages; an empty choice is 'This document is required.' on submit.
+    // A valid pair clears the messages; an empty choice is 'This document is required.' on submit,
+    // and the selfie holding the card is asked for too.
     await page.getByLabel('Front of ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
     await page.getByLabel('Back of ID').setInputFiles([]);
     await page.getByRole('button', { name: 'Submit for verification' }).click();
     await expect(page.getByText('This document is required.')).toBeVisible();
+    await expect(page.getByText('Add a selfie of you holding your ID card.')).toBeVisible();
+    await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('File size must be under 5MB.')).toHaveCount(0);
     expect(uploads).toEqual([]);
 

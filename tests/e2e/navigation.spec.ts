@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, PNG, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, PNG, signUpInBrowser, verifyPhone } from './support.js';
 
 /*
  * Issue 16 point 4, "Navigation", in a browser: a signed-out link to a customer page (the order
@@ -139,6 +139,8 @@ test.describe('on a 360 px phone', () => {
 
 test('a KYC decision reaches the customer’s open tab within seconds, without a reload', async ({ page, browser }) => {
   await signUpInBrowser(page);
+  // Tier 1 asks for a verified phone first (docs/decisions/016).
+  await verifyPhone(page, browser);
   const submitted = await page.request.post('/api/kyc', {
     headers: { origin: new URL(page.url()).origin },
     multipart: {
@@ -149,6 +151,7 @@ test('a KYC decision reaches the customer’s open tab within seconds, without a
       country: 'Ghana',
       front: { name: 'front.png', mimeType: 'image/png', buffer: PNG },
       back: { name: 'back.png', mimeType: 'image/png', buffer: PNG },
+      selfie: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
     },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);

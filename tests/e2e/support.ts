@@ -163,6 +163,74 @@ export async function invitationLink(superAdmin: Page, email: string): Promise<s
   return href!.replaceAll('&amp;', '&');
 }
 
+/**
+ * The one-time code of the latest phone verification SMS to `phone` (+233XXXXXXXXX), read from
+ * the back-office's SMS Log the way a super admin may (issue 18): the code is masked there, so
+ * it is revealed, with a reason (audited, docs/decisions/011). `superAdmin` is signed in.
+ */
+export async function phoneCodeFromSmsLog(superAdmin: Page, phone: string): Promise<string> {
+  await superAdmin.goto('/#/admin/sms');
+  await expect(superAdmin.getByRole('heading', { name: 'SMS Log' })).toBeVisible();
+  // Newest first: the first row to this number is the latest code.
+  const row = superAdmin.getByRole('row').filter({ hasText: phone }).filter({ hasText: 'Phone code' }).first();
+  await row.getByRole('button', { name: /^Reveal code of SMS #\d+$/ }).click();
+  const dialog = superAdmin.getByRole('dialog');
+  await dialog.getByLabel('Reason for revealing the code').fill('E2e: the customer types the code from their phone.');
+  await dialog.getByRole('button', { name: 'Reveal' }).click();
+  const message = dialog.getByLabel('Message as delivered');
+  await expect(message).toContainText(/code is \d{6}\./);
+  const code = /code is (\d{6})\./.exec((await message.textContent()) ?? '')?.[1];
+  expect(code, `a code in the SMS to ${phone}`).toBeDefined();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  return code!;
+}
+
+/** A Ghana mobile number no other customer of this run has: 024 and seven digits, as typed and as stored (+233). */
+export function uniqueGhanaMobile(): { local: string; international: string } {
+  counter += 1;
+  const digits = String((Date.now() * 7 + counter * 7919) % 10_000_000).padStart(7, '0');
+  return { local: `024${digits}`, international: `+23324${digits}` };
+}
+
+/**
+ * Verifies the phone of the customer signed in on `page` (issue 18, step 1 of /kyc;
+ * docs/decisions/016): on the verification page when `viaPage` (it must be open), through the API
+ * otherwise; the code is read from the SMS Log by the super admin in a separate browser context.
+ * Returns the number in its international form.
+ */
+export async function verifyPhone(page: Page, browser: Browser, options: { viaPage?: boolean } = {}): Promise<string> {
+  const phone = uniqueGhanaMobile();
+  const origin = { origin: new URL(page.url()).origin };
+  if (options.viaPage) {
+    const step = page.getByRole('region', { name: 'Step 1: Verify your phone number' });
+    await step.getByLabel('Mobile number').fill(phone.local);
+    await step.getByRole('button', { name: 'Send code' }).click();
+    await expect(step.getByLabel('Verification code')).toBeVisible();
+  } else {
+    const sent = await page.request.post('/api/account/phone/code', { headers: origin, data: { phone: phone.local } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  const adminContext = await browser.newContext();
+  let code: string;
+  try {
+    const superAdmin = await adminContext.newPage();
+    await adminLogin(superAdmin);
+    code = await phoneCodeFromSmsLog(superAdmin, phone.international);
+  } finally {
+    await adminContext.close();
+  }
+  if (options.viaPage) {
+    const step = page.getByRole('region', { name: 'Step 1: Verify your phone number' });
+    await step.getByLabel('Verification code').fill(code);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await expect(step.getByText('Verified number:')).toBeVisible();
+  } else {
+    const verified = await page.request.post('/api/account/phone/verify', { headers: origin, data: { code } });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
+  return phone.international;
+}
+
 type TSavedCookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
 const sessionsFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-staff-sessions.json');
 

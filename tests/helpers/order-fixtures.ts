@@ -61,6 +61,8 @@ const ADMIN_ORDER: TAdminOrder = {
   customerName: 'Kwame Mensah',
   customerEmail: 'kwame@example.com',
   customerPhone: null,
+  recordedPayerName: null,
+  complianceHold: false,
 };
 
 /** A customer's order: a BTC buy awaiting payment, with `overrides` applied. */

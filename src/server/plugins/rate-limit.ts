@@ -31,6 +31,13 @@ export const RATE_LIMITS = {
   testEmailsPerUser: { max: 10, windowSeconds: 10 * 60 },
   /** CSV exports (docs/decisions/015), per person and export: each reads a whole list. */
   exportsPerUser: { max: 10, windowSeconds: 10 * 60 },
+  /** Phone verification codes (issue 18): each one is an SMS we pay for. Per account, and per number whoever asks. */
+  phoneCodesPerUser: { max: 3, windowSeconds: 15 * 60 },
+  phoneCodesPerNumber: { max: 3, windowSeconds: 15 * 60 },
+  /** Requests to send a code, refused ones included (too soon, wrong number): the route's own limit. */
+  phoneCodeRequestsPerUser: { max: 20, windowSeconds: 15 * 60 },
+  /** Tries of a code, per account (each code also allows 5 tries only: modules/phone/service.ts). */
+  phoneVerifyPerUser: { max: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, TLimitRule>;
 
 /** The person's message for a refusal that lasts `seconds` more. */

@@ -4,6 +4,7 @@ import { ZProfile } from './account.js';
 import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import type { TNetworkId } from '#shared/networks.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
+import { ZTierLimitSettings, ZTierLimitUpdate } from './tiers.js';
 
 export const ADMIN_MSG = {
   genericError: 'An error occurred.',
@@ -196,6 +197,8 @@ export const ZSettings = z.object({
   /** The smallest and largest order, GHS (null: no maximum). */
   minOrderGhs: ZDecimalString,
   maxOrderGhs: ZDecimalString.nullable(),
+  /** The limits of the verification tiers (docs/decisions/016). */
+  ...ZTierLimitSettings.shape,
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -267,6 +270,8 @@ export const ZSettingsUpdate = z
       .union([ZMaxOrderGhs, z.literal('')])
       .nullable()
       .optional(),
+    /** The tier limits (docs/decisions/016): each more than 0; day <= month and Tier 1 <= Tier 2 are checked against the saved ones. */
+    ...ZTierLimitUpdate.shape,
   })
   .strict()
   .refine(
@@ -310,6 +315,7 @@ export const AUDIT_TARGET_TYPES = [
   'email',
   'settings',
   'contact_page',
+  'sms',
 ] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
@@ -322,6 +328,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
   email: 'Email',
   settings: 'Settings',
   contact_page: 'Contact page',
+  sms: 'SMS',
 };
 
 export const ZAuditQuery = z

@@ -59,7 +59,10 @@ export const ORDER_MSG = {
   noWalletConfigured: 'Selling this coin is not available right now.',
 } as const;
 
-/** Unverified customers may trade this much in total (USD), docs/product.md §9. */
+/**
+ * Unverified customers (Tier 0) may trade this much in total (USD), docs/product.md §9: the
+ * default of the setting tier0LimitUsd (docs/decisions/016), which the server reads.
+ */
 export const UNVERIFIED_LIMIT_USD = '20';
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
@@ -262,7 +265,14 @@ export const ZSubmitPaymentForm = ZSubmitPaymentRequest.extend({
  * network by the server; sell: the MoMo or bank payout reference).
  */
 export const ZApproveOrderRequest = z
-  .object({ payoutReference: z.string().trim().min(1, ORDER_MSG.payoutReferenceRequired).max(200) })
+  .object({
+    payoutReference: z.string().trim().min(1, ORDER_MSG.payoutReferenceRequired).max(200),
+    /**
+     * "Name on the payment": the payer's name as staff saw it on the MoMo or bank statement
+     * (optional). Compared with the customer's KYC name by the name-mismatch rule (docs/decisions/017).
+     */
+    recordedPayerName: z.union([z.string().trim().max(100), z.literal('')]).optional(),
+  })
   .strict();
 /** Cancel: the reason the customer is told. */
 export const ZCancelOrderRequest = z.object({ reason: z.string().trim().min(1, ORDER_MSG.cancelReasonRequired).max(500) }).strict();
@@ -328,6 +338,10 @@ export const ZAdminOrder = ZOrder.extend({
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
+  /** The name on the payment staff recorded on approval (docs/decisions/017); null when none was. */
+  recordedPayerName: z.string().nullable(),
+  /** An open or escalated compliance alert holds the order: it cannot be approved (docs/decisions/017). */
+  complianceHold: z.boolean(),
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
@@ -424,9 +438,5 @@ export const ZCoinList = z.object({ coins: z.array(ZCoinPublic) });
 export type TCoinPublic = z.infer<typeof ZCoinPublic>;
 export type TPaymentMethodPublic = z.infer<typeof ZPaymentMethodPublic>;
 
-export const ZLimitResponse = z.object({
-  isLimited: z.boolean(),
-  limitUsd: ZDecimalString,
-  usedUsd: ZDecimalString,
-  remainingUsd: ZDecimalString,
-});
+/** The customer's limit: the $20 of Tier 0 and the GHS limits of Tiers 1 and 2 (docs/decisions/016). */
+export { ZLimitResponse, type TLimitResponse } from './tiers.js';

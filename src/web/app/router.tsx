@@ -54,7 +54,8 @@ const adminPages: RouteObject[] = [
   adminPage('users', paths.admin.users.path, 'User Management', () =>
     import('#web/features/admin/pages/users-page.js').then((m) => m.UsersPage),
   ),
-  adminPage('orders', paths.admin.orders.path, 'Order Management', () =>
+  // Compliance reads orders too (docs/decisions/017); the Approve and Cancel buttons need the orders area.
+  adminPage('orderViews', paths.admin.orders.path, 'Order Management', () =>
     import('#web/features/admin/pages/orders-page.js').then((m) => m.OrdersPage),
   ),
   adminPage('coins', paths.admin.coins.path, 'Currency Management', () =>
@@ -65,6 +66,9 @@ const adminPages: RouteObject[] = [
   ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
+  ),
+  adminPage('compliance', paths.admin.compliance.path, 'Compliance', () =>
+    import('#web/features/admin/pages/compliance-page.js').then((m) => m.CompliancePage),
   ),
   adminPage('chat', paths.admin.chat.path, 'Live Chat Support', () =>
     import('#web/features/admin/pages/chat-page.js').then((m) => m.ChatPage),
@@ -78,6 +82,7 @@ const adminPages: RouteObject[] = [
   adminPage('emails', paths.admin.emails.path, 'Email Log', () =>
     import('#web/features/admin/pages/emails-page.js').then((m) => m.EmailsPage),
   ),
+  adminPage('sms', paths.admin.sms.path, 'SMS Log', () => import('#web/features/admin/pages/sms-page.js').then((m) => m.SmsPage)),
   adminPage('settings', paths.admin.settings.path, 'Settings', () =>
     import('#web/features/admin/pages/settings-page.js').then((m) => m.SettingsPage),
   ),

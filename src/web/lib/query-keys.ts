@@ -7,3 +7,8 @@
 export const adminDashboardKeys = {
   all: ['admin', 'dashboard'] as const,
 };
+
+/** The customer's phone and order SMS setting (issue 18): verified on the KYC page, order SMS set on Security. */
+export const phoneKeys = {
+  status: ['account', 'phone'] as const,
+};

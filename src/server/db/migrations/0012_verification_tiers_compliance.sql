@@ -110,3 +110,54 @@ ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_user_id_users_id_f
 -- Customers verified before tiers existed passed the identity review of the time: they start at
 -- Tier 1 (docs/decisions/016); compliance can ask them for more.
 UPDATE "users" SET "tier" = 1 WHERE "kyc_status" = 'verified' AND "role" IS NULL;
+--> statement-breakpoint
+-- The provider's id of a delivered SMS (lib/sms/sender.ts).
+ALTER TABLE "sms_log" ADD COLUMN "provider_message_id" text;
+--> statement-breakpoint
+-- Records retention (docs/decisions/017): orders, their events, KYC submissions and the compliance
+-- desk's records are never deleted (a closed account is anonymised after the retention period
+-- instead); the audit log is append-only since 0001.
+CREATE FUNCTION refuse_delete_retained() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% rows are kept for the retention period and cannot be deleted', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER orders_no_delete BEFORE DELETE ON orders FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER orders_no_truncate BEFORE TRUNCATE ON orders FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER order_events_no_delete BEFORE DELETE ON order_events FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER order_events_no_truncate BEFORE TRUNCATE ON order_events FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER kyc_submissions_no_delete BEFORE DELETE ON kyc_submissions FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER kyc_submissions_no_truncate BEFORE TRUNCATE ON kyc_submissions FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_alerts_no_delete BEFORE DELETE ON compliance_alerts FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_alerts_no_truncate BEFORE TRUNCATE ON compliance_alerts FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_cases_no_delete BEFORE DELETE ON compliance_cases FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_cases_no_truncate BEFORE TRUNCATE ON compliance_cases FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_notes_no_delete BEFORE DELETE ON compliance_notes FOR EACH ROW EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+CREATE TRIGGER compliance_notes_no_truncate BEFORE TRUNCATE ON compliance_notes FOR EACH STATEMENT EXECUTE FUNCTION refuse_delete_retained();
+--> statement-breakpoint
+-- A phone number verified by a one-time code stays verified only while it is the account's number:
+-- any change of users.phone that does not also set phone_verified_at (as the verification itself
+-- does, modules/phone/service.ts) clears it, whatever code path makes the change.
+CREATE FUNCTION users_phone_change_unverifies() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.phone IS DISTINCT FROM OLD.phone AND NEW.phone_verified_at IS NOT DISTINCT FROM OLD.phone_verified_at THEN
+    NEW.phone_verified_at := NULL;
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER users_phone_change_unverifies BEFORE UPDATE OF phone ON users
+  FOR EACH ROW EXECUTE FUNCTION users_phone_change_unverifies();

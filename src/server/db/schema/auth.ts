@@ -31,7 +31,10 @@ export const users = pgTable(
     tradingVolumeUsd: numeric('trading_volume_usd', { precision: 20, scale: 2 }).notNull().default('0'),
     /** Verification tier (docs/decisions/016): 0 signed up, 1 phone and identity, 2 address and source of funds. */
     tier: integer('tier').notNull().default(0),
-    /** When the phone number in `phone` was verified by a one-time code; null: not verified. */
+    /**
+     * When the phone number in `phone` was verified by a one-time code; null: not verified. A
+     * change of `phone` that does not set it clears it (trigger users_phone_change_unverifies, migration 0012).
+     */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** The customer asked for an SMS when an order is created, completed, cancelled or expires. */
     smsOrderUpdates: boolean('sms_order_updates').notNull().default(false),

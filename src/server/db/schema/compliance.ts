@@ -44,6 +44,8 @@ export const smsLog = pgTable(
     body: text('body').notNull(),
     status: text('status', { enum: SMS_STATUSES }).notNull().default('pending'),
     provider: text('provider'),
+    /** The provider's id of the delivered message (Arkesel's message id), for tracing a delivery with them. */
+    providerMessageId: text('provider_message_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

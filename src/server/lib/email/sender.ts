@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '#shared/messages.js';
 import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
+import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL } from '#server/lib/outbox.js';
 import { PeriodicJob } from '#server/lib/periodic-job.js';
 import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody } from './secrets.js';
 import type { TRenderedEmail } from './templates.js';
 
-const MAX_ATTEMPTS = 5;
 const BATCH = 10;
 
 type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string };
@@ -124,11 +124,8 @@ export class EmailSender {
   private async leaseBatch() {
     return this.options.db
       .update(emailLog)
-      .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: sql`now() + interval '5 minutes'` })
-      .where(
-        sql`${emailLog.id} IN (SELECT id FROM email_log WHERE status = 'pending' AND next_attempt_at <= now()
-            ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)`,
-      )
+      .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: LEASE_UNTIL })
+      .where(dueForDelivery(emailLog, BATCH))
       .returning();
   }
 
@@ -151,17 +148,8 @@ export class EmailSender {
           await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html: deliverableBody(email.body) });
           await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, email.id));
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const isFinal = email.attempts >= MAX_ATTEMPTS;
-          log.error({ emailId: email.id, err: message }, 'email delivery failed');
-          await db
-            .update(emailLog)
-            .set({
-              status: isFinal ? 'failed' : 'pending',
-              lastError: message.slice(0, 500),
-              nextAttemptAt: sql`now() + (interval '1 minute' * ${2 ** email.attempts})`,
-            })
-            .where(eq(emailLog.id, email.id));
+          log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
+          await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));
         }
       }
     } finally {

@@ -93,7 +93,7 @@ export function renderWelcomeEmail(input: { fullName: string; appUrl: string }):
       `Welcome, ${input.fullName}!`,
       [
         'Your account is ready. You can buy and sell Bitcoin, Ether, USDT and more with mobile money or bank transfer.',
-        'Until your identity is verified you can trade up to $20 in total. Complete KYC to remove the limit; reviews take 24-48 hours.',
+        'Until your identity is verified you can trade up to $20 in total. Verify your phone and identity (KYC) for daily and monthly limits in cedis; reviews take 24-48 hours.',
       ],
       { label: 'Go to your dashboard', url: `${input.appUrl}/#/dashboard` },
     ),
@@ -153,13 +153,31 @@ export function renderKycDecisionEmail(input: {
   decision: 'approved' | 'rejected';
   reason?: string | null;
   appUrl: string;
+  /** The tier the submission asked for (docs/decisions/016); 1 when not said. */
+  tier?: 1 | 2;
 }): TRenderedEmail {
+  if (input.decision === 'approved' && input.tier === 2) {
+    return {
+      subject: 'Your account is now at Tier 2',
+      body: layout(
+        'Tier 2 approved',
+        [
+          `Hello ${input.fullName},`,
+          'Your proof of address and source of funds are approved. Your account is now at Tier 2, with higher daily and monthly limits.',
+        ],
+        { label: 'See your limits', url: `${input.appUrl}/#/kyc` },
+      ),
+    };
+  }
   if (input.decision === 'approved') {
     return {
       subject: 'Your identity is verified',
       body: layout(
         'KYC approved',
-        [`Hello ${input.fullName},`, 'Your identity has been verified. Your $20 trading limit is lifted: you can now trade without it.'],
+        [
+          `Hello ${input.fullName},`,
+          'Your identity has been verified. Your $20 trading limit is lifted: your account is now at Tier 1, with daily and monthly limits you can see on the Verification page.',
+        ],
         { label: 'Start trading', url: `${input.appUrl}/#/dashboard` },
       ),
     };

@@ -155,6 +155,9 @@ export async function nameAuditEntries(db: TDbOrTx, rows: TAuditRow[]): Promise<
         const email = emailsById.get(id);
         return { actorName, targetKind: kind, targetName: email ? `“${email.subject}” to ${email.to}` : null };
       }
+      case 'sms':
+        // The SMS log is not read for names: the entry recorded the recipient (sms.reveal).
+        return { actorName, targetKind: kind, targetName: recordedName(row, ['to']) };
     }
   });
 }

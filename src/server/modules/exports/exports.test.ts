@@ -73,7 +73,7 @@ describe('CSV exports', () => {
     for (const role of ['manager', 'support', 'compliance'] as const) staff[role] = (await t.createStaff(role)).cookie;
     ama = await t.signUp({ fullName: 'Ama Serwaa' });
     kofi = await t.signUp({ fullName: 'Kofi Boateng' });
-    await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, ama.id));
+    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 1 }).where(eq(users.id, ama.id));
     placed.awaiting = await place(ama.cookie, '100', 'GHS', false);
     placed.paid = await place(ama.cookie, '5', 'USD', true);
     placed.cancelled = await place(ama.cookie, '7', 'USD', true);
@@ -356,7 +356,8 @@ describe('CSV exports', () => {
         [EXPORT_PATHS.adminOrders, ama.cookie, 403],
         [EXPORT_PATHS.users, ama.cookie, 403],
         [EXPORT_PATHS.audit, ama.cookie, 403],
-        [EXPORT_PATHS.adminOrders, staff.compliance, 403],
+        // Compliance reads Order Management and exports it since issue 18 (docs/decisions/017); not the audit log.
+        [EXPORT_PATHS.audit, staff.compliance, 403],
         [EXPORT_PATHS.users, staff.support, 403],
         [EXPORT_PATHS.audit, staff.manager, 403],
         [EXPORT_PATHS.orderHistory, admin, 403],

@@ -28,7 +28,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, deps
     {
       exposeHeadRoute: false,
       config: {
-        access: { area: 'orders' },
+        access: { area: 'orderViews' },
         rateLimit,
         openapi: csvResponse('Every order of Order Management that matches the filter, in its sort (every export is audited)'),
       },

@@ -36,11 +36,18 @@ describe('KYC', () => {
   const goodFiles = () => ({
     front: { name: 'front.png', type: 'image/png', data: TINY_PNG },
     back: { name: 'back.jpg', type: 'image/jpeg', data: TINY_JPEG },
+    selfie: { name: 'selfie.jpg', type: 'image/jpeg', data: TINY_JPEG },
   });
+  /** A customer whose phone is verified (the SMS code step, docs/decisions/016): Tier 1 may be asked for. */
+  const signUp = async () => {
+    const customer = await t.signUp();
+    await t.database.db.update(users).set({ phone: '0241234567', phoneVerifiedAt: new Date() }).where(eq(users.id, customer.id));
+    return customer;
+  };
   const documentsDir = () => t.app.config.documentsDir;
 
   it('accepts a submission: profile pending, one email, files stored under random names', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const response = await submit(customer.cookie, FIELDS, goodFiles());
     expect(response.statusCode).toBe(201);
     expect(response.json().submission.status).toBe('pending');
@@ -55,7 +62,7 @@ describe('KYC', () => {
   });
 
   it('refuses a second submission while pending', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     expect((await submit(customer.cookie, FIELDS, goodFiles())).statusCode).toBe(201);
     const again = await submit(customer.cookie, FIELDS, goodFiles());
     expect(again.statusCode).toBe(409);
@@ -64,18 +71,19 @@ describe('KYC', () => {
   });
 
   it('decides the type from the bytes: a PNG named .pdf is fine, HTML named .jpg is not', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const bad = await submit(customer.cookie, FIELDS, {
       front: { name: 'id.pdf', type: 'application/pdf', data: TINY_PNG },
       back: { name: 'id.jpg', type: 'image/jpeg', data: html },
+      selfie: goodFiles().selfie,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ back: 'Must be JPEG or PNG.' });
   });
 
   it('refuses a file of 5 MB + 1 byte with the product message, and writes nothing', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const before = listFiles(documentsDir()).length;
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - TINY_PNG.length, 0)]);
     const response = await submit(customer.cookie, FIELDS, {
@@ -90,10 +98,11 @@ describe('KYC', () => {
   });
 
   it('never uses the client file name: ../../x.png lands inside the storage folder under a random key', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const response = await submit(customer.cookie, FIELDS, {
       front: { name: '../../x.png', type: 'image/png', data: TINY_PNG },
       back: { name: '/etc/passwd', type: 'image/png', data: TINY_PNG },
+      selfie: { name: '../selfie.png', type: 'image/png', data: TINY_PNG },
     });
     expect(response.statusCode).toBe(201);
     const root = path.resolve(documentsDir());
@@ -105,7 +114,7 @@ describe('KYC', () => {
   });
 
   it('reports every missing field and document in the product wording', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const response = await submit(customer.cookie, { idNumber: '', address: '', city: '' }, {});
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
@@ -118,7 +127,7 @@ describe('KYC', () => {
   });
 
   it('checks the Ghana Card number format', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const bad = await submit(customer.cookie, { ...FIELDS, idType: 'national_id', idNumber: '12345' }, goodFiles());
     expect(bad.json().error.fields.idNumber).toBe('Enter the Ghana Card number as GHA-XXXXXXXXX-X.');
     const good = await submit(customer.cookie, { ...FIELDS, idType: 'national_id', idNumber: 'gha-123456789-0' }, goodFiles());
@@ -126,7 +135,7 @@ describe('KYC', () => {
   });
 
   it('serves documents only to authorised staff, and audits each view', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const created = await submit(customer.cookie, FIELDS, goodFiles());
     const id = created.json().submission.id;
     const url = `/api/admin/kyc-submissions/${id}/documents/front`;
@@ -143,7 +152,7 @@ describe('KYC', () => {
   });
 
   it('lets exactly one of two simultaneous approvals through, with one email', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const id = (await submit(customer.cookie, FIELDS, goodFiles())).json().submission.id;
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const approve = (cookie: string) => t.request({ method: 'POST', url: `/api/admin/kyc-submissions/${id}/approve`, cookie });
@@ -165,7 +174,7 @@ describe('KYC', () => {
   });
 
   it('rejects with a reason the customer sees, and lets them submit again', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const id = (await submit(customer.cookie, FIELDS, goodFiles())).json().submission.id;
     const rejected = await t.request({
       method: 'POST',
@@ -201,7 +210,7 @@ describe('KYC', () => {
 
   // Found by the fuzz test: unknown form fields were ignored, and a NUL made the insert fail (500).
   it('refuses unknown form fields and NUL characters', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const unknown = await submit(customer.cookie, { ...FIELDS, kycStatus: 'verified' }, goodFiles());
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('VALIDATION');
@@ -215,7 +224,7 @@ describe('KYC', () => {
 
   // Found by the fuzz test: a multipart body without a boundary was a 500.
   it('answers an unreadable form with a 4xx', async () => {
-    const customer = await t.signUp();
+    const customer = await signUp();
     const response = await t.request({
       method: 'POST',
       url: '/api/kyc',

@@ -10,6 +10,7 @@ import {
   ZKycDocumentParams,
   ZKycFields,
   ZKycIdParams,
+  ZKycLevel2Fields,
   ZKycListQuery,
   ZKycRejectRequest,
   ZKycSubmissionDetail,
@@ -29,22 +30,27 @@ import {
   getKycSubmission,
   readKycDocument,
   submitKyc,
+  submitKycLevel2,
   type TDocumentUpload,
   type TKycDeps,
 } from './service.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 
-const SIDES = ['front', 'back'] as const;
+/** The ID's two sides and the selfie (level 1), the proof of address (level 2): each a file field of the form. */
+const FILE_FIELDS = ['front', 'back', 'selfie', 'addressProof'] as const;
+type TFileField = (typeof FILE_FIELDS)[number];
+const LEVEL_1_FILES = ['front', 'back', 'selfie'] as const satisfies readonly TFileField[];
+const LEVEL_2_FILES = ['addressProof'] as const satisfies readonly TFileField[];
 
-/** Reads the multipart form: text fields and at most the two documents, each under 5 MB. */
+/** Reads the multipart form: text fields and at most three documents, each under 5 MB. */
 async function readKycForm(request: FastifyRequest) {
   const fields: Record<string, string> = {};
-  const files: Partial<Record<(typeof SIDES)[number], Buffer>> = {};
+  const files: Partial<Record<TFileField, Buffer>> = {};
   const errors: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        const side = SIDES.find((s) => s === part.fieldname);
+        const side = FILE_FIELDS.find((s) => s === part.fieldname);
         try {
           const data = await part.toBuffer();
           if (side && data.length > 0) files[side] = data;
@@ -78,7 +84,7 @@ async function readKycForm(request: FastifyRequest) {
 export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
   // Multipart only inside this plugin: everything else stays JSON-only.
   await app.register(multipart, {
-    limits: { fileSize: KYC_MAX_FILE_BYTES - 1, files: 2, fields: 10, fieldSize: 1000, parts: 12 },
+    limits: { fileSize: KYC_MAX_FILE_BYTES - 1, files: 3, fields: 12, fieldSize: 1000, parts: 15 },
   });
 
   app.get('/api/kyc', { config: { access: 'customer' }, schema: { tags: ['kyc'], response: { 200: ZMyKyc } } }, async (request) => {
@@ -86,7 +92,13 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
     const row = await findMyLatestSubmission(deps.db, actor.id);
     return {
       submission: row
-        ? { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: row.rejectionReason }
+        ? {
+            id: row.id,
+            status: row.status,
+            submittedAt: row.submittedAt.toISOString(),
+            rejectionReason: row.rejectionReason,
+            level: row.level,
+          }
         : null,
     };
   });
@@ -98,11 +110,11 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser),
-        errors: ['KYC_ALREADY_SUBMITTED', 'KYC_ALREADY_VERIFIED'],
+        errors: ['KYC_ALREADY_SUBMITTED', 'KYC_ALREADY_VERIFIED', 'FORBIDDEN'],
         openapi: { multipartBody: ZKycUploadForm },
       },
-      // Two documents at the limit plus the form fields; each file is checked on its own below.
-      bodyLimit: 2 * KYC_MAX_FILE_BYTES + 64 * 1024,
+      // Three documents at the limit plus the form fields; each file is checked on its own below.
+      bodyLimit: 3 * KYC_MAX_FILE_BYTES + 64 * 1024,
       schema: { tags: ['kyc'], consumes: ['multipart/form-data'], response: { 201: z.object({ submission: ZMyKyc.shape.submission }) } },
     },
     async (request, reply) => {
@@ -110,33 +122,50 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MSG.generic);
       const { fields, files, errors } = await readKycForm(request);
 
-      const parsed = ZKycFields.safeParse(fields);
+      const isLevel2 = fields.level === '2';
+      const parsed = isLevel2 ? ZKycLevel2Fields.safeParse(fields) : ZKycFields.safeParse(fields);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
       }
       // Text the database cannot store (NUL...): refused as in every JSON body (plugins/input.ts).
       const unstorable = findUnstorableText(fields);
       if (unstorable) errors[unstorable] ??= MSG.invalidCharacter;
-      const documents: Partial<Record<(typeof SIDES)[number], TDocumentUpload>> = {};
-      for (const side of SIDES) {
+      const documents: Partial<Record<TFileField, TDocumentUpload>> = {};
+      for (const side of isLevel2 ? LEVEL_2_FILES : LEVEL_1_FILES) {
         if (errors[side]) continue;
         const data = files[side];
         if (!data) {
-          errors[side] = KYC_MSG.documentRequired;
+          errors[side] =
+            side === 'selfie' ? KYC_MSG.selfieRequired : side === 'addressProof' ? KYC_MSG.addressProofRequired : KYC_MSG.documentRequired;
           continue;
         }
+        // Byte-sniffed like every document: the declared type is not trusted.
         const type = sniffImageType(data);
         if (!type) errors[side] = KYC_MSG.mustBeImage;
         else documents[side] = { data, type };
       }
-      if (Object.keys(errors).length > 0 || !parsed.success || !documents.front || !documents.back) {
+      const fail = () => {
         const missingBoth = errors.front === KYC_MSG.documentRequired && errors.back === KYC_MSG.documentRequired;
         const message = missingBoth ? KYC_MSG.bothDocumentsRequired : (Object.values(errors)[0] ?? KYC_MSG.generic);
-        throw new AppError('VALIDATION', message, { fields: errors });
+        return new AppError('VALIDATION', message, { fields: errors });
+      };
+      if (Object.keys(errors).length > 0 || !parsed.success) throw fail();
+      let row;
+      if (parsed.data.level === '2') {
+        if (!documents.addressProof) throw fail();
+        row = await submitKycLevel2(deps, actor, parsed.data, { addressProof: documents.addressProof });
+      } else {
+        if (!documents.front || !documents.back || !documents.selfie) throw fail();
+        row = await submitKyc(deps, actor, parsed.data, { front: documents.front, back: documents.back, selfie: documents.selfie });
       }
-      const row = await submitKyc(deps, actor, parsed.data, { front: documents.front, back: documents.back });
       return reply.status(201).send({
-        submission: { id: row.id, status: row.status, submittedAt: row.submittedAt.toISOString(), rejectionReason: null },
+        submission: {
+          id: row.id,
+          status: row.status,
+          submittedAt: row.submittedAt.toISOString(),
+          rejectionReason: null,
+          level: row.level,
+        },
       });
     },
   );

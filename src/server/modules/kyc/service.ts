@@ -1,5 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { KYC_MSG, type TKycFields, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  ghanaCardNumberOf,
+  KYC_MSG,
+  type TKycDocumentSide,
+  type TKycFields,
+  type TKycLevel2Fields,
+  type TKycSubmissionDetail,
+} from '#shared/contracts/kyc.js';
 import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
@@ -16,33 +23,53 @@ export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' }
 
 const PAGE_SIZE = 20;
 
+/** Removes stored documents again (a refused submission keeps none). */
+async function removeAll(storage: TDocumentStorage, keys: string[]) {
+  for (const key of keys) await storage.remove(key);
+}
+
+const ext = (d: TDocumentUpload) => (d.type === 'image/png' ? 'png' : 'jpg');
+
+/** Two uploads racing past the status check meet the one-pending-per-customer index. */
+function isSecondPending(error: unknown): boolean {
+  return String((error as { cause?: unknown })?.cause ?? error).includes('kyc_submissions_one_pending_per_user');
+}
+
 /**
- * Stores both documents under random keys, then in one transaction (customer row locked):
- * refuses a pending or verified customer, inserts the submission, moves the profile to pending
- * and queues the 'KYC received' email. Files of a refused submission are removed again.
+ * A Tier 1 (level 1) submission (docs/decisions/016). Stores the ID's two sides and the selfie
+ * holding the card under random keys, then in one transaction (customer row locked): refuses a
+ * customer whose phone is not verified, a pending or verified one, inserts the submission with
+ * its Ghana Card number, moves the profile to pending and queues the 'KYC received' email. Files
+ * of a refused submission are removed again.
  */
 export async function submitKyc(
   deps: TKycDeps,
   actor: TActor,
   fields: TKycFields,
-  documents: { front: TDocumentUpload; back: TDocumentUpload },
+  documents: { front: TDocumentUpload; back: TDocumentUpload; selfie: TDocumentUpload },
 ) {
-  const ext = (d: TDocumentUpload) => (d.type === 'image/png' ? 'png' : 'jpg');
-  const frontKey = await deps.storage.put(documents.front.data, ext(documents.front));
-  let backKey: string | undefined;
+  const keys: string[] = [];
   try {
-    backKey = await deps.storage.put(documents.back.data, ext(documents.back));
+    const frontKey = await deps.storage.put(documents.front.data, ext(documents.front));
+    keys.push(frontKey);
+    const backKey = await deps.storage.put(documents.back.data, ext(documents.back));
+    keys.push(backKey);
+    const selfieKey = await deps.storage.put(documents.selfie.data, ext(documents.selfie));
+    keys.push(selfieKey);
     const submission = await deps.db.transaction(async (tx) => {
       const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (user.kycStatus === 'pending') throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
-      if (user.kycStatus === 'verified') throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyVerified);
+      if (user.kycStatus === 'verified' || user.tier >= 1) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyVerified);
+      if (!user.phoneVerifiedAt) throw new AppError('FORBIDDEN', KYC_MSG.phoneNotVerified);
       const row = firstOrThrow(
         await tx
           .insert(kycSubmissions)
           .values({
             userId: actor.id,
+            level: 1,
             idType: fields.idType,
             idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
+            ghanaCardNumber: ghanaCardNumberOf(fields),
             address: fields.address,
             city: fields.city,
             country: fields.country,
@@ -50,6 +77,8 @@ export async function submitKyc(
             frontType: documents.front.type,
             backKey,
             backType: documents.back.type,
+            selfieKey,
+            selfieType: documents.selfie.type,
           })
           .returning(),
       );
@@ -60,12 +89,71 @@ export async function submitKyc(
     deps.onEmailQueued();
     return submission;
   } catch (error) {
-    await deps.storage.remove(frontKey);
-    if (backKey) await deps.storage.remove(backKey);
-    // Two uploads racing past the status check meet the one-pending-per-customer index.
-    if (String((error as { cause?: unknown })?.cause ?? error).includes('kyc_submissions_one_pending_per_user')) {
-      throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
-    }
+    await removeAll(deps.storage, keys);
+    if (isSecondPending(error)) throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
+    throw error;
+  }
+}
+
+/**
+ * A Tier 2 (level 2) submission (docs/decisions/016), only from Tier 1: the proof of address
+ * and the source of funds. The ID of the approved Tier 1 submission is carried over so that the
+ * review shows whose it is. The profile stays verified while it is reviewed (trading goes on);
+ * one submission under review at a time.
+ */
+export async function submitKycLevel2(
+  deps: TKycDeps,
+  actor: TActor,
+  fields: TKycLevel2Fields,
+  documents: { addressProof: TDocumentUpload },
+) {
+  const keys: string[] = [];
+  try {
+    const addressProofKey = await deps.storage.put(documents.addressProof.data, ext(documents.addressProof));
+    keys.push(addressProofKey);
+    const submission = await deps.db.transaction(async (tx) => {
+      const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
+      if (user.tier >= 2) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyTier2);
+      if (user.tier < 1 || user.kycStatus !== 'verified') throw new AppError('FORBIDDEN', KYC_MSG.tier2NeedsTier1);
+      const [pending] = await tx
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.userId, actor.id), eq(kycSubmissions.status, 'pending')));
+      if (pending) throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
+      // The identity approved for Tier 1 (customers verified before tiers: their last submission).
+      const [identity] = await tx
+        .select()
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.userId, actor.id), eq(kycSubmissions.level, 1)))
+        .orderBy(sql`${kycSubmissions.status} = 'approved' desc`, desc(kycSubmissions.submittedAt), desc(kycSubmissions.id))
+        .limit(1);
+      const row = firstOrThrow(
+        await tx
+          .insert(kycSubmissions)
+          .values({
+            userId: actor.id,
+            level: 2,
+            idType: identity?.idType ?? 'national_id',
+            idNumber: identity?.idNumber ?? '',
+            ghanaCardNumber: identity?.ghanaCardNumber ?? null,
+            address: fields.address,
+            city: fields.city,
+            country: fields.country,
+            addressProofKey,
+            addressProofType: documents.addressProof.type,
+            sourceOfFunds: fields.sourceOfFunds,
+            sourceOfFundsDetail: fields.sourceOfFundsDetail || null,
+          })
+          .returning(),
+      );
+      await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name }));
+      return row;
+    });
+    deps.onEmailQueued();
+    return submission;
+  } catch (error) {
+    await removeAll(deps.storage, keys);
+    if (isSecondPending(error)) throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
     throw error;
   }
 }
@@ -88,6 +176,7 @@ const listColumns = {
   idType: kycSubmissions.idType,
   submittedAt: kycSubmissions.submittedAt,
   status: kycSubmissions.status,
+  level: kycSubmissions.level,
 };
 
 export async function findKycSubmissions(db: TDb, query: { status: 'all' | 'pending' | 'approved' | 'rejected'; page: number }) {
@@ -119,6 +208,12 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
       country: kycSubmissions.country,
       frontKey: kycSubmissions.frontKey,
       backKey: kycSubmissions.backKey,
+      selfieKey: kycSubmissions.selfieKey,
+      addressProofKey: kycSubmissions.addressProofKey,
+      ghanaCardNumber: kycSubmissions.ghanaCardNumber,
+      sourceOfFunds: kycSubmissions.sourceOfFunds,
+      sourceOfFundsDetail: kycSubmissions.sourceOfFundsDetail,
+      userTier: users.tier,
       rejectionReason: kycSubmissions.rejectionReason,
       decidedAt: kycSubmissions.decidedAt,
     })
@@ -126,11 +221,14 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(eq(kycSubmissions.id, id));
   if (!row) throw new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
-  const { frontKey, backKey, ...rest } = row;
+  const { frontKey, backKey, selfieKey, addressProofKey, ...rest } = row;
   return {
     ...rest,
+    sourceOfFunds: rest.sourceOfFunds as TKycSubmissionDetail['sourceOfFunds'],
     hasFront: Boolean(frontKey),
     hasBack: Boolean(backKey),
+    hasSelfie: Boolean(selfieKey),
+    hasAddressProof: Boolean(addressProofKey),
     submittedAt: row.submittedAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };
@@ -152,25 +250,44 @@ export async function decideKycSubmission(
       const [exists] = await tx.select({ id: kycSubmissions.id }).from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
       throw exists ? new AppError('KYC_ALREADY_DECIDED', KYC_MSG.alreadyDecided) : new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
     }
+    // Tiers (docs/decisions/016): approving level 1 sets Tier 1 and verified, level 2 Tier 2; a
+    // rejection keeps the tier (a rejected Tier 2 request leaves the customer verified at Tier 1).
+    const before = firstOrThrow(
+      await tx.select({ kycStatus: users.kycStatus, tier: users.tier }).from(users).where(eq(users.id, row.userId)).for('update'),
+    );
+    const isLevel2 = row.level === 2;
+    const approvedTier = isLevel2 ? 2 : 1;
+    const changes =
+      input.decision === 'approved'
+        ? { kycStatus: 'verified', tier: sql`greatest(${users.tier}, ${approvedTier})` }
+        : isLevel2
+          ? {}
+          : { kycStatus: 'rejected' };
     const user = firstOrThrow(
       await tx
         .update(users)
-        .set({ kycStatus: input.decision === 'approved' ? 'verified' : 'rejected', updatedAt: new Date() })
+        .set({ ...changes, updatedAt: new Date() })
         .where(eq(users.id, row.userId))
         .returning(),
     );
     await queueEmail(
       tx,
       user.email,
-      renderKycDecisionEmail({ fullName: user.fullName || user.name, decision: input.decision, reason, appUrl: deps.appUrl }),
+      renderKycDecisionEmail({
+        fullName: user.fullName || user.name,
+        decision: input.decision,
+        reason,
+        appUrl: deps.appUrl,
+        tier: approvedTier,
+      }),
     );
     await writeAudit(tx, {
       actor: input.actor,
       action: input.decision === 'approved' ? 'kyc.approve' : 'kyc.reject',
       targetType: 'kyc_submission',
       targetId: input.id,
-      before: { status: 'pending', userKycStatus: 'pending' },
-      after: { status: input.decision, userKycStatus: user.kycStatus, reason },
+      before: { status: 'pending', level: row.level, userKycStatus: before.kycStatus, userTier: before.tier },
+      after: { status: input.decision, level: row.level, userKycStatus: user.kycStatus, userTier: user.tier, reason },
       ip: input.ip,
     });
   });
@@ -178,10 +295,18 @@ export async function decideKycSubmission(
   return getKycSubmission(deps.db, input.id);
 }
 
-export async function readKycDocument(deps: TKycDeps, input: { actor: TActor; id: number; side: 'front' | 'back'; ip: string }) {
+/** A document of a submission for staff with the KYC area; every view is written to the audit log. */
+export async function readKycDocument(deps: TKycDeps, input: { actor: TActor; id: number; side: TKycDocumentSide; ip: string }) {
   const [row] = await deps.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, input.id));
-  const key = input.side === 'front' ? row?.frontKey : row?.backKey;
-  const type = input.side === 'front' ? row?.frontType : row?.backType;
+  const stored =
+    row &&
+    {
+      front: [row.frontKey, row.frontType],
+      back: [row.backKey, row.backType],
+      selfie: [row.selfieKey, row.selfieType],
+      address: [row.addressProofKey, row.addressProofType],
+    }[input.side];
+  const [key, type] = stored ?? [null, null];
   if (!row || !key || !type) throw new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
   const data = await deps.storage.get(key);
   if (!data) throw new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);

@@ -20,12 +20,15 @@ import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
+import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { renderAdminOrderAlertEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
+import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
+import { checkRecordedPayerName, checkSharedNumber, isOrderHeld } from '#server/modules/compliance/rules.js';
 
 /**
  * The order lifecycle's transitions (docs/decisions/014): each one conditional update of the
@@ -188,6 +191,8 @@ export async function submitPayment(
         at: now,
       });
       await queueStaffAlert(tx, deps, updated, { name: actor.user.fullName || actor.user.name, email: actor.user.email });
+      // Monitoring (docs/decisions/017): the payer number (buy) or payout MoMo number (sell) shared by too many customers.
+      await checkSharedNumber(tx, isBuy ? updated.payerNumber : updated.payout?.type === 'momo' ? updated.payout.number : null, now);
       return updated;
     });
     deps.onEmailQueued();
@@ -213,6 +218,7 @@ export async function cancelOwnOrder(deps: TOrderDeps, actor: TActor, id: number
     if (!updated) throw notAwaiting(order);
     const user = await releaseVolume(tx, updated, now);
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: order.status, to: 'cancelled', at: now });
+    await queueOrderStatusSms(tx, { user, orderId: updated.id, status: 'cancelled', appUrl: deps.appUrl });
     await queueEmail(
       tx,
       user.email,
@@ -267,6 +273,7 @@ export async function expireDueOrders(deps: TOrderDeps, now: Date = clock(deps))
       for (const row of rows) {
         const user = await releaseVolume(tx, row, now);
         await recordTransition(tx, deps, { order: row, actor: 'system', from: awaitingStatusOf(row.type), to: 'expired', at: now });
+        await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'expired', appUrl: deps.appUrl });
         await queueEmail(
           tx,
           user.email,
@@ -305,7 +312,8 @@ function checkPayoutReference(order: TOrderRow, reference: string): void {
   }
 }
 
-export type TDecision = { status: 'completed'; payoutReference: string } | { status: 'cancelled'; reason: string };
+export type TDecision =
+  { status: 'completed'; payoutReference: string; recordedPayerName?: string | undefined } | { status: 'cancelled'; reason: string };
 
 /**
  * submitted ("pending") -> completed or cancelled, once (decisions/013 D11, docs/decisions/014):
@@ -314,7 +322,7 @@ export type TDecision = { status: 'completed'; payoutReference: string } | { sta
  */
 export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: number; ip: string; decision: TDecision }): Promise<void> {
   const { decision } = input;
-  await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<'decided' | 'held'> => {
     const now = clock(deps);
     const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('update');
     if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
@@ -329,6 +337,18 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         : null;
     const cancelReason = decision.status === 'cancelled' ? decision.reason.trim() : null;
     if (payoutReference !== null) checkPayoutReference(current, payoutReference);
+    if (decision.status === 'completed') {
+      // The name on the payment, as staff saw it, and the name-mismatch rule; then the compliance
+      // hold (docs/decisions/017), read under the order's lock. A held order stays submitted: the
+      // recorded name and any new alert are kept (committed), the approval is refused below.
+      const recordedPayerName = decision.recordedPayerName?.trim();
+      if (recordedPayerName) {
+        await tx.update(orders).set({ recordedPayerName }).where(eq(orders.id, current.id));
+        const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
+        await checkRecordedPayerName(tx, current, recordedPayerName, customer.fullName || customer.name, now);
+      }
+      if (await isOrderHeld(tx, current.id)) return 'held';
+    }
     const [row] = await tx
       .update(orders)
       .set({ status: decision.status, decidedAt: now, decidedBy: input.actor.id, payoutReference, cancelReason })
@@ -351,6 +371,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       details,
       at: now,
     });
+    await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl });
     await queueEmail(
       tx,
       user.email,
@@ -371,6 +392,8 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       after: { status: decision.status, ...details },
       ip: input.ip,
     });
+    return 'decided';
   });
+  if (outcome === 'held') throw new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold);
   deps.onEmailQueued();
 }

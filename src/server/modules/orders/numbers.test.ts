@@ -139,7 +139,8 @@ describe('a rate with more decimals than an order keeps (the fallback provider: 
   it('is locked at 6 decimals before any amount is computed, so the order repeats the quote to the pesewa', async () => {
     const { quote, order } = helpers(t, methodId);
     const customer = await t.signUp();
-    await t.database.db.update(users).set({ kycStatus: 'verified' }).where(eq(users.id, customer.id));
+    // Tier 2 (docs/decisions/016): the $1000 order is within its daily limit.
+    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 2 }).where(eq(users.id, customer.id));
 
     // $1000 at 11.64619458 would be GHS 11646.19; at the locked 11.646195 (what the order keeps) 11646.20.
     const usd = await quote(customer.cookie, 'USD', '1000');

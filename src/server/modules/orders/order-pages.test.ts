@@ -170,7 +170,7 @@ describe('order pages', () => {
     expect(wrong.statusCode).toBe(400);
   });
 
-  it('keeps the payment screenshot private: the customer and order staff see it, each staff view audited; others get 401, 403 or 404', async () => {
+  it('keeps the payment screenshot private: the customer and order staff (compliance reading) see it, each staff view audited; others get 401, 403 or 404', async () => {
     const customer = await t.signUp();
     const stranger = await t.signUp();
     const order = await buy(customer.cookie, '50');
@@ -192,8 +192,8 @@ describe('order pages', () => {
     const compliance = await t.createStaff('compliance');
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url, cookie: customer.cookie })).statusCode).toBe(403);
-    expect((await t.request({ method: 'GET', url, cookie: compliance.cookie })).statusCode).toBe(403);
-    for (const staff of [support, manager]) {
+    // Compliance reads orders, proofs included (docs/decisions/017), and every view is audited too.
+    for (const staff of [support, manager, compliance]) {
       const seen = await t.request({ method: 'GET', url, cookie: staff.cookie });
       expect(seen.statusCode).toBe(200);
       expect(seen.headers['content-type']).toBe('image/png');
@@ -204,7 +204,7 @@ describe('order pages', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.proof_view'), eq(auditLog.targetId, String(order.id))));
-    expect(views.map((v) => v.actorId).sort()).toEqual([support.id, manager.id].sort());
+    expect(views.map((v) => v.actorId).sort()).toEqual([support.id, manager.id, compliance.id].sort());
 
     const own = `/api/orders/${order.id}/proof`;
     expect((await t.request({ method: 'GET', url: own, cookie: customer.cookie })).rawPayload.equals(TINY_PNG)).toBe(true);

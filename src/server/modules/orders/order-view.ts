@@ -46,7 +46,14 @@ export function toOrder(row: TOrderRow): TOrder {
   };
 }
 
-export type TAdminOrderRow = { order: TOrderRow; customerName: string; customerEmail: string; customerPhone: string | null };
+export type TAdminOrderRow = {
+  order: TOrderRow;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  /** An open or escalated 'hold' alert is on the order (modules/compliance/rules.ts). */
+  complianceHold: boolean;
+};
 
 export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
   return {
@@ -55,6 +62,8 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
+    recordedPayerName: row.order.recordedPayerName,
+    complianceHold: row.complianceHold,
   };
 }
 

@@ -4,7 +4,6 @@ import {
   awaitingStatusOf,
   findDestinationIssues,
   ORDER_MSG,
-  UNVERIFIED_LIMIT_USD,
   type TCreateOrderRequest,
   type TPayTo,
   type TTradingRules,
@@ -19,6 +18,7 @@ import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
+import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
@@ -28,7 +28,9 @@ import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from './order-view.js';
 import { newPaymentReference } from './payment-reference.js';
 import { checkOrderSize, toAmountGhs } from './quotes.js';
+import { checkTierLimit, readTierLimits, tierOf } from './tier-limits.js';
 import type { TOrderDeps } from './deps.js';
+import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
 
 /** An Idempotency-Key and the hash of the body it came with (src/server/lib/request-hash.ts). */
 export type TIdempotency = { key: string; bodyHash: string };
@@ -73,7 +75,8 @@ function newDepositTag(): string {
 /**
  * Places an order in one transaction with the customer's row locked (decisions/013 D3,
  * docs/decisions/014): status checks, the quote (own, unexpired, unused), coin and method
- * enabled, the order size and the $20 limit for customers not yet verified, then the order
+ * enabled, the order size and the limit of the customer's tier (the $20 of Tier 0, the daily and
+ * monthly GHS limits of Tiers 1 and 2: docs/decisions/016), then the order
  * waiting for the customer's payment (or deposit) with everything it will show fixed: the
  * quote's price, the GHS amount, the payment reference, the deadline, and the account to pay to
  * (buy) or the deposit address and tag (sell). The volume, the event and the email go with it.
@@ -172,9 +175,15 @@ async function insertOrder(
       paymentMethod = input.payout.type === 'momo' ? input.payout.provider : `Bank: ${input.payout.bankName}`;
     }
 
-    if (user.kycStatus !== 'verified') {
+    // The limit of the customer's tier (docs/decisions/016), under the row lock taken above: two
+    // orders of one customer are placed one after the other, so the sums cannot both pass.
+    const tier = tierOf(user.tier);
+    const limits = await readTierLimits(tx);
+    if (tier === 0) {
       const after = toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd);
-      if (after.gt(UNVERIFIED_LIMIT_USD)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
+      if (after.gt(limits.tier0LimitUsd)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
+    } else {
+      await checkTierLimit(tx, { userId: actor.id, tier, amountGhs, now, limits });
     }
 
     const awaiting = awaitingStatusOf(quote.side);
@@ -218,6 +227,9 @@ async function insertOrder(
       .set({ tradingVolumeUsd: sql`${users.tradingVolumeUsd} + ${quote.amountUsd}`, updatedAt: now })
       .where(eq(users.id, actor.id));
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: null, to: awaiting, at: now });
+    // Monitoring rules (docs/decisions/017): alerts in this transaction, never shown to the customer.
+    await checkPlacedOrder(tx, order, now);
+    await queueOrderStatusSms(tx, { user, orderId: order.id, status: 'created', appUrl: deps.appUrl });
     await queueEmail(
       tx,
       user.email,

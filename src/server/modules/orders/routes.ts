@@ -133,7 +133,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.get(
     '/api/orders/limit',
     { config: { access: 'customer' }, schema: { tags: ['orders'], response: { 200: ZLimitResponse } } },
-    async (request) => getLimit(deps.db, actorOf(request).id),
+    async (request) => getLimit(deps.db, actorOf(request).id, clock(deps)),
   );
 
   app.post(
@@ -264,7 +264,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.get(
     '/api/admin/orders',
     {
-      config: { access: { area: 'orders' } },
+      config: { access: { area: 'orderViews' } },
       schema: { tags: ['orders'], querystring: ZAdminOrderQuery, response: { 200: ZAdminOrderList } },
     },
     async (request) => findAdminOrders(deps.db, request.query),
@@ -272,14 +272,14 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
 
   app.get(
     '/api/admin/orders/needs-action',
-    { config: { access: { area: 'orders' } }, schema: { tags: ['orders'], response: { 200: ZNeedsActionResponse } } },
+    { config: { access: { area: 'orderViews' } }, schema: { tags: ['orders'], response: { 200: ZNeedsActionResponse } } },
     async () => countNeedsAction(deps.db),
   );
 
   app.get(
     '/api/admin/orders/:id',
     {
-      config: { access: { area: 'orders' } },
+      config: { access: { area: 'orderViews' } },
       schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderDetailResponse } },
     },
     async (request) => getAdminOrderDetail(deps.db, request.params.id),
@@ -289,7 +289,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     '/api/admin/orders/:id/proof',
     {
       config: {
-        access: { area: 'orders' },
+        access: { area: 'orderViews' },
         openapi: {
           fileResponse: { description: 'The payment screenshot, as uploaded (every view is audited)', types: PROOF_ACCEPTED_TYPES },
         },
@@ -304,12 +304,16 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.post(
     '/api/admin/orders/:id/approve',
     {
-      config: decisionConfig,
+      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_ON_HOLD'] },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
     async (request) => {
       const { id } = request.params;
-      const decision = { status: 'completed', payoutReference: request.body.payoutReference } as const;
+      const decision = {
+        status: 'completed',
+        payoutReference: request.body.payoutReference,
+        recordedPayerName: request.body.recordedPayerName,
+      } as const;
       await decideOrder(deps, { actor: actorOf(request), id, ip: request.ip, decision });
       return { order: await getAdminOrder(deps.db, id) };
     },

@@ -3,7 +3,6 @@ import {
   AWAITING_STATUSES,
   ORDER_MSG,
   SUBMITTED_STATUSES,
-  UNVERIFIED_LIMIT_USD,
   type TAdminOrder,
   type TAdminOrderDetail,
   type TAdminOrderQuery,
@@ -26,7 +25,9 @@ import { AppError } from '#server/lib/errors.js';
 import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
+import { orderOnHold } from '#server/modules/compliance/rules.js';
 import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent } from './order-view.js';
+import { getLimitOverview, readTierLimits } from './tier-limits.js';
 
 /**
  * What the order pages read: coins and methods to trade with, a customer's orders and their
@@ -94,21 +95,14 @@ export async function getMyOrder(db: TDb, userId: string, id: number, now: Date)
   return { order: toOrder(row), timeline: events.map(toOrderEvent), now: now.toISOString() };
 }
 
-function remainingLimit(volumeUsd: string): string {
-  const remaining = toDecimal(UNVERIFIED_LIMIT_USD).minus(volumeUsd);
+function remainingLimit(limitUsd: string, volumeUsd: string): string {
+  const remaining = toDecimal(limitUsd).minus(volumeUsd);
   return roundFiat(remaining.lt(0) ? 0 : remaining);
 }
 
-export async function getLimit(db: TDb, userId: string) {
-  const user = firstOrThrow(
-    await db.select({ kycStatus: users.kycStatus, volume: users.tradingVolumeUsd }).from(users).where(eq(users.id, userId)),
-  );
-  return {
-    isLimited: user.kycStatus !== 'verified',
-    limitUsd: roundFiat(UNVERIFIED_LIMIT_USD),
-    usedUsd: roundFiat(user.volume),
-    remainingUsd: remainingLimit(user.volume),
-  };
+/** The customer's limit and tier (tier-limits.ts getLimitOverview), at `now` on the order clock. */
+export async function getLimit(db: TDb, userId: string, now: Date = new Date()) {
+  return getLimitOverview(db, userId, now);
 }
 
 const adminColumns = {
@@ -116,6 +110,7 @@ const adminColumns = {
   customerName: users.fullName,
   customerEmail: users.email,
   customerPhone: users.phone,
+  complianceHold: orderOnHold,
 };
 
 /** Days cover whole days in Africa/Accra, which is UTC+0 all year. */
@@ -196,7 +191,7 @@ export async function getAdminOrder(db: TDb, id: number): Promise<TAdminOrder> {
 /** Order Details for staff: the order, the customer's KYC status and remaining limit, and the timeline with staff names. */
 export async function getAdminOrderDetail(db: TDb, id: number): Promise<TAdminOrderDetail> {
   const [row] = await db
-    .select({ ...adminColumns, kycStatus: users.kycStatus, volume: users.tradingVolumeUsd })
+    .select({ ...adminColumns, kycStatus: users.kycStatus, tier: users.tier, volume: users.tradingVolumeUsd })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, id));
@@ -206,7 +201,7 @@ export async function getAdminOrderDetail(db: TDb, id: number): Promise<TAdminOr
     order: toAdminOrder(row),
     customer: {
       kycStatus: row.kycStatus as TAdminOrderDetail['customer']['kycStatus'],
-      remainingLimitUsd: row.kycStatus === 'verified' ? null : remainingLimit(row.volume),
+      remainingLimitUsd: row.tier > 0 ? null : remainingLimit((await readTierLimits(db)).tier0LimitUsd, row.volume),
     },
     timeline: events.map(({ event, staffName }) => toAdminOrderEvent(event, staffName)),
   };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SETTINGS_MSG, type TSettings, type TSettingsUpdate } from '#shared/contracts/admin.js';
 import { TEST_EMAIL_MSG, type TSmtpFailure, type TTestEmailResult } from '#shared/contracts/setup.js';
+import { checkTierLimitOrder } from '#shared/contracts/tiers.js';
 import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TDb } from '#server/db/client.js';
@@ -31,8 +32,21 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     depositWindowMinutes: row.depositWindowMinutes,
     minOrderGhs: row.minOrderGhs,
     maxOrderGhs: row.maxOrderGhs,
+    tier0LimitUsd: row.tier0LimitUsd,
+    tier1DailyLimitGhs: row.tier1DailyLimitGhs,
+    tier1MonthlyLimitGhs: row.tier1MonthlyLimitGhs,
+    tier2DailyLimitGhs: row.tier2DailyLimitGhs,
+    tier2MonthlyLimitGhs: row.tier2MonthlyLimitGhs,
   };
 }
+
+const TIER_LIMIT_KEYS = [
+  'tier0LimitUsd',
+  'tier1DailyLimitGhs',
+  'tier1MonthlyLimitGhs',
+  'tier2DailyLimitGhs',
+  'tier2MonthlyLimitGhs',
+] as const;
 
 /** Audit entries never carry the password either. */
 function auditable(row: TRow) {
@@ -64,6 +78,10 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.depositWindowMinutes !== undefined) changes.depositWindowMinutes = update.depositWindowMinutes;
   if (update.minOrderGhs !== undefined) changes.minOrderGhs = update.minOrderGhs;
   if (update.maxOrderGhs !== undefined) changes.maxOrderGhs = update.maxOrderGhs || null;
+  for (const key of TIER_LIMIT_KEYS) {
+    const value = update[key];
+    if (value !== undefined) changes[key] = value;
+  }
   if (update.smtpPassword !== undefined) {
     changes.smtpPassEncrypted = update.smtpPassword ? encryptSecret(update.smtpPassword, deps.serverSecret) : null;
   }
@@ -76,6 +94,16 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
     if (maximum !== null && toDecimal(maximum).lt(minimum)) {
       throw new AppError('VALIDATION', SETTINGS_MSG.maxBelowMin, { fields: { maxOrderGhs: SETTINGS_MSG.maxBelowMin } });
     }
+    // The tier limits grow from day to month and from Tier 1 to Tier 2 (docs/decisions/016),
+    // judged on the saved limits with this update applied.
+    const limitErrors = checkTierLimitOrder({
+      tier1DailyLimitGhs: changes.tier1DailyLimitGhs ?? before.tier1DailyLimitGhs,
+      tier1MonthlyLimitGhs: changes.tier1MonthlyLimitGhs ?? before.tier1MonthlyLimitGhs,
+      tier2DailyLimitGhs: changes.tier2DailyLimitGhs ?? before.tier2DailyLimitGhs,
+      tier2MonthlyLimitGhs: changes.tier2MonthlyLimitGhs ?? before.tier2MonthlyLimitGhs,
+    });
+    const [firstLimitError] = Object.values(limitErrors);
+    if (firstLimitError) throw new AppError('VALIDATION', firstLimitError, { fields: limitErrors });
     const after = firstOrThrow(await tx.update(settings).set(changes).where(eq(settings.id, 1)).returning());
     await writeAudit(tx, {
       actor,

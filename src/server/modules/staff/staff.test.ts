@@ -217,7 +217,7 @@ describe('admin management', () => {
 
   it('edits only the role, which takes effect on the next request', async () => {
     const staff = await t.createStaff('support');
-    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/admin/chat/conversations', cookie: staff.cookie })).statusCode).toBe(200);
     const rename = await t.request({
       method: 'PATCH',
       url: `/api/admin/admins/${staff.id}`,
@@ -232,7 +232,8 @@ describe('admin management', () => {
       payload: { role: 'compliance' },
     });
     expect(changed.json().admin).toMatchObject({ role: 'compliance', fullName: 'Staff support' });
-    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(403);
+    // Compliance reads orders but does not decide them (docs/decisions/017): the new role holds at once.
+    expect((await t.request({ method: 'GET', url: '/api/admin/chat/conversations', cookie: staff.cookie })).statusCode).toBe(403);
     const entry = firstOrThrow(
       await t.database.db
         .select()

@@ -48,7 +48,7 @@ export function AdminMenu({
             >
               {item.label}
               {item.area === 'chat' && <MenuCount count={counts.unreadChats} label="unread" />}
-              {item.area === 'orders' && <MenuCount count={counts.needsAction} label="need action" />}
+              {item.area === 'orderViews' && <MenuCount count={counts.needsAction} label="need action" />}
             </NavLink>
           </li>
         ))}

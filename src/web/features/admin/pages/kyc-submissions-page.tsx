@@ -46,6 +46,7 @@ export function KycSubmissionsPage() {
   const columns: TColumn<(typeof submissions)[number]>[] = [
     { header: 'User', className: 'font-medium', cell: (submission) => submission.userFullName },
     { header: 'Email', cell: (submission) => submission.userEmail },
+    { header: 'Level', cell: (submission) => `Tier ${submission.level}` },
     { header: 'ID Type', cell: (submission) => formatKycIdType(submission.idType) },
     { header: 'Submitted', cell: (submission) => formatDate(submission.submittedAt) },
     { header: 'Status', cell: (submission) => <KycSubmissionStatusBadge status={submission.status} /> },

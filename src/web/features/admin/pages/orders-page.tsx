@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { canAccess } from '#shared/permissions.js';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
@@ -22,6 +23,7 @@ import {
 } from '#web/features/admin/orders/lib/order-filter.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
+import { useSession } from '#web/lib/session.js';
 
 /** A decision waiting for its confirmation, from a row or from the open details (over which it opens). */
 type TPendingDecision = { order: TAdminOrder; decision: TOrderDecision };
@@ -43,6 +45,8 @@ export function OrdersPage() {
   const isNeedsAction = isNeedsActionView(filter);
   const [detailOrder, setDetailOrder] = useState<TAdminOrder | null>(null);
   const [pendingDecision, setPendingDecision] = useState<TPendingDecision | null>(null);
+  // Compliance sees orders read only (docs/decisions/017): Approve and Cancel need the orders area.
+  const canDecide = canAccess(useSession().user?.role, 'orders');
 
   const onFilterChange = useCallback(
     (change: Partial<TAdminOrderFilter>) => setFilter((current) => ({ ...current, ...change, page: 1 })),
@@ -108,6 +112,7 @@ export function OrdersPage() {
         onSort={onSort}
         onOpen={setDetailOrder}
         onDecide={(order, decision) => setPendingDecision({ order, decision })}
+        canDecide={canDecide}
       />
 
       {data && (
@@ -125,6 +130,7 @@ export function OrdersPage() {
           shown={detailOrder}
           onClose={() => setDetailOrder(null)}
           onDecide={(order, decision) => setPendingDecision({ order, decision })}
+          canDecide={canDecide}
         />
       )}
       {/* Opens over the details when it came from them (the dialogs stack); closing it shows them again. */}

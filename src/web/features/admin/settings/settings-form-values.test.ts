@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG, SETTINGS_MSG } from '#shared/contracts/admin.js';
+import { TIER_MSG } from '#shared/contracts/tiers.js';
 import type { TSettings } from './api/settings';
 import { toFormValues, ZSettingsForm, type TSettingsFormValues } from './settings-form-values';
 
@@ -16,6 +17,11 @@ const BLANK: TSettingsFormValues = {
   depositWindowMinutes: '60',
   minOrderGhs: '10',
   maxOrderGhs: '',
+  tier0LimitUsd: '20',
+  tier1DailyLimitGhs: '5000',
+  tier1MonthlyLimitGhs: '50000',
+  tier2DailyLimitGhs: '100000',
+  tier2MonthlyLimitGhs: '1000000',
 };
 
 /** The message each field shows: the first issue on its path, as the form's zod resolver picks it. */
@@ -89,6 +95,11 @@ describe('the settings form turns what is typed into the PUT body, judged by the
       depositWindowMinutes: 60,
       minOrderGhs: '10.00',
       maxOrderGhs: null,
+      tier0LimitUsd: '20.00',
+      tier1DailyLimitGhs: '5000.00',
+      tier1MonthlyLimitGhs: '50000.00',
+      tier2DailyLimitGhs: '100000.00',
+      tier2MonthlyLimitGhs: '1000000.00',
     };
     expect(toFormValues(stored)).toEqual({ ...BLANK, serviceFeePercentage: '2.5' });
     expect(toFormValues({ ...stored, minOrderGhs: '12.50', maxOrderGhs: '20000.00' })).toMatchObject({
@@ -114,5 +125,18 @@ describe('the settings form turns what is typed into the PUT body, judged by the
       depositWindowMinutes: SETTINGS_MSG.paymentWindow,
       maxOrderGhs: SETTINGS_MSG.maxOrder,
     });
+  });
+
+  it('takes the tier limits as positive amounts, monthly at least daily and Tier 2 at least Tier 1 (docs/decisions/016)', () => {
+    expect(ZSettingsForm.parse({ ...BLANK, tier1DailyLimitGhs: ' 6000.5 ' }).tier1DailyLimitGhs).toBe('6000.5');
+    for (const amount of ['', '0', '-5', '12.345', 'lots'])
+      expect(messages({ tier1DailyLimitGhs: amount })).toEqual({ tier1DailyLimitGhs: TIER_MSG.limitPositive });
+    expect(messages({ tier0LimitUsd: '0' })).toEqual({ tier0LimitUsd: TIER_MSG.tier0LimitPositive });
+    expect(messages({ tier1MonthlyLimitGhs: '4999' })).toEqual({ tier1MonthlyLimitGhs: TIER_MSG.monthlyBelowDaily });
+    expect(messages({ tier2DailyLimitGhs: '4000' })).toEqual({ tier2DailyLimitGhs: TIER_MSG.tier2BelowTier1 });
+    expect(messages({ tier2DailyLimitGhs: '10000', tier2MonthlyLimitGhs: '40000' })).toEqual({
+      tier2MonthlyLimitGhs: TIER_MSG.tier2BelowTier1,
+    });
+    expect(messages({ tier1DailyLimitGhs: '100000', tier1MonthlyLimitGhs: '1000000' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSettingsUpdate } from '#shared/contracts/admin.js';
+import { checkTierLimitOrder, ZTierLimitUpdate } from '#shared/contracts/tiers.js';
 import { normalizeDecimal } from '#shared/money.js';
 import type { TSettings } from './api/settings';
 
@@ -19,6 +20,12 @@ export type TSettingsFormValues = {
   /** GHS; the maximum empty means none. */
   minOrderGhs: string;
   maxOrderGhs: string;
+  /** The verification tiers' limits (docs/decisions/016): Tier 0 in USD, Tiers 1 and 2 per day and month in GHS. */
+  tier0LimitUsd: string;
+  tier1DailyLimitGhs: string;
+  tier1MonthlyLimitGhs: string;
+  tier2DailyLimitGhs: string;
+  tier2MonthlyLimitGhs: string;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -51,8 +58,21 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     depositWindowMinutes: String(settings.depositWindowMinutes),
     minOrderGhs: formatGhsSetting(settings.minOrderGhs),
     maxOrderGhs: formatGhsSetting(settings.maxOrderGhs),
+    tier0LimitUsd: formatGhsSetting(settings.tier0LimitUsd),
+    tier1DailyLimitGhs: formatGhsSetting(settings.tier1DailyLimitGhs),
+    tier1MonthlyLimitGhs: formatGhsSetting(settings.tier1MonthlyLimitGhs),
+    tier2DailyLimitGhs: formatGhsSetting(settings.tier2DailyLimitGhs),
+    tier2MonthlyLimitGhs: formatGhsSetting(settings.tier2MonthlyLimitGhs),
   };
 }
+
+const TIER_LIMIT_FIELDS = [
+  'tier0LimitUsd',
+  'tier1DailyLimitGhs',
+  'tier1MonthlyLimitGhs',
+  'tier2DailyLimitGhs',
+  'tier2MonthlyLimitGhs',
+] as const;
 
 /** '' is no port; anything but 1 to 5 digits is NaN, which the contract refuses with its message. */
 function toPort(raw: string): number | null {
@@ -87,6 +107,11 @@ export const ZSettingsForm = z
     depositWindowMinutes: z.string(),
     minOrderGhs: z.string(),
     maxOrderGhs: z.string(),
+    tier0LimitUsd: z.string(),
+    tier1DailyLimitGhs: z.string(),
+    tier1MonthlyLimitGhs: z.string(),
+    tier2DailyLimitGhs: z.string(),
+    tier2MonthlyLimitGhs: z.string(),
   })
   .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
@@ -99,6 +124,21 @@ export const ZSettingsForm = z
     depositWindowMinutes: toMinutes(values.depositWindowMinutes),
     minOrderGhs: values.minOrderGhs.trim(),
     maxOrderGhs: values.maxOrderGhs.trim() || null,
+    tier0LimitUsd: values.tier0LimitUsd.trim(),
+    tier1DailyLimitGhs: values.tier1DailyLimitGhs.trim(),
+    tier1MonthlyLimitGhs: values.tier1MonthlyLimitGhs.trim(),
+    tier2DailyLimitGhs: values.tier2DailyLimitGhs.trim(),
+    tier2MonthlyLimitGhs: values.tier2MonthlyLimitGhs.trim(),
     ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
   }))
-  .pipe(ZSettingsUpdate);
+  .pipe(ZSettingsUpdate)
+  .superRefine((update, ctx) => {
+    // The tier limits grow from day to month and from Tier 1 to Tier 2 (the server's own check),
+    // judged once each is a valid amount.
+    const limits = Object.fromEntries(TIER_LIMIT_FIELDS.map((key) => [key, update[key] ?? '']));
+    if (!ZTierLimitUpdate.required().safeParse(limits).success) return;
+    const { tier0LimitUsd: _usd, ...ghs } = limits as Record<(typeof TIER_LIMIT_FIELDS)[number], string>;
+    for (const [field, message] of Object.entries(checkTierLimitOrder(ghs))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });

@@ -34,7 +34,7 @@ export function AccountCreatedPage() {
           Welcome to CediCrypto, {getFirstName(person.fullName)}. Your account is ready and you are signed in.
         </p>
         <p className="text-sm text-slate-600">
-          You can trade up to $20 straight away. Complete identity verification (KYC) to remove the limit.
+          You can trade up to $20 straight away. Verify your phone and identity (KYC) for daily and monthly limits in cedis.
         </p>
         <Link to={paths.dashboard.getHref()} className={buttonClassName('primary', 'md', 'w-full')}>
           Go to dashboard

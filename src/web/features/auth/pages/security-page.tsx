@@ -9,8 +9,9 @@ import { getErrorMessage } from '#web/lib/api.js';
 import { useDisableTwoFactor, useTwoFactorStatus } from '#web/features/auth/api/two-factor.js';
 import { CurrentPasswordForm } from '#web/features/auth/components/current-password-form.js';
 import { TwoFactorEnrolment } from '#web/features/auth/components/two-factor-enrolment.js';
+import { SmsOrderUpdatesSetting } from '#web/features/auth/components/sms-order-updates-setting.js';
 
-/** /security: a customer turns two-factor authentication on or off. */
+/** /security: a customer turns two-factor authentication on or off, and order SMS (issue 18). */
 export function SecurityPage() {
   const status = useTwoFactorStatus();
   const disable = useDisableTwoFactor();
@@ -18,7 +19,7 @@ export function SecurityPage() {
   const [isEnrolling, setIsEnrolling] = useState(false);
 
   return (
-    <div className="container-page max-w-xl py-8">
+    <div className="container-page max-w-xl space-y-6 py-8">
       <PageHeading title="Security" description="Protect your account with a code from an authenticator app at every sign-in." />
       <section className="card space-y-4" aria-labelledby="two-factor-heading">
         <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
@@ -58,6 +59,7 @@ export function SecurityPage() {
           </>
         )}
       </section>
+      <SmsOrderUpdatesSetting />
     </div>
   );
 }

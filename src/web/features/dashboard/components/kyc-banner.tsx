@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
 import type { TKycStatus } from '#shared/contracts/account.js';
+import { formatGhs } from '#shared/format.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { paths } from '#web/lib/paths.js';
+import { useTradingLimit } from '#web/lib/trading-limit.js';
 
 /**
  * docs/product.md §4: unverified customers see the $20 limit, pending ones that review takes 24-48
  * hours and trading waits for it; verified and rejected customers see no limit banner (rejected
  * ones get a small note leading back to /kyc, the same rule as the header's 'Complete KYC').
+ * Verified customers see their tier's limits instead (docs/decisions/016).
  */
 export function KycBanner({ status }: { status: TKycStatus }) {
-  if (status === 'verified') return null;
+  if (status === 'verified') return <TierLimitNote />;
   if (status === 'pending') {
     return (
       <Alert variant="info">
@@ -29,11 +32,24 @@ export function KycBanner({ status }: { status: TKycStatus }) {
   return (
     <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <p>
-        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your identity to trade without a limit.
+        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your phone and identity for higher limits.
       </p>
       <Link to={paths.kyc.getHref()} className={buttonClassName('primary', 'sm', 'shrink-0')}>
         Complete KYC
       </Link>
     </Alert>
+  );
+}
+
+/** A verified customer's tier: what is left today and this month, and the way up (docs/decisions/016). */
+function TierLimitNote() {
+  const limit = useTradingLimit().data;
+  if (!limit || limit.leftTodayGhs === null || limit.leftThisMonthGhs === null) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      <span className="font-semibold">Tier {limit.tier}:</span> {formatGhs(limit.leftTodayGhs)} left today,{' '}
+      {formatGhs(limit.leftThisMonthGhs)} left this month.{' '}
+      <Link to={paths.kyc.getHref()}>{limit.nextTier ? 'Raise your limits' : 'See your limits'}</Link>
+    </p>
   );
 }

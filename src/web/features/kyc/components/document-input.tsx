@@ -16,7 +16,10 @@ function useObjectUrl(file: File | null): string | null {
 
 type DocumentInputProps = {
   label: string;
-  name: 'front' | 'back';
+  /** The form field it travels in: front, back, selfie (Tier 1) or addressProof (Tier 2). */
+  name: 'front' | 'back' | 'selfie' | 'addressProof';
+  /** What to photograph; the accepted files are said after it. */
+  hint?: string;
   file: File | null;
   error?: string;
   /** Only a file that passed the checks is previewed (a broken image helps nobody). */
@@ -24,8 +27,8 @@ type DocumentInputProps = {
   onSelect: (file: File | null) => void;
 };
 
-/** One ID document: a labelled native file input (camera or gallery on phones) and its preview. */
-export function DocumentInput({ label, name, file, error, canPreview, onSelect }: DocumentInputProps) {
+/** One document (an ID side, a selfie, a proof of address): a labelled native file input (camera or gallery on phones) and its preview. */
+export function DocumentInput({ label, name, hint, file, error, canPreview, onSelect }: DocumentInputProps) {
   const previewUrl = useObjectUrl(canPreview ? file : null);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -34,7 +37,7 @@ export function DocumentInput({ label, name, file, error, canPreview, onSelect }
 
   return (
     <div className="space-y-3">
-      <Field label={label} error={error} hint="JPEG or PNG, under 5MB.">
+      <Field label={label} error={error} hint={hint ? `${hint} JPEG or PNG, under 5MB.` : 'JPEG or PNG, under 5MB.'}>
         {(control) => (
           <input
             {...control}

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { GHANA_CARD_PATTERN, KYC_ID_TYPE_LABELS, KYC_ID_TYPES, KYC_MSG, ZKycFields, type TKycFields } from '#shared/contracts/kyc.js';
+import {
+  GHANA_CARD_PATTERN,
+  KYC_ID_TYPE_LABELS,
+  KYC_ID_TYPES,
+  KYC_MSG,
+  needsGhanaCardNumber,
+  ZKycFields,
+  type TKycFields,
+} from '#shared/contracts/kyc.js';
 import { Form, FormAlert, SelectField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
@@ -11,27 +19,40 @@ import { checkDocument } from '#web/features/kyc/lib/check-document.js';
 import { DocumentInput } from './document-input';
 import { UploadProgress } from './upload-progress';
 
-type DocumentSide = 'front' | 'back';
+type DocumentSide = 'front' | 'back' | 'selfie';
 /** The fields as the form holds them: no ID type chosen yet is ''. */
-type TKycFormValues = { idType: '' | TKycFields['idType']; idNumber: string; address: string; city: string; country: string };
+type TKycFormValues = {
+  idType: '' | TKycFields['idType'];
+  idNumber: string;
+  ghanaCardNumber: string;
+  address: string;
+  city: string;
+  country: string;
+};
 
 /** A chosen document and the result of its client-side check (null error: passed). */
 type DocumentState = { file: File | null; error: string | null; isChecked: boolean };
 
 const EMPTY_DOCUMENT: DocumentState = { file: null, error: null, isChecked: false };
-const SIDES: readonly DocumentSide[] = ['front', 'back'];
+const SIDES: readonly DocumentSide[] = ['front', 'back', 'selfie'];
 
 /**
- * The KYC form (docs/product.md §2 and §5). Everything is checked here first with the shared rules;
+ * The KYC form of Tier 1 (docs/product.md §2 and §5, docs/decisions/016): the ID (Ghana Card for
+ * citizens, passport for foreigners; a voter ID or driver's licence with the Ghana Card number
+ * beside it), both sides and a selfie holding the card. Everything is checked here first with the shared rules;
  * the server checks again (documents by their bytes) and its per-field messages land under the
  * fields. Values and chosen files survive any error. `onSubmitted` runs after a 201.
  */
 export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   const form = useZodForm<typeof ZKycFields, TKycFormValues>(ZKycFields, {
-    defaultValues: { idType: '', idNumber: '', address: '', city: '', country: 'Ghana' },
+    defaultValues: { idType: '', idNumber: '', ghanaCardNumber: '', address: '', city: '', country: 'Ghana' },
   });
   const [idType, idNumber] = useWatch({ control: form.control, name: ['idType', 'idNumber'] });
-  const [documents, setDocuments] = useState<Record<DocumentSide, DocumentState>>({ front: EMPTY_DOCUMENT, back: EMPTY_DOCUMENT });
+  const [documents, setDocuments] = useState<Record<DocumentSide, DocumentState>>({
+    front: EMPTY_DOCUMENT,
+    back: EMPTY_DOCUMENT,
+    selfie: EMPTY_DOCUMENT,
+  });
   const [progress, setProgress] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -55,14 +76,16 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
     });
   };
 
-  /** Checks both documents again (an empty choice is 'This document is required.'); true when both pass. */
+  /** Checks the three documents again (an empty choice is required); true when all pass. */
   const checkDocuments = async (): Promise<boolean> => {
-    const [frontError, backError] = await Promise.all([checkDocument(documents.front.file), checkDocument(documents.back.file)]);
+    const [frontError, backError, selfieError] = await Promise.all(SIDES.map((side) => checkDocument(documents[side].file)));
+    const selfieMessage = documents.selfie.file ? (selfieError ?? null) : KYC_MSG.selfieRequired;
     setDocuments((current) => ({
-      front: { ...current.front, error: frontError, isChecked: true },
-      back: { ...current.back, error: backError, isChecked: true },
+      front: { ...current.front, error: frontError ?? null, isChecked: true },
+      back: { ...current.back, error: backError ?? null, isChecked: true },
+      selfie: { ...current.selfie, error: selfieMessage, isChecked: true },
     }));
-    return !frontError && !backError;
+    return !frontError && !backError && !selfieMessage;
   };
 
   const onServerError = (error: unknown) => {
@@ -84,6 +107,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   };
 
   const isGhanaCard = idType === 'national_id';
+  // A voter ID or driver's licence carries the Ghana Card number beside its own (docs/decisions/016).
+  const needsCardNumberBeside = idType !== '' && needsGhanaCardNumber(idType) && !isGhanaCard;
   const idNumberLooksWrong = isGhanaCard && idNumber.trim() !== '' && !GHANA_CARD_PATTERN.test(idNumber.trim().toUpperCase());
   const documentError = (side: DocumentSide) => documents[side].error ?? undefined;
 
@@ -98,7 +123,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
         if (isSubmitting) return;
         const front = documents.front.file;
         const back = documents.back.file;
-        if (!(await checkDocuments()) || !front || !back) {
+        const selfie = documents.selfie.file;
+        if (!(await checkDocuments()) || !front || !back || !selfie) {
           focusFirstInvalidDocument();
           return;
         }
@@ -107,7 +133,11 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
         abortRef.current = controller;
         setProgress(0);
         submitMutation.mutate(
-          { input: { fields, front, back }, onProgress: setProgress, signal: controller.signal },
+          {
+            input: { fields: { ...fields, ghanaCardNumber: fields.ghanaCardNumber || undefined }, files: { front, back, selfie } },
+            onProgress: setProgress,
+            signal: controller.signal,
+          },
           { onSuccess: onSubmitted, onError: onServerError },
         );
       }}
@@ -120,7 +150,8 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
           required
           placeholder="Select an ID type"
           options={toOptions(KYC_ID_TYPES, KYC_ID_TYPE_LABELS)}
-          registerOptions={{ deps: ['idNumber'] }}
+          registerOptions={{ deps: ['idNumber', 'ghanaCardNumber'] }}
+          hint="Ghanaians: your Ghana Card. Foreign nationals: your passport."
         />
         <TextField
           label="ID Number"
@@ -137,6 +168,18 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
           }}
           hint={isGhanaCard ? 'GHA-XXXXXXXXX-X' : undefined}
         />
+        {needsCardNumberBeside && (
+          <TextField
+            label="Ghana Card number"
+            name="ghanaCardNumber"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            placeholder="GHA-XXXXXXXXX-X"
+            hint="Needed with this ID type: the number on your Ghana Card, GHA-XXXXXXXXX-X."
+          />
+        )}
         <TextField label="Address" name="address" autoComplete="street-address" required />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="City" name="city" autoComplete="address-level2" required />
@@ -160,6 +203,15 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
             onSelect={(file) => selectDocument('back', file)}
           />
         </div>
+        <DocumentInput
+          label="Selfie with your ID"
+          name="selfie"
+          hint="A photo of your face holding the ID card next to it, both clearly visible."
+          file={documents.selfie.file}
+          error={documentError('selfie')}
+          canPreview={documents.selfie.isChecked && !documents.selfie.error}
+          onSelect={(file) => selectDocument('selfie', file)}
+        />
       </fieldset>
 
       {isSubmitting && <UploadProgress percent={progress} />}

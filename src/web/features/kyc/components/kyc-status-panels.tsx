@@ -18,9 +18,9 @@ export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submitt
   const headingRef = useFocusOnMount(focusOnMount);
   return (
     <section className="card space-y-3 border-amber-200 bg-amber-50" aria-labelledby="kyc-pending-heading">
-      <h2 id="kyc-pending-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
+      <h3 id="kyc-pending-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
         Your documents are under review
-      </h2>
+      </h3>
       <p className="text-amber-900">
         Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as it is done.
       </p>
@@ -32,17 +32,31 @@ export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submitt
   );
 }
 
-/** Verified: nothing more to do. */
-export function KycVerifiedPanel() {
+/** Verified: the identity step is done; the tier's limits are shown above it (docs/decisions/016). */
+export function KycVerifiedPanel({ tier }: { tier: number }) {
   return (
     <section className="card space-y-3 border-brand-200 bg-brand-50" aria-labelledby="kyc-verified-heading">
-      <h2 id="kyc-verified-heading" className="text-lg font-semibold text-brand-900">
+      <h3 id="kyc-verified-heading" className="text-lg font-semibold text-brand-900">
         Your identity is verified
-      </h2>
-      <p className="text-brand-900">Your account has no trading limit.</p>
+      </h3>
+      <p className="text-brand-900">Your account is at Tier {tier}: the $20 limit is lifted, and daily and monthly limits apply.</p>
       <Link to={paths.buy.getHref()} className={buttonClassName('primary', 'md')}>
         Buy crypto
       </Link>
+    </section>
+  );
+}
+
+/** A Tier 2 request under review: trading goes on at Tier 1 meanwhile. */
+export function Tier2PendingPanel({ submittedAt, focusOnMount = false }: { submittedAt?: string; focusOnMount?: boolean }) {
+  const headingRef = useFocusOnMount(focusOnMount);
+  return (
+    <section className="card space-y-3 border-amber-200 bg-amber-50" aria-labelledby="tier2-pending-heading">
+      <h3 id="tier2-pending-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
+        Your Tier 2 documents are under review
+      </h3>
+      <p className="text-amber-900">Review usually takes 24-48 hours. You can keep trading within your Tier 1 limits meanwhile.</p>
+      {submittedAt && <p className="text-sm text-amber-800">Submitted {formatDateTime(submittedAt)}</p>}
     </section>
   );
 }

@@ -29,7 +29,7 @@ const questions = (feePercentage: string, rules: TTradingRules) => {
     {
       question: 'Why do I need to verify my identity (KYC)?',
       answer:
-        'The law requires us to know our customers. Until your KYC is approved you can trade up to $20 in total; after approval the limit is removed. Reviews take 24-48 hours.',
+        'The law requires us to know our customers. Until your KYC is approved you can trade up to $20 in total; after approval (Tier 1: a verified phone, your Ghana Card or passport and a selfie) daily and monthly limits in cedis apply, and a proof of address and your source of funds (Tier 2) raise them. Reviews take 24-48 hours.',
     },
     {
       question: 'Is my money safe?',

@@ -23,9 +23,10 @@ export function TermsPage() {
         </p>
         <h2>Trading limits and verification</h2>
         <p>
-          Unverified customers may trade up to $20 in total. Completing identity verification (KYC) removes this limit; we review
-          submissions within 24-48 hours. While a verification is pending, trading is paused. We may ask for more information to meet our
-          legal obligations.
+          Unverified customers may trade up to $20 in total. Verified customers trade within the daily and monthly limits of their
+          verification tier (Tier 1: phone, Ghana Card or passport and a selfie; Tier 2: also a proof of address and the source of funds),
+          shown on the Verification page; we review submissions within 24-48 hours. While a verification is pending, trading is paused. We
+          may ask for more information to meet our legal obligations.
         </p>
         <h2>Risk</h2>
         <p>Cryptocurrency prices change quickly and you may lose money. Only trade what you can afford to lose.</p>

@@ -43,6 +43,8 @@ function trade(quote: TLocalQuote, currency: 'GHS' | 'USD'): TTradeAmount {
     isQuoting: false,
     refreshQuote: () => undefined,
     limit: null,
+    tierLimit: null,
+    tierLimitMessage: null,
     exceedsLimit: false,
   };
 }
@@ -68,5 +70,22 @@ describe('the quote summary', () => {
     };
     render(<QuoteSummary trade={trade(usd, 'USD')} side="buy" />);
     expect(valueOf('Fee (2.5%)')).toBe('$0.24');
+  });
+
+  it('shows a Tier 1 customer what is left today and this month, and why a larger amount cannot be ordered (docs/decisions/016)', () => {
+    const tierLimit = {
+      tier: 1,
+      dailyLimitGhs: '5000.00',
+      monthlyLimitGhs: '50000.00',
+      leftTodayGhs: '80.00',
+      leftThisMonthGhs: '45080.00',
+    };
+    const message =
+      'This order is over your Tier 1 daily limit of GHS 5,000.00. You have GHS 80.00 left today. Verify your address and source of funds (Tier 2) for higher limits.';
+    render(<QuoteSummary trade={{ ...trade(GHS_100_BUY, 'GHS'), tierLimit, tierLimitMessage: message, exceedsLimit: true }} side="buy" />);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByText(/Tier 1 limits:/).textContent).toBe(
+      'Tier 1 limits: GHS 80.00 left today of GHS 5,000.00, GHS 45,080.00 left this month of GHS 50,000.00.',
+    );
   });
 });

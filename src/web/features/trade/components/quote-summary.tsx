@@ -1,6 +1,6 @@
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { feeSpreadText } from '#shared/fees.js';
-import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
+import { formatCrypto, formatFiat, formatGhs, formatUsd } from '#shared/format.js';
 import { normalizeDecimal } from '#shared/money.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
@@ -22,11 +22,12 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 /**
  * The server's quote for the amount (unit price in the chosen currency, crypto amount with 8
  * decimals, fee, countdown; for a USD amount also the cedis paid or paid out, since mobile money
- * and Ghana banks pay in GHS), the remaining limit of customers not yet verified, and why the
+ * and Ghana banks pay in GHS), the remaining limit of the customer's tier (USD at Tier 0, GHS
+ * today and this month at Tiers 1 and 2: docs/decisions/016), and why the
  * order cannot be placed when it cannot (stale prices, over the limit).
  */
 export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTradeSide }) {
-  const { quote, limit, currency } = trade;
+  const { quote, limit, tierLimit, currency } = trade;
   const symbol = trade.coin?.symbol.toUpperCase() ?? '';
 
   return (
@@ -66,6 +67,8 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
           </p>
         )}
         {trade.exceedsLimit && limit && <Alert variant="error">{ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))}</Alert>}
+        {/* The server refuses such a quote with the same words; said here too when what is left changed since. */}
+        {trade.tierLimitMessage && !trade.quoteError && <Alert variant="error">{trade.tierLimitMessage}</Alert>}
       </div>
       {/* The real spread (issue 16): buy and sell prices are twice the fee apart. Outside the live region: it is said once. */}
       {quote && !trade.quoteError && <p className="text-xs text-slate-600">{feeSpreadText(quote.feePercentage)}</p>}
@@ -74,6 +77,14 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
         <p className="text-sm text-slate-600">
           Remaining limit: <span className="font-semibold text-slate-800">{formatUsd(limit.remainingUsd)}</span> of{' '}
           {formatUsd(limit.limitUsd)} until your identity is verified.
+        </p>
+      )}
+      {tierLimit && (
+        <p className="text-sm text-slate-600">
+          Tier {tierLimit.tier} limits: <span className="font-semibold text-slate-800">{formatGhs(tierLimit.leftTodayGhs)}</span> left today
+          of {formatGhs(tierLimit.dailyLimitGhs)},{' '}
+          <span className="font-semibold text-slate-800">{formatGhs(tierLimit.leftThisMonthGhs)}</span> left this month of{' '}
+          {formatGhs(tierLimit.monthlyLimitGhs)}.
         </p>
       )}
     </section>

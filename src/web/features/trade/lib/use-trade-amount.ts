@@ -1,5 +1,6 @@
 import { ORDER_MSG, ZFiatAmount, type TQuoteRequest } from '#shared/contracts/orders.js';
 import type { TFiatCurrency } from '#shared/format.js';
+import { TIER_MSG, type TLimitResponse } from '#shared/contracts/tiers.js';
 import { toDecimal } from '#shared/money.js';
 import { getErrorMessage } from '#web/lib/api.js';
 import { useQuote } from '#web/features/trade/api/create-quote.js';
@@ -7,6 +8,25 @@ import { useTradingLimit } from '#web/features/trade/api/get-limit.js';
 import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
 import { findCoin } from './order-form';
 import { useDebouncedValue } from './use-debounced-value';
+
+/** The GHS limits of a Tier 1 or 2 customer and what is left of them; null at Tier 0. */
+export type TTierLimit = { tier: number; dailyLimitGhs: string; monthlyLimitGhs: string; leftTodayGhs: string; leftThisMonthGhs: string };
+
+function tierLimitOf(data: TLimitResponse): TTierLimit | null {
+  const { tier, dailyLimitGhs, monthlyLimitGhs, leftTodayGhs, leftThisMonthGhs } = data;
+  if (dailyLimitGhs === null || monthlyLimitGhs === null || leftTodayGhs === null || leftThisMonthGhs === null) return null;
+  return { tier, dailyLimitGhs, monthlyLimitGhs, leftTodayGhs, leftThisMonthGhs };
+}
+
+/** The server's refusal of an amount over what is left today or this month, said before it is asked. */
+function tierLimitExceeded(limit: TTierLimit, amountGhs: string): string | null {
+  const hint = limit.tier === 1 ? ` ${TIER_MSG.raiseTier}` : '';
+  if (toDecimal(amountGhs).gt(limit.leftTodayGhs))
+    return `${TIER_MSG.overDailyLimit(limit.leftTodayGhs, limit.dailyLimitGhs, limit.tier)}${hint}`;
+  if (toDecimal(amountGhs).gt(limit.leftThisMonthGhs))
+    return `${TIER_MSG.overMonthlyLimit(limit.leftThisMonthGhs, limit.monthlyLimitGhs, limit.tier)}${hint}`;
+  return null;
+}
 
 /** A new quote is asked once the amount has stopped changing for this long. */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -18,7 +38,8 @@ export type TTradeAmountValues = { coinSymbol: string; fiatCurrency: TFiatCurren
 
 /**
  * The shared half of /buy and /sell: the live quote for the form's coin, currency and amount,
- * and the $20 limit of customers not yet verified. The server prices the order (decisions/013 D2)
+ * and the limit of the customer's tier (the $20 of Tier 0, the GHS left today and this month at
+ * Tiers 1 and 2: docs/decisions/016). The server prices the order (decisions/013 D2)
  * and checks the limit again when the order is placed (decisions/013 D3); here it only guides
  * the person. The values live in the order form (react-hook-form); this reads them.
  */
@@ -43,7 +64,10 @@ export function useTradeAmount(side: TTradeSide, { coinSymbol: chosenCoin, fiatC
 
   const limitQuery = useTradingLimit();
   const limit = limitQuery.data?.isLimited ? limitQuery.data : null;
-  const exceedsLimit = !!(limit && quote && toDecimal(quote.amountUsd).gt(limit.remainingUsd));
+  // Tiers 1 and 2 (docs/decisions/016): what is left today and this month, in GHS.
+  const tierLimit = limitQuery.data && !limitQuery.data.isLimited ? tierLimitOf(limitQuery.data) : null;
+  const tierLimitMessage = quote && tierLimit ? tierLimitExceeded(tierLimit, quote.amountGhs) : null;
+  const exceedsLimit = !!(limit && quote && toDecimal(quote.amountUsd).gt(limit.remainingUsd)) || tierLimitMessage !== null;
 
   return {
     coins,
@@ -57,6 +81,9 @@ export function useTradeAmount(side: TTradeSide, { coinSymbol: chosenCoin, fiatC
     isQuoting,
     refreshQuote: () => void quoteQuery.refetch(),
     limit,
+    tierLimit,
+    /** Why the quote is over the tier's limit (the server's own words), or null. */
+    tierLimitMessage,
     exceedsLimit,
   };
 }

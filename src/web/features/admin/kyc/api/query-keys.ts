@@ -1,3 +1,4 @@
+import type { TKycDocumentSide } from '#shared/contracts/kyc.js';
 import type { TKycListFilter } from './list-kyc-submissions';
 
 /**
@@ -11,6 +12,6 @@ export const kycSubmissionKeys = {
 };
 
 /** The document endpoint, used directly as <img src> and link (same-origin cookie; audited). */
-export function kycDocumentUrl(id: number, side: 'front' | 'back'): string {
+export function kycDocumentUrl(id: number, side: TKycDocumentSide): string {
   return `/api/admin/kyc-submissions/${id}/documents/${side}`;
 }

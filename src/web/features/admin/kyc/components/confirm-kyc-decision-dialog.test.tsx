@@ -28,6 +28,13 @@ const SUBMISSION: TKycSubmissionDetail = {
   country: 'Ghana',
   hasFront: true,
   hasBack: true,
+  level: 1,
+  ghanaCardNumber: 'GHA-123456789-0',
+  hasSelfie: true,
+  hasAddressProof: false,
+  sourceOfFunds: null,
+  sourceOfFundsDetail: null,
+  userTier: 0,
   rejectionReason: null,
   decidedAt: null,
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { SOURCE_OF_FUNDS_LABELS, type TKycDocumentSide, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { formatDateTime } from '#web/lib/format-date.js';
@@ -18,7 +18,11 @@ type KycSubmissionDialogProps = {
   onDecide: (decision: TKycDecision) => void;
 };
 
-/** 'KYC Submission #{id}': who, when, the ID details and both documents inline. */
+/**
+ * 'KYC Submission #{id}': who, when, the level asked for (docs/decisions/016), the ID details and
+ * the documents inline: the ID's sides and the selfie for Tier 1, the proof of address and the
+ * source of funds for Tier 2.
+ */
 export function KycSubmissionDialog({ id, onClose, onDecide }: KycSubmissionDialogProps) {
   const query = useKycSubmission(id);
   const submission = query.data;
@@ -63,11 +67,28 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
           <span className="block text-sm text-slate-600">{submission.userEmail}</span>
         </DetailRow>
         <DetailRow label="Submitted">{formatDateTime(submission.submittedAt)}</DetailRow>
+        <DetailRow label="Level">
+          {submission.level === 2 ? 'Tier 2: proof of address and source of funds' : 'Tier 1: identity and selfie'}
+          <span className="block text-sm text-slate-600">The customer is at Tier {submission.userTier} now.</span>
+        </DetailRow>
         <DetailRow label="ID Type">{formatKycIdType(submission.idType)}</DetailRow>
         <DetailRow label="ID Number">
           <span className="font-mono">{submission.idNumber}</span>
         </DetailRow>
+        {submission.ghanaCardNumber && submission.ghanaCardNumber !== submission.idNumber && (
+          <DetailRow label="Ghana Card number">
+            <span className="font-mono">{submission.ghanaCardNumber}</span>
+          </DetailRow>
+        )}
         <DetailRow label="Address">{place}</DetailRow>
+        {submission.sourceOfFunds && (
+          <DetailRow label="Source of funds">
+            {SOURCE_OF_FUNDS_LABELS[submission.sourceOfFunds]}
+            {submission.sourceOfFundsDetail && (
+              <span className="block whitespace-pre-line text-sm text-slate-600">{submission.sourceOfFundsDetail}</span>
+            )}
+          </DetailRow>
+        )}
         <DetailRow label="Status">
           <KycSubmissionStatusBadge status={submission.status} />
           {submission.decidedAt && <span className="ml-2 text-sm text-slate-600">{formatDateTime(submission.decidedAt)}</span>}
@@ -78,16 +99,23 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
           </DetailRow>
         )}
       </dl>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <KycDocument id={submission.id} side="front" label="Front of ID" isProvided={submission.hasFront} />
-        <KycDocument id={submission.id} side="back" label="Back of ID" isProvided={submission.hasBack} />
-      </div>
+      {submission.level === 2 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <KycDocument id={submission.id} side="address" label="Proof of address" isProvided={submission.hasAddressProof} />
+        </div>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <KycDocument id={submission.id} side="front" label="Front of ID" isProvided={submission.hasFront} />
+          <KycDocument id={submission.id} side="back" label="Back of ID" isProvided={submission.hasBack} />
+          <KycDocument id={submission.id} side="selfie" label="Selfie with ID" isProvided={submission.hasSelfie} />
+        </div>
+      )}
     </div>
   );
 }
 
 /** A document inline (from the authenticated, audited endpoint) plus a link to open it full size. */
-function KycDocument({ id, side, label, isProvided }: { id: number; side: 'front' | 'back'; label: string; isProvided: boolean }) {
+function KycDocument({ id, side, label, isProvided }: { id: number; side: TKycDocumentSide; label: string; isProvided: boolean }) {
   const [hasFailed, setHasFailed] = useState(false);
   const url = kycDocumentUrl(id, side);
   return (

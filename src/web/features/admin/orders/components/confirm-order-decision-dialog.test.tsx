@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { ORDER_MSG, type TAdminOrder } from '#shared/contracts/orders.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
@@ -77,6 +78,20 @@ describe('Approve and Cancel ask for the payout reference and the reason', () =>
     expect(await screen.findByText('Too long.')).toBeTruthy();
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(seen).toEqual([{ path: '/api/admin/orders/9001/approve', body: { payoutReference: 'MP250110.0915.B12345' } }]);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('sends the name on the payment when staff record one, and says so when compliance holds the order', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 409, body: { error: { code: 'ORDER_ON_HOLD', message: COMPLIANCE_MSG.onHold } } });
+    const { onDone } = renderDialog(BUY, 'approve');
+    await user.type(screen.getByLabelText('Payout transaction hash'), BTC_HASH);
+    await user.type(screen.getByLabelText('Name on the payment (optional)'), 'Kwame Mensah');
+    await user.click(screen.getByRole('button', { name: 'Approve order' }));
+    expect(await screen.findByText(COMPLIANCE_MSG.onHold)).toBeTruthy();
+    expect(seen).toEqual([
+      { path: '/api/admin/orders/9001/approve', body: { payoutReference: BTC_HASH, recordedPayerName: 'Kwame Mensah' } },
+    ]);
     expect(onDone).not.toHaveBeenCalled();
   });
 

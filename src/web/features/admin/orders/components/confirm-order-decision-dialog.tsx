@@ -38,7 +38,7 @@ export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmO
 }
 
 function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 'decision'>) {
-  const form = useZodForm(approveFormSchema(order), { defaultValues: { payoutReference: '' } });
+  const form = useZodForm(approveFormSchema(order), { defaultValues: { payoutReference: '', recordedPayerName: '' } });
   const networks = payoutNetworksOf(order);
   const paidOut =
     order.type === 'buy'
@@ -49,7 +49,12 @@ function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 
       order={order}
       decision="approve"
       form={form}
-      toRequest={(body) => ({ id: order.id, decision: 'approve', body })}
+      // The name on the payment is sent only when staff wrote one (docs/decisions/017).
+      toRequest={({ payoutReference, recordedPayerName }) => ({
+        id: order.id,
+        decision: 'approve',
+        body: recordedPayerName ? { payoutReference, recordedPayerName } : { payoutReference },
+      })}
       onDone={onDone}
     >
       <TextField
@@ -61,6 +66,15 @@ function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 
         hint={paidOut}
         className="font-mono text-sm"
       />
+      {order.type === 'buy' && (
+        <TextField
+          label="Name on the payment (optional)"
+          name="recordedPayerName"
+          autoComplete="off"
+          maxLength={100}
+          hint="The payer's name as the MoMo or bank statement shows it. Compliance is alerted when it differs from the customer's verified name."
+        />
+      )}
     </DecisionDialog>
   );
 }

@@ -4,6 +4,7 @@ import { formatGhs, formatUsd } from '#shared/format.js';
 import { normalizeDecimal } from '#shared/money.js';
 import { networkLabel } from '#shared/networks.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
+import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
@@ -24,6 +25,8 @@ type OrderDetailsDialogProps = {
   onClose: () => void;
   /** Approve or Cancel was pressed on a submitted order; the page asks for confirmation. */
   onDecide: (order: TAdminOrder, decision: TOrderDecision) => void;
+  /** The role may approve and cancel (the orders area); compliance reads orders only. */
+  canDecide?: boolean;
 };
 
 /**
@@ -33,11 +36,11 @@ type OrderDetailsDialogProps = {
  * were to go, the payment screenshot, explorer links and the timeline with staff names. Read
  * again when it opens and whenever the order changes (the admin layout's order events).
  */
-export function OrderDetailsDialog({ id, shown, onClose, onDecide }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = true }: OrderDetailsDialogProps) {
   const query = useAdminOrder(id);
   const detail = query.data;
   // Decide only on what the server has just confirmed as submitted, not on the clicked row.
-  const decidable = detail && isDecidable(detail.order) ? detail.order : null;
+  const decidable = canDecide && detail && isDecidable(detail.order) ? detail.order : null;
 
   return (
     <Dialog
@@ -106,7 +109,21 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
   const now = useNow();
   const dash = '—';
   return (
-    <OrderFacts order={order} view="staff" status={<OrderStatusBadge status={order.status} />}>
+    <OrderFacts
+      order={order}
+      view="staff"
+      status={
+        <>
+          <OrderStatusBadge status={order.status} />
+          {/* docs/decisions/017: compliance must clear it before it can be approved; the customer is not told. */}
+          {order.complianceHold && (
+            <Badge variant="danger" className="ml-2">
+              On compliance hold
+            </Badge>
+          )}
+        </>
+      }
+    >
       <OrderFact label="Customer">
         {order.customerName}
         <span className="block text-slate-600">{order.customerEmail}</span>
@@ -118,7 +135,9 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
             <KycBadge status={detail.customer.kycStatus} />
           </OrderFact>
           <OrderFact label="Remaining limit">
-            {detail.customer.remainingLimitUsd === null ? 'No limit (verified)' : formatUsd(detail.customer.remainingLimitUsd)}
+            {detail.customer.remainingLimitUsd === null
+              ? 'Daily and monthly tier limits (verified)'
+              : formatUsd(detail.customer.remainingLimitUsd)}
           </OrderFact>
         </>
       )}

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
+import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import {
   Table,
@@ -32,6 +33,8 @@ type OrdersTableProps = {
   onSort: (column: TOrderSort) => void;
   onOpen: (order: TAdminOrder) => void;
   onDecide: (order: TAdminOrder, decision: TOrderDecision) => void;
+  /** The role may approve and cancel (the orders area); compliance reads orders only. */
+  canDecide?: boolean;
 };
 
 /** Clicks on the row's own buttons do their own thing, not 'open the details'. */
@@ -45,7 +48,7 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
  * Where the columns do not fit (a laptop with the menu, a tablet) the table scrolls inside its
  * card and the Actions column stays in view (TableActionCell), its buttons one above the other.
  */
-export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide }: OrdersTableProps) {
+export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide, canDecide = true }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
   const now = useNow();
   return (
@@ -115,6 +118,11 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
               </TableCell>
               <TableCell>
                 <OrderStatusBadge status={order.status} />
+                {order.complianceHold && (
+                  <Badge variant="danger" className="mt-1 block w-fit whitespace-nowrap">
+                    On compliance hold
+                  </Badge>
+                )}
                 {isDecidable(order) && order.submittedAt && (
                   <span className="mt-1 block text-xs whitespace-nowrap text-slate-600" title={formatDateTime(order.submittedAt)}>
                     Waiting {formatAge(order.submittedAt, now)}
@@ -122,7 +130,7 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                 )}
               </TableCell>
               <TableActionCell>
-                {isDecidable(order) ? (
+                {canDecide && isDecidable(order) ? (
                   <div className="flex flex-col gap-2 2xl:flex-row">
                     <Button size="sm" aria-label={`Approve order #${order.id}`} onClick={() => onDecide(order, 'approve')}>
                       Approve

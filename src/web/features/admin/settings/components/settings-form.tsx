@@ -138,6 +138,49 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         </div>
       </SettingsSection>
 
+      <SettingsSection
+        title="Verification Tier Limits"
+        description="What a customer may trade at each verification tier. Days and months are counted in Ghana time (GMT). Cancelled and expired orders do not count."
+      >
+        <TextField
+          label="Tier 0 limit (USD, in total)"
+          name="tier0LimitUsd"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          hint="Signed up, not verified yet: the total a customer may trade before Tier 1."
+          disabled={isSaving}
+          fieldClassName="sm:max-w-xs"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ['tier1DailyLimitGhs', 'Tier 1 daily limit (GHS)', ['tier1MonthlyLimitGhs', 'tier2DailyLimitGhs']],
+              ['tier1MonthlyLimitGhs', 'Tier 1 monthly limit (GHS)', ['tier2MonthlyLimitGhs']],
+              ['tier2DailyLimitGhs', 'Tier 2 daily limit (GHS)', ['tier2MonthlyLimitGhs']],
+              ['tier2MonthlyLimitGhs', 'Tier 2 monthly limit (GHS)', []],
+            ] as const
+          ).map(([name, label, deps]) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              disabled={isSaving}
+              registerOptions={{ deps: [...deps] }}
+            />
+          ))}
+        </div>
+        <p className="text-sm text-slate-600">
+          Tier 1: phone and identity (Ghana Card or passport, and a selfie) verified. Tier 2: proof of address and source of funds approved.
+          Monthly limits must be at least the daily ones, and Tier 2 at least Tier 1.
+        </p>
+      </SettingsSection>
+
       <SettingsSection title="SMTP Server Configuration" description="Used to deliver the emails in the Email Log.">
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
           <TextField label="Host" name="smtpHost" autoComplete="off" maxLength={253} placeholder="smtp.example.com" disabled={isSaving} />

@@ -1,0 +1,42 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * What the email and SMS outboxes share (lib/email/sender.ts, lib/sms/sender.ts): a row is
+ * written 'pending' in the transaction of its event; a background run leases a batch of due
+ * rows, tries each, and marks it sent, or pending again with a growing delay, or failed for good
+ * after MAX_DELIVERY_ATTEMPTS tries. Both tables have the columns id, status, attempts,
+ * next_attempt_at and last_error.
+ */
+
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/** How long a leased row is left alone by other runs (a process that dies mid-batch frees it after this). */
+export const LEASE_UNTIL = sql`now() + interval '5 minutes'`;
+
+/**
+ * The rows of `table` a delivery run takes: due, pending, oldest first, at most `batch`, skipping
+ * rows another run holds (FOR UPDATE SKIP LOCKED), so several processes never deliver one twice.
+ * Use it as the WHERE of an UPDATE that counts the attempt and sets next_attempt_at to LEASE_UNTIL.
+ */
+export function dueForDelivery(table: PgTable, batch: number): SQL {
+  return sql`id IN (SELECT id FROM ${table} WHERE status = 'pending' AND next_attempt_at <= now()
+            ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+}
+
+/** The error of a failed try, as the log keeps it (at most 500 characters). */
+export function deliveryErrorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/**
+ * The update after failed try number `attempts`: pending again in 2^attempts minutes (2, 4, 8,
+ * 16), or failed once MAX_DELIVERY_ATTEMPTS tries were made.
+ */
+export function afterFailedDelivery(attempts: number, error: unknown) {
+  return {
+    status: attempts >= MAX_DELIVERY_ATTEMPTS ? ('failed' as const) : ('pending' as const),
+    lastError: deliveryErrorText(error),
+    nextAttemptAt: sql`now() + (interval '1 minute' * ${2 ** attempts})`,
+  };
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZUserIdParams } from '#shared/contracts/admin.js';
+import {
+  ZAddNoteRequest,
+  ZAlertDecisionRequest,
+  ZAlertDetail,
+  ZAlertIdParams,
+  ZAlertList,
+  ZAlertQuery,
+  ZAlertResponse,
+  ZCaseIdParams,
+  ZCaseList,
+  ZCaseQuery,
+  ZCaseResponse,
+  ZCloseAccountResponse,
+  ZComplianceSettings,
+  ZComplianceSettingsUpdate,
+  ZEscalateResponse,
+  ZFileCaseRequest,
+  ZNoteResponse,
+} from '#shared/contracts/compliance.js';
+import type { TOnAccountChanged } from '#server/lib/account-changed.js';
+import { sendCsv } from '#server/lib/csv.js';
+import { actorOf } from '#server/plugins/access.js';
+import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import {
+  addNote,
+  clearAlert,
+  closeAccount,
+  escalateAlert,
+  exportCase,
+  fileCase,
+  getAlertDetail,
+  getComplianceSettings,
+  listAlerts,
+  listCases,
+  updateComplianceSettings,
+  type TComplianceDeps,
+} from './service.js';
+
+/**
+ * The compliance desk (compliance, super_admin; docs/decisions/017): a schema and one service call
+ * per route. The settings are read by the desk and changed by the super admin only; closing a
+ * customer's account is the super admin's.
+ */
+export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccountChanged: TOnAccountChanged }> = async (app, deps) => {
+  const access = { area: 'compliance' } as const;
+  const tags = ['compliance'];
+  const call = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), ip: request.ip });
+
+  app.get(
+    '/api/admin/compliance/alerts',
+    { config: { access }, schema: { tags, querystring: ZAlertQuery, response: { 200: ZAlertList } } },
+    (request) => listAlerts(deps.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/compliance/alerts/:id',
+    { config: { access }, schema: { tags, params: ZAlertIdParams, response: { 200: ZAlertDetail } } },
+    (request) => getAlertDetail(deps.db, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/compliance/alerts/:id/notes',
+    {
+      config: { access, errors: ['NOT_FOUND'] },
+      schema: { tags, params: ZAlertIdParams, body: ZAddNoteRequest, response: { 201: ZNoteResponse } },
+    },
+    async (request, reply) => reply.status(201).send({ note: await addNote(deps, call(request), request.params.id, request.body.body) }),
+  );
+
+  app.post(
+    '/api/admin/compliance/alerts/:id/clear',
+    {
+      config: { access, errors: ['NOT_FOUND', 'ALERT_ALREADY_DECIDED'] },
+      schema: { tags, params: ZAlertIdParams, body: ZAlertDecisionRequest, response: { 200: ZAlertResponse } },
+    },
+    async (request) => ({ alert: await clearAlert(deps, call(request), request.params.id, request.body.note) }),
+  );
+
+  app.post(
+    '/api/admin/compliance/alerts/:id/escalate',
+    {
+      config: { access, errors: ['NOT_FOUND', 'ALERT_ALREADY_DECIDED'] },
+      schema: { tags, params: ZAlertIdParams, body: ZAlertDecisionRequest, response: { 200: ZEscalateResponse } },
+    },
+    async (request) => escalateAlert(deps, call(request), request.params.id, request.body.note),
+  );
+
+  app.get(
+    '/api/admin/compliance/cases',
+    { config: { access }, schema: { tags, querystring: ZCaseQuery, response: { 200: ZCaseList } } },
+    (request) => listCases(deps, request.query.status),
+  );
+
+  app.post(
+    '/api/admin/compliance/cases/:id/file',
+    {
+      config: { access, errors: ['NOT_FOUND', 'CASE_ALREADY_FILED'] },
+      schema: { tags, params: ZCaseIdParams, body: ZFileCaseRequest, response: { 200: ZCaseResponse } },
+    },
+    async (request) => ({ case: await fileCase(deps, call(request), request.params.id, request.body.ficReference) }),
+  );
+
+  app.get(
+    '/api/admin/compliance/cases/:id/export',
+    {
+      exposeHeadRoute: false,
+      config: {
+        access,
+        rateLimit: perUser(RATE_LIMITS.exportsPerUser),
+        errors: ['NOT_FOUND'],
+        openapi: {
+          fileResponse: {
+            description: 'The case for the FIC: customer, orders, documents list, alerts and notes (audited)',
+            types: ['text/csv'],
+          },
+        },
+      },
+      schema: { tags, params: ZCaseIdParams },
+    },
+    async (request, reply) => sendCsv(reply, await exportCase(deps, call(request), request.params.id)),
+  );
+
+  app.get('/api/admin/compliance/settings', { config: { access }, schema: { tags, response: { 200: ZComplianceSettings } } }, () =>
+    getComplianceSettings(deps.db),
+  );
+
+  app.put(
+    '/api/admin/compliance/settings',
+    {
+      config: { access: { area: 'complianceSettings' } },
+      schema: { tags, body: ZComplianceSettingsUpdate, response: { 200: ZComplianceSettings } },
+    },
+    (request) => updateComplianceSettings(deps.db, call(request), request.body),
+  );
+
+  app.post(
+    '/api/admin/users/:id/close',
+    {
+      config: { access: { area: 'accountClosure' }, errors: ['NOT_FOUND', 'ACCOUNT_ALREADY_CLOSED'] },
+      schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZCloseAccountResponse } },
+    },
+    async (request) => {
+      const closed = await closeAccount(deps, call(request), request.params.id);
+      deps.onAccountChanged(request.params.id);
+      return closed;
+    },
+  );
+};

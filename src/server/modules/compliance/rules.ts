@@ -1,0 +1,293 @@
+import { and, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
+import { RELEASED_STATUSES } from '#shared/contracts/orders.js';
+import { toDecimal } from '#shared/money.js';
+import type { TTx } from '#server/db/client.js';
+import { settings } from '#server/db/schema/app.js';
+import { complianceAlerts, ALERT_RULES as SCHEMA_ALERT_RULES } from '#server/db/schema/compliance.js';
+import { orders } from '#server/db/schema/orders.js';
+
+/**
+ * The monitoring rules (issue 18, docs/decisions/017-compliance-desk.md), evaluated inside the
+ * transaction of the order change that can trigger them, so an alert exists exactly when the
+ * change does. Each alert has a dedupe key (compliance_alerts_dedupe_unique) and is inserted with
+ * ON CONFLICT DO NOTHING: the same facts raise one alert, however often or concurrently they are
+ * seen. What an alert does comes from settings.rule_actions: 'hold' keeps its order from being
+ * approved until compliance clears it, 'flag' only puts it in the queue. The customer is never told.
+ */
+
+// The schema's list and the contract's are one list.
+const sameRules: readonly TAlertRule[] = SCHEMA_ALERT_RULES;
+void sameRules;
+
+export const DEFAULT_RULE_ACTIONS: Record<TAlertRule, TAlertAction> = {
+  large_order: 'hold',
+  daily_volume: 'flag',
+  structuring: 'hold',
+  shared_account: 'hold',
+  name_mismatch: 'flag',
+};
+
+export type TMonitoringSettings = {
+  largeOrderGhs: string;
+  dailyVolumeAlertGhs: string;
+  structuringBandPercent: number;
+  structuringOrderCount: number;
+  sharedNumberMaxCustomers: number;
+  ruleActions: Record<TAlertRule, TAlertAction>;
+};
+
+const DEFAULT_MONITORING: TMonitoringSettings = {
+  largeOrderGhs: '50000',
+  dailyVolumeAlertGhs: '100000',
+  structuringBandPercent: 10,
+  structuringOrderCount: 3,
+  sharedNumberMaxCustomers: 2,
+  ruleActions: DEFAULT_RULE_ACTIONS,
+};
+
+/** Every rule's action, a missing or unknown one as its default. */
+export function ruleActionsOf(stored: Record<string, string> | null | undefined): Record<TAlertRule, TAlertAction> {
+  const actions = { ...DEFAULT_RULE_ACTIONS };
+  for (const rule of ALERT_RULES) {
+    const value = stored?.[rule];
+    if (value === 'hold' || value === 'flag') actions[rule] = value;
+  }
+  return actions;
+}
+
+export async function readMonitoringSettings(tx: TTx): Promise<TMonitoringSettings> {
+  const [row] = await tx
+    .select({
+      largeOrderGhs: settings.largeOrderGhs,
+      dailyVolumeAlertGhs: settings.dailyVolumeAlertGhs,
+      structuringBandPercent: settings.structuringBandPercent,
+      structuringOrderCount: settings.structuringOrderCount,
+      sharedNumberMaxCustomers: settings.sharedNumberMaxCustomers,
+      ruleActions: settings.ruleActions,
+    })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row ? { ...row, ruleActions: ruleActionsOf(row.ruleActions) } : DEFAULT_MONITORING;
+}
+
+/** True (as a select column) when the order has an open or escalated 'hold' alert. */
+export const orderOnHold =
+  sql<boolean>`exists (select 1 from ${complianceAlerts} where ${complianceAlerts.orderId} = ${orders.id} and ${complianceAlerts.action} = 'hold' and ${complianceAlerts.status} in ('open', 'escalated'))`.mapWith(
+    Boolean,
+  );
+
+/** Whether an order is held, read in the caller's transaction (the approval's). */
+export async function isOrderHeld(tx: TTx, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: complianceAlerts.id })
+    .from(complianceAlerts)
+    .where(
+      and(
+        eq(complianceAlerts.orderId, orderId),
+        eq(complianceAlerts.action, 'hold'),
+        inArray(complianceAlerts.status, ['open', 'escalated']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+type TAlertInput = {
+  userId: string;
+  orderId: number | null;
+  rule: TAlertRule;
+  dedupeKey: string;
+  details: Record<string, unknown>;
+  at: Date;
+};
+
+/** Raises an alert once: true when this call created it, false when its key existed already. */
+async function raise(tx: TTx, monitoring: TMonitoringSettings, alert: TAlertInput): Promise<boolean> {
+  const rows = await tx
+    .insert(complianceAlerts)
+    .values({
+      userId: alert.userId,
+      orderId: alert.orderId,
+      rule: alert.rule,
+      action: monitoring.ruleActions[alert.rule],
+      details: alert.details,
+      dedupeKey: alert.dedupeKey,
+      createdAt: alert.at,
+    })
+    .onConflictDoNothing({ target: complianceAlerts.dedupeKey })
+    .returning({ id: complianceAlerts.id });
+  return rows.length > 0;
+}
+
+type TOrderFacts = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountGhs' | 'createdAt'>;
+
+const DAY_MS = 86_400_000;
+
+/** The day of `at` in Africa/Accra (UTC+0 all year): its start and its name. */
+function accraDay(at: Date): { start: Date; name: string } {
+  const name = at.toISOString().slice(0, 10);
+  return { start: new Date(`${name}T00:00:00.000Z`), name };
+}
+
+/**
+ * The rules an order's placement can trigger (called by place-order.ts after the insert):
+ * (a) the order at or above the large-order threshold; (b) the customer's cedi volume of the day
+ * (orders not cancelled or expired) above the daily threshold; (c) structuring: this order and
+ * enough others within 24 hours each just under the large-order threshold (within the band).
+ */
+export async function checkPlacedOrder(tx: TTx, order: TOrderFacts, now: Date): Promise<void> {
+  if (order.amountGhs === null) return;
+  const monitoring = await readMonitoringSettings(tx);
+  const amount = toDecimal(order.amountGhs);
+  const large = toDecimal(monitoring.largeOrderGhs);
+
+  if (amount.gte(large)) {
+    await raise(tx, monitoring, {
+      userId: order.userId,
+      orderId: order.id,
+      rule: 'large_order',
+      dedupeKey: `large_order:order:${order.id}`,
+      details: { amountGhs: order.amountGhs, thresholdGhs: monitoring.largeOrderGhs },
+      at: now,
+    });
+  }
+
+  const day = accraDay(now);
+  const [volume] = await tx
+    .select({ total: sql<string>`coalesce(sum(${orders.amountGhs}), 0)::text` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        gte(orders.createdAt, day.start),
+        lt(orders.createdAt, new Date(day.start.getTime() + DAY_MS)),
+        notInArray(orders.status, [...RELEASED_STATUSES]),
+      ),
+    );
+  const dayTotal = toDecimal(volume?.total ?? '0');
+  if (dayTotal.gt(monitoring.dailyVolumeAlertGhs)) {
+    await raise(tx, monitoring, {
+      userId: order.userId,
+      orderId: order.id,
+      rule: 'daily_volume',
+      dedupeKey: `daily_volume:${order.userId}:${day.name}`,
+      details: { day: day.name, volumeGhs: dayTotal.toFixed(2), thresholdGhs: monitoring.dailyVolumeAlertGhs },
+      at: now,
+    });
+  }
+
+  // "Just under": from (100 - band) % of the threshold up to, not including, the threshold.
+  const bandFloor = large.times(100 - monitoring.structuringBandPercent).dividedBy(100);
+  if (amount.gte(bandFloor) && amount.lt(large)) {
+    const inBand = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, order.userId),
+          gt(orders.createdAt, new Date(now.getTime() - DAY_MS)),
+          lte(orders.createdAt, now),
+          gte(orders.amountGhs, bandFloor.toFixed(2)),
+          lt(orders.amountGhs, large.toFixed(2)),
+        ),
+      )
+      .orderBy(orders.id);
+    if (inBand.length >= monitoring.structuringOrderCount) {
+      await raise(tx, monitoring, {
+        userId: order.userId,
+        orderId: order.id,
+        rule: 'structuring',
+        dedupeKey: `structuring:${order.userId}:${order.id}`,
+        details: {
+          orderIds: inBand.map((row) => row.id),
+          bandFromGhs: bandFloor.toFixed(2),
+          thresholdGhs: monitoring.largeOrderGhs,
+          windowHours: 24,
+        },
+        at: now,
+      });
+    }
+  }
+}
+
+/**
+ * A Ghana mobile number in one form, whatever way it was typed ('024 123 4567', '+233241234567'
+ * and '233-24-123-4567' are one number): digits only, the country code as the leading 0.
+ */
+export function canonicalPhone(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.startsWith('233') ? `0${digits.slice(3)}` : digits;
+}
+
+/** The same canonical form in SQL, for stored numbers as typed. */
+const canonicalPhoneSql = (column: unknown) => sql`regexp_replace(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), '^233', '0')`;
+
+/**
+ * (d) One payer number (a buy's "I have paid") or payout MoMo number (a sell's) used by more
+ * customers than the setting allows: every customer of the number gets an alert (one per number
+ * and customer), on their latest order with it. Called at "I have paid" / "I have sent".
+ */
+export async function checkSharedNumber(tx: TTx, number: string | null | undefined, now: Date): Promise<void> {
+  if (!number) return;
+  const canonical = canonicalPhone(number);
+  if (canonical.length < 9) return;
+  const monitoring = await readMonitoringSettings(tx);
+  const payoutNumber = sql`${orders.payout} ->> 'number'`;
+  const customers = await tx
+    .select({ userId: orders.userId, orderId: sql<number>`max(${orders.id})`.mapWith(Number) })
+    .from(orders)
+    .where(
+      sql`(${canonicalPhoneSql(orders.payerNumber)} = ${canonical} or (${orders.payout} ->> 'type' = 'momo' and ${canonicalPhoneSql(payoutNumber)} = ${canonical}))`,
+    )
+    .groupBy(orders.userId);
+  if (customers.length <= monitoring.sharedNumberMaxCustomers) return;
+  for (const customer of customers) {
+    await raise(tx, monitoring, {
+      userId: customer.userId,
+      orderId: customer.orderId,
+      rule: 'shared_account',
+      dedupeKey: `shared_account:${canonical}:${customer.userId}`,
+      details: { number: canonical, customers: customers.length, maxCustomers: monitoring.sharedNumberMaxCustomers },
+      at: now,
+    });
+  }
+}
+
+/**
+ * A name as the name-mismatch rule compares it: accents, case, punctuation and spacing ignored,
+ * and the order of the names too ('MENSAH Ama' is 'Ama Mensah', 'Adwoa Ɔsei' is 'adwoa ɔsei').
+ */
+export function comparableName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * (e) The name on the payment staff recorded on approval differs from the customer's KYC (full)
+ * name: one alert per order. Returns nothing; the approval reads the hold afterwards.
+ */
+export async function checkRecordedPayerName(
+  tx: TTx,
+  order: { id: number; userId: string },
+  recordedName: string,
+  customerName: string,
+  now: Date,
+): Promise<void> {
+  if (!recordedName.trim() || comparableName(recordedName) === comparableName(customerName)) return;
+  const monitoring = await readMonitoringSettings(tx);
+  await raise(tx, monitoring, {
+    userId: order.userId,
+    orderId: order.id,
+    rule: 'name_mismatch',
+    dedupeKey: `name_mismatch:order:${order.id}`,
+    details: { recordedName: recordedName.trim(), customerName },
+    at: now,
+  });
+}

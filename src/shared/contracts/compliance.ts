@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { ZKycStatus } from './account.js';
+import { ZDbIdParams, ZDecimalString, zPage } from './common.js';
+import { ZOrder } from './orders.js';
+
+/*
+ * The compliance desk (issue 18, docs/decisions/017-compliance-desk.md): monitoring alerts, notes,
+ * suspicious-activity cases with the FIC's 24-hour timer, the case export, and the monitoring
+ * settings. The customer is never told about any of it.
+ */
+
+export const ALERT_RULES = ['large_order', 'daily_volume', 'structuring', 'shared_account', 'name_mismatch'] as const;
+export const ALERT_ACTIONS = ['hold', 'flag'] as const;
+export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
+export const CASE_STATUSES = ['open', 'filed'] as const;
+export type TAlertRule = (typeof ALERT_RULES)[number];
+export type TAlertAction = (typeof ALERT_ACTIONS)[number];
+export type TAlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** What the desk calls each rule. */
+export const ALERT_RULE_LABELS: Record<TAlertRule, string> = {
+  large_order: 'Large order',
+  daily_volume: 'Daily volume',
+  structuring: 'Orders just under the threshold',
+  shared_account: 'Shared payer or payout number',
+  name_mismatch: 'Name on the payment differs',
+};
+export const ALERT_STATUS_LABELS: Record<TAlertStatus, string> = { open: 'Open', cleared: 'Cleared', escalated: 'Escalated' };
+export const ALERT_ACTION_LABELS: Record<TAlertAction, string> = { hold: 'Hold the order', flag: 'Flag only' };
+
+/** The Financial Intelligence Centre expects a suspicious transaction report within 24 hours. */
+export const CASE_DUE_HOURS = 24;
+
+export const COMPLIANCE_MSG = {
+  onHold: 'This order is on compliance hold. Compliance must clear it before it can be approved.',
+  alertNotFound: 'Alert not found.',
+  caseNotFound: 'Case not found.',
+  alertDecided: 'This alert has already been cleared or escalated.',
+  caseFiled: 'This case has already been marked filed.',
+  noteRequired: 'Write the note.',
+  noteTooLong: 'A note is at most 2000 characters.',
+  ficReferenceRequired: 'Enter the FIC reference of the report.',
+  amount: 'Enter an amount in GHS greater than 0, with at most 2 decimals.',
+  bandPercent: 'Enter a whole percentage from 1 to 50.',
+  orderCount: 'Enter a whole number of orders from 2 to 20.',
+  sharedMax: 'Enter a whole number of customers from 1 to 20.',
+  retentionYears: 'Enter a whole number of years from 5 to 30 (the law asks for at least 5).',
+  ruleAction: 'Choose hold or flag.',
+  accountClosed: 'This account is closed already.',
+  cannotCloseStaff: 'Staff accounts are not closed here; remove the admin in Admin Management.',
+} as const;
+
+export const ZAlertRule = z.enum(ALERT_RULES);
+export const ZAlertAction = z.enum(ALERT_ACTIONS, { error: COMPLIANCE_MSG.ruleAction });
+export const ZAlertStatus = z.enum(ALERT_STATUSES);
+
+export const ZAlert = z.object({
+  id: z.number(),
+  rule: ZAlertRule,
+  action: ZAlertAction,
+  status: ZAlertStatus,
+  /** What the rule saw (amounts, thresholds, the number and its customers). */
+  details: z.record(z.string(), z.unknown()),
+  orderId: z.number().nullable(),
+  caseId: z.number().nullable(),
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TAlert = z.infer<typeof ZAlert>;
+
+/** The queue: open alerts first, oldest first; filtered by status and rule. */
+export const ZAlertQuery = z
+  .object({
+    status: z.enum(['all', ...ALERT_STATUSES]).default('open'),
+    rule: z.enum(['all', ...ALERT_RULES]).default('all'),
+    page: zPage(1_000_000),
+  })
+  .strict();
+export type TAlertQuery = z.infer<typeof ZAlertQuery>;
+export const ZAlertList = z.object({ alerts: z.array(ZAlert), total: z.number(), page: z.number(), pageSize: z.number() });
+export type TAlertList = z.infer<typeof ZAlertList>;
+
+export const ZComplianceNote = z.object({
+  id: z.number(),
+  body: z.string(),
+  authorName: z.string().nullable(),
+  alertId: z.number().nullable(),
+  caseId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type TComplianceNote = z.infer<typeof ZComplianceNote>;
+
+/** A KYC submission as the desk lists it: which documents there are, never the files themselves. */
+export const ZComplianceDocument = z.object({
+  id: z.number(),
+  idType: z.string(),
+  level: z.number(),
+  status: z.string(),
+  files: z.array(z.string()),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TComplianceDocument = z.infer<typeof ZComplianceDocument>;
+
+export const ZComplianceCustomer = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  tier: z.number(),
+  kycStatus: ZKycStatus,
+  isBanned: z.boolean(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const ZComplianceCase = z.object({
+  id: z.number(),
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  status: z.enum(CASE_STATUSES),
+  openedAt: z.string(),
+  /** Escalation + 24 hours: when the report to the FIC is due. */
+  dueAt: z.string(),
+  filedAt: z.string().nullable(),
+  ficReference: z.string().nullable(),
+  alertIds: z.array(z.number()),
+});
+export type TComplianceCase = z.infer<typeof ZComplianceCase>;
+
+/** One alert with everything the desk decides it on: the customer, their orders, documents, alerts, notes and case. */
+export const ZAlertDetail = z.object({
+  alert: ZAlert,
+  customer: ZComplianceCustomer,
+  orders: z.array(ZOrder),
+  documents: z.array(ZComplianceDocument),
+  otherAlerts: z.array(ZAlert),
+  notes: z.array(ZComplianceNote),
+  case: ZComplianceCase.nullable(),
+});
+export type TAlertDetail = z.infer<typeof ZAlertDetail>;
+
+export const ZNoteBody = z.string().trim().min(1, COMPLIANCE_MSG.noteRequired).max(2000, COMPLIANCE_MSG.noteTooLong);
+export const ZAddNoteRequest = z.object({ body: ZNoteBody }).strict();
+/** Clear or escalate, with an optional note kept on the alert. */
+export const ZAlertDecisionRequest = z.object({ note: z.union([ZNoteBody, z.literal('')]).optional() }).strict();
+export type TAlertDecisionRequest = z.infer<typeof ZAlertDecisionRequest>;
+export const ZAlertIdParams = ZDbIdParams;
+export const ZCaseIdParams = ZDbIdParams;
+export const ZAlertResponse = z.object({ alert: ZAlert });
+export const ZNoteResponse = z.object({ note: ZComplianceNote });
+export const ZEscalateResponse = z.object({ alert: ZAlert, case: ZComplianceCase });
+
+export const ZCaseQuery = z.object({ status: z.enum(['all', ...CASE_STATUSES]).default('open') }).strict();
+/** Cases, open ones by due time; `now` is the server's time the timers count from. */
+export const ZCaseList = z.object({ cases: z.array(ZComplianceCase), now: z.string() });
+export type TCaseList = z.infer<typeof ZCaseList>;
+export const ZFileCaseRequest = z.object({ ficReference: z.string().trim().min(1, COMPLIANCE_MSG.ficReferenceRequired).max(100) }).strict();
+export type TFileCaseRequest = z.infer<typeof ZFileCaseRequest>;
+export const ZCaseResponse = z.object({ case: ZComplianceCase });
+
+/** The columns of the case export: one fact per line (section, its record, the field and its value). */
+export const CASE_EXPORT_COLUMNS = ['section', 'recordId', 'field', 'value'] as const;
+export const complianceCaseExportPath = (id: number) => `/api/admin/compliance/cases/${id}/export`;
+
+const ZGhsThreshold = z
+  .string({ error: COMPLIANCE_MSG.amount })
+  .trim()
+  .regex(/^(?=[\d.]*[1-9])\d{1,12}(\.\d{1,2})?$/, COMPLIANCE_MSG.amount);
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** Monitoring thresholds, what each rule does, and how long records are kept (docs/decisions/017). */
+export const ZComplianceSettings = z.object({
+  largeOrderGhs: ZDecimalString,
+  dailyVolumeAlertGhs: ZDecimalString,
+  structuringBandPercent: z.number(),
+  structuringOrderCount: z.number(),
+  sharedNumberMaxCustomers: z.number(),
+  ruleActions: z.record(ZAlertRule, ZAlertAction),
+  retentionYears: z.number(),
+});
+export type TComplianceSettings = z.infer<typeof ZComplianceSettings>;
+
+export const ZComplianceSettingsUpdate = z
+  .object({
+    largeOrderGhs: ZGhsThreshold,
+    dailyVolumeAlertGhs: ZGhsThreshold,
+    structuringBandPercent: wholeNumber(1, 50, COMPLIANCE_MSG.bandPercent),
+    structuringOrderCount: wholeNumber(2, 20, COMPLIANCE_MSG.orderCount),
+    sharedNumberMaxCustomers: wholeNumber(1, 20, COMPLIANCE_MSG.sharedMax),
+    ruleActions: z
+      .object({
+        large_order: ZAlertAction,
+        daily_volume: ZAlertAction,
+        structuring: ZAlertAction,
+        shared_account: ZAlertAction,
+        name_mismatch: ZAlertAction,
+      })
+      .strict(),
+    retentionYears: wholeNumber(5, 30, COMPLIANCE_MSG.retentionYears),
+  })
+  .strict();
+export type TComplianceSettingsUpdate = z.infer<typeof ZComplianceSettingsUpdate>;
+
+/** Closing a customer's account (super admin): kept for the retention period, then anonymised. */
+export const ZCloseAccountResponse = z.object({ closedAt: z.string() });

@@ -1,0 +1,139 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZAlertDetail,
+  ZAlertList,
+  ZAlertResponse,
+  ZCaseList,
+  ZCaseResponse,
+  ZComplianceSettings,
+  ZEscalateResponse,
+  ZNoteResponse,
+  type TAlertQuery,
+  type TComplianceSettingsUpdate,
+} from '#shared/contracts/compliance.js';
+import { apiRequest } from '#web/lib/api.js';
+
+/**
+ * The compliance desk's requests (docs/decisions/017). What the desk reads names customers and
+ * their suspicions: kept in the TanStack Query memory cache only, never in localStorage.
+ */
+export const complianceKeys = {
+  all: ['admin', 'compliance'] as const,
+  alerts: (filter: TAlertQuery) => ['admin', 'compliance', 'alerts', filter] as const,
+  alert: (id: number) => ['admin', 'compliance', 'alert', id] as const,
+  cases: (status: string) => ['admin', 'compliance', 'cases', status] as const,
+  settings: ['admin', 'compliance', 'settings'] as const,
+};
+
+export function useAlerts(filter: TAlertQuery) {
+  return useQuery({
+    queryKey: complianceKeys.alerts(filter),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/alerts', {
+        query: { status: filter.status, rule: filter.rule, page: String(filter.page) },
+        schema: ZAlertList,
+        operation: 'Loading alerts',
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAlertDetail(id: number) {
+  return useQuery({
+    queryKey: complianceKeys.alert(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/compliance/alerts/${id}`, { schema: ZAlertDetail, operation: 'Loading the alert', signal }),
+    staleTime: 0,
+  });
+}
+
+export function useCases(status: 'all' | 'open' | 'filed') {
+  return useQuery({
+    queryKey: complianceKeys.cases(status),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/cases', { query: { status }, schema: ZCaseList, operation: 'Loading cases', signal }),
+    // The timers count down on screen; the list is read again each minute in case another officer filed a case.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useComplianceSettings() {
+  return useQuery({
+    queryKey: complianceKeys.settings,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/settings', { schema: ZComplianceSettings, operation: 'Loading the monitoring settings', signal }),
+  });
+}
+
+/** After any change on the desk, everything it shows is read again (a 409 too: someone else decided). */
+function useRefreshDesk() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: complianceKeys.all });
+}
+
+export function useAddNote(alertId: number) {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest(`/api/admin/compliance/alerts/${alertId}/notes`, {
+        method: 'POST',
+        body: { body },
+        schema: ZNoteResponse,
+        operation: 'Saving the note',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export type TAlertDecision = 'clear' | 'escalate';
+
+export function useDecideAlert() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: TAlertDecision }) =>
+      decision === 'clear'
+        ? apiRequest(`/api/admin/compliance/alerts/${id}/clear`, {
+            method: 'POST',
+            body: {},
+            schema: ZAlertResponse,
+            operation: 'Clearing the alert',
+          })
+        : apiRequest(`/api/admin/compliance/alerts/${id}/escalate`, {
+            method: 'POST',
+            body: {},
+            schema: ZEscalateResponse,
+            operation: 'Escalating the alert',
+          }),
+    onSuccess: refresh,
+    onError: refresh,
+  });
+}
+
+export function useFileCase() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ id, ficReference }: { id: number; ficReference: string }) =>
+      apiRequest(`/api/admin/compliance/cases/${id}/file`, {
+        method: 'POST',
+        body: { ficReference },
+        schema: ZCaseResponse,
+        operation: 'Marking the case filed',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSaveComplianceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: TComplianceSettingsUpdate) =>
+      apiRequest('/api/admin/compliance/settings', {
+        method: 'PUT',
+        body: update,
+        schema: ZComplianceSettings,
+        operation: 'Saving the monitoring settings',
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(complianceKeys.settings, saved),
+  });
+}

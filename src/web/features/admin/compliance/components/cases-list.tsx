@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { complianceCaseExportPath, ZFileCaseRequest, type TComplianceCase } from '#shared/contracts/compliance.js';
+import { DownloadCsvButton } from '#web/components/download-csv-button.js';
+import { FormDialog } from '#web/components/form/form-dialog.js';
+import { TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
+import { Badge } from '#web/components/ui/badge.js';
+import { Button } from '#web/components/ui/button.js';
+import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
+import { Select } from '#web/components/ui/select.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { formatDateTime } from '#web/lib/format-date.js';
+import { useCases, useFileCase } from '#web/features/admin/compliance/api/compliance.js';
+import { describeDue, useServerNow } from '#web/features/admin/compliance/lib/case-timer.js';
+
+type TCaseStatusFilter = 'open' | 'filed' | 'all';
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'filed', label: 'Filed' },
+  { value: 'all', label: 'All' },
+];
+
+/**
+ * Suspicious-activity cases: each with the time left until the FIC report is due (24 hours from
+ * the escalation) or how overdue it is, its CSV export for the filing, and 'Mark filed' with the
+ * FIC's reference.
+ */
+export function CasesList() {
+  const [status, setStatus] = useState<TCaseStatusFilter>('open');
+  const query = useCases(status);
+  const now = useServerNow(query.data?.now);
+  const [filing, setFiling] = useState<TComplianceCase | null>(null);
+
+  const columns: TColumn<TComplianceCase>[] = [
+    { header: 'Case', className: 'font-medium whitespace-nowrap', cell: (item) => `#${item.id}` },
+    {
+      header: 'Customer',
+      cell: (item) => (
+        <>
+          <span className="block font-medium text-slate-900">{item.customerName}</span>
+          <span className="block text-xs break-all text-slate-600">{item.customerEmail}</span>
+        </>
+      ),
+    },
+    { header: 'Escalated', cell: (item) => formatDateTime(item.openedAt) },
+    {
+      header: 'FIC report',
+      cell: (item) => {
+        if (item.status === 'filed') {
+          return (
+            <span>
+              <Badge variant="success">Filed</Badge>
+              <span className="mt-1 block text-xs text-slate-600">Reference {item.ficReference}</span>
+            </span>
+          );
+        }
+        const due = describeDue(item.dueAt, now);
+        return (
+          <span>
+            <Badge variant={due.isOverdue ? 'danger' : 'warning'}>{due.text}</Badge>
+            <span className="mt-1 block text-xs text-slate-600">Due {formatDateTime(item.dueAt)}</span>
+          </span>
+        );
+      },
+    },
+    { header: 'Alerts', cell: (item) => item.alertIds.map((id) => `#${id}`).join(', ') },
+    {
+      header: 'Actions',
+      isHeaderHidden: true,
+      cell: (item) => (
+        <div className="flex flex-col items-end gap-2">
+          <DownloadCsvButton
+            path={complianceCaseExportPath(item.id)}
+            query={new URLSearchParams()}
+            fallbackName={`cedicrypto-case-${item.id}.csv`}
+            label={`Export case #${item.id}`}
+            description="The customer, their orders, documents list, alerts and notes, for filing with the FIC"
+          />
+          {item.status === 'open' && (
+            <Button size="sm" onClick={() => setFiling(item)} aria-label={`Mark case #${item.id} filed`}>
+              Mark filed
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-4">
+      <Select
+        label="Case status"
+        name="caseStatus"
+        fieldClassName="w-full sm:w-56"
+        value={status}
+        onChange={(event) => setStatus(event.target.value as TCaseStatusFilter)}
+        options={STATUS_OPTIONS}
+      />
+      <DataTable
+        caption="Suspicious-activity cases"
+        columns={columns}
+        rows={query.data?.cases ?? []}
+        rowKey={(item) => item.id}
+        query={query}
+        loadingText="Loading cases…"
+        emptyText={status === 'open' ? 'No open cases.' : 'No cases.'}
+        wrap
+      />
+      {filing && <FileCaseDialog item={filing} onClose={() => setFiling(null)} />}
+    </div>
+  );
+}
+
+function FileCaseDialog({ item, onClose }: { item: TComplianceCase; onClose: () => void }) {
+  const form = useZodForm(ZFileCaseRequest, { defaultValues: { ficReference: '' } });
+  const fileCase = useFileCase();
+  const toast = useToast();
+  return (
+    <FormDialog
+      title={`Mark case #${item.id} filed`}
+      form={form}
+      isSaving={fileCase.isPending}
+      submitLabel="Mark filed"
+      onClose={onClose}
+      onSubmit={({ ficReference }) =>
+        fileCase.mutate(
+          { id: item.id, ficReference },
+          {
+            onSuccess: () => {
+              toast.success(`Case #${item.id} marked filed.`);
+              onClose();
+            },
+            onError: (error) => showServerError(form, error),
+          },
+        )
+      }
+    >
+      <p className="text-sm text-slate-700">The report on {item.customerName} was filed with the Financial Intelligence Centre.</p>
+      <TextField name="ficReference" label="FIC reference" autoComplete="off" maxLength={100} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,194 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TAlertDetail, TComplianceCase, TComplianceSettings } from '#shared/contracts/compliance.js';
+import { ToastProvider } from '#web/components/ui/toast.js';
+import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
+import { buildOrder } from '#test/helpers/order-fixtures.js';
+import { AlertDialog } from './alert-dialog';
+import { CasesList } from './cases-list';
+import { ComplianceSettingsForm } from './compliance-settings-form';
+
+/*
+ * The compliance desk (docs/decisions/017) as an officer uses it: an alert with the customer's
+ * profile, orders, documents and notes; the cases with their 24-hour timer, export and filing;
+ * the monitoring settings, read only but for the super admin. The server is a local HTTP peer.
+ */
+
+const NOW = Date.now();
+const ALERT = {
+  id: 7,
+  rule: 'large_order',
+  action: 'hold',
+  status: 'open',
+  details: { amountGhs: '60000.00', thresholdGhs: '50000.00' },
+  orderId: 42,
+  caseId: null,
+  userId: 'user-1',
+  customerName: 'Kwame Mensah',
+  customerEmail: 'kwame@example.com',
+  createdAt: new Date(NOW - 3_600_000).toISOString(),
+  decidedAt: null,
+} as const;
+const DETAIL: TAlertDetail = {
+  alert: ALERT,
+  customer: {
+    id: 'user-1',
+    fullName: 'Kwame Mensah',
+    username: 'kwame',
+    email: 'kwame@example.com',
+    phone: '+233241234567',
+    tier: 2,
+    kycStatus: 'verified',
+    isBanned: false,
+    closedAt: null,
+    createdAt: new Date(NOW - 86_400_000).toISOString(),
+  },
+  orders: [buildOrder({ id: 42, amountGhs: '60000.00', status: 'payment_submitted' })],
+  documents: [
+    {
+      id: 3,
+      idType: 'national_id',
+      level: 1,
+      status: 'approved',
+      files: ['ID front', 'Selfie with the card'],
+      submittedAt: ALERT.createdAt,
+      decidedAt: null,
+    },
+  ],
+  otherAlerts: [],
+  notes: [{ id: 1, body: 'Asked for a payslip.', authorName: 'Abena Compliance', alertId: 7, caseId: null, createdAt: ALERT.createdAt }],
+  case: null,
+};
+const CASE: TComplianceCase = {
+  id: 5,
+  userId: 'user-1',
+  customerName: 'Kwame Mensah',
+  customerEmail: 'kwame@example.com',
+  status: 'open',
+  openedAt: new Date(NOW - 30 * 60_000).toISOString(),
+  dueAt: new Date(NOW + (23 * 60 + 30) * 60_000 + 20_000).toISOString(),
+  filedAt: null,
+  ficReference: null,
+  alertIds: [7],
+};
+const SETTINGS: TComplianceSettings = {
+  largeOrderGhs: '50000.00',
+  dailyVolumeAlertGhs: '100000.00',
+  structuringBandPercent: 10,
+  structuringOrderCount: 3,
+  sharedNumberMaxCustomers: 2,
+  ruleActions: { large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' },
+  retentionYears: 5,
+};
+
+function renderWithClient(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the compliance desk', () => {
+  const { seen } = recordingJsonPeer({
+    page: '/admin',
+    expectedErrors: /^(Error: socket hang up|(GET|POST|PUT) http:\/\/127\.0\.0\.1:\d+\/api\/admin\/compliance\/\S+ \d{3} )/,
+    fallback: (request) => {
+      const url = request.url ?? '';
+      if (url.startsWith('/api/admin/compliance/alerts/7/notes')) {
+        return { status: 201, body: { note: { ...DETAIL.notes[0], id: 2, body: 'Called the customer.' } } };
+      }
+      if (url.startsWith('/api/admin/compliance/alerts/7')) return { status: 200, body: DETAIL };
+      if (url.startsWith('/api/admin/compliance/cases/5/file')) {
+        return { status: 200, body: { case: { ...CASE, status: 'filed', ficReference: 'FIC-1', filedAt: new Date().toISOString() } } };
+      }
+      if (url.startsWith('/api/admin/compliance/cases')) return { status: 200, body: { cases: [CASE], now: new Date(NOW).toISOString() } };
+      if (url.startsWith('/api/admin/compliance/settings')) return { status: 200, body: SETTINGS };
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+    },
+  });
+
+  it("shows an alert with the customer's profile, orders, documents and notes, and offers Clear and Escalate", async () => {
+    const user = userEvent.setup();
+    const onDecide = vi.fn();
+    renderWithClient(<AlertDialog id={7} onClose={() => {}} onDecide={onDecide} />);
+    const dialog = screen.getByRole('dialog', { name: 'Alert #7' });
+    expect(await within(dialog).findByText('Tier 2')).toBeTruthy();
+    expect(within(dialog).getByText('Holds order #42')).toBeTruthy();
+    expect(within(dialog).getByText('+233241234567')).toBeTruthy();
+    expect(within(dialog).getByText(/ID front, Selfie with the card/)).toBeTruthy();
+    expect(within(dialog).getByText(/#42 · Buy BTC/)).toBeTruthy();
+    expect(within(dialog).getByText('Asked for a payslip.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    expect(await within(dialog).findByText('Write the note.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Add a note'), 'Called the customer.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(seen.some((request) => request.path === '/api/admin/compliance/alerts/7/notes')).toBe(true));
+    expect(seen.find((request) => request.path.endsWith('/notes'))?.body).toEqual({ body: 'Called the customer.' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Escalate to case' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Clear alert' }));
+    expect(onDecide.mock.calls).toEqual([['escalate'], ['clear']]);
+  });
+
+  it('shows each open case with the time left of its 24 hours, its export, and files it with the FIC reference', async () => {
+    const user = userEvent.setup();
+    renderWithClient(<CasesList />);
+    const table = await screen.findByRole('table', { name: 'Suspicious-activity cases' });
+    expect(await within(table).findByText('Due in 23 h 30 min')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Export case #5' })).toBeTruthy();
+
+    await user.click(within(table).getByRole('button', { name: 'Mark case #5 filed' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark case #5 filed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark filed' }));
+    expect(await within(dialog).findByText('Enter the FIC reference of the report.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('FIC reference'), 'FIC-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark filed' }));
+    expect(await screen.findByText('Case #5 marked filed.')).toBeTruthy();
+    expect(seen.find((request) => request.path === '/api/admin/compliance/cases/5/file')?.body).toEqual({ ficReference: 'FIC-1' });
+  });
+
+  it('shows the monitoring settings read only to compliance', () => {
+    renderWithClient(<ComplianceSettingsForm settings={SETTINGS} canEdit={false} />);
+    expect(screen.getByText('Only the Super Admin can change these settings.')).toBeTruthy();
+    expect((screen.getByLabelText('Large order (GHS)') as HTMLInputElement).value).toBe('50000');
+    expect((screen.getByLabelText('Large order (GHS)') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Large order') as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save monitoring settings' })).toBeNull();
+  });
+
+  it("lets the super admin change them, with the server's rules on the fields", async () => {
+    const user = userEvent.setup();
+    renderWithClient(<ComplianceSettingsForm settings={SETTINGS} canEdit />);
+    const years = screen.getByLabelText('Records retention (years)');
+    expect((screen.getByLabelText('Name on the payment differs') as HTMLSelectElement).value).toBe('flag');
+    await user.clear(years);
+    await user.type(years, '3');
+    await user.click(screen.getByRole('button', { name: 'Save monitoring settings' }));
+    expect(await screen.findByText('Enter a whole number of years from 5 to 30 (the law asks for at least 5).')).toBeTruthy();
+    expect(seen).toEqual([]);
+
+    await user.clear(years);
+    await user.type(years, '7');
+    await user.selectOptions(screen.getByLabelText('Daily volume'), 'hold');
+    await user.click(screen.getByRole('button', { name: 'Save monitoring settings' }));
+    expect(await screen.findByText('Monitoring settings saved.')).toBeTruthy();
+    expect(seen[0]).toEqual({
+      path: '/api/admin/compliance/settings',
+      body: {
+        largeOrderGhs: '50000',
+        dailyVolumeAlertGhs: '100000',
+        structuringBandPercent: 10,
+        structuringOrderCount: 3,
+        sharedNumberMaxCustomers: 2,
+        retentionYears: 7,
+        ruleActions: { ...SETTINGS.ruleActions, daily_volume: 'hold' },
+      },
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parseCsv } from '#test/helpers/csv.js';
+import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser } from './support.js';
+
+/*
+ * The compliance desk end to end (issue 18, docs/decisions/017): a Tier 2 customer orders BTC
+ * for GHS 60,000 and pays; the order is held by the large-order rule (support cannot approve
+ * it); the compliance officer finds the alert in the queue with the customer's profile,
+ * escalates it to a suspicious-activity case with its 24-hour timer, and downloads the case
+ * export for the FIC. The customer is told nothing.
+ */
+
+test('a GHS 60,000 order raises a held alert that compliance escalates to a case and exports', async ({ browser, baseURL }) => {
+  const origin = { origin: baseURL! };
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await adminLogin(admin);
+  const methodName = await addMomoMethod(admin, baseURL!, 'Compliance MoMo');
+
+  // A customer at Tier 2 (their documents are another spec's: set straight, as a finished review would).
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const user = await signUpInBrowser(customer);
+  const verified = await customer.request.post('/api/test/customer-verification', {
+    headers: origin,
+    data: { email: user.email, tier: 2 },
+  });
+  expect(verified.status()).toBe(200);
+
+  const orderId = await createBuyOrder(customer, methodName, '60000');
+  await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
+  await customer.getByRole('button', { name: 'I have paid' }).click();
+  await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+  // Nothing of the desk reaches the customer's page.
+  await expect(customer.getByText(/compliance hold/i)).toHaveCount(0);
+
+  // Held: staff see it on the order and cannot approve it.
+  await admin.goto('/#/admin/orders');
+  const orderRow = admin.getByRole('row').filter({ has: admin.getByRole('button', { name: `View order #${orderId}` }) });
+  await expect(orderRow).toContainText('On compliance hold');
+  const approve = await admin.request.post(`/api/admin/orders/${orderId}/approve`, {
+    headers: origin,
+    data: { payoutReference: 'ab'.repeat(32) },
+  });
+  expect(approve.status()).toBe(409);
+  expect(((await approve.json()) as { error: { code: string } }).error.code).toBe('ORDER_ON_HOLD');
+  await adminContext.close();
+
+  // The compliance officer, on a 768 px tablet.
+  const complianceContext = await browser.newContext({ viewport: { width: 768, height: 1024 }, acceptDownloads: true });
+  const officer = await complianceContext.newPage();
+  await adminLogin(officer, E2E_STAFF.compliance.email, E2E_STAFF.compliance.password);
+  await officer.goto('/#/admin/compliance');
+  await expect(officer.getByRole('heading', { name: 'Compliance' })).toBeVisible();
+  const alerts = officer.getByRole('table', { name: 'Compliance alerts' });
+  const alertRow = alerts.getByRole('row').filter({ hasText: user.email });
+  await expect(alertRow).toHaveCount(1);
+  await expect(alertRow).toContainText('Large order');
+  await expect(alertRow).toContainText(`Holds order #${orderId}`);
+  await alertRow.getByRole('button', { name: /^Review alert #\d+$/ }).click();
+
+  const alertDialog = officer.getByRole('dialog', { name: /^Alert #\d+$/ });
+  await expect(alertDialog).toContainText(user.fullName);
+  await expect(alertDialog).toContainText('Tier 2');
+  await expect(alertDialog).toContainText(`#${orderId}`);
+  await expect(alertDialog).toContainText('GHS 60,000.00');
+  await alertDialog.getByLabel('Add a note').fill('Large first order; asked for the source of funds.');
+  await alertDialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(alertDialog).toContainText('Large first order; asked for the source of funds.');
+
+  await alertDialog.getByRole('button', { name: 'Escalate to case' }).click();
+  const confirm = officer.getByRole('dialog', { name: 'Escalate to a suspicious-activity case?' });
+  await confirm.getByRole('button', { name: 'Escalate to case' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(officer.getByText('Alert escalated to a case.')).toBeVisible();
+  await expect(alertDialog).toContainText('Escalated');
+  await alertDialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // The case, with its 24-hour timer, and its export.
+  await officer.getByRole('group', { name: 'Compliance view' }).getByRole('button', { name: 'Cases' }).click();
+  const cases = officer.getByRole('table', { name: 'Suspicious-activity cases' });
+  const caseRow = cases.getByRole('row').filter({ hasText: user.email });
+  await expect(caseRow).toContainText(/Due in (24 h 0 min|23 h \d+ min)/);
+  const exportButton = caseRow.getByRole('button', { name: /^Export case #\d+$/ });
+  const caseId = Number(/#(\d+)$/.exec((await exportButton.textContent()) ?? '')?.[1]);
+  const [download] = await Promise.all([officer.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^cedicrypto-case-${caseId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const [header, ...rows] = parseCsv(await readFile(await download.path(), 'utf8'));
+  expect(header).toEqual(['section', 'recordId', 'field', 'value']);
+  const cell = (section: string, field: string, recordId?: string) =>
+    rows.find((row) => row[0] === section && row[2] === field && (recordId === undefined || row[1] === recordId))?.[3];
+  expect(cell('case', 'status', String(caseId))).toBe('open');
+  expect(cell('customer', 'email')).toBe(user.email);
+  expect(cell('customer', 'tier')).toBe('2');
+  expect(cell('order', 'amountGhs', String(orderId))).toBe('60000.00');
+  expect(cell('order', 'status', String(orderId))).toBe('payment_submitted');
+  expect(rows.some((row) => row[0] === 'alert' && row[2] === 'rule' && row[3] === 'large_order')).toBe(true);
+  expect(rows.some((row) => row[0] === 'alert' && row[2] === 'status' && row[3] === 'escalated')).toBe(true);
+  expect(cell('note', 'body')).toBe('Large first order; asked for the source of funds.');
+
+  // At 768 px the desk fits: no sideways scroll of the page itself.
+  expect(await officer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await complianceContext.close();
+  await customerContext.close();
+});
