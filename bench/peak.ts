@@ -7,7 +7,7 @@
 // (quote, create, "I have paid"), and staff approving what their queue shows. Then R is stepped up
 // to find the highest rate whose creation and "I have paid" p99 stay under 250 ms.
 //
-// The server is a child process (`node --import tsx src/server/main.ts`, production config,
+// The server is a child process run as `npm start` runs it (scripts/start.mjs: the compiled server, production config,
 // warnings and errors only, simulated prices, rate limits counted but out of reach), so its CPU
 // and RSS, read from /proc every second, are its own; this process is the load generator and its
 // CPU is printed apart. Emails are delivered over SMTP to a sink in this process (BENCH_SMTP=0:
@@ -15,7 +15,7 @@
 // hundreds of people in would measure scrypt).
 //
 // Usage: npm run bench:peak                                   (PGlite in a temporary data directory)
-//        ../shared/scripts/with-postgres npm run bench:peak   (PostgreSQL)
+//        DATABASE_URL=postgres://… npm run bench:peak             (PostgreSQL; bench/README.md: a throwaway one)
 // Env:   BENCH_SECONDS (60) at the first rate, BENCH_STEP_SECONDS (20) per further rate,
 //        BENCH_RATES (10,15,20,25,30,40,50,60,80,100; stops after the first rate that misses),
 //        BENCH_WARMUP_SECONDS (5), BENCH_VISITORS (300), BENCH_CHAT_SOCKETS (500),
@@ -448,6 +448,25 @@ function readPostgresTicks(postmaster: number): number {
 type TTenSeconds = { at: number; phase: string; serverCpu: number; serverRss: number; generatorCpu: number; postgresCpu: number };
 
 /** Samples every second; prints a line every 10 s. CPU in % of one core (200% = both cores of a 2-core machine). */
+/**
+ * The server's last memory line (MEMORY_LOG_SECONDS), short: V8's heap in use and reserved, the
+ * memory outside it (buffers, PGlite's WebAssembly memory among them) and PGlite's memory size.
+ */
+function lastMemoryLine(output: string): string {
+  const at = output.lastIndexOf('"msg":"memory"');
+  if (at < 0) return '';
+  const start = output.lastIndexOf('\n', at) + 1;
+  const end = output.indexOf('\n', at);
+  try {
+    const line = JSON.parse(output.slice(start, end < 0 ? undefined : end)) as { memoryMb?: Record<string, number> };
+    const m = line.memoryMb ?? {};
+    const wasm = m.pgliteWasm === undefined ? '' : ` PGlite ${fmt(m.pgliteWasm)}`;
+    return `\n      memory MB: heap ${fmt(m.heapUsed ?? 0)} of ${fmt(m.heapTotal ?? 0)}, external ${fmt(m.external ?? 0)}${wasm}, anonymous ${fmt(m.RssAnon ?? 0)}, file ${fmt(m.RssFile ?? 0)}`;
+  } catch {
+    return '';
+  }
+}
+
 class ResourceMonitor {
   readonly lines: TTenSeconds[] = [];
   readonly rssSamples: number[] = [];
@@ -459,6 +478,7 @@ class ResourceMonitor {
   constructor(
     private readonly serverPid: number,
     private readonly postmasterPid: number | undefined,
+    private readonly memoryDetail: () => string = () => '',
   ) {}
 
   start(): void {
@@ -485,7 +505,8 @@ class ResourceMonitor {
         `  [${String(seconds).padStart(4)} s, ${current.name.padEnd(8)}] server CPU ${serverCpu.toFixed(0).padStart(3)}%  RSS ${now.serverRss.toFixed(0).padStart(4)} MB` +
           ` | load generator CPU ${generatorCpu.toFixed(0).padStart(3)}%` +
           (this.postmasterPid === undefined ? '' : ` | PostgreSQL CPU ${postgresCpu.toFixed(0).padStart(3)}%`) +
-          ` | machine ${machineBusy.toFixed(0).padStart(3)}% busy (of ${os.cpus().length} cores) | load ${loadAverage()}`,
+          ` | machine ${machineBusy.toFixed(0).padStart(3)}% busy (of ${os.cpus().length} cores) | load ${loadAverage()}` +
+          this.memoryDetail(),
       );
       window = now;
     }, 1000);
@@ -706,30 +727,36 @@ async function main() {
       await setup.close();
     }
 
-    // ---- the server, a child process as `npm run server` runs it, in production mode.
+    // ---- the server, a child process as `npm start` runs it (compiled, with the start script's Node options), in production mode.
     port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     const startedAt = performance.now();
-    server = await startServer({
-      NODE_ENV: 'production',
-      AUTH_SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: origin,
-      DATA_DIR: dataDir,
-      BACKUP_DIR: path.join(root, 'backups'),
-      SERVE_WEB: 'false',
-      // Warnings and errors only: no request logging.
-      LOG_LEVEL: 'warn',
-      PRICE_FEED: 'simulated',
-      // Every limit still counted (its cost is part of the figures), never reached.
-      RATE_LIMIT_SCALE: '100000',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ...(smtp ? { SMTP_PASS } : {}),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
+    server = await startServer(
+      {
+        NODE_ENV: 'production',
+        AUTH_SECRET,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: origin,
+        DATA_DIR: dataDir,
+        BACKUP_DIR: path.join(root, 'backups'),
+        SERVE_WEB: 'false',
+        // Warnings and errors only: no request logging.
+        LOG_LEVEL: 'warn',
+        PRICE_FEED: 'simulated',
+        // Every limit still counted (its cost is part of the figures), never reached.
+        RATE_LIMIT_SCALE: '100000',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        // The server's own figures (lib/memory-log.ts) beside its RSS: where the memory goes.
+        MEMORY_LOG_SECONDS: '10',
+        ...(smtp ? { SMTP_PASS } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      120_000,
+      { compiled: true },
+    );
     const serverProcess = server;
     void serverProcess.exited.then((code) => {
       if (!stopping) fail(`the server exited during the run (code ${code})`);
@@ -748,7 +775,7 @@ async function main() {
       await sleep(100);
     }
 
-    const monitor = new ResourceMonitor(server.pid, postmaster);
+    const monitor = new ResourceMonitor(server.pid, postmaster, () => lastMemoryLine(serverProcess.output()));
     monitor.start();
     loopDelay.enable();
     current = new Phase('sockets', 0);

@@ -2,7 +2,7 @@
 // server as a child process, free ports, percentiles, cookies.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,6 +105,14 @@ export function cookieFrom(response: Response): string {
     .join('; ');
 }
 
+/** The Node options package.json's start script gives (`node <options> scripts/start.mjs`). */
+export function startScriptNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /^node\s+(.*?)\s*scripts\/start\.mjs$/.exec(pkg.scripts.start ?? '');
+  if (!match) throw new Error(`package.json's start script is not "node [options] scripts/start.mjs": ${pkg.scripts.start}`);
+  return match[1] ? match[1].split(/\s+/) : [];
+}
+
 export type TServerProcess = {
   child: ChildProcess;
   pid: number;
@@ -114,13 +122,21 @@ export type TServerProcess = {
 };
 
 /**
- * Starts `node --import tsx src/server/main.ts` (the real server: migrate, seed, listen) and
- * waits until it says it is running. Throws with its output if it exits first or takes too long.
+ * Starts the real server (migrate, seed, listen) and waits until it says it is running. Throws
+ * with its output if it exits first or takes too long. By default `node --import tsx
+ * src/server/main.ts`; `compiled: true` runs it as `npm start` does (scripts/start.mjs: the
+ * server built into dist/server, with the Node options of package.json's start script), which is
+ * what a server's memory should be measured on.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<TServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+  options: { compiled?: boolean } = {},
+): Promise<TServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = options.compiled ? [...startScriptNodeOptions(), 'scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKET_ERROR_MESSAGES, PRICE_STALE_AFTER_MS, type TMarketResponse } from '#shared/contracts/market.js';
 import { formatUsd } from '#shared/format.js';
 import { normalizeDecimal } from '#shared/money.js';
@@ -10,10 +10,12 @@ import { pricePoints } from '#server/db/schema/market.js';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import type { TMarketAnswer } from './market-answer.js';
 import { MarketService } from './service.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const MINUTE = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOUR = 60 * MINUTE;
 
 function captureLogger() {
@@ -151,6 +153,35 @@ describe('price refresher', () => {
     const fresh = JSON.parse((await service.getMarketAnswer()).json);
     expect(fresh.isStale).toBe(false);
     expect(fresh.errors).toEqual({});
+  });
+
+  it('answers from the kept fee and coin list while it reads them again, without waiting for the database', async () => {
+    const service = createService({ timeoutMs: 300 });
+    await service.refreshOnce();
+    const first = await service.getMarketAnswer();
+    // Past the reference's 5 s, with the settings table locked by a transaction that waits.
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 6_000);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE settings IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await gate;
+    });
+    try {
+      await isLocked;
+      nowMs += 2_000; // a new answer is built (the memo lasts 1 s), from the kept reference
+      const answered = await Promise.race([service.getMarketAnswer(), sleep(2_000).then(() => 'waited for the database')]);
+      expect(answered).not.toBe('waited for the database');
+      expect(JSON.parse((answered as TMarketAnswer).json).serviceFeePercentage).toBe(JSON.parse(first.json).serviceFeePercentage);
+    } finally {
+      release();
+      await holder;
+      clock.mockRestore();
+    }
   });
 
   it('uses the currency-api when open.er-api.com fails, and asks for the rate at most hourly', async () => {
