@@ -54,6 +54,7 @@ CREATE TABLE "sms_log" (
 	"body" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"provider" text,
+	"provider_message_id" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -110,9 +111,6 @@ ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_user_id_users_id_f
 -- Customers verified before tiers existed passed the identity review of the time: they start at
 -- Tier 1 (docs/decisions/016); compliance can ask them for more.
 UPDATE "users" SET "tier" = 1 WHERE "kyc_status" = 'verified' AND "role" IS NULL;
---> statement-breakpoint
--- The provider's id of a delivered SMS (lib/sms/sender.ts).
-ALTER TABLE "sms_log" ADD COLUMN "provider_message_id" text;
 --> statement-breakpoint
 -- Records retention (docs/decisions/017): orders, their events, KYC submissions and the compliance
 -- desk's records are never deleted (a closed account is anonymised after the retention period
