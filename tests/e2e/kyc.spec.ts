@@ -14,7 +14,7 @@ const JPEG = Buffer.from(
 async function fillKycDetails(page: Page) {
   await page.getByLabel('ID Type').selectOption({ label: 'Ghana Card' });
   await page.getByLabel('ID Number').fill('GHA-123456789-0');
-  await page.getByLabel('Address').fill('12 Oxford Street, Osu');
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Oxford Street, Osu');
   await page.getByLabel('City').fill('Accra');
   await expect(page.getByLabel('Country')).toHaveValue('Ghana');
 }
@@ -37,7 +37,7 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
   await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
 
   await page.goto('/#/kyc');
-  await expect(page.getByRole('heading', { name: 'Verify your identity' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verify your identity', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your verification tier: Tier 0' })).toBeVisible();
   // Step 2 waits for step 1: the phone, verified with the code of the SMS (read from the SMS Log).
   const identity = page.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
