@@ -161,7 +161,7 @@ async function main() {
       sql`INSERT INTO payment_methods (name, details) VALUES ('MTN MoMo', ${JSON.stringify({ type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' })}::jsonb) RETURNING id`,
     ),
   );
-  await setup.db.execute(sql`UPDATE users SET kyc_status = 'verified' WHERE role = 'customer'`);
+  await setup.db.execute(sql`UPDATE users SET kyc_status = 'verified', tier = 2 WHERE role = 'customer'`);
   const btc = firstOrThrow(await setup.db.select({ id: coins.id }).from(coins).where(eq(coins.symbol, 'btc')));
   await setup.db
     .insert(depositAddresses)

@@ -212,7 +212,7 @@ async function main() {
     const customerIds = customers.map((c) => c.id);
     await db
       .update(users)
-      .set({ kycStatus: 'verified' })
+      .set({ kycStatus: 'verified', tier: 2 })
       .where(sql`${users.email} like ${`bench-${run}-%`}`);
     const method = firstOrThrow(
       await db

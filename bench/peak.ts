@@ -543,18 +543,19 @@ type TPeople = { orderCustomers: string[]; chatCustomers: string[]; staff: strin
 async function prepare(database: TDatabase, run: string, smtpPort: number | undefined): Promise<TPeople> {
   const { db } = database;
   const groups = [
-    { kind: 'o', n: ORDER_CUSTOMERS, role: 'customer', kyc: 'verified', twoFactor: false },
-    { kind: 'c', n: CHAT_SOCKETS, role: 'customer', kyc: 'unverified', twoFactor: false },
-    { kind: 's', n: STAFF, role: 'support', kyc: 'unverified', twoFactor: true },
+    // Buyers at Tier 2 (docs/decisions/016): a run's orders stay within its daily limit.
+    { kind: 'o', n: ORDER_CUSTOMERS, role: 'customer', kyc: 'verified', tier: 2, twoFactor: false },
+    { kind: 'c', n: CHAT_SOCKETS, role: 'customer', kyc: 'unverified', tier: 0, twoFactor: false },
+    { kind: 's', n: STAFF, role: 'support', kyc: 'unverified', tier: 0, twoFactor: true },
   ];
   const tokens: Record<string, string[]> = {};
   for (const group of groups) {
     const prefix = `peak-${run}-${group.kind}-`;
     if (group.n > 0) {
       await db.execute(sql`
-        INSERT INTO users (id, name, full_name, email, email_verified, username, role, kyc_status, two_factor_enabled)
+        INSERT INTO users (id, name, full_name, email, email_verified, username, role, kyc_status, tier, two_factor_enabled)
         SELECT ${prefix} || g, 'Peak ' || g, 'Peak Person ' || g, ${prefix} || g || '@example.com', true,
-               ${`peak${run}${group.kind}`} || g, ${group.role}, ${group.kyc}, ${group.twoFactor}
+               ${`peak${run}${group.kind}`} || g, ${group.role}, ${group.kyc}, ${group.tier}, ${group.twoFactor}
         FROM generate_series(1, ${group.n}) AS g`);
       // Seven days, as better-auth makes them: not due for its daily extension during the run.
       await db.execute(sql`
