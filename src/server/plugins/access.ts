@@ -41,6 +41,8 @@ export type { TUserRow };
 export type TActor = { id: string; email: string; role: TStaffRole | null; user: TUserRow };
 
 const userCache = new WeakMap<FastifyRequest, Promise<TUserRow | null>>();
+/** A staff session's idle mark is moved by a request at most this often. */
+export const STAFF_TOUCH_EVERY_MS = 60_000;
 
 export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TDb }): void {
   const { db } = deps;
@@ -60,15 +62,18 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
       cached = (async () => {
         const signedIn = await lookupSession(this.headers);
         if (!signedIn) return null;
-        const { token, user: row } = signedIn;
+        const { token, user: row, lastActiveAt } = signedIn;
         if (row.banned) {
           // A banned user's sessions end, whatever cookie they still hold.
           await db.delete(sessions).where(eq(sessions.userId, row.id));
           return null;
         }
-        if (isStaffRole(row.role)) {
+        // A mark moved less than a minute ago is fresh: the session is alive, and moving it again
+        // would be one more write per staff request (bench:peak: 2 500 in 45 s) for under a minute.
+        const isFresh = lastActiveAt !== undefined && lastActiveAt.getTime() > Date.now() - STAFF_TOUCH_EVERY_MS;
+        if (isStaffRole(row.role) && !isFresh) {
           // Staff sessions end after STAFF_IDLE_MINUTES without a request: each request moves
-          // the mark, and one that comes too late finds no fresh session to move.
+          // the mark (at most once a minute), and one that comes too late finds no fresh session to move.
           const touched = await db
             .update(sessions)
             .set({ lastActiveAt: new Date() })

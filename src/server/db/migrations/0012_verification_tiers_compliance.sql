@@ -89,6 +89,8 @@ ALTER TABLE "kyc_submissions" ADD COLUMN "address_proof_key" text;--> statement-
 ALTER TABLE "kyc_submissions" ADD COLUMN "address_proof_type" text;--> statement-breakpoint
 ALTER TABLE "kyc_submissions" ADD COLUMN "source_of_funds" text;--> statement-breakpoint
 ALTER TABLE "kyc_submissions" ADD COLUMN "source_of_funds_detail" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payer_number_key" text GENERATED ALWAYS AS (nullif(regexp_replace(regexp_replace(coalesce(payer_number, ''), '[^0-9]', '', 'g'), '^233', '0'), '')) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payout_number_key" text GENERATED ALWAYS AS (case when payout ->> 'type' = 'momo' then nullif(regexp_replace(regexp_replace(coalesce(payout ->> 'number', ''), '[^0-9]', '', 'g'), '^233', '0'), '') end) STORED;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "recorded_payer_name" text;--> statement-breakpoint
 ALTER TABLE "compliance_alerts" ADD CONSTRAINT "compliance_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_alerts" ADD CONSTRAINT "compliance_alerts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -108,6 +110,8 @@ CREATE INDEX "phone_verifications_user_idx" ON "phone_verifications" USING btree
 CREATE INDEX "sms_log_created_at_idx" ON "sms_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sms_log_pending_idx" ON "sms_log" USING btree ("next_attempt_at") WHERE "sms_log"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_payer_number_key_idx" ON "orders" USING btree ("payer_number_key") WHERE "orders"."payer_number_key" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_payout_number_key_idx" ON "orders" USING btree ("payout_number_key") WHERE "orders"."payout_number_key" IS NOT NULL;--> statement-breakpoint
 -- Customers verified before tiers existed passed the identity review of the time: they start at
 -- Tier 1 (docs/decisions/016); compliance can ask them for more.
 UPDATE "users" SET "tier" = 1 WHERE "kyc_status" = 'verified' AND "role" IS NULL;

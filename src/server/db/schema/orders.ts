@@ -72,6 +72,17 @@ export const orders = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     payerNumber: text('payer_number'),
     payerName: text('payer_name'),
+    /**
+     * The payer number and a sell's MoMo payout number in one form (digits, 233 as a leading 0),
+     * kept by PostgreSQL: the shared-number rule finds every customer of a number through their
+     * indexes (modules/compliance/rules.ts canonicalPhone is the same rule in TypeScript).
+     */
+    payerNumberKey: text('payer_number_key').generatedAlwaysAs(
+      sql`nullif(regexp_replace(regexp_replace(coalesce(payer_number, ''), '[^0-9]', '', 'g'), '^233', '0'), '')`,
+    ),
+    payoutNumberKey: text('payout_number_key').generatedAlwaysAs(
+      sql`case when payout ->> 'type' = 'momo' then nullif(regexp_replace(regexp_replace(coalesce(payout ->> 'number', ''), '[^0-9]', '', 'g'), '^233', '0'), '') end`,
+    ),
     /** The name on the payment as staff saw it (recorded on approval): the name-mismatch rule compares it with the KYC name. */
     recordedPayerName: text('recorded_payer_name'),
     /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
@@ -121,6 +132,12 @@ export const orders = pgTable(
     index('orders_amount_fiat_idx').on(t.amountFiat),
     index('orders_payment_tx_trgm_idx').using('gin', t.paymentTxId.op('gin_trgm_ops')),
     index('orders_payment_tx_key_trgm_idx').using('gin', t.paymentTxKey.op('gin_trgm_ops')),
+    index('orders_payer_number_key_idx')
+      .on(t.payerNumberKey)
+      .where(sql`${t.payerNumberKey} IS NOT NULL`),
+    index('orders_payout_number_key_idx')
+      .on(t.payoutNumberKey)
+      .where(sql`${t.payoutNumberKey} IS NOT NULL`),
   ],
 );
 

@@ -18,12 +18,13 @@ export function wantsOrderSms(user: TSmsRecipient): user is TSmsRecipient & { ph
 export async function queueOrderStatusSms(
   tx: TDbOrTx,
   input: { user: TSmsRecipient; orderId: number; status: TOrderSmsStatus; appUrl: string },
-): Promise<void> {
-  if (!wantsOrderSms(input.user)) return;
+): Promise<boolean> {
+  if (!wantsOrderSms(input.user)) return false;
   await queueSms(tx, {
     userId: input.user.id,
     to: input.user.phone,
     kind: 'order_status',
     body: renderOrderStatusSms({ orderId: input.orderId, status: input.status, appUrl: input.appUrl }),
   });
+  return true;
 }

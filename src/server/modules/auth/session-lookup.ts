@@ -7,7 +7,8 @@ import { sessions, users } from '#server/db/schema/auth.js';
 import { toFetchHeaders, type TAuth } from './better-auth.js';
 
 export type TUserRow = typeof users.$inferSelect;
-export type TSignedIn = { token: string; user: TUserRow };
+/** `lastActiveAt`: the staff idle mark as read with the session (absent on better-auth's own path). */
+export type TSignedIn = { token: string; user: TUserRow; lastActiveAt?: Date };
 
 /** What the lookup needs from better-auth's configuration, read once. */
 type TSessionCookie = { name: string; secret: string; expiresInMs: number; updateAgeMs: number };
@@ -69,7 +70,7 @@ export function createSessionLookup(deps: { auth: TAuth; db: TDb }): (headers: I
     const token = verifySignedToken(value, config.secret);
     if (!token) return null;
     const [row] = await db
-      .select({ expiresAt: sessions.expiresAt, user: users })
+      .select({ expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, token));
@@ -77,6 +78,6 @@ export function createSessionLookup(deps: { auth: TAuth; db: TDb }): (headers: I
     const now = Date.now();
     const dueForExtension = row.expiresAt.getTime() - config.expiresInMs + config.updateAgeMs <= now;
     if (row.expiresAt.getTime() <= now || dueForExtension) return throughBetterAuth(headers);
-    return { token, user: row.user };
+    return { token, user: row.user, lastActiveAt: row.lastActiveAt };
   };
 }

@@ -246,4 +246,25 @@ describe('two-factor authentication', () => {
     const user = firstOrThrow(await t.database.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, staff.id)));
     expect(user.enabled).toBe(true);
   });
+
+  it('moves the idle mark of a staff session at most once a minute, and always once it is older', async () => {
+    const staff = await t.createStaff('support');
+    const markOf = async () =>
+      firstOrThrow(
+        await t.database.db.select({ at: sessions.lastActiveAt }).from(sessions).where(eq(sessions.userId, staff.id)),
+      ).at.getTime();
+    const setMark = (interval: string) =>
+      t.database.db
+        .update(sessions)
+        .set({ lastActiveAt: sql.raw(`now() - interval '${interval}'`) })
+        .where(eq(sessions.userId, staff.id));
+    await setMark('30 seconds');
+    const recent = await markOf();
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(200);
+    expect(await markOf()).toBe(recent); // fresh: no write
+    await setMark('2 minutes');
+    const before = Date.now();
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', cookie: staff.cookie })).statusCode).toBe(200);
+    expect(await markOf()).toBeGreaterThanOrEqual(before - 1_000); // moved to now
+  });
 });

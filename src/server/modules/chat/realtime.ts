@@ -101,7 +101,10 @@ export class ChatRealtime {
   async start(): Promise<void> {
     await this.bus.start({
       onEvent: (event) => this.enqueue(event),
-      onResync: () => this.broadcastAll({ type: 'resync' }),
+      onResync: () => {
+        this.tellOrderListeners();
+        this.broadcastAll({ type: 'resync' });
+      },
     });
     this.heartbeat = setInterval(() => this.ping(), HEARTBEAT_MS);
     this.heartbeat.unref();
@@ -267,12 +270,30 @@ export class ChatRealtime {
     this.owners.set(conversationId, userId);
   }
 
+  private readonly orderListeners = new Set<() => void>();
+
+  /**
+   * Calls `listener` whenever this process hears that an order changed (any process's change, over
+   * the bus) or that changes may have been missed (a resync), before any socket is told. Answers a
+   * function that stops it.
+   */
+  onOrderChange(listener: () => void): () => void {
+    this.orderListeners.add(listener);
+    return () => this.orderListeners.delete(listener);
+  }
+
+  private tellOrderListeners(): void {
+    for (const listener of this.orderListeners) listener();
+  }
+
   private deliver(event: TBusEvent, messages: Map<number, TChatMessage>): void {
     if (event.t === 'disconnect') {
       this.closeUser(event.u);
       return;
     }
     if (event.t === 'order') {
+      // Before any screen hears of it: a read it makes then must not be answered from before the change.
+      this.tellOrderListeners();
       const owners = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user' && c.topic === 'orders');
       this.sendTo([...owners, ...this.orderStaff], { type: 'order', orderId: event.id, status: event.s });
       return;

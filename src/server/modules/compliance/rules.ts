@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
 import { RELEASED_STATUSES } from '#shared/contracts/orders.js';
 import { toDecimal } from '#shared/money.js';
@@ -220,9 +220,6 @@ export function canonicalPhone(value: string): string {
   return digits.startsWith('233') ? `0${digits.slice(3)}` : digits;
 }
 
-/** The same canonical form in SQL, for stored numbers as typed. */
-const canonicalPhoneSql = (column: unknown) => sql`regexp_replace(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), '^233', '0')`;
-
 /**
  * (d) One payer number (a buy's "I have paid") or payout MoMo number (a sell's) used by more
  * customers than the setting allows: every customer of the number gets an alert (one per number
@@ -233,13 +230,11 @@ export async function checkSharedNumber(tx: TTx, number: string | null | undefin
   const canonical = canonicalPhone(number);
   if (canonical.length < 9) return;
   const monitoring = await readMonitoringSettings(tx);
-  const payoutNumber = sql`${orders.payout} ->> 'number'`;
+  // Both keys are indexed (schema/orders.ts): the number's orders, not every order, are read.
   const customers = await tx
     .select({ userId: orders.userId, orderId: sql<number>`max(${orders.id})`.mapWith(Number) })
     .from(orders)
-    .where(
-      sql`(${canonicalPhoneSql(orders.payerNumber)} = ${canonical} or (${orders.payout} ->> 'type' = 'momo' and ${canonicalPhoneSql(payoutNumber)} = ${canonical}))`,
-    )
+    .where(or(eq(orders.payerNumberKey, canonical), eq(orders.payoutNumberKey, canonical)))
     .groupBy(orders.userId);
   if (customers.length <= monitoring.sharedNumberMaxCustomers) return;
   for (const customer of customers) {

@@ -14,6 +14,8 @@ export type TOrderDeps = {
   quoteTtlSeconds: number;
   log: FastifyBaseLogger;
   onEmailQueued: () => void;
+  /** An order SMS was queued (a customer who asked for them): the SMS sender runs soon. */
+  onSmsQueued?: () => void;
   /** Private storage of payment screenshots (the same kind as KYC documents). */
   storage: TDocumentStorage;
   /**

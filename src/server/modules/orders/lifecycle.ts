@@ -218,7 +218,7 @@ export async function cancelOwnOrder(deps: TOrderDeps, actor: TActor, id: number
     if (!updated) throw notAwaiting(order);
     const user = await releaseVolume(tx, updated, now);
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: order.status, to: 'cancelled', at: now });
-    await queueOrderStatusSms(tx, { user, orderId: updated.id, status: 'cancelled', appUrl: deps.appUrl });
+    if (await queueOrderStatusSms(tx, { user, orderId: updated.id, status: 'cancelled', appUrl: deps.appUrl })) deps.onSmsQueued?.();
     await queueEmail(
       tx,
       user.email,
@@ -273,7 +273,7 @@ export async function expireDueOrders(deps: TOrderDeps, now: Date = clock(deps))
       for (const row of rows) {
         const user = await releaseVolume(tx, row, now);
         await recordTransition(tx, deps, { order: row, actor: 'system', from: awaitingStatusOf(row.type), to: 'expired', at: now });
-        await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'expired', appUrl: deps.appUrl });
+        if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'expired', appUrl: deps.appUrl })) deps.onSmsQueued?.();
         await queueEmail(
           tx,
           user.email,
@@ -371,7 +371,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       details,
       at: now,
     });
-    await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl });
+    if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
     await queueEmail(
       tx,
       user.email,

@@ -132,6 +132,21 @@ describe('order status SMS', () => {
     for (const row of sms) expect(row.body.length).toBeLessThanOrEqual(160);
   });
 
+  it('wakes the SMS sender when an order SMS is queued, and only then (not with every email)', async () => {
+    const optedIn = await customerWith({ phone: '+233245550304', verified: true, optedIn: true });
+    const notOptedIn = await customerWith({ phone: '+233245550305', verified: true, optedIn: false });
+    let wakes = 0;
+    let emailWakes = 0;
+    const counting: TOrderDeps = { ...deps, onSmsQueued: () => (wakes += 1), onEmailQueued: () => (emailWakes += 1) };
+    const silent = await create(notOptedIn.cookie);
+    expect(await expireDueOrders(counting, new Date(Date.parse(silent.deadlineAt) + 1000))).toBeGreaterThanOrEqual(1);
+    expect(emailWakes).toBeGreaterThanOrEqual(1);
+    expect(wakes).toBe(0);
+    const texted = await create(optedIn.cookie);
+    expect(await expireDueOrders(counting, new Date(Date.parse(texted.deadlineAt) + 1000))).toBeGreaterThanOrEqual(1);
+    expect(wakes).toBe(1);
+  });
+
   it('texts nobody who did not opt in, or whose phone is not verified', async () => {
     const notVerified = await customerWith({ phone: '+233245550302', verified: false, optedIn: true });
     const notOptedIn = await customerWith({ phone: '+233245550303', verified: true, optedIn: false });

@@ -229,7 +229,7 @@ async function insertOrder(
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: null, to: awaiting, at: now });
     // Monitoring rules (docs/decisions/017): alerts in this transaction, never shown to the customer.
     await checkPlacedOrder(tx, order, now);
-    await queueOrderStatusSms(tx, { user, orderId: order.id, status: 'created', appUrl: deps.appUrl });
+    if (await queueOrderStatusSms(tx, { user, orderId: order.id, status: 'created', appUrl: deps.appUrl })) deps.onSmsQueued?.();
     await queueEmail(
       tx,
       user.email,

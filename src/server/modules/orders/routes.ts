@@ -39,6 +39,7 @@ import type { TOrderDeps } from './deps.js';
 import { cancelOwnOrder, clock, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
 import { toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
+import { SharedReads } from './shared-reads.js';
 import { createQuote } from './quotes.js';
 import {
   countNeedsAction,
@@ -120,6 +121,17 @@ function sendFile(reply: FastifyReply, file: { data: Buffer; type: string }) {
 export type TOrderRouteDeps = TOrderDeps & { realtime: ChatRealtime };
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, deps) => {
+  // The staff order lists, shared between staff until an order changes (shared-reads.ts).
+  const staffReads = new SharedReads();
+  const stopSharing = deps.realtime.onOrderChange(() => staffReads.invalidate());
+  app.addHook('onClose', async () => stopSharing());
+  // A change made here is seen by the next read at once, before the bus brings its notice back:
+  // whoever approves sees the list without the order when the page reads it again.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.url.startsWith('/api/quotes')) staffReads.invalidate();
+    return payload;
+  });
+
   app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
     coins: await listTradableCoins(deps.db),
   }));
@@ -267,13 +279,13 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
       config: { access: { area: 'orderViews' } },
       schema: { tags: ['orders'], querystring: ZAdminOrderQuery, response: { 200: ZAdminOrderList } },
     },
-    async (request) => findAdminOrders(deps.db, request.query),
+    async (request) => staffReads.read(`list:${JSON.stringify(request.query)}`, () => findAdminOrders(deps.db, request.query)),
   );
 
   app.get(
     '/api/admin/orders/needs-action',
     { config: { access: { area: 'orderViews' } }, schema: { tags: ['orders'], response: { 200: ZNeedsActionResponse } } },
-    async () => countNeedsAction(deps.db),
+    async () => staffReads.read('needs-action', () => countNeedsAction(deps.db)),
   );
 
   app.get(
