@@ -30,7 +30,17 @@ const pages = [
   { name: 'order', label: `#/orders/${app.orderId} (signed in)`, url: `${app.base}/#/orders/${app.orderId}`, signedIn: true },
 ].filter((page) => !ONLY || ONLY.includes(page.name));
 
+/** Lighthouse with Debian's headless Chromium now and then fails to record its trace (NO_NAVSTART): one more try. */
 function runLighthouse(page, run) {
+  try {
+    return runLighthouseOnce(page, run);
+  } catch (error) {
+    console.log(`  ${page.name} run ${run}: ${error.message}; trying once more`);
+    return runLighthouseOnce(page, run);
+  }
+}
+
+function runLighthouseOnce(page, run) {
   const out = path.join(process.env.BENCH_REPORTS ?? app.dataDir, `report-${page.name}-${run}.json`);
   const lighthouse = spawnSync(
     'npx',

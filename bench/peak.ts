@@ -1074,8 +1074,11 @@ async function main() {
       ],
       [
         'server RSS under 400 MB after 10 minutes',
-        `${fmt(endRss)} MB after ${(runSeconds / 60).toFixed(1)} min`,
-        runSeconds >= 600 ? yesNo(endRss < 400) : 'n/a (run under 10 min)',
+        // The sample of the 600th second (a second apart from the start of the load), and the most the run reached.
+        rss.length >= 600
+          ? `${fmt(rss[599]!)} MB at 10 min (run max ${fmt(Math.max(...rss))})`
+          : `${fmt(endRss)} MB after ${(runSeconds / 60).toFixed(1)} min`,
+        rss.length >= 600 ? yesNo(rss[599]! < 400) : 'n/a (run under 10 min)',
       ],
     ];
     console.log(`\ngoals (issue 17, point 2), load average ${loadAverage()} at the end`);
