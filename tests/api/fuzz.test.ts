@@ -1112,15 +1112,16 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
       .map((u) => `${u.email}: ${u.kycStatus}, latest submission ${latest.get(u.id) ?? 'none'}`);
     expect(wrongKyc).toEqual([]);
 
-    // Banned only by an audited ban.
+    // Banned only by an audited ban, or an audited account closure (which bans: docs/decisions/017).
     const banAudits = await db
       .select()
       .from(auditLog)
-      .where(inArray(auditLog.action, ['user.ban', 'user.unban']))
+      .where(inArray(auditLog.action, ['user.ban', 'user.unban', 'user.close']))
       .orderBy(desc(auditLog.id));
     const lastBanAction = new Map<string, string>();
     for (const a of banAudits) if (a.targetId && !lastBanAction.has(a.targetId)) lastBanAction.set(a.targetId, a.action);
-    expect(everyone.filter((u) => u.banned && lastBanAction.get(u.id) !== 'user.ban').map((u) => u.email)).toEqual([]);
+    const bannedBy = new Set(['user.ban', 'user.close']);
+    expect(everyone.filter((u) => u.banned && !bannedBy.has(lastBanAction.get(u.id) ?? '')).map((u) => u.email)).toEqual([]);
 
     // Volume = live orders; every order is exactly its quote.
     const volumes = await rowsOf<{ id: string; volume: string; live: string }>(
