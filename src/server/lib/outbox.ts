@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import { PeriodicJob } from './periodic-job.js';
 
 /**
  * What the email and SMS outboxes share (lib/email/sender.ts, lib/sms/sender.ts): a row is
@@ -39,4 +41,40 @@ export function afterFailedDelivery(attempts: number, error: unknown) {
     lastError: deliveryErrorText(error),
     nextAttemptAt: sql`now() + (interval '1 minute' * ${2 ** attempts})`,
   };
+}
+
+/**
+ * The running side of an outbox (the email and the SMS sender): a delivery run every
+ * `intervalMs`, one soon after `kick()` (something was queued), none after `stop()`.
+ */
+export abstract class OutboxSender {
+  private readonly job: PeriodicJob;
+  private stopped = false;
+
+  constructor(options: { name: string; intervalMs: number; log: FastifyBaseLogger }) {
+    this.job = new PeriodicJob({ ...options, run: () => this.deliverBatch() });
+  }
+
+  /** Leases one batch of due rows and delivers them. */
+  protected abstract deliverBatch(): Promise<void>;
+
+  start(): void {
+    this.stopped = false;
+    this.job.start();
+  }
+
+  /** Ask for a delivery run soon (after a row was queued). */
+  kick(): void {
+    if (this.stopped) return;
+    setImmediate(() => void this.runOnce());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.job.stop();
+  }
+
+  runOnce(): Promise<void> {
+    return this.job.runOnce();
+  }
 }

@@ -4,8 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '#shared/messages.js';
 import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
-import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL } from '#server/lib/outbox.js';
-import { PeriodicJob } from '#server/lib/periodic-job.js';
+import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
 import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody } from './secrets.js';
@@ -35,37 +34,9 @@ export type TEmailSenderOptions = {
  * a conditional update (FOR UPDATE SKIP LOCKED), so several server processes never send one
  * email twice, and no transaction is held open while talking to the SMTP server.
  */
-export class EmailSender {
-  private readonly job: PeriodicJob;
-  private stopped = false;
-
+export class EmailSender extends OutboxSender {
   constructor(private readonly options: TEmailSenderOptions) {
-    this.job = new PeriodicJob({
-      name: 'email delivery run',
-      intervalMs: options.intervalMs,
-      run: () => this.deliverBatch(),
-      log: options.log,
-    });
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.job.start();
-  }
-
-  /** Ask for a delivery run soon (after an email was queued). */
-  kick(): void {
-    if (this.stopped) return;
-    setImmediate(() => void this.runOnce());
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.job.stop();
-  }
-
-  runOnce(): Promise<void> {
-    return this.job.runOnce();
+    super({ name: 'email delivery run', intervalMs: options.intervalMs, log: options.log });
   }
 
   private async readSmtp(): Promise<TSmtp | null> {
@@ -129,7 +100,7 @@ export class EmailSender {
       .returning();
   }
 
-  private async deliverBatch(): Promise<void> {
+  protected async deliverBatch(): Promise<void> {
     const { db, log } = this.options;
     const batch = await this.leaseBatch();
     if (batch.length === 0) return;

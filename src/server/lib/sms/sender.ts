@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '#server/db/client.js';
 import { smsLog } from '#server/db/schema/compliance.js';
-import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL } from '#server/lib/outbox.js';
-import { PeriodicJob } from '#server/lib/periodic-job.js';
+import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
 import type { TSmsProvider } from './provider.js';
 import { deliverableSms } from './templates.js';
 
@@ -17,40 +16,12 @@ export type TSmsSenderOptions = { db: TDb; log: FastifyBaseLogger; provider: TSm
  * update (FOR UPDATE SKIP LOCKED), so several processes never send one SMS twice; no transaction
  * is held open while the provider answers; a failure is tried again later, up to 5 times.
  */
-export class SmsSender {
-  private readonly job: PeriodicJob;
-  private stopped = false;
-
+export class SmsSender extends OutboxSender {
   constructor(private readonly options: TSmsSenderOptions) {
-    this.job = new PeriodicJob({
-      name: 'SMS delivery run',
-      intervalMs: options.intervalMs,
-      run: () => this.deliverBatch(),
-      log: options.log,
-    });
+    super({ name: 'SMS delivery run', intervalMs: options.intervalMs, log: options.log });
   }
 
-  start(): void {
-    this.stopped = false;
-    this.job.start();
-  }
-
-  /** Ask for a delivery run soon (after an SMS was queued). */
-  kick(): void {
-    if (this.stopped) return;
-    setImmediate(() => void this.runOnce());
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.job.stop();
-  }
-
-  runOnce(): Promise<void> {
-    return this.job.runOnce();
-  }
-
-  private async deliverBatch(): Promise<void> {
+  protected async deliverBatch(): Promise<void> {
     const { db, log, provider } = this.options;
     const batch = await db
       .update(smsLog)
