@@ -1,11 +1,11 @@
-import { and, eq, gt, gte, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
-import { RELEASED_STATUSES } from '#shared/contracts/orders.js';
 import { toDecimal } from '#shared/money.js';
 import type { TTx } from '#server/db/client.js';
 import { settings } from '#server/db/schema/app.js';
 import { complianceAlerts, ALERT_RULES as SCHEMA_ALERT_RULES } from '#server/db/schema/compliance.js';
 import { orders } from '#server/db/schema/orders.js';
+import { readUsedGhs } from '#server/modules/orders/tier-limits.js';
 
 /**
  * The monitoring rules (issue 18, docs/decisions/017-compliance-desk.md), evaluated inside the
@@ -124,10 +124,9 @@ type TOrderFacts = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountGhs
 
 const DAY_MS = 86_400_000;
 
-/** The day of `at` in Africa/Accra (UTC+0 all year): its start and its name. */
-function accraDay(at: Date): { start: Date; name: string } {
-  const name = at.toISOString().slice(0, 10);
-  return { start: new Date(`${name}T00:00:00.000Z`), name };
+/** The day of `at` in Africa/Accra (UTC+0 all year), by its name (2026-11-25). */
+function accraDay(at: Date): { name: string } {
+  return { name: at.toISOString().slice(0, 10) };
 }
 
 /**
@@ -153,19 +152,10 @@ export async function checkPlacedOrder(tx: TTx, order: TOrderFacts, now: Date): 
     });
   }
 
+  // The customer's cedi volume of the day, counted as the tier limit counts it (tier-limits.ts).
   const day = accraDay(now);
-  const [volume] = await tx
-    .select({ total: sql<string>`coalesce(sum(${orders.amountGhs}), 0)::text` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, order.userId),
-        gte(orders.createdAt, day.start),
-        lt(orders.createdAt, new Date(day.start.getTime() + DAY_MS)),
-        notInArray(orders.status, [...RELEASED_STATUSES]),
-      ),
-    );
-  const dayTotal = toDecimal(volume?.total ?? '0');
+  const used = await readUsedGhs(tx, order.userId, now);
+  const dayTotal = toDecimal(used.today);
   if (dayTotal.gt(monitoring.dailyVolumeAlertGhs)) {
     await raise(tx, monitoring, {
       userId: order.userId,
