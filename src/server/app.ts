@@ -129,7 +129,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const smsSender = new SmsSender({
     db,
     log: app.log,
-    provider: createSmsProvider(config.sms, app.log),
+    provider: createSmsProvider(config.sms, app.log, config.env),
     intervalMs: config.sms.sendIntervalMs,
   });
   const onSmsQueued = () => {

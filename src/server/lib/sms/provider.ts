@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TSmsOptions } from '#server/config.js';
 import { sendArkeselSms } from './arkesel.js';
+import { deliverableSms, maskSmsBody } from './templates.js';
 
 /**
  * Who delivers an SMS (issue 18). One method: `send` hands the message to the provider and
  * answers the provider's id of it, or throws (a ProviderError for a provider's refusal, a
  * timeout or a network failure); the outbox (sender.ts) retries. `to` is in international form
- * (+233XXXXXXXXX).
+ * (+233XXXXXXXXX); `body` is the text as the SMS log stores it, a one-time code still between
+ * the markers of templates.ts: a provider that delivers sends deliverableSms(body).
  */
 export type TSmsProvider = {
   /** Written into sms_log.provider. */
@@ -18,30 +20,43 @@ export type TSmsProvider = {
 /**
  * SMS_PROVIDER=log, the default: no account needed. The message goes to the server log at info
  * level and counts as sent, as an email is logged while SMTP is not set up (lib/email/sender.ts).
+ * With `maskCodes` (NODE_ENV=production) a one-time code is written masked, as staff see it in
+ * the SMS Log: whoever reads a production server's log cannot verify a customer's phone with it;
+ * the code stays in the SMS Log, where reading it is a super admin's audited reveal
+ * (docs/decisions/019-sms-log-provider-in-production.md).
  */
-export function createLogSmsProvider(log: FastifyBaseLogger): TSmsProvider {
+export function createLogSmsProvider(log: FastifyBaseLogger, { maskCodes = false } = {}): TSmsProvider {
   return {
     name: 'log',
     send: async (to, body) => {
       const id = `log-${randomUUID()}`;
-      log.info({ sms: { id, to, body } }, 'SMS (SMS_PROVIDER=log: written to the log, not sent)');
+      const text = maskCodes ? maskSmsBody(body).body : deliverableSms(body);
+      log.info({ sms: { id, to, body: text } }, 'SMS (SMS_PROVIDER=log: written to the log, not sent)');
       return id;
     },
   };
 }
 
-/** The provider SMS_PROVIDER names, with its settings (config.ts checks that Arkesel has a key). */
-export function createSmsProvider(options: TSmsOptions, log: FastifyBaseLogger): TSmsProvider {
+/** Said when a production server starts without an SMS provider (docs/decisions/019). */
+export const SMS_LOG_IN_PRODUCTION =
+  'SMS_PROVIDER=log: no SMS leaves this server. Customers get no phone verification code (a super admin can read one in the SMS Log, audited) and no order SMS. Set SMS_PROVIDER=arkesel to send them.';
+
+/**
+ * The provider SMS_PROVIDER names, with its settings (config.ts checks that Arkesel has a key).
+ * Made once per server, at its start: a production server without a provider says so then.
+ */
+export function createSmsProvider(options: TSmsOptions, log: FastifyBaseLogger, env: 'development' | 'production' | 'test'): TSmsProvider {
   switch (options.provider) {
     case 'log':
-      return createLogSmsProvider(log);
+      if (env === 'production') log.warn(SMS_LOG_IN_PRODUCTION);
+      return createLogSmsProvider(log, { maskCodes: env === 'production' });
     case 'arkesel':
       return {
         name: 'arkesel',
         send: (to, body) =>
           sendArkeselSms(
             { baseUrl: options.arkesel.baseUrl, apiKey: options.arkesel.apiKey, timeoutMs: options.timeoutMs },
-            { sender: options.senderId, to, message: body },
+            { sender: options.senderId, to, message: deliverableSms(body) },
           ),
       };
   }

@@ -4,7 +4,6 @@ import type { TDb } from '#server/db/client.js';
 import { smsLog } from '#server/db/schema/compliance.js';
 import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
 import type { TSmsProvider } from './provider.js';
-import { deliverableSms } from './templates.js';
 
 const BATCH = 10;
 
@@ -30,7 +29,7 @@ export class SmsSender extends OutboxSender {
       .returning();
     for (const sms of batch) {
       try {
-        const messageId = await provider.send(sms.to, deliverableSms(sms.body));
+        const messageId = await provider.send(sms.to, sms.body);
         await db
           .update(smsLog)
           .set({ status: 'sent', deliveredAt: new Date(), provider: provider.name, providerMessageId: messageId, lastError: null })

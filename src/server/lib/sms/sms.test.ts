@@ -10,9 +10,18 @@ import { startFakeArkeselServer, type TFakeArkeselServer } from '#test/helpers/f
 import { openTestDatabase } from '#test/helpers/test-app.js';
 import { sendArkeselSms } from './arkesel.js';
 import { queueSms } from './outbox.js';
-import { createLogSmsProvider, createSmsProvider } from './provider.js';
+import { createLogSmsProvider, createSmsProvider, SMS_LOG_IN_PRODUCTION } from './provider.js';
 import { SmsSender } from './sender.js';
 import { maskSmsBody, renderOrderStatusSms, renderPhoneCodeSms } from './templates.js';
+
+/** SMS_PROVIDER=log's settings, as config.ts makes them. */
+const LOG_SMS = {
+  provider: 'log',
+  senderId: 'CediCrypto',
+  arkesel: { apiKey: '', baseUrl: '' },
+  timeoutMs: 1000,
+  sendIntervalMs: 1000,
+} as const;
 
 function captureLogger() {
   const lines: { level: number; msg: string; sms?: { to: string; body: string } }[] = [];
@@ -101,6 +110,7 @@ describe('SMS outbox', () => {
           sendIntervalMs: 1000,
         },
         log,
+        'production',
       ),
     });
   const rowOf = async (id: number) => firstOrThrow(await database.db.select().from(smsLog).where(eq(smsLog.id, id)));
@@ -161,6 +171,7 @@ describe('SMS outbox', () => {
           sendIntervalMs: 1000,
         },
         captureLogger().log,
+        'production',
       ),
     });
     const failing = await queueSms(database.db, { userId: null, to: '+233201234567', kind: 'order_status', body: 'Order #2' });
@@ -199,6 +210,31 @@ describe('SMS outbox', () => {
     expect(row).toMatchObject({ status: 'sent', provider: 'log' });
     expect(row.providerMessageId).toMatch(/^log-/);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('SMS_PROVIDER=log writes a verification code whole outside production and masked in production', async () => {
+    const bodyLoggedIn = async (env: 'development' | 'production') => {
+      const { log, lines } = captureLogger();
+      const to = env === 'production' ? '+233501234567' : '+233551234567';
+      await queueSms(database.db, { userId: null, to, kind: 'phone_code', body: renderPhoneCodeSms('318406') });
+      await new SmsSender({ db: database.db, log, intervalMs: 1000, provider: createSmsProvider(LOG_SMS, log, env) }).runOnce();
+      return lines.find((entry) => entry.sms?.to === to)?.sms?.body;
+    };
+    expect(await bodyLoggedIn('development')).toContain('your phone verification code is 318406.');
+    const production = await bodyLoggedIn('production');
+    expect(production).toBe(
+      'CediCrypto: your phone verification code is ••••••••. It expires in 10 minutes. Never share it: our staff will never ask for it.',
+    );
+    expect(production).not.toContain('318406');
+  });
+
+  it('a production server with SMS_PROVIDER=log says at start that no SMS leaves it; a development one does not', () => {
+    const production = captureLogger();
+    createSmsProvider(LOG_SMS, production.log, 'production');
+    expect(production.lines.find((entry) => entry.msg === SMS_LOG_IN_PRODUCTION)?.level).toBe(40);
+    const development = captureLogger();
+    createSmsProvider(LOG_SMS, development.log, 'development');
+    expect(development.lines).toHaveLength(0);
   });
 
   it('masks the code of a phone verification SMS for staff views, nothing else', () => {
