@@ -17,7 +17,7 @@ import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { ORDER_MSG, UNVERIFIED_LIMIT_USD, type TCreateOrderRequest } from '#shared/contracts/orders.js';
+import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { toDecimal } from '#shared/money.js';
 import { buildApp } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
@@ -38,6 +38,9 @@ import type { TOrderChange, TOrderDeps } from '#server/modules/orders/deps.js';
 import { expireDueOrders } from '#server/modules/orders/lifecycle.js';
 import { newPaymentReference } from '#server/modules/orders/payment-reference.js';
 import { validateOrderInput } from '#server/modules/orders/place-order.js';
+import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/orders/tier-limits.js';
+import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
+import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { checkOrderSize, toAmountGhs } from '#server/modules/orders/quotes.js';
 import { runLoad, type TLoadRequest, type TLoadResult } from './load.js';
 import { benchAdminCookie, openBenchDatabase, percentile, runBench } from './support.js';
@@ -74,10 +77,12 @@ async function publishOrderChange(tx: TTx, change: TOrderChange): Promise<void> 
  * What placeOrder (src/server/modules/orders/place-order.ts) runs inside its transaction for a
  * buy order without an Idempotency-Key, statement for statement: lock the customer, the quote
  * (own, same side, unexpired), quote not used, coin (and the wallet-format check), the order
- * settings row (window, minimum and maximum; the size check), the payment method, the $20 limit
- * (no statement: the customer row is already read), the insert with the payment reference,
- * deadline, GHS amount and the account to pay to, the volume, and what recordTransition and the
- * confirmation add: the order event, the realtime notice (pg_notify), the confirmation email.
+ * settings row (window, minimum and maximum; the size check), the payment method, the tier's
+ * limits (the settings row, then the cedis of today and of the month: tier-limits.ts), the insert
+ * with the payment reference, deadline, GHS amount and the account to pay to, the volume, and
+ * what recordTransition, the monitoring rules (compliance/rules.ts), the order SMS and the
+ * confirmation add: the order event, the realtime notice (pg_notify), the alerts' reads, the
+ * confirmation email.
  * A taken payment reference is drawn again, as placeOrder does.
  */
 async function rawOrder(db: TDb, userId: string, quoteId: string, methodId: number): Promise<void> {
@@ -114,8 +119,12 @@ async function rawOrderTransaction(db: TDb, userId: string, input: Extract<TCrea
     checkOrderSize(amountGhs, rules);
     const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, input.paymentMethodId));
     if (!method?.isEnabled) throw new Error('method disabled');
-    if (user.kycStatus !== 'verified' && toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd).gt(UNVERIFIED_LIMIT_USD)) {
-      throw new Error(ORDER_MSG.overLimit);
+    const tier = tierOf(user.tier);
+    const limits = await readTierLimits(tx);
+    if (tier === 0) {
+      if (toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd).gt(limits.tier0LimitUsd)) throw new Error(ORDER_MSG.overLimit);
+    } else {
+      await checkTierLimit(tx, { userId, tier, amountGhs, now, limits });
     }
     const order = firstOrThrow(
       await tx
@@ -165,6 +174,8 @@ async function rawOrderTransaction(db: TDb, userId: string, input: Extract<TCrea
       createdAt: now,
     });
     await publishOrderChange(tx, { id: order.id, userId, status: 'awaiting_payment' });
+    await checkPlacedOrder(tx, order, now);
+    await queueOrderStatusSms(tx, { user, orderId: order.id, status: 'created', appUrl: APP_URL });
     await queueEmail(
       tx,
       user.email,

@@ -1,5 +1,10 @@
-import { ALERT_RULE_LABELS, ALERT_STATUS_LABELS, type TAlert } from '#shared/contracts/compliance.js';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ALERT_RULE_LABELS, ALERT_STATUS_LABELS, type TAlert, type TAlertRule } from '#shared/contracts/compliance.js';
+import { formatGhs, MISSING_VALUE } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
+import { formatDate } from '#web/lib/format-date.js';
+import { paths } from '#web/lib/paths.js';
 
 /** An alert's status in words; the colour only repeats them. */
 export function AlertStatusBadge({ status }: { status: TAlert['status'] }) {
@@ -20,7 +25,200 @@ export function ruleLabel(alert: Pick<TAlert, 'rule'>): string {
   return ALERT_RULE_LABELS[alert.rule];
 }
 
-/** The rule's facts as short lines ('amountGhs: 60000.00'): what the officer checks first. */
-export function alertFacts(details: Record<string, unknown>): string[] {
-  return Object.entries(details).map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
+/** One line of "What the rule saw"; `id` tells it from its siblings (the detail keys it shows). */
+export type TAlertFact = { id: string; content: ReactNode };
+
+type TDetails = Record<string, unknown>;
+
+/**
+ * A line made from some of a rule's detail keys, or null when they do not hold what the rule
+ * writes (src/server/modules/compliance/rules.ts); each of its keys is then shown as text.
+ */
+type TFactSpec = { keys: readonly string[]; render: (details: TDetails) => ReactNode | null };
+
+/** Per rule: a plain label for each key it writes (used when a value cannot be read) and its lines, in order. */
+type TRuleFacts = { labels: Readonly<Record<string, string>>; facts: readonly TFactSpec[] };
+
+/** A cedi amount as the admin shows money ('GHS 60,000.00'): only a decimal string, never a float. */
+function cedis(value: unknown): string | null {
+  return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? formatGhs(value.trim()) : null;
+}
+
+function wholeNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+function nonEmptyText(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** A day by its name ('2026-11-25', Africa/Accra) as the admin shows dates: '25 Nov 2026'. */
+function dayName(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  return formatDate(value) || null;
+}
+
+function orderIds(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const ids = value.map(wholeNumber);
+  return ids.every((id): id is number => id !== null && id > 0) ? ids : null;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The Order Management list searched for one order ('#12' matches its id), as the admin dashboard links it (src/web/features/admin/dashboard/components/recent-orders.tsx). */
+function orderHref(id: number): string {
+  return `${paths.admin.orders.getHref()}?${new URLSearchParams({ q: `#${id}` }).toString()}`;
+}
+
+/** A line from one key: `label: formatted`, or null when `format` cannot read the value. */
+function single(key: string, label: string, format: (value: unknown) => string | null): TFactSpec {
+  return {
+    keys: [key],
+    render: (details) => {
+      const text = format(details[key]);
+      return text === null ? null : `${label}: ${text}`;
+    },
+  };
+}
+
+const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
+  // The order's cedi amount at or above the large-order threshold.
+  large_order: {
+    labels: { amountGhs: 'Order amount', thresholdGhs: 'Threshold' },
+    facts: [
+      single('amountGhs', 'Order amount', cedis),
+      single('thresholdGhs', 'Threshold', (value) => withSuffix(cedis(value), ' (at or above)')),
+    ],
+  },
+  // The customer's cedi volume of the day above the daily threshold.
+  daily_volume: {
+    labels: { day: 'Day', volumeGhs: 'Customer’s volume that day', thresholdGhs: 'Threshold' },
+    facts: [
+      single('day', 'Day', dayName),
+      single('volumeGhs', 'Customer’s volume that day', cedis),
+      single('thresholdGhs', 'Threshold', (value) => withSuffix(cedis(value), ' (above)')),
+    ],
+  },
+  // Enough orders within the window each just under the large-order threshold.
+  structuring: {
+    labels: { orderIds: 'Orders in the band', bandFromGhs: 'Band from', thresholdGhs: 'Large-order threshold', windowHours: 'Time window' },
+    facts: [
+      {
+        keys: ['orderIds'],
+        render: (details) => {
+          const ids = orderIds(details.orderIds);
+          if (!ids) return null;
+          return (
+            <>
+              Orders in the band:{' '}
+              {ids.map((id, index) => (
+                <Fragment key={`${index}:${id}`}>
+                  {index > 0 && ', '}
+                  <Link to={orderHref(id)} aria-label={`Order #${id}`}>
+                    #{id}
+                  </Link>
+                </Fragment>
+              ))}
+            </>
+          );
+        },
+      },
+      single('bandFromGhs', 'Band', (value) => withSuffix(cedis(value), ' up to just under the threshold', 'from ')),
+      single('thresholdGhs', 'Large-order threshold', cedis),
+      single('windowHours', 'Time window', (value) => {
+        const hours = wholeNumber(value);
+        return hours === null ? null : plural(hours, 'hour', 'hours');
+      }),
+    ],
+  },
+  // One payer or payout number used by more customers than the setting allows.
+  shared_account: {
+    labels: { number: 'Payer/payout number', customers: 'Customers using the number', maxCustomers: 'Customers allowed' },
+    facts: [
+      single('number', 'Payer/payout number', nonEmptyText),
+      {
+        keys: ['customers', 'maxCustomers'],
+        render: (details) => {
+          const customers = wholeNumber(details.customers);
+          const allowed = wholeNumber(details.maxCustomers);
+          if (customers === null || allowed === null) return null;
+          return `Used by ${plural(customers, 'customer', 'customers')} (allowed: ${allowed})`;
+        },
+      },
+    ],
+  },
+  // The name staff recorded on the payment differs from the customer's KYC name.
+  name_mismatch: {
+    labels: { recordedName: 'Name on the payment', customerName: 'Customer’s KYC name' },
+    facts: [single('recordedName', 'Name on the payment', nonEmptyText), single('customerName', 'Customer’s KYC name', nonEmptyText)],
+  },
+};
+
+function withSuffix(text: string | null, suffix: string, prefix = ''): string | null {
+  return text === null ? null : `${prefix}${text}${suffix}`;
+}
+
+const ACRONYMS: Readonly<Record<string, string>> = { ghs: 'GHS', usd: 'USD', id: 'ID', ids: 'IDs', kyc: 'KYC', fic: 'FIC' };
+
+/** A detail key no rule above knows, in words: 'windowHours' -> 'Window hours', 'limit_ghs' -> 'Limit GHS'. */
+export function humaniseKey(key: string): string {
+  const words = key
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_.-]+/)
+    .filter(Boolean)
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase());
+  const text = words.join(' ');
+  return text ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : 'Detail';
+}
+
+/** Any value as text, whatever its type: '—' for nothing, lists joined, objects as JSON. */
+export function detailText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return MISSING_VALUE;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length === 0 ? MISSING_VALUE : value.map(detailText).join(', ');
+  try {
+    return JSON.stringify(value) ?? MISSING_VALUE;
+  } catch {
+    return MISSING_VALUE;
+  }
+}
+
+/**
+ * The rule's facts as lines a person reads ('Order amount: GHS 60,000.00', 'Threshold: GHS
+ * 50,000.00 (at or above)'): what the officer checks first. The lines follow the rule (the keys
+ * each rule writes are in src/server/modules/compliance/rules.ts); a key it does not know (a
+ * newer rule's) or a value it cannot read is still shown, as its key in words and its value as text.
+ */
+export function alertFacts(alert: { rule: string; details: unknown }): TAlertFact[] {
+  const details: TDetails =
+    alert.details !== null && typeof alert.details === 'object' && !Array.isArray(alert.details) ? (alert.details as TDetails) : {};
+  const known = Object.hasOwn(RULE_FACTS, alert.rule) ? RULE_FACTS[alert.rule as TAlertRule] : { labels: {}, facts: [] };
+  const facts: TAlertFact[] = [];
+  const shown = new Set<string>();
+  const asText = (key: string) => {
+    shown.add(key);
+    const label = (Object.hasOwn(known.labels, key) ? known.labels[key] : undefined) ?? humaniseKey(key);
+    facts.push({ id: key, content: `${label}: ${detailText(details[key])}` });
+  };
+  for (const spec of known.facts) {
+    const present = spec.keys.filter((key) => Object.hasOwn(details, key));
+    if (present.length === 0) continue;
+    const content = present.length === spec.keys.length ? spec.render(details) : null;
+    if (content === null) {
+      present.forEach(asText);
+    } else {
+      facts.push({ id: spec.keys.join('+'), content });
+      for (const key of spec.keys) shown.add(key);
+    }
+  }
+  for (const key of Object.keys(details)) {
+    if (!shown.has(key)) asText(key);
+  }
+  return facts;
 }

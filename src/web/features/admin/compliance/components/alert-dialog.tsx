@@ -83,9 +83,9 @@ function AlertDetails({ detail }: { detail: TAlertDetail }) {
         </DetailRow>
         <DetailRow label="Raised">{formatDateTime(alert.createdAt)}</DetailRow>
         <DetailRow label="What the rule saw">
-          <ul className="text-sm break-words">
-            {alertFacts(alert.details).map((fact) => (
-              <li key={fact}>{fact}</li>
+          <ul aria-label="What the rule saw" className="space-y-0.5 text-sm break-words">
+            {alertFacts(alert).map((fact) => (
+              <li key={fact.id}>{fact.content}</li>
             ))}
           </ul>
         </DetailRow>
