@@ -62,6 +62,7 @@ describe('email templates escape by default', () => {
     renderOrderConfirmationEmail({ fullName: HOSTILE, order, appUrl, company }),
     renderAdminOrderAlertEmail({ customerName: HOSTILE, customerEmail: HOSTILE, order, appUrl }),
     renderOrderStatusEmail({ fullName: HOSTILE, order, status: 'cancelled', appUrl, company }),
+    renderKycReceivedEmail({ fullName: HOSTILE, tier: 2 }),
   ];
 
   it.each(rendered.map((email, index) => [index, email] as const))(

@@ -137,7 +137,22 @@ export function renderStaffInvitationEmail(input: {
   };
 }
 
-export function renderKycReceivedEmail(input: { fullName: string }): TRenderedEmail {
+export function renderKycReceivedEmail(input: {
+  fullName: string;
+  /** The tier the submission asks for (docs/decisions/016); 1 when not said. */
+  tier?: 1 | 2;
+}): TRenderedEmail {
+  if (input.tier === 2) {
+    // A Tier 2 request leaves the customer verified at Tier 1 while it is reviewed: trading goes on.
+    return {
+      subject: 'We received your Tier 2 documents',
+      body: layout('Your Tier 2 documents are under review', [
+        `Hello ${input.fullName},`,
+        'Thank you for sending your proof of address and source of funds. Our compliance team reviews them within 24-48 hours.',
+        'You can keep trading within your Tier 1 limits meanwhile. We will email you as soon as there is a decision.',
+      ]),
+    };
+  }
   return {
     subject: 'We received your KYC documents',
     body: layout('Your documents are under review', [

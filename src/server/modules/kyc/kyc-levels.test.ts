@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#server/db/schema/app.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -154,6 +154,12 @@ describe('KYC levels and tiers', () => {
     expect(ok.json().submission.level).toBe(2);
     // Still verified while Tier 2 is reviewed: trading goes on at Tier 1.
     expect(await userRow(customer.id)).toMatchObject({ kycStatus: 'verified', tier: 1 });
+    // And the email says so: the Tier 1 'Trading is paused' text would be wrong here.
+    const emails = await t.database.db.select().from(emailLog).where(eq(emailLog.to, customer.email));
+    const received = emails.find((email) => email.subject === 'We received your Tier 2 documents');
+    expect(emails.map((email) => email.subject)).not.toContain('We received your KYC documents');
+    expect(received?.body).toContain('You can keep trading within your Tier 1 limits meanwhile.');
+    expect(received?.body).not.toContain('Trading is paused');
   });
 
   it('approving level 1 sets Tier 1, level 2 sets Tier 2; a rejection keeps the tier; the review shows level, selfie, proof and funds', async () => {

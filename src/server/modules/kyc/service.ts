@@ -146,7 +146,7 @@ export async function submitKycLevel2(
           })
           .returning(),
       );
-      await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name }));
+      await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name, tier: 2 }));
       return row;
     });
     deps.onEmailQueued();

@@ -12,7 +12,7 @@ export function approveKycSubmission(id: number) {
 }
 
 /**
- * Approves a pending submission (the customer becomes verified). The server decides once
+ * Approves a pending submission (level 1: the customer becomes verified at Tier 1; level 2: Tier 2). The server decides once
  * (decisions/013 D11): when someone else was quicker it answers 409 'This submission has
  * already been reviewed.', and the list and detail are re-read either way.
  */

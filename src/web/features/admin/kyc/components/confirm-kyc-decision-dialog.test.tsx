@@ -99,6 +99,16 @@ describe('the KYC decision confirmation', () => {
     expect(await within(toasts).findByText('Submission approved. The customer is now verified.')).toBeTruthy();
   });
 
+  it('says the customer is now at Tier 2 when the approved submission asked for Tier 2', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 200, body: { submission: { ...SUBMISSION, level: 2, status: 'approved', userTier: 2 } } });
+    const { dialog, onDone, toasts } = renderDialog('approve');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(await within(toasts).findByText('Submission approved. The customer is now at Tier 2.')).toBeTruthy();
+    expect(within(toasts).queryByText('Submission approved. The customer is now verified.')).toBeNull();
+  });
+
   it('shows a failure once, in the dialog and not as a toast, and clears it on the next attempt', async () => {
     const user = userEvent.setup();
     answers.push({ status: 500, body: { error: { code: 'INTERNAL', message: 'The server is having a moment.' } } });

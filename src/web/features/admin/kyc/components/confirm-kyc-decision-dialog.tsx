@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { KYC_MSG, ZKycRejectRequest } from '#shared/contracts/kyc.js';
+import { KYC_MSG, ZKycRejectRequest, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { Form, FormAlert, TextareaField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
@@ -24,6 +24,15 @@ const TEXT: Record<TKycDecision, { title: string; question: string; confirm: str
     done: 'Submission rejected.',
   },
 };
+
+/**
+ * The toast after the decision, from the decided submission: approving a Tier 2 request raises a
+ * customer who is already verified (docs/decisions/016), so it names the tier instead.
+ */
+function doneText(decision: TKycDecision, submission: TKycSubmissionDetail): string {
+  if (decision === 'approve' && submission.level === 2) return 'Submission approved. The customer is now at Tier 2.';
+  return TEXT[decision].done;
+}
 
 type ConfirmKycDecisionDialogProps = {
   id: number;
@@ -50,8 +59,8 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
   const isSaving = approve.isPending || reject.isPending;
 
   const handlers = {
-    onSuccess: () => {
-      toast.success(text.done);
+    onSuccess: ({ submission }: { submission: TKycSubmissionDetail }) => {
+      toast.success(doneText(decision, submission));
       onDone();
     },
     onError: (failure: unknown) => {
