@@ -64,6 +64,10 @@ function orderIds(value: unknown): number[] | null {
   return ids.every((id): id is number => id !== null && id > 0) ? ids : null;
 }
 
+function withSuffix(text: string | null, suffix: string, prefix = ''): string | null {
+  return text === null ? null : `${prefix}${text}${suffix}`;
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -157,10 +161,6 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
 };
 
-function withSuffix(text: string | null, suffix: string, prefix = ''): string | null {
-  return text === null ? null : `${prefix}${text}${suffix}`;
-}
-
 const ACRONYMS: Readonly<Record<string, string>> = { ghs: 'GHS', usd: 'USD', id: 'ID', ids: 'IDs', kyc: 'KYC', fic: 'FIC' };
 
 /** A detail key no rule above knows, in words: 'windowHours' -> 'Window hours', 'limit_ghs' -> 'Limit GHS'. */
@@ -204,7 +204,7 @@ export function alertFacts(alert: { rule: string; details: unknown }): TAlertFac
   const asText = (key: string) => {
     shown.add(key);
     const label = (Object.hasOwn(known.labels, key) ? known.labels[key] : undefined) ?? humaniseKey(key);
-    facts.push({ id: key, content: `${label}: ${detailText(details[key])}` });
+    facts.push({ id: `key:${key}`, content: `${label}: ${detailText(details[key])}` });
   };
   for (const spec of known.facts) {
     const present = spec.keys.filter((key) => Object.hasOwn(details, key));
@@ -213,7 +213,7 @@ export function alertFacts(alert: { rule: string; details: unknown }): TAlertFac
     if (content === null) {
       present.forEach(asText);
     } else {
-      facts.push({ id: spec.keys.join('+'), content });
+      facts.push({ id: `fact:${spec.keys.join('+')}`, content });
       for (const key of spec.keys) shown.add(key);
     }
   }

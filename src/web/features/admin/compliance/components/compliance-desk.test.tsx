@@ -2,11 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TAlertDetail, TComplianceCase, TComplianceSettings } from '#shared/contracts/compliance.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { buildOrder } from '#test/helpers/order-fixtures.js';
+import { alertFacts } from './alert-badges';
 import { AlertDialog } from './alert-dialog';
 import { CasesList } from './cases-list';
 import { ComplianceSettingsForm } from './compliance-settings-form';
@@ -62,6 +64,29 @@ const DETAIL: TAlertDetail = {
   notes: [{ id: 1, body: 'Asked for a payslip.', authorName: 'Abena Compliance', alertId: 7, caseId: null, createdAt: ALERT.createdAt }],
   case: null,
 };
+/**
+ * One alert of each other rule, with the details src/server/modules/compliance/rules.ts writes
+ * (keys in another order than the lines: Postgres jsonb keeps its own), and one whose values are
+ * not what the rule writes plus keys no rule writes (a newer server's).
+ */
+function alertWith(id: number, rule: TAlertDetail['alert']['rule'], details: Record<string, unknown>): TAlertDetail {
+  return { ...DETAIL, alert: { ...ALERT, id, rule, details } };
+}
+const RULE_ALERTS: Record<number, TAlertDetail> = {
+  8: alertWith(8, 'daily_volume', { thresholdGhs: '100000.00', volumeGhs: '120500.50', day: '2026-11-25' }),
+  9: alertWith(9, 'structuring', { windowHours: 24, thresholdGhs: '50000.00', bandFromGhs: '45000.00', orderIds: [12, 13, 14] }),
+  10: alertWith(10, 'shared_account', { maxCustomers: 2, customers: 3, number: '0241234567' }),
+  11: alertWith(11, 'name_mismatch', { customerName: 'Kwame Mensah', recordedName: 'Ama Owusu' }),
+  12: alertWith(12, 'large_order', {
+    amountGhs: null,
+    thresholdGhs: 50000,
+    riskScore: 87,
+    sourceOfFunds: { declared: 'salary' },
+    relatedOrderIds: [1, null],
+    reviewed_by_kyc: true,
+    note: '',
+  }),
+};
 const CASE: TComplianceCase = {
   id: 5,
   userId: 'user-1',
@@ -87,9 +112,11 @@ const SETTINGS: TComplianceSettings = {
 function renderWithClient(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -99,6 +126,8 @@ describe('the compliance desk', () => {
     expectedErrors: /^(Error: socket hang up|(GET|POST|PUT) http:\/\/127\.0\.0\.1:\d+\/api\/admin\/compliance\/\S+ \d{3} )/,
     fallback: (request) => {
       const url = request.url ?? '';
+      const other = RULE_ALERTS[Number(/^\/api\/admin\/compliance\/alerts\/(\d+)$/.exec(url)?.[1])];
+      if (other) return { status: 200, body: other };
       if (url.startsWith('/api/admin/compliance/alerts/7/notes')) {
         return { status: 201, body: { note: { ...DETAIL.notes[0], id: 2, body: 'Called the customer.' } } };
       }
@@ -134,6 +163,75 @@ describe('the compliance desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Escalate to case' }));
     await user.click(within(dialog).getByRole('button', { name: 'Clear alert' }));
     expect(onDecide.mock.calls).toEqual([['escalate'], ['clear']]);
+  });
+
+  /** The lines under "What the rule saw" in the dialog of alert `id`, as read. */
+  async function factsOf(id: number): Promise<string[]> {
+    renderWithClient(<AlertDialog id={id} onClose={() => {}} onDecide={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: `Alert #${id}` });
+    const list = await within(dialog).findByRole('list', { name: 'What the rule saw' });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  }
+
+  it('reads a large order in words, with the amounts in cedis', async () => {
+    expect(await factsOf(7)).toEqual(['Order amount: GHS 60,000.00', 'Threshold: GHS 50,000.00 (at or above)']);
+  });
+
+  it("reads a day's volume in words, with the day as the admin shows dates", async () => {
+    expect(await factsOf(8)).toEqual([
+      'Day: 25 Nov 2026',
+      'Customer’s volume that day: GHS 120,500.50',
+      'Threshold: GHS 100,000.00 (above)',
+    ]);
+  });
+
+  it('reads structuring in words, each order in the band linking to it in Order Management', async () => {
+    expect(await factsOf(9)).toEqual([
+      'Orders in the band: #12, #13, #14',
+      'Band: from GHS 45,000.00 up to just under the threshold',
+      'Large-order threshold: GHS 50,000.00',
+      'Time window: 24 hours',
+    ]);
+    const list = screen.getByRole('list', { name: 'What the rule saw' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['#12', '/admin/orders?q=%2312'],
+      ['#13', '/admin/orders?q=%2313'],
+      ['#14', '/admin/orders?q=%2314'],
+    ]);
+    expect(within(list).getByRole('link', { name: 'Order #13' })).toBeTruthy();
+  });
+
+  it('reads a shared number in words', async () => {
+    expect(await factsOf(10)).toEqual(['Payer/payout number: 0241234567', 'Used by 3 customers (allowed: 2)']);
+  });
+
+  it('reads a name mismatch as the two names compared', async () => {
+    expect(await factsOf(11)).toEqual(['Name on the payment: Ama Owusu', 'Customer’s KYC name: Kwame Mensah']);
+  });
+
+  it('still shows a value it cannot read and keys no rule writes, as the key in words and the value as text', async () => {
+    expect(await factsOf(12)).toEqual([
+      'Order amount: —',
+      'Threshold: 50000',
+      'Risk score: 87',
+      'Source of funds: {"declared":"salary"}',
+      'Related order IDs: 1, —',
+      'Reviewed by KYC: Yes',
+      'Note: —',
+    ]);
+    // A rule this web app does not know yet, and details that are not an object at all.
+    expect(alertFacts({ rule: 'velocity', details: { ordersPerHour: 9, limit_ghs: '1000.00' } }).map((fact) => fact.content)).toEqual([
+      'Orders per hour: 9',
+      'Limit GHS: 1000.00',
+    ]);
+    expect(alertFacts({ rule: 'large_order', details: null })).toEqual([]);
+    expect(alertFacts({ rule: 'structuring', details: ['x'] })).toEqual([]);
   });
 
   it('shows each open case with the time left of its 24 hours, its export, and files it with the FIC reference', async () => {
