@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, E2E_STAFF, signUpInBrowser, verifyPhone } from './support.js';
-
-// Tiny real images (8x6 pixels, drawn on a canvas): the server checks the type from the bytes.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAYAAAD+Bd/7AAAAPklEQVR4AYSLsQkAIBADw09hZeMa9q7kag5j7xZaJTxf+IEjEC5WZ78/DEkk7HHg4U8Ch9gS2irwUJTAIfYDAAD//w7UzhYAAAAGSURBVAMAvzIaleTUmUwAAAAASUVORK5CYII=',
-  'base64',
-);
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAgEAABAgUFAAAAAAAAAAAAAAAAFBUCBREhMSQyUlSh/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAdEQABBAIDAAAAAAAAAAAAAAABAhEhMQCxQWFx/9oADAMBAAIRAxEAPwCYVy9nTNmv7iiLlXZjFvQAFoQEO3M2TuvKyUWsrZ2gNAA1Z7M5/9k=',
-  'base64',
-);
+import { adminLogin, DOCUMENT_JPEG, DOCUMENT_PNG, E2E_STAFF, naturalWidthOf, signUpInBrowser, verifyPhone } from './support.js';
 
 async function fillKycDetails(page: Page) {
   await page.getByLabel('ID Type').selectOption({ label: 'Ghana Card' });
@@ -17,15 +7,6 @@ async function fillKycDetails(page: Page) {
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Oxford Street, Osu');
   await page.getByLabel('City').fill('Accra');
   await expect(page.getByLabel('Country')).toHaveValue('Ghana');
-}
-
-/** Resolves with the natural width of an <img> once it has finished loading (0 when broken). */
-function naturalWidthOf(page: Page, name: string) {
-  return page.getByRole('img', { name }).evaluate(async (element) => {
-    const img = element as HTMLImageElement;
-    if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-    return img.naturalWidth;
-  });
 }
 
 test('a customer verifies the phone and submits Ghana Card and selfie, compliance approves to Tier 1, the customer sees the new limits', async ({
@@ -46,9 +27,9 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
   await verifyPhone(page, browser, { viaPage: true });
 
   await fillKycDetails(page);
-  await page.getByLabel('Front of ID').setInputFiles({ name: 'ghana-card-front.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByLabel('Back of ID').setInputFiles({ name: 'ghana-card-back.jpg', mimeType: 'image/jpeg', buffer: JPEG });
-  await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await page.getByLabel('Front of ID').setInputFiles({ name: 'ghana-card-front.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
+  await page.getByLabel('Back of ID').setInputFiles({ name: 'ghana-card-back.jpg', mimeType: 'image/jpeg', buffer: DOCUMENT_JPEG });
+  await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: DOCUMENT_JPEG });
   await expect(page.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Selfie with your ID preview' })).toBeVisible();
@@ -132,7 +113,7 @@ test.describe('on a 360 px phone', () => {
 
     // 5 MB exactly is not under 5MB; a PNG header so that only the size is wrong.
     const tooLarge = Buffer.alloc(5 * 1024 * 1024);
-    PNG.copy(tooLarge);
+    DOCUMENT_PNG.copy(tooLarge);
     await page.getByLabel('Front of ID').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: tooLarge });
     await page
       .getByLabel('Back of ID')
@@ -150,17 +131,17 @@ test.describe('on a 360 px phone', () => {
 
     // A valid pair clears the messages; an empty choice is 'This document is required.' on submit,
     // and the selfie holding the card is asked for too.
-    await page.getByLabel('Front of ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Front of ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
     await page.getByLabel('Back of ID').setInputFiles([]);
     await page.getByRole('button', { name: 'Submit for verification' }).click();
     await expect(page.getByText('This document is required.')).toBeVisible();
     await expect(page.getByText('Add a selfie of you holding your ID card.')).toBeVisible();
-    await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
     await expect(page.getByText('File size must be under 5MB.')).toHaveCount(0);
     expect(uploads).toEqual([]);
 
     // A dropped connection: a message in an alert, and nothing typed or chosen is lost.
-    await page.getByLabel('Back of ID').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await page.getByLabel('Back of ID').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: DOCUMENT_JPEG });
     await expect(page.getByRole('img', { name: 'Back of ID preview' })).toBeVisible();
     await page.route('**/api/kyc', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
     await page.getByRole('button', { name: 'Submit for verification' }).click();

@@ -38,6 +38,28 @@ export const PNG = Buffer.from(
 );
 
 /**
+ * Tiny real images (8x6 pixels, drawn on a canvas) for the KYC documents: the server checks the
+ * type from the bytes, and the back-office shows them (naturalWidthOf).
+ */
+export const DOCUMENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAYAAAD+Bd/7AAAAPklEQVR4AYSLsQkAIBADw09hZeMa9q7kag5j7xZaJTxf+IEjEC5WZ78/DEkk7HHg4U8Ch9gS2irwUJTAIfYDAAD//w7UzhYAAAAGSURBVAMAvzIaleTUmUwAAAAASUVORK5CYII=',
+  'base64',
+);
+export const DOCUMENT_JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/4gHYSUNDX1BST0ZJTEUAAQEAAAHIAAAAAAQwAABtbnRyUkdCIFhZWiAH4AABAAEAAAAAAABhY3NwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAQAA9tYAAQAAAADTLQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAlkZXNjAAAA8AAAACRyWFlaAAABFAAAABRnWFlaAAABKAAAABRiWFlaAAABPAAAABR3dHB0AAABUAAAABRyVFJDAAABZAAAAChnVFJDAAABZAAAAChiVFJDAAABZAAAAChjcHJ0AAABjAAAADxtbHVjAAAAAAAAAAEAAAAMZW5VUwAAAAgAAAAcAHMAUgBHAEJYWVogAAAAAAAAb6IAADj1AAADkFhZWiAAAAAAAABimQAAt4UAABjaWFlaIAAAAAAAACSgAAAPhAAAts9YWVogAAAAAAAA9tYAAQAAAADTLXBhcmEAAAAAAAQAAAACZmYAAPKnAAANWQAAE9AAAApbAAAAAAAAAABtbHVjAAAAAAAAAAEAAAAMZW5VUwAAACAAAAAcAEcAbwBvAGcAbABlACAASQBuAGMALgAgADIAMAAxADb/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAgEAABAgUFAAAAAAAAAAAAAAAAFBUCBREhMSQyUlSh/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAdEQABBAIDAAAAAAAAAAAAAAABAhEhMQCxQWFx/9oADAMBAAIRAxEAPwCYVy9nTNmv7iiLlXZjFvQAFoQEO3M2TuvKyUWsrZ2gNAA1Z7M5/9k=',
+  'base64',
+);
+
+/** Resolves with the natural width of the <img> named `name` once it has finished loading (0 when broken). */
+export function naturalWidthOf(page: Page, name: string) {
+  return page.getByRole('img', { name }).evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    if (!img.complete) await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+    return img.naturalWidth;
+  });
+}
+
+/**
  * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
  * `admin` (through the API, as the Payment Methods page does). Returns its name.
  */
