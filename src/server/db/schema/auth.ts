@@ -41,6 +41,12 @@ export const users = pgTable(
     /** A closed account keeps its records for the retention period, then is anonymised (anonymisedAt). */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /**
+     * A staff member removed from Admin Management: the row stays so that the orders, KYC decisions,
+     * chat replies and notes they made still name them (docs/decisions/017, "Records retention");
+     * they cannot sign in, their address is freed, and they are no longer listed.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     // two-factor plugin
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
@@ -48,6 +54,11 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // decisions/013 D7: one username, whatever its case, even for two simultaneous signups.
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    // A verified phone number belongs to one account (docs/decisions/016, migration 0013): the
+    // limits are a person's, and the phone is one of the two facts behind Tier 1.
+    uniqueIndex('users_verified_phone_unique')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} IS NOT NULL`),
     index('users_created_at_idx').on(t.createdAt),
     index('users_role_idx').on(t.role),
     // Substring searches (admin users and orders lists) use trigram indexes.

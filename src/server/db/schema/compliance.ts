@@ -67,7 +67,8 @@ export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
 /**
  * An alert of a monitoring rule, raised in the order transaction. `dedupeKey` makes each rule
  * raise its alert once for the same facts (the order, the customer and day, the number). A
- * 'hold' alert that is open or escalated keeps its order from being approved.
+ * 'hold' alert that is open, or escalated and not released, keeps its order from being approved
+ * (modules/compliance/rules.ts).
  */
 export const complianceAlerts = pgTable(
   'compliance_alerts',
@@ -87,6 +88,12 @@ export const complianceAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by'),
+    /**
+     * An escalated 'hold' alert whose hold compliance released (migration 0013): the alert stays
+     * escalated (its case runs on), its order may be approved or cancelled again.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: text('released_by'),
   },
   (t) => [
     uniqueIndex('compliance_alerts_dedupe_unique').on(t.dedupeKey),

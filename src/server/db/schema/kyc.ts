@@ -28,6 +28,8 @@ export const kycSubmissions = pgTable(
     level: integer('level').notNull().default(1),
     /** The Ghana Card number (GHA-XXXXXXXXX-X): required with every ID type but a passport. */
     ghanaCardNumber: text('ghana_card_number'),
+    /** With a passport: 'Ghana' or the country the customer named (docs/decisions/016); null with other IDs. */
+    nationality: text('nationality'),
     /** Tier 1: a selfie holding the card. */
     selfieKey: text('selfie_key'),
     selfieType: text('selfie_type'),
@@ -48,5 +50,11 @@ export const kycSubmissions = pgTable(
     uniqueIndex('kyc_submissions_one_pending_per_user')
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
+    // The same ID on two accounts (docs/decisions/016): looked up by the Ghana Card number and by
+    // the ID number as compared (idNumberKey in src/shared/contracts/kyc.ts).
+    index('kyc_submissions_ghana_card_idx')
+      .on(t.ghanaCardNumber)
+      .where(sql`${t.ghanaCardNumber} IS NOT NULL`),
+    index('kyc_submissions_id_number_key_idx').on(t.idType, sql`upper(regexp_replace(${t.idNumber}, '[^A-Za-z0-9]', '', 'g'))`),
   ],
 );

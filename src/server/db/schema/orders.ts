@@ -85,6 +85,11 @@ export const orders = pgTable(
     ),
     /** The name on the payment as staff saw it (recorded on approval): the name-mismatch rule compares it with the KYC name. */
     recordedPayerName: text('recorded_payer_name'),
+    /**
+     * The number on the payment as staff saw it (recorded on approval, migration 0013), kept in the
+     * shared-number rule's form (0XXXXXXXXX): the rule counts it like the customer's own payer number.
+     */
+    recordedPayerNumber: text('recorded_payer_number'),
     /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
     payoutReference: text('payout_reference'),
     /** Why staff cancelled, as the customer is told. */
@@ -138,6 +143,9 @@ export const orders = pgTable(
     index('orders_payout_number_key_idx')
       .on(t.payoutNumberKey)
       .where(sql`${t.payoutNumberKey} IS NOT NULL`),
+    index('orders_recorded_payer_number_idx')
+      .on(t.recordedPayerNumber)
+      .where(sql`${t.recordedPayerNumber} IS NOT NULL`),
   ],
 );
 
