@@ -64,6 +64,9 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/compliance/alerts/:id/notes': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/alerts/:id/clear': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/alerts/:id/escalate': ['super_admin', 'compliance'],
+  // Releasing an escalated hold, and the count on the Compliance menu item (docs/decisions/017).
+  'POST /api/admin/compliance/alerts/:id/release': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/alerts/count': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/file': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],

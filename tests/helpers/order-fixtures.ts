@@ -62,6 +62,7 @@ const ADMIN_ORDER: TAdminOrder = {
   customerEmail: 'kwame@example.com',
   customerPhone: null,
   recordedPayerName: null,
+  recordedPayerNumber: null,
   complianceHold: false,
 };
 

@@ -33,6 +33,10 @@ export const CASE_DUE_HOURS = 24;
 
 export const COMPLIANCE_MSG = {
   onHold: 'This order is on compliance hold. Compliance must clear it before it can be approved.',
+  /** A staff cancel while an escalated hold is not released: cancelling would tell the customer (tipping off). */
+  underReview: 'This order is under compliance review. Ask the compliance team before cancelling it.',
+  holdNotReleasable: 'Only an escalated alert that still holds its order can be released. An open alert is cleared instead.',
+  holdReleased: 'Hold released. The order can now be approved or cancelled.',
   alertNotFound: 'Alert not found.',
   caseNotFound: 'Case not found.',
   alertDecided: 'This alert has already been cleared or escalated.',
@@ -68,6 +72,8 @@ export const ZAlert = z.object({
   customerEmail: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** When compliance released the hold of this escalated alert (the case runs on); null while it holds. */
+  releasedAt: z.string().nullable(),
 });
 export type TAlert = z.infer<typeof ZAlert>;
 
@@ -150,6 +156,15 @@ export const ZAddNoteRequest = z.object({ body: ZNoteBody }).strict();
 /** Clear or escalate, with an optional note kept on the alert. */
 export const ZAlertDecisionRequest = z.object({ note: z.union([ZNoteBody, z.literal('')]).optional() }).strict();
 export type TAlertDecisionRequest = z.infer<typeof ZAlertDecisionRequest>;
+/** Release the hold of an escalated alert: the note (why the order may go ahead) is required and kept. */
+export const ZReleaseHoldRequest = z.object({ note: ZNoteBody }).strict();
+export type TReleaseHoldRequest = z.infer<typeof ZReleaseHoldRequest>;
+/**
+ * The count on the Compliance menu item: alerts that need the desk, i.e. open alerts and
+ * escalated 'hold' alerts whose hold is not released yet (an order waits on them).
+ */
+export const ZAlertCount = z.object({ count: z.number() });
+export type TAlertCount = z.infer<typeof ZAlertCount>;
 export const ZAlertIdParams = ZDbIdParams;
 export const ZCaseIdParams = ZDbIdParams;
 export const ZAlertResponse = z.object({ alert: ZAlert });

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
+import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { auditLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
-import { complianceAlerts, complianceCases } from '#server/db/schema/compliance.js';
+import { complianceAlerts, complianceCases, complianceNotes } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -82,6 +84,48 @@ describe('compliance desk', () => {
 
   const approve = (cookie: string, id: number, extra: Record<string, string> = {}) =>
     t.request({ method: 'POST', url: `/api/admin/orders/${id}/approve`, cookie, payload: { payoutReference: PAYOUT_HASH, ...extra } });
+  const cancel = (cookie: string, id: number) =>
+    t.request({ method: 'POST', url: `/api/admin/orders/${id}/cancel`, cookie, payload: { reason: 'No payment arrived.' } });
+
+  /** A BTC sell paid out to the MoMo `number` (as the customer typed it). */
+  async function placeSell(cookie: string, amountGhs: string, number = '0244123456') {
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie,
+      payload: { coinSymbol: 'btc', side: 'sell', fiatCurrency: 'GHS', amountFiat: amountGhs },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie,
+      payload: { type: 'sell', quoteId: quote.json().id, payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().order as { id: number; amountGhs: string };
+  }
+
+  /** "I have sent": a Bitcoin transaction hash of its own. */
+  async function send(cookie: string, id: number) {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/orders/${id}/payment`,
+      cookie,
+      payload: { paymentTxId: randomBytes(32).toString('hex') },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const decideAlert = (cookie: string, id: number, action: 'clear' | 'escalate' | 'release', note?: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/admin/compliance/alerts/${id}/${action}`,
+      cookie,
+      payload: note === undefined ? {} : { note },
+    });
+
+  const orderRow = async (id: number) => firstOrThrow(await db().select().from(orders).where(eq(orders.id, id)));
 
   const alertsOf = (userId: string, rule?: string) =>
     db()
@@ -193,6 +237,311 @@ describe('compliance desk', () => {
       expect(alerts[0]).toMatchObject({ action: 'hold', details: { number: '0245550101', customers: 3, maxCustomers: 2 } });
     }
     expect((await alertsOf(customers[2]!.id, 'shared_account'))[0]!.orderId).toBe(third.id);
+  });
+
+  it('holds the sell just sent and every open order of the customers of a shared payout number until compliance clears', async () => {
+    const number = '0245550202';
+    const [first, second, third] = [await verifiedCustomer(), await verifiedCustomer(), await verifiedCustomer()];
+    // The first customer's sell is paid out before anyone else uses the number.
+    const paidOut = await placeSell(first.cookie, '100', number);
+    await send(first.cookie, paidOut.id);
+    expect((await approve(staff.manager, paidOut.id)).statusCode).toBe(200);
+    const secondSell = await placeSell(second.cookie, '100', '+233 24 555 0202');
+    await send(second.cookie, secondSell.id);
+    expect(await alertsOf(second.id, 'shared_account')).toHaveLength(0);
+
+    // The third places two sells to the number and sends the first: the number now has three customers.
+    const sent = await placeSell(third.cookie, '100', number);
+    const later = await placeSell(third.cookie, '100', '024 555 0202');
+    await send(third.cookie, sent.id);
+    const refused = await approve(staff.manager, sent.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('ORDER_ON_HOLD');
+    const [thirdAlert] = await alertsOf(third.id, 'shared_account');
+    expect(thirdAlert).toMatchObject({ orderId: sent.id, action: 'hold', status: 'open', details: { number, customers: 3 } });
+
+    // The second customer's open sell is held too.
+    expect((await approve(staff.manager, secondSell.id)).json().error.code).toBe('ORDER_ON_HOLD');
+    // The first's alert names the sell paid out already; their next sell to the number is held by it (no second alert).
+    const firstAlerts = await alertsOf(first.id, 'shared_account');
+    expect(firstAlerts).toMatchObject([{ orderId: paidOut.id, status: 'open' }]);
+    const next = await placeSell(first.cookie, '100', number);
+    await send(first.cookie, next.id);
+    expect(await alertsOf(first.id, 'shared_account')).toHaveLength(1);
+    expect((await approve(staff.manager, next.id)).json().error.code).toBe('ORDER_ON_HOLD');
+    const listed = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${next.id}`, cookie: staff.support });
+    expect(listed.json().orders[0]).toMatchObject({ id: next.id, complianceHold: true });
+    // A completed order is not "on hold" any more.
+    const done = await t.request({ method: 'GET', url: `/api/admin/orders/${paidOut.id}`, cookie: staff.support });
+    expect(done.json().order).toMatchObject({ status: 'completed', complianceHold: false });
+
+    // Cleared for the third customer: both their sells go through; the first's stays held until theirs is cleared.
+    expect((await decideAlert(staff.compliance, thirdAlert!.id, 'clear')).statusCode).toBe(200);
+    expect((await approve(staff.manager, sent.id)).statusCode).toBe(200);
+    await send(third.cookie, later.id);
+    expect((await approve(staff.manager, later.id)).statusCode).toBe(200);
+    expect((await approve(staff.manager, next.id)).statusCode).toBe(409);
+    expect((await decideAlert(staff.compliance, firstAlerts[0]!.id, 'clear')).statusCode).toBe(200);
+    expect((await approve(staff.manager, next.id)).statusCode).toBe(200);
+  });
+
+  it('never approves an order while another customer\'s "I have sent" on its number raises the alert that holds it', async () => {
+    // On PostgreSQL the two run at once; one waits for the other (rules.ts lockNumbers), so the
+    // approval either came first (the alert then names the customer's other open order) or is refused.
+    for (let round = 0; round < 3; round += 1) {
+      const number = `024555091${round}`;
+      const [first, second, third] = [await verifiedCustomer(), await verifiedCustomer(), await verifiedCustomer()];
+      const waiting = await placeSell(first.cookie, '100', number);
+      const submitted = await placeSell(first.cookie, '100', number);
+      await send(first.cookie, submitted.id);
+      await send(second.cookie, (await placeSell(second.cookie, '100', number)).id);
+      const trigger = await placeSell(third.cookie, '100', number);
+      const [approval] = await Promise.all([approve(staff.manager, submitted.id), send(third.cookie, trigger.id)]);
+      const [alert] = await alertsOf(first.id, 'shared_account');
+      if (approval.statusCode === 200) {
+        expect(alert, `round ${round}`).toMatchObject({ orderId: waiting.id });
+      } else {
+        expect(approval.json().error.code, `round ${round}`).toBe('ORDER_ON_HOLD');
+        expect(alert, `round ${round}`).toMatchObject({ orderId: submitted.id });
+      }
+    }
+  });
+
+  it('runs the shared-number rule on the number on the payment staff record, and refuses the approval when it holds', async () => {
+    const number = '0245550303';
+    const [first, second, third] = [await verifiedCustomer(), await verifiedCustomer(), await verifiedCustomer()];
+    for (const [customer, typed] of [
+      [first, '024 555 0303'],
+      [second, '+233245550303'],
+    ] as const) {
+      await pay(customer.cookie, (await placeBuy(customer.cookie, '100')).id, typed);
+    }
+    // The third customer leaves the payer number out; staff read it on the MoMo statement.
+    const order = await placeBuy(third.cookie, '100');
+    await pay(third.cookie, order.id);
+
+    const invalid = await approve(staff.support, order.id, { recordedPayerNumber: '12345' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.fields).toEqual({ recordedPayerNumber: ORDER_MSG.invalidMobile });
+    expect((await approve(staff.compliance, order.id, { recordedPayerNumber: number })).statusCode).toBe(403);
+    expect((await orderRow(order.id)).recordedPayerNumber).toBeNull();
+
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const held = await approve(staff.support, order.id, { recordedPayerNumber: '+233 24 555 0303' });
+      expect(held.statusCode, held.body).toBe(409);
+      expect(held.json().error.code).toBe('ORDER_ON_HOLD');
+    }
+    // The recorded number and the alerts are kept; the order waits.
+    expect(await orderRow(order.id)).toMatchObject({ status: 'payment_submitted', recordedPayerNumber: number });
+    expect(await alertsOf(third.id, 'shared_account')).toMatchObject([
+      { orderId: order.id, action: 'hold', status: 'open', details: { number, customers: 3 } },
+    ]);
+    expect(await alertsOf(first.id, 'shared_account')).toHaveLength(1);
+    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: staff.support });
+    expect(detail.json().order).toMatchObject({ recordedPayerNumber: number, complianceHold: true });
+
+    // A number nobody else uses: kept in one form, and the approval goes through.
+    const other = await placeBuy(third.cookie, '100');
+    await pay(third.cookie, other.id);
+    const approved = await approve(staff.support, other.id, { recordedPayerNumber: '024-555-0404' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().order).toMatchObject({ status: 'completed', recordedPayerNumber: '0245550404' });
+  });
+
+  it('keeps an escalated hold until compliance releases it with a note: no staff cancel before, approve or cancel after', async () => {
+    const customer = await verifiedCustomer();
+    const [toCancel, toApprove, stillOpen] = await withSettings({ largeOrderGhs: '1000' }, async () => [
+      await placeBuy(customer.cookie, '5000'),
+      await placeBuy(customer.cookie, '6000'),
+      await placeBuy(customer.cookie, '7000'),
+    ]);
+    for (const order of [toCancel, toApprove, stillOpen]) await pay(customer.cookie, order!.id);
+    const alertOf = async (orderId: number) => (await alertsOf(customer.id, 'large_order')).find((alert) => alert.orderId === orderId)!;
+    const [cancelAlert, approveAlert, openAlert] = [
+      await alertOf(toCancel!.id),
+      await alertOf(toApprove!.id),
+      await alertOf(stillOpen!.id),
+    ];
+
+    // An open hold: cancelling stays possible.
+    expect((await cancel(staff.support, stillOpen!.id)).statusCode).toBe(200);
+
+    for (const alert of [cancelAlert, approveAlert]) {
+      expect((await decideAlert(staff.compliance, alert.id, 'escalate', 'Unexplained funds.')).statusCode).toBe(200);
+    }
+    // Escalated: staff can neither cancel (the customer would be told) nor approve.
+    const cancelRefused = await cancel(staff.support, toCancel!.id);
+    expect(cancelRefused.statusCode).toBe(409);
+    expect(cancelRefused.json().error).toMatchObject({ code: 'ORDER_UNDER_REVIEW', message: COMPLIANCE_MSG.underReview });
+    expect((await approve(staff.manager, toApprove!.id)).json().error.code).toBe('ORDER_ON_HOLD');
+    expect((await orderRow(toCancel!.id)).status).toBe('payment_submitted');
+
+    // Releasing is the desk's, with a note; an open alert is cleared instead.
+    const url = `/api/admin/compliance/alerts/${cancelAlert.id}/release`;
+    expect((await t.request({ method: 'POST', url, payload: { note: 'x' } })).statusCode).toBe(401);
+    for (const cookie of [staff.manager, staff.support, customer.cookie]) {
+      expect((await t.request({ method: 'POST', url, cookie, payload: { note: 'x' } })).statusCode).toBe(403);
+    }
+    const noNote = await decideAlert(staff.compliance, cancelAlert.id, 'release', '  ');
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().error.fields).toEqual({ note: COMPLIANCE_MSG.noteRequired });
+    const notEscalated = await decideAlert(staff.compliance, openAlert.id, 'release', 'Nothing to see.');
+    expect(notEscalated.statusCode).toBe(409);
+    expect(notEscalated.json().error).toMatchObject({ code: 'HOLD_NOT_RELEASABLE', message: COMPLIANCE_MSG.holdNotReleasable });
+
+    const released = await decideAlert(staff.compliance, cancelAlert.id, 'release', 'Report filed; the refund may go ahead.');
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().alert).toMatchObject({ id: cancelAlert.id, status: 'escalated', releasedAt: expect.any(String) });
+    expect((await decideAlert(staff.compliance, cancelAlert.id, 'release', 'Again.')).json().error.code).toBe('HOLD_NOT_RELEASABLE');
+    const notes = await db().select().from(complianceNotes).where(eq(complianceNotes.alertId, cancelAlert.id));
+    expect(notes.find((note) => note.body === 'Report filed; the refund may go ahead.')).toMatchObject({
+      caseId: released.json().alert.caseId,
+    });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'compliance.alert_release'), eq(auditLog.targetId, String(cancelAlert.id))));
+    expect(audits).toMatchObject([{ after: { released: true, orderId: toCancel!.id } }]);
+    expect((await cancel(staff.support, toCancel!.id)).statusCode).toBe(200);
+
+    // Two officers releasing at once: one of them does.
+    const releases = await Promise.all(
+      [staff.compliance, staff.super_admin].map((cookie) => decideAlert(cookie, approveAlert.id, 'release', 'Source of funds documented.')),
+    );
+    expect(releases.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await approve(staff.manager, toApprove!.id)).statusCode).toBe(200);
+  });
+
+  it('counts open alerts and unreleased escalated holds for the Compliance menu, for the desk only', async () => {
+    const count = async () => {
+      const response = await t.request({ method: 'GET', url: '/api/admin/compliance/alerts/count', cookie: staff.compliance });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().count as number;
+    };
+    const before = await count();
+    const customer = await verifiedCustomer();
+    await withSettings({ largeOrderGhs: '1000', dailyVolumeAlertGhs: '100000' }, async () => {
+      await placeBuy(customer.cookie, '5000');
+      await placeBuy(customer.cookie, '6000');
+    });
+    const [escalated, cleared] = await alertsOf(customer.id, 'large_order');
+    expect(await count()).toBe(before + 2);
+    await decideAlert(staff.compliance, escalated!.id, 'escalate');
+    expect(await count()).toBe(before + 2);
+    await decideAlert(staff.compliance, escalated!.id, 'release', 'Documents seen.');
+    expect(await count()).toBe(before + 1);
+    await decideAlert(staff.compliance, cleared!.id, 'clear');
+    expect(await count()).toBe(before);
+
+    const asSuperAdmin = await t.request({ method: 'GET', url: '/api/admin/compliance/alerts/count', cookie: staff.super_admin });
+    expect(asSuperAdmin.json()).toEqual({ count: before });
+    expect((await t.request({ method: 'GET', url: '/api/admin/compliance/alerts/count' })).statusCode).toBe(401);
+    for (const cookie of [staff.manager, staff.support, customer.cookie]) {
+      expect((await t.request({ method: 'GET', url: '/api/admin/compliance/alerts/count', cookie })).statusCode).toBe(403);
+    }
+  });
+
+  it('raises a large-order alert at exactly GHS 50,000 and for a USD order whose cedis reach it, not just below', async () => {
+    const exact = await verifiedCustomer();
+    const atThreshold = await placeBuy(exact.cookie, '50000');
+    expect(await alertsOf(exact.id, 'large_order')).toMatchObject([
+      { orderId: atThreshold.id, action: 'hold', details: { amountGhs: '50000.00', thresholdGhs: '50000.00' } },
+    ]);
+    const below = await verifiedCustomer();
+    await placeBuy(below.cookie, '49999.99');
+    expect(await alertsOf(below.id, 'large_order')).toHaveLength(0);
+
+    const inDollars = await verifiedCustomer();
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: inDollars.cookie,
+      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '4500' },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: inDollars.cookie,
+      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as { id: number; amountGhs: string; fiatCurrency: string };
+    expect(order.fiatCurrency).toBe('USD');
+    expect(Number(order.amountGhs)).toBeGreaterThanOrEqual(50_000);
+    expect(await alertsOf(inDollars.id, 'large_order')).toMatchObject([{ orderId: order.id, details: { amountGhs: order.amountGhs } }]);
+  });
+
+  it('holds a large sell like a buy: its approval is refused until compliance clears it', async () => {
+    const customer = await verifiedCustomer();
+    const order = await placeSell(customer.cookie, '60000');
+    await send(customer.cookie, order.id);
+    const [alert] = await alertsOf(customer.id, 'large_order');
+    expect(alert).toMatchObject({ orderId: order.id, action: 'hold', status: 'open' });
+    const refused = await approve(staff.manager, order.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'ORDER_ON_HOLD', message: COMPLIANCE_MSG.onHold });
+    expect((await orderRow(order.id)).status).toBe('deposit_submitted');
+    await decideAlert(staff.compliance, alert!.id, 'clear');
+    expect((await approve(staff.manager, order.id)).statusCode).toBe(200);
+  });
+
+  it('refuses a note over 2000 characters with its message, on a note, a clear and a release', async () => {
+    const customer = await verifiedCustomer();
+    await placeBuy(customer.cookie, '60000');
+    const [alert] = await alertsOf(customer.id, 'large_order');
+    const long = 'x'.repeat(2001);
+    const note = await t.request({
+      method: 'POST',
+      url: `/api/admin/compliance/alerts/${alert!.id}/notes`,
+      cookie: staff.compliance,
+      payload: { body: long },
+    });
+    expect(note.statusCode).toBe(400);
+    expect(note.json().error).toMatchObject({ code: 'VALIDATION', fields: { body: COMPLIANCE_MSG.noteTooLong } });
+    for (const action of ['clear', 'release'] as const) {
+      const response = await decideAlert(staff.compliance, alert!.id, action, long);
+      expect(response.statusCode, action).toBe(400);
+      expect(response.json().error.fields, action).toEqual({ note: COMPLIANCE_MSG.noteTooLong });
+    }
+    expect((await alertsOf(customer.id, 'large_order'))[0]!.status).toBe('open');
+    const fits = await t.request({
+      method: 'POST',
+      url: `/api/admin/compliance/alerts/${alert!.id}/notes`,
+      cookie: staff.compliance,
+      payload: { body: 'x'.repeat(2000) },
+    });
+    expect(fits.statusCode).toBe(201);
+  });
+
+  it('counts sells in the daily volume', async () => {
+    const customer = await verifiedCustomer();
+    await withSettings({ dailyVolumeAlertGhs: '1000' }, async () => {
+      await placeSell(customer.cookie, '600');
+      expect(await alertsOf(customer.id, 'daily_volume')).toHaveLength(0);
+      const second = await placeSell(customer.cookie, '600');
+      expect(await alertsOf(customer.id, 'daily_volume')).toMatchObject([{ orderId: second.id, details: { volumeGhs: '1200.00' } }]);
+    });
+  });
+
+  it('counts cancelled orders for structuring (placing them is the behaviour) but not in the daily volume', async () => {
+    const customer = await verifiedCustomer();
+    await withSettings(
+      { largeOrderGhs: '1000', structuringBandPercent: 10, structuringOrderCount: 3, dailyVolumeAlertGhs: '2000' },
+      async () => {
+        for (const amount of ['950', '960']) {
+          const order = await placeBuy(customer.cookie, amount);
+          const cancelled = await t.request({ method: 'POST', url: `/api/orders/${order.id}/cancel`, cookie: customer.cookie });
+          expect(cancelled.statusCode, cancelled.body).toBe(200);
+        }
+        const third = await placeBuy(customer.cookie, '990');
+        // 2,900 placed today, 990 of it not cancelled: under the daily threshold.
+        expect(await alertsOf(customer.id, 'daily_volume')).toHaveLength(0);
+        const [structuring] = await alertsOf(customer.id, 'structuring');
+        expect(structuring).toMatchObject({ orderId: third.id });
+        expect((structuring!.details as { orderIds: number[] }).orderIds).toHaveLength(3);
+      },
+    );
   });
 
   it('compares the name on the payment with the KYC name, ignoring case, accents and order; a mismatch alerts once', async () => {
@@ -436,6 +785,8 @@ describe('compliance desk', () => {
       ['POST', '/api/admin/compliance/alerts/1/notes', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/alerts/1/clear', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/alerts/1/escalate', ['compliance', 'super_admin']],
+      ['POST', '/api/admin/compliance/alerts/1/release', ['compliance', 'super_admin']],
+      ['GET', '/api/admin/compliance/alerts/count', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/cases', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/cases/1/file', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/cases/1/export', ['compliance', 'super_admin']],
@@ -532,6 +883,54 @@ describe('compliance desk', () => {
       expect(set.statusCode, set.body).toBe(200);
       const row = firstOrThrow(await clocked.database.db.select().from(users).where(eq(users.id, other.id)));
       expect(row).toMatchObject({ tier: 2, kycStatus: 'verified' });
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it("reports a case overdue on the server's clock once its 24 hours have passed, and files it as overdue", async () => {
+    const clocked = await createTestApp({ TEST_CLOCK: 'true' });
+    try {
+      const customer = await clocked.signUp();
+      const officer = (await clocked.createStaff('compliance')).cookie;
+      const alert = firstOrThrow(
+        await clocked.database.db
+          .insert(complianceAlerts)
+          .values({ userId: customer.id, rule: 'daily_volume', action: 'flag', dedupeKey: `test:${randomUUID()}` })
+          .returning(),
+      );
+      const escalated = await clocked.request({
+        method: 'POST',
+        url: `/api/admin/compliance/alerts/${alert.id}/escalate`,
+        cookie: officer,
+        payload: {},
+      });
+      expect(escalated.statusCode, escalated.body).toBe(200);
+      const caseId = escalated.json().case.id as number;
+      const listCases = async () => {
+        const response = await clocked.request({ method: 'GET', url: '/api/admin/compliance/cases', cookie: officer });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json() as { now: string; cases: { id: number; dueAt: string }[] };
+        return { now: Date.parse(body.now), dueAt: Date.parse(body.cases.find((c) => c.id === caseId)!.dueAt) };
+      };
+      const fresh = await listCases();
+      expect(fresh.dueAt - fresh.now).toBeGreaterThan(23 * 3_600_000);
+
+      const moved = await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 25 * 60 } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const late = await listCases();
+      expect(late.now - late.dueAt).toBeGreaterThanOrEqual(3_600_000 - 60_000);
+      expect(late.dueAt).toBe(fresh.dueAt);
+
+      const filed = await clocked.request({
+        method: 'POST',
+        url: `/api/admin/compliance/cases/${caseId}/file`,
+        cookie: officer,
+        payload: { ficReference: 'FIC-LATE-1' },
+      });
+      expect(filed.statusCode, filed.body).toBe(200);
+      const [entry] = await clocked.database.db.select().from(auditLog).where(eq(auditLog.action, 'compliance.case_file'));
+      expect(entry).toMatchObject({ after: { status: 'filed', overdue: true } });
     } finally {
       await clocked.close();
     }

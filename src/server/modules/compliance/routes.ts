@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZUserIdParams } from '#shared/contracts/admin.js';
 import {
   ZAddNoteRequest,
+  ZAlertCount,
   ZAlertDecisionRequest,
   ZAlertDetail,
   ZAlertIdParams,
@@ -18,6 +19,7 @@ import {
   ZEscalateResponse,
   ZFileCaseRequest,
   ZNoteResponse,
+  ZReleaseHoldRequest,
 } from '#shared/contracts/compliance.js';
 import type { TOnAccountChanged } from '#server/lib/account-changed.js';
 import { sendCsv } from '#server/lib/csv.js';
@@ -27,6 +29,7 @@ import {
   addNote,
   clearAlert,
   closeAccount,
+  countAlertsForDesk,
   escalateAlert,
   exportCase,
   fileCase,
@@ -34,6 +37,7 @@ import {
   getComplianceSettings,
   listAlerts,
   listCases,
+  releaseHold,
   updateComplianceSettings,
   type TComplianceDeps,
 } from './service.js';
@@ -52,6 +56,11 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
     '/api/admin/compliance/alerts',
     { config: { access }, schema: { tags, querystring: ZAlertQuery, response: { 200: ZAlertList } } },
     (request) => listAlerts(deps.db, request.query),
+  );
+
+  // The Compliance menu item's count (registered before /alerts/:id; a static segment wins anyway).
+  app.get('/api/admin/compliance/alerts/count', { config: { access }, schema: { tags, response: { 200: ZAlertCount } } }, () =>
+    countAlertsForDesk(deps.db),
   );
 
   app.get(
@@ -85,6 +94,15 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
       schema: { tags, params: ZAlertIdParams, body: ZAlertDecisionRequest, response: { 200: ZEscalateResponse } },
     },
     async (request) => escalateAlert(deps, call(request), request.params.id, request.body.note),
+  );
+
+  app.post(
+    '/api/admin/compliance/alerts/:id/release',
+    {
+      config: { access, errors: ['NOT_FOUND', 'HOLD_NOT_RELEASABLE'] },
+      schema: { tags, params: ZAlertIdParams, body: ZReleaseHoldRequest, response: { 200: ZAlertResponse } },
+    },
+    async (request) => ({ alert: await releaseHold(deps, call(request), request.params.id, request.body.note) }),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
 import { toDecimal } from '#shared/money.js';
 import type { TTx } from '#server/db/client.js';
@@ -13,7 +13,8 @@ import { readUsedGhs } from '#server/modules/orders/tier-limits.js';
  * change does. Each alert has a dedupe key (compliance_alerts_dedupe_unique) and is inserted with
  * ON CONFLICT DO NOTHING: the same facts raise one alert, however often or concurrently they are
  * seen. What an alert does comes from settings.rule_actions: 'hold' keeps its order from being
- * approved until compliance clears it, 'flag' only puts it in the queue. The customer is never told.
+ * approved until compliance clears it (or, once escalated, releases it), 'flag' only puts it in
+ * the queue. The customer is never told.
  */
 
 // The schema's list and the contract's are one list.
@@ -71,27 +72,96 @@ export async function readMonitoringSettings(tx: TTx): Promise<TMonitoringSettin
   return row ? { ...row, ruleActions: ruleActionsOf(row.ruleActions) } : DEFAULT_MONITORING;
 }
 
-/** True (as a select column) when the order has an open or escalated 'hold' alert. */
+/** Statuses after which nothing happens to an order any more: a hold there holds nothing. */
+const FINAL_STATUSES = ['completed', 'cancelled', 'expired'] as const;
+const finalStatuses = sql.join(
+  FINAL_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
+/**
+ * A 'hold' alert holds while it is open, or escalated and not released (docs/decisions/017):
+ * `underReview` only the escalated ones, which also keep staff from cancelling.
+ */
+const holdingAlert = sql`${complianceAlerts.action} = 'hold' and (${complianceAlerts.status} = 'open' or (${complianceAlerts.status} = 'escalated' and ${complianceAlerts.releasedAt} is null))`;
+
+/**
+ * True (as a select column) when a 'hold' alert holds the order: one raised on it, or a
+ * shared-number alert of its customer on one of its numbers (the payer number, the MoMo payout
+ * number, the number staff recorded); only while the order can still be decided.
+ */
 export const orderOnHold =
-  sql<boolean>`exists (select 1 from ${complianceAlerts} where ${complianceAlerts.orderId} = ${orders.id} and ${complianceAlerts.action} = 'hold' and ${complianceAlerts.status} in ('open', 'escalated'))`.mapWith(
+  sql<boolean>`(${orders.status} not in (${finalStatuses}) and exists (select 1 from ${complianceAlerts} where ${holdingAlert} and (${complianceAlerts.orderId} = ${orders.id} or (${complianceAlerts.rule} = 'shared_account' and ${complianceAlerts.userId} = ${orders.userId} and ${complianceAlerts.details} ->> 'number' in (${orders.payerNumberKey}, ${orders.payoutNumberKey}, ${orders.recordedPayerNumber})))))`.mapWith(
     Boolean,
   );
 
-/** Whether an order is held, read in the caller's transaction (the approval's). */
-export async function isOrderHeld(tx: TTx, orderId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: complianceAlerts.id })
-    .from(complianceAlerts)
-    .where(
-      and(
-        eq(complianceAlerts.orderId, orderId),
-        eq(complianceAlerts.action, 'hold'),
-        inArray(complianceAlerts.status, ['open', 'escalated']),
-      ),
-    )
-    .limit(1);
+type THoldFacts = Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'payerNumberKey' | 'payoutNumberKey' | 'recordedPayerNumber'>;
+
+/** The numbers an order was paid from or out to, in the shared-number rule's form, each once. */
+export function numbersOf(order: Pick<THoldFacts, 'payerNumberKey' | 'payoutNumberKey' | 'recordedPayerNumber'>): string[] {
+  const numbers = [order.payerNumberKey, order.payoutNumberKey, order.recordedPayerNumber].filter(
+    (number): number is string => typeof number === 'string' && number.length >= 9,
+  );
+  return [...new Set(numbers)].sort();
+}
+
+/**
+ * Takes the transaction's lock of each number (sorted, so two transactions never wait on each
+ * other in turn), released at its commit: the shared-number rule takes it before reading who uses
+ * a number, an approval or cancel before reading the hold of an order with the number, so a rule
+ * being evaluated and a decision never miss each other (the decision waits for the rule's
+ * alerts, or the rule sees the decided order). Taken after the order's row lock and before the
+ * customer's row, like every other lock of an order change.
+ */
+export async function lockNumbers(tx: TTx, numbers: readonly string[]): Promise<void> {
+  for (const number of [...new Set(numbers)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`shared_number:${number}`}, 0))`);
+  }
+}
+
+/** The alerts that hold this order (see orderOnHold); `underReview`: only the escalated, unreleased ones. */
+function holdsOrder(order: THoldFacts, underReview: boolean): SQL {
+  const numbers = numbersOf(order);
+  const onOrder = eq(complianceAlerts.orderId, order.id);
+  const onNumber =
+    numbers.length > 0
+      ? and(
+          eq(complianceAlerts.rule, 'shared_account'),
+          eq(complianceAlerts.userId, order.userId),
+          inArray(sql`${complianceAlerts.details} ->> 'number'`, numbers),
+        )
+      : undefined;
+  const escalated = and(eq(complianceAlerts.status, 'escalated'), isNull(complianceAlerts.releasedAt));
+  return and(
+    eq(complianceAlerts.action, 'hold'),
+    underReview ? escalated : or(eq(complianceAlerts.status, 'open'), escalated),
+    onNumber ? or(onOrder, onNumber) : onOrder,
+  )!;
+}
+
+/**
+ * Whether the order is held, read in the caller's transaction (the approval's: the order's row
+ * locked, then its numbers, lockNumbers).
+ */
+export async function isOrderHeld(tx: TTx, order: THoldFacts): Promise<boolean> {
+  const [row] = await tx.select({ id: complianceAlerts.id }).from(complianceAlerts).where(holdsOrder(order, false)).limit(1);
   return row !== undefined;
 }
+
+/**
+ * Whether an escalated hold that compliance has not released holds the order: staff may not
+ * cancel it then (the customer would be told while the case runs), read like isOrderHeld.
+ */
+export async function isOrderUnderReview(tx: TTx, order: THoldFacts): Promise<boolean> {
+  const [row] = await tx.select({ id: complianceAlerts.id }).from(complianceAlerts).where(holdsOrder(order, true)).limit(1);
+  return row !== undefined;
+}
+
+/** The alerts the Compliance menu counts: open ones, and escalated holds not released (an order waits on them). */
+export const alertNeedsDesk = or(
+  eq(complianceAlerts.status, 'open'),
+  and(eq(complianceAlerts.status, 'escalated'), eq(complianceAlerts.action, 'hold'), isNull(complianceAlerts.releasedAt)),
+)!;
 
 type TAlertInput = {
   userId: string;
@@ -211,26 +281,40 @@ export function canonicalPhone(value: string): string {
 }
 
 /**
- * (d) One payer number (a buy's "I have paid") or payout MoMo number (a sell's) used by more
- * customers than the setting allows: every customer of the number gets an alert (one per number
- * and customer), on their latest order with it. Called at "I have paid" / "I have sent".
+ * (d) One payer number (a buy's "I have paid"), payout MoMo number (a sell's "I have sent") or
+ * number staff recorded on the payment (the approval) used by more customers than the setting
+ * allows: every customer of the number gets an alert (one per number and customer). The acting
+ * customer's names the order being submitted or approved (`acting`); another customer's names
+ * their latest order with the number that can still be decided, else their latest. Every open
+ * order of a customer using the number is held by it while it holds (isOrderHeld compares the
+ * numbers), whichever order it names. The number is locked first (lockNumbers).
  */
-export async function checkSharedNumber(tx: TTx, number: string | null | undefined, now: Date): Promise<void> {
+export async function checkSharedNumber(
+  tx: TTx,
+  number: string | null | undefined,
+  now: Date,
+  acting: { id: number; userId: string },
+): Promise<void> {
   if (!number) return;
   const canonical = canonicalPhone(number);
   if (canonical.length < 9) return;
+  await lockNumbers(tx, [canonical]);
   const monitoring = await readMonitoringSettings(tx);
-  // Both keys are indexed (schema/orders.ts): the number's orders, not every order, are read.
+  // The three keys are indexed (schema/orders.ts): the number's orders, not every order, are read.
   const customers = await tx
-    .select({ userId: orders.userId, orderId: sql<number>`max(${orders.id})`.mapWith(Number) })
+    .select({
+      userId: orders.userId,
+      // Open orders first, then the newest: the customer's latest order that can still be decided.
+      orderId: sql<number>`(array_agg(${orders.id} order by ${orders.status} in (${finalStatuses}), ${orders.id} desc))[1]`.mapWith(Number),
+    })
     .from(orders)
-    .where(or(eq(orders.payerNumberKey, canonical), eq(orders.payoutNumberKey, canonical)))
+    .where(or(eq(orders.payerNumberKey, canonical), eq(orders.payoutNumberKey, canonical), eq(orders.recordedPayerNumber, canonical)))
     .groupBy(orders.userId);
   if (customers.length <= monitoring.sharedNumberMaxCustomers) return;
   for (const customer of customers) {
     await raise(tx, monitoring, {
       userId: customer.userId,
-      orderId: customer.orderId,
+      orderId: customer.userId === acting.userId ? acting.id : customer.orderId,
       rule: 'shared_account',
       dedupeKey: `shared_account:${canonical}:${customer.userId}`,
       details: { number: canonical, customers: customers.length, maxCustomers: monitoring.sharedNumberMaxCustomers },

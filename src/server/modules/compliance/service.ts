@@ -6,6 +6,7 @@ import {
   type TAlert,
   type TAlertDetail,
   type TAlertList,
+  type TAlertCount,
   type TAlertQuery,
   type TCaseList,
   type TComplianceCase,
@@ -28,12 +29,12 @@ import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js'
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
-import { ruleActionsOf } from './rules.js';
+import { alertNeedsDesk, lockNumbers, ruleActionsOf } from './rules.js';
 
 /**
  * The compliance desk (docs/decisions/017-compliance-desk.md): the alerts queue with what an
- * officer decides on, notes, clearing or escalating an alert once (conditional updates),
- * suspicious-activity cases with the FIC's 24-hour timer, the case export, and the monitoring
+ * officer decides on, notes, clearing or escalating an alert once and releasing an escalated
+ * hold once (conditional updates), suspicious-activity cases with the FIC's 24-hour timer, the case export, and the monitoring
  * settings. Every change is audited. Nothing here reaches the customer: no email, no SMS, no
  * state they can see (a held order simply waits in its submitted state).
  */
@@ -70,6 +71,7 @@ function toAlert(row: { alert: TAlertRow; customerName: string; customerEmail: s
     customerEmail: row.customerEmail,
     createdAt: alert.createdAt.toISOString(),
     decidedAt: iso(alert.decidedAt),
+    releasedAt: iso(alert.releasedAt),
   };
 }
 
@@ -103,6 +105,12 @@ export async function listAlerts(db: TDb, query: TAlertQuery): Promise<TAlertLis
     .offset((query.page - 1) * PAGE_SIZE);
   const { total } = firstOrThrow(await db.select({ total: count() }).from(complianceAlerts).where(where));
   return { alerts: rows.map(toAlert), total, page: query.page, pageSize: PAGE_SIZE };
+}
+
+/** The count on the Compliance menu item: open alerts and escalated holds not released (rules.ts alertNeedsDesk). */
+export async function countAlertsForDesk(db: TDb): Promise<TAlertCount> {
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(complianceAlerts).where(alertNeedsDesk));
+  return { count: total };
 }
 
 async function alertIdsOf(db: TDb | TTx, caseIds: number[]): Promise<Map<number, number[]>> {
@@ -326,10 +334,22 @@ export async function escalateAlert(
 ): Promise<{ alert: TAlert; case: TComplianceCase }> {
   const caseId = await deps.db.transaction(async (tx) => {
     const at = nowOf(deps);
-    const [found] = await tx.select({ userId: complianceAlerts.userId }).from(complianceAlerts).where(eq(complianceAlerts.id, id));
+    const [found] = await tx
+      .select({
+        userId: complianceAlerts.userId,
+        orderId: complianceAlerts.orderId,
+        rule: complianceAlerts.rule,
+        details: complianceAlerts.details,
+      })
+      .from(complianceAlerts)
+      .where(eq(complianceAlerts.id, id));
     if (!found) throw alertNotFound();
+    // The held order, then its number, are locked as a staff cancel locks them (orders/lifecycle.ts
+    // decideOrder): a cancel either finished before, or sees the escalation and is refused.
+    if (found.orderId !== null) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+    if (found.rule === 'shared_account' && typeof found.details.number === 'string') await lockNumbers(tx, [found.details.number]);
     // One open case per customer: the customer's row is the lock two escalations wait on (taken
-    // first, as placing an order takes it, so the two never wait on each other in turn).
+    // after the order, as every order change takes them, so the two never wait on each other in turn).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, found.userId)).for('update');
     const alert = firstOrThrow(await tx.select().from(complianceAlerts).where(eq(complianceAlerts.id, id)).for('update'));
     if (alert.status !== 'open') throw new AppError('ALERT_ALREADY_DECIDED', COMPLIANCE_MSG.alertDecided);
@@ -362,6 +382,53 @@ export async function escalateAlert(
     return caseRow.id;
   });
   return { alert: await readAlert(deps.db, id), case: await readCase(deps.db, caseId) };
+}
+
+/**
+ * Releases the hold of an escalated 'hold' alert, once, with the officer's note (kept as a
+ * compliance note on the alert and its case); audited. The alert stays escalated (the case runs
+ * on); its order may then be approved or cancelled. A conditional update: of two officers exactly
+ * one releases, the other gets HOLD_NOT_RELEASABLE, as does an alert that is open (cleared
+ * instead), cleared or only a flag.
+ */
+export async function releaseHold(deps: TComplianceDeps, call: TStaffCall, id: number, note: string): Promise<TAlert> {
+  await deps.db.transaction(async (tx) => {
+    const at = nowOf(deps);
+    const [row] = await tx
+      .update(complianceAlerts)
+      .set({ releasedAt: at, releasedBy: call.actor.id })
+      .where(
+        and(
+          eq(complianceAlerts.id, id),
+          eq(complianceAlerts.status, 'escalated'),
+          eq(complianceAlerts.action, 'hold'),
+          isNull(complianceAlerts.releasedAt),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [exists] = await tx.select({ id: complianceAlerts.id }).from(complianceAlerts).where(eq(complianceAlerts.id, id));
+      throw exists ? new AppError('HOLD_NOT_RELEASABLE', COMPLIANCE_MSG.holdNotReleasable) : alertNotFound();
+    }
+    const saved = await insertNote(tx, {
+      userId: row.userId,
+      alertId: id,
+      caseId: row.caseId,
+      authorId: call.actor.id,
+      body: note.trim(),
+      at,
+    });
+    await writeAudit(tx, {
+      actor: call.actor,
+      action: 'compliance.alert_release',
+      targetType: 'compliance_alert',
+      targetId: id,
+      before: { status: 'escalated', released: false },
+      after: { status: 'escalated', released: true, rule: row.rule, orderId: row.orderId, caseId: row.caseId, noteId: saved.id },
+      ip: call.ip,
+    });
+  });
+  return readAlert(deps.db, id);
 }
 
 /** Cases: open ones by due time (overdue first), filed ones newest first. */
@@ -465,6 +532,7 @@ export async function exportCase(deps: TComplianceDeps, call: TStaffCall, id: nu
       payerNumber: order.payerNumber,
       payerName: order.payerName,
       recordedPayerName: order.recordedPayerName,
+      recordedPayerNumber: order.recordedPayerNumber,
       payoutNumber: order.payout?.type === 'momo' ? order.payout.number : (order.payout?.accountNumber ?? null),
       walletAddress: order.walletAddress,
       payoutReference: order.payoutReference,
@@ -489,6 +557,7 @@ export async function exportCase(deps: TComplianceDeps, call: TStaffCall, id: nu
       orderId: alert.orderId,
       createdAt: alert.createdAt.toISOString(),
       decidedAt: iso(alert.decidedAt),
+      releasedAt: iso(alert.releasedAt),
       details: JSON.stringify(alert.details),
     });
   }

@@ -28,7 +28,15 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
-import { checkRecordedPayerName, checkSharedNumber, isOrderHeld } from '#server/modules/compliance/rules.js';
+import {
+  canonicalPhone,
+  checkRecordedPayerName,
+  checkSharedNumber,
+  isOrderHeld,
+  isOrderUnderReview,
+  lockNumbers,
+  numbersOf,
+} from '#server/modules/compliance/rules.js';
 
 /**
  * The order lifecycle's transitions (docs/decisions/014): each one conditional update of the
@@ -191,8 +199,14 @@ export async function submitPayment(
         at: now,
       });
       await queueStaffAlert(tx, deps, updated, { name: actor.user.fullName || actor.user.name, email: actor.user.email });
-      // Monitoring (docs/decisions/017): the payer number (buy) or payout MoMo number (sell) shared by too many customers.
-      await checkSharedNumber(tx, isBuy ? updated.payerNumber : updated.payout?.type === 'momo' ? updated.payout.number : null, now);
+      // Monitoring (docs/decisions/017): the payer number (buy) or payout MoMo number (sell) shared
+      // by too many customers; this customer's alert names this order.
+      await checkSharedNumber(
+        tx,
+        isBuy ? updated.payerNumber : updated.payout?.type === 'momo' ? updated.payout.number : null,
+        now,
+        updated,
+      );
       return updated;
     });
     deps.onEmailQueued();
@@ -313,12 +327,22 @@ function checkPayoutReference(order: TOrderRow, reference: string): void {
 }
 
 export type TDecision =
-  { status: 'completed'; payoutReference: string; recordedPayerName?: string | undefined } | { status: 'cancelled'; reason: string };
+  | {
+      status: 'completed';
+      payoutReference: string;
+      recordedPayerName?: string | undefined;
+      /** "Number on the payment" as staff typed it (checked by the contract: a Ghana mobile number). */
+      recordedPayerNumber?: string | undefined;
+    }
+  | { status: 'cancelled'; reason: string };
 
 /**
  * submitted ("pending") -> completed or cancelled, once (decisions/013 D11, docs/decisions/014):
  * a conditional update with the payout reference or the reason the customer is told, the limit
  * released on cancel, the event, the status email and the audit entry, all in one transaction.
+ * The compliance hold (docs/decisions/017) is read under the order's row lock and its numbers'
+ * locks: a held order is not approved, and one under review (an escalated hold not released) is
+ * not cancelled by staff either.
  */
 export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: number; ip: string; decision: TDecision }): Promise<void> {
   const { decision } = input;
@@ -337,17 +361,32 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         : null;
     const cancelReason = decision.status === 'cancelled' ? decision.reason.trim() : null;
     if (payoutReference !== null) checkPayoutReference(current, payoutReference);
+    // The number staff saw on the payment, in the shared-number rule's form (0XXXXXXXXX).
+    const recordedPayerNumber =
+      decision.status === 'completed' && decision.recordedPayerNumber?.trim() ? canonicalPhone(decision.recordedPayerNumber) : null;
+    const holdFacts = { ...current, recordedPayerNumber: recordedPayerNumber ?? current.recordedPayerNumber };
+    // The order's numbers are locked before its hold is read: a shared-number rule evaluated at the
+    // same time (another customer's "I have paid") either finished and is seen, or waits for this.
+    await lockNumbers(tx, numbersOf(holdFacts));
+    if (decision.status === 'cancelled' && (await isOrderUnderReview(tx, holdFacts))) {
+      throw new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview);
+    }
     if (decision.status === 'completed') {
-      // The name on the payment, as staff saw it, and the name-mismatch rule; then the compliance
-      // hold (docs/decisions/017), read under the order's lock. A held order stays submitted: the
-      // recorded name and any new alert are kept (committed), the approval is refused below.
+      // The name and number on the payment, as staff saw them, and the name-mismatch and
+      // shared-number rules; then the compliance hold (docs/decisions/017). A held order stays
+      // submitted: what staff recorded and any new alert are kept (committed), the approval is
+      // refused below.
       const recordedPayerName = decision.recordedPayerName?.trim();
       if (recordedPayerName) {
         await tx.update(orders).set({ recordedPayerName }).where(eq(orders.id, current.id));
         const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
         await checkRecordedPayerName(tx, current, recordedPayerName, customer.fullName || customer.name, now);
       }
-      if (await isOrderHeld(tx, current.id)) return 'held';
+      if (recordedPayerNumber) {
+        await tx.update(orders).set({ recordedPayerNumber }).where(eq(orders.id, current.id));
+        await checkSharedNumber(tx, recordedPayerNumber, now, current);
+      }
+      if (await isOrderHeld(tx, holdFacts)) return 'held';
     }
     const [row] = await tx
       .update(orders)

@@ -51,7 +51,7 @@ export type TAdminOrderRow = {
   customerName: string;
   customerEmail: string;
   customerPhone: string | null;
-  /** An open or escalated 'hold' alert is on the order (modules/compliance/rules.ts). */
+  /** A 'hold' alert holds the order (modules/compliance/rules.ts orderOnHold). */
   complianceHold: boolean;
 };
 
@@ -63,6 +63,7 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     recordedPayerName: row.order.recordedPayerName,
+    recordedPayerNumber: row.order.recordedPayerNumber,
     complianceHold: row.complianceHold,
   };
 }

@@ -5,6 +5,7 @@ import { canAccess, menuFor, ROLE_LABELS } from '#shared/permissions.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { useUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
+import { useAlertCount } from '#web/features/admin/compliance/api/compliance.js';
 import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
 import { useAdminOrderEvents } from '#web/features/admin/orders/lib/use-admin-order-events.js';
 import { cn } from '#web/lib/cn.js';
@@ -57,7 +58,9 @@ function AdminShell({ user }: { user: TProfile }) {
   const needsAction = useNeedsAction(canSeeOrders).data?.count ?? 0;
   // /admin/chat writes its own count into the title.
   useCountInTitle(needsAction, canSeeOrders && location.pathname !== paths.admin.chat.path);
-  const counts = { unreadChats, needsAction };
+  // The compliance desk's count (docs/decisions/017) on the Compliance menu item, for the roles of the desk.
+  const complianceAlerts = useAlertCount(canAccess(user.role, 'compliance'), location.pathname).data?.count ?? 0;
+  const counts = { unreadChats, needsAction, complianceAlerts };
   const roleBadge = user.role && <Badge variant="info">{ROLE_LABELS[user.role]}</Badge>;
 
   return (

@@ -2,7 +2,8 @@ import { NavLink } from 'react-router';
 import type { menuFor } from '#shared/permissions.js';
 import { cn } from '#web/lib/cn.js';
 
-export type TMenuCounts = { unreadChats: number; needsAction: number };
+/** `complianceAlerts`: open alerts and escalated holds not released (docs/decisions/017). */
+export type TMenuCounts = { unreadChats: number; needsAction: number; complianceAlerts: number };
 
 /** The number on a menu item, with what it counts for screen readers. */
 function MenuCount({ count, label }: { count: number; label: string }) {
@@ -49,6 +50,7 @@ export function AdminMenu({
               {item.label}
               {item.area === 'chat' && <MenuCount count={counts.unreadChats} label="unread" />}
               {item.area === 'orderViews' && <MenuCount count={counts.needsAction} label="need action" />}
+              {item.area === 'compliance' && <MenuCount count={counts.complianceAlerts} label="need review" />}
             </NavLink>
           </li>
         ))}

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
+  ZAlertCount,
   ZAlertDetail,
   ZAlertList,
   ZAlertResponse,
@@ -23,7 +25,31 @@ export const complianceKeys = {
   alert: (id: number) => ['admin', 'compliance', 'alert', id] as const,
   cases: (status: string) => ['admin', 'compliance', 'cases', status] as const,
   settings: ['admin', 'compliance', 'settings'] as const,
+  count: ['admin', 'compliance', 'count'] as const,
 };
+
+/**
+ * The count on the Compliance menu item (open alerts and escalated holds not released,
+ * docs/decisions/017). `isEnabled`: the role may open the desk. Read again on every move to
+ * another page (`pagePath`), each minute, and after every change on the desk (useRefreshDesk):
+ * alerts are raised by what customers and other staff do elsewhere. A failure is simply no count.
+ */
+export function useAlertCount(isEnabled: boolean, pagePath?: string) {
+  const query = useQuery({
+    queryKey: complianceKeys.count,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/alerts/count', { schema: ZAlertCount, operation: 'Loading the alerts to review', signal }),
+    enabled: isEnabled,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    // A read already under way (the first one) is joined, not started again.
+    if (isEnabled && pagePath !== undefined) void refetch({ cancelRefetch: false });
+  }, [isEnabled, pagePath, refetch]);
+  return query;
+}
 
 export function useAlerts(filter: TAlertQuery) {
   return useQuery({
@@ -105,6 +131,22 @@ export function useDecideAlert() {
             schema: ZEscalateResponse,
             operation: 'Escalating the alert',
           }),
+    onSuccess: refresh,
+    onError: refresh,
+  });
+}
+
+/** Releases the hold of an escalated alert with the officer's note (docs/decisions/017); a 409 refreshes too. */
+export function useReleaseHold(alertId: number) {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: (note: string) =>
+      apiRequest(`/api/admin/compliance/alerts/${alertId}/release`, {
+        method: 'POST',
+        body: { note },
+        schema: ZAlertResponse,
+        operation: 'Releasing the hold',
+      }),
     onSuccess: refresh,
     onError: refresh,
   });

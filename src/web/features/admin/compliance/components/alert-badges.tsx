@@ -12,13 +12,14 @@ export function AlertStatusBadge({ status }: { status: TAlert['status'] }) {
   return <Badge variant={variant}>{ALERT_STATUS_LABELS[status]}</Badge>;
 }
 
-/** What the alert does: holds its order (it cannot be approved until cleared) or only flags it. */
-export function AlertActionBadge({ alert }: { alert: Pick<TAlert, 'action' | 'orderId'> }) {
-  return alert.action === 'hold' ? (
-    <Badge variant="danger">{alert.orderId ? `Holds order #${alert.orderId}` : 'Hold'}</Badge>
-  ) : (
-    <Badge>Flag</Badge>
-  );
+/**
+ * What the alert does: holds its order (it cannot be approved until cleared, or released once
+ * escalated) or only flags it.
+ */
+export function AlertActionBadge({ alert }: { alert: Pick<TAlert, 'action' | 'orderId'> & Partial<Pick<TAlert, 'releasedAt'>> }) {
+  if (alert.action !== 'hold') return <Badge>Flag</Badge>;
+  if (alert.releasedAt) return <Badge>Hold released</Badge>;
+  return <Badge variant="danger">{alert.orderId ? `Holds order #${alert.orderId}` : 'Hold'}</Badge>;
 }
 
 export function ruleLabel(alert: Pick<TAlert, 'rule'>): string {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ZAddNoteRequest, type TAlertDetail } from '#shared/contracts/compliance.js';
+import { COMPLIANCE_MSG, ZAddNoteRequest, ZReleaseHoldRequest, type TAlert, type TAlertDetail } from '#shared/contracts/compliance.js';
 import { ORDER_STATUS_LABELS } from '#shared/contracts/orders.js';
 import { formatFiat } from '#shared/format.js';
 import { Form, FormAlert, TextareaField } from '#web/components/form/form.js';
@@ -8,8 +8,9 @@ import { KycBadge } from '#web/components/kyc-badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { DetailRow, QueryContent } from '#web/components/ui/query-content.js';
+import { useToast } from '#web/components/ui/toast.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { useAddNote, useAlertDetail, type TAlertDecision } from '#web/features/admin/compliance/api/compliance.js';
+import { useAddNote, useAlertDetail, useReleaseHold, type TAlertDecision } from '#web/features/admin/compliance/api/compliance.js';
 import { AlertActionBadge, alertFacts, AlertStatusBadge, ruleLabel } from './alert-badges';
 
 type AlertDialogProps = {
@@ -21,7 +22,8 @@ type AlertDialogProps = {
 
 /**
  * 'Alert #{id}': the rule's facts, the customer's profile (tier, KYC status), their orders, KYC
- * documents, other alerts, case and notes, a note form, and Clear / Escalate while it is open.
+ * documents, other alerts, case and notes, a note form, Clear / Escalate while it is open, and
+ * 'Release hold' (with its note) while it is an escalated hold not released yet.
  */
 export function AlertDialog({ id, onClose, onDecide }: AlertDialogProps) {
   const query = useAlertDetail(id);
@@ -82,6 +84,7 @@ function AlertDetails({ detail }: { detail: TAlertDetail }) {
           </span>
         </DetailRow>
         <DetailRow label="Raised">{formatDateTime(alert.createdAt)}</DetailRow>
+        {alert.releasedAt && <DetailRow label="Hold released">{formatDateTime(alert.releasedAt)}</DetailRow>}
         <DetailRow label="What the rule saw">
           <ul aria-label="What the rule saw" className="space-y-0.5 text-sm break-words">
             {alertFacts(alert).map((fact) => (
@@ -115,6 +118,12 @@ function AlertDetails({ detail }: { detail: TAlertDetail }) {
               ? `Filed ${formatDateTime(detail.case.filedAt ?? detail.case.dueAt)} (FIC reference ${detail.case.ficReference ?? '—'}).`
               : `Report due ${formatDateTime(detail.case.dueAt)}.`}
           </p>
+        </Section>
+      )}
+
+      {holdsUnderReview(alert) && (
+        <Section title="Release the hold">
+          <ReleaseHoldForm alertId={alert.id} />
         </Section>
       )}
 
@@ -205,6 +214,47 @@ function NoteForm({ alertId }: { alertId: number }) {
       <FormAlert />
       <Button type="submit" size="sm" isLoading={addNote.isPending} loadingText="Saving…">
         Add note
+      </Button>
+    </Form>
+  );
+}
+
+/** An escalated 'hold' alert not released yet: its order can be neither approved nor cancelled by staff. */
+function holdsUnderReview(alert: Pick<TAlert, 'action' | 'status' | 'releasedAt'>): boolean {
+  return alert.action === 'hold' && alert.status === 'escalated' && alert.releasedAt === null;
+}
+
+/**
+ * 'Release hold' (docs/decisions/017): the case runs on, the order may then be approved or
+ * cancelled. The note says why and is kept with the alert and its case; it is required.
+ */
+function ReleaseHoldForm({ alertId }: { alertId: number }) {
+  const form = useZodForm(ZReleaseHoldRequest, { defaultValues: { note: '' } });
+  const release = useReleaseHold(alertId);
+  const toast = useToast();
+  return (
+    <Form
+      form={form}
+      className="space-y-2"
+      onSubmit={({ note }) =>
+        release.mutate(note, {
+          onSuccess: () => toast.success(COMPLIANCE_MSG.holdReleased),
+          // A 409 (released already, or no longer escalated): the dialog is read again, the message stays as a toast.
+          onError: (error) => showServerError(form, error, { toast: (message) => toast.error(message) }),
+        })
+      }
+    >
+      <TextareaField
+        name="note"
+        label="Why the hold is released"
+        rows={3}
+        maxLength={2000}
+        disabled={release.isPending}
+        hint="Kept as a note on the alert and its case. The order can then be approved or cancelled; the customer is not told."
+      />
+      <FormAlert />
+      <Button type="submit" size="sm" isLoading={release.isPending} loadingText="Releasing…">
+        Release hold
       </Button>
     </Form>
   );

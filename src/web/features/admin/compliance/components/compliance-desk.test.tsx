@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { TAlertDetail, TComplianceCase, TComplianceSettings } from '#shared/contracts/compliance.js';
+import { COMPLIANCE_MSG, type TAlertDetail, type TComplianceCase, type TComplianceSettings } from '#shared/contracts/compliance.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { buildOrder } from '#test/helpers/order-fixtures.js';
@@ -33,6 +33,7 @@ const ALERT = {
   customerEmail: 'kwame@example.com',
   createdAt: new Date(NOW - 3_600_000).toISOString(),
   decidedAt: null,
+  releasedAt: null,
 } as const;
 const DETAIL: TAlertDetail = {
   alert: ALERT,
@@ -87,6 +88,13 @@ const RULE_ALERTS: Record<number, TAlertDetail> = {
     note: '',
   }),
 };
+/** Escalated holds (docs/decisions/017): one still holding, one released; and an escalated flag. */
+const ESCALATED = { status: 'escalated', caseId: 5, decidedAt: ALERT.createdAt } as const;
+const HOLD_ALERTS: Record<number, TAlertDetail> = {
+  13: { ...DETAIL, alert: { ...ALERT, ...ESCALATED, id: 13 } },
+  14: { ...DETAIL, alert: { ...ALERT, ...ESCALATED, id: 14, releasedAt: ALERT.createdAt } },
+  15: { ...DETAIL, alert: { ...ALERT, ...ESCALATED, id: 15, action: 'flag' } },
+};
 const CASE: TComplianceCase = {
   id: 5,
   userId: 'user-1',
@@ -126,8 +134,12 @@ describe('the compliance desk', () => {
     expectedErrors: /^(Error: socket hang up|(GET|POST|PUT) http:\/\/127\.0\.0\.1:\d+\/api\/admin\/compliance\/\S+ \d{3} )/,
     fallback: (request) => {
       const url = request.url ?? '';
-      const other = RULE_ALERTS[Number(/^\/api\/admin\/compliance\/alerts\/(\d+)$/.exec(url)?.[1])];
+      const alertId = Number(/^\/api\/admin\/compliance\/alerts\/(\d+)$/.exec(url)?.[1]);
+      const other = RULE_ALERTS[alertId] ?? HOLD_ALERTS[alertId];
       if (other) return { status: 200, body: other };
+      if (url === '/api/admin/compliance/alerts/13/release') {
+        return { status: 200, body: { alert: { ...HOLD_ALERTS[13]!.alert, releasedAt: new Date().toISOString() } } };
+      }
       if (url.startsWith('/api/admin/compliance/alerts/7/notes')) {
         return { status: 201, body: { note: { ...DETAIL.notes[0], id: 2, body: 'Called the customer.' } } };
       }
@@ -163,6 +175,41 @@ describe('the compliance desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Escalate to case' }));
     await user.click(within(dialog).getByRole('button', { name: 'Clear alert' }));
     expect(onDecide.mock.calls).toEqual([['escalate'], ['clear']]);
+  });
+
+  it('releases an escalated hold with the note it requires, and offers no Clear or Escalate there', async () => {
+    const user = userEvent.setup();
+    renderWithClient(<AlertDialog id={13} onClose={() => {}} onDecide={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Alert #13' });
+    const release = await within(dialog).findByRole('button', { name: 'Release hold' });
+    expect(within(dialog).getByText('Holds order #42')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Clear alert' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Escalate to case' })).toBeNull();
+    const note = within(dialog).getByLabelText('Why the hold is released');
+    expect(document.getElementById(note.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/approved or cancelled/);
+
+    const releases = () => seen.filter((request) => request.path.endsWith('/release'));
+    await user.click(release);
+    expect(await within(dialog).findByText(COMPLIANCE_MSG.noteRequired)).toBeTruthy();
+    expect(releases()).toEqual([]);
+    await user.type(note, 'Source of funds documented; the FIC report is filed.');
+    await user.click(release);
+    expect(await screen.findByText(COMPLIANCE_MSG.holdReleased)).toBeTruthy();
+    expect(releases()).toEqual([
+      { path: '/api/admin/compliance/alerts/13/release', body: { note: 'Source of funds documented; the FIC report is filed.' } },
+    ]);
+  });
+
+  it.each([
+    [7, 'an open alert (it is cleared instead)'],
+    [14, 'a hold released already'],
+    [15, 'an escalated flag (it holds nothing)'],
+  ])('offers no Release hold on alert #%i, %s', async (id) => {
+    renderWithClient(<AlertDialog id={id} onClose={() => {}} onDecide={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: `Alert #${id}` });
+    expect(await within(dialog).findByText('Tier 2')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Release hold' })).toBeNull();
+    if (id === 14) expect(within(dialog).getAllByText('Hold released').length).toBeGreaterThan(0);
   });
 
   /** The lines under "What the rule saw" in the dialog of alert `id`, as read. */

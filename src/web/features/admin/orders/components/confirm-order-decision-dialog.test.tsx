@@ -95,6 +95,49 @@ describe('Approve and Cancel ask for the payout reference and the reason', () =>
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('takes the number on the payment with its hint, judged as a Ghana mobile number before anything is sent', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 409, body: { error: { code: 'ORDER_ON_HOLD', message: COMPLIANCE_MSG.onHold } } });
+    const { onDone } = renderDialog(BUY, 'approve');
+    const number = screen.getByLabelText('Number on the payment (optional)');
+    expect(screen.getByRole('textbox', { name: 'Number on the payment (optional)' })).toBe(number);
+    expect(document.getElementById(number.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent).toMatch(
+      /^The mobile number the payment came from/,
+    );
+    await user.type(screen.getByLabelText('Payout transaction hash'), BTC_HASH);
+    await user.type(number, '12345');
+    await user.click(screen.getByRole('button', { name: 'Approve order' }));
+    expect(await screen.findByText(ORDER_MSG.invalidMobile)).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+
+    await user.clear(number);
+    await user.type(number, '+233 24 555 0303');
+    await user.click(screen.getByRole('button', { name: 'Approve order' }));
+    // The number is shared: compliance holds the order; the dialog says so and stays.
+    expect(await screen.findByText(COMPLIANCE_MSG.onHold)).toBeTruthy();
+    expect(seen).toEqual([
+      { path: '/api/admin/orders/9001/approve', body: { payoutReference: BTC_HASH, recordedPayerNumber: '+233 24 555 0303' } },
+    ]);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('asks a sell for neither the name nor the number on the payment (it is paid in crypto)', () => {
+    renderDialog(buildAdminOrder({ type: 'sell', payTo: null }), 'approve');
+    expect(screen.queryByLabelText('Number on the payment (optional)')).toBeNull();
+    expect(screen.queryByLabelText('Name on the payment (optional)')).toBeNull();
+  });
+
+  it('says so and stays open when compliance is reviewing the order it would cancel', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 409, body: { error: { code: 'ORDER_UNDER_REVIEW', message: COMPLIANCE_MSG.underReview } } });
+    const { onDone } = renderDialog(BUY, 'cancel');
+    await user.type(screen.getByLabelText('Reason'), 'No payment arrived with this reference.');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(COMPLIANCE_MSG.underReview)).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
   it("asks Cancel for the reason the customer is told, and closes with the product's message when someone else decided first", async () => {
     const user = userEvent.setup();
     answers.push({ status: 409, body: { error: { code: 'ORDER_ALREADY_DECIDED', message: 'Some other text.' } } });

@@ -29,16 +29,20 @@ type ConfirmOrderDecisionDialogProps = {
  * The product's 'Are you sure you want to mark this order as {status}?' in an accessible dialog
  * (not window.confirm), with what the decision needs (docs/decisions/014): Approve the payout
  * reference (a buy's outgoing transaction hash, checked for the order's network; a sell's MoMo
- * or bank reference), Cancel the reason the customer is told. The server's field messages land on
- * the field; a 409 means another staff member decided first: the product's message as a toast,
- * and the re-read list and details tell the outcome.
+ * or bank reference) and, for a buy, optionally the name and number on the payment
+ * (docs/decisions/017); Cancel the reason the customer is told. The server's field messages land on the field; a 409
+ * ORDER_ALREADY_DECIDED means another staff member decided first: the product's message as a
+ * toast, and the re-read list and details tell the outcome. A compliance hold (ORDER_ON_HOLD,
+ * ORDER_UNDER_REVIEW) is said above the form and the dialog stays open.
  */
 export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmOrderDecisionDialogProps) {
   return decision === 'approve' ? <ApproveDialog order={order} onDone={onDone} /> : <CancelDialog order={order} onDone={onDone} />;
 }
 
 function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 'decision'>) {
-  const form = useZodForm(approveFormSchema(order), { defaultValues: { payoutReference: '', recordedPayerName: '' } });
+  const form = useZodForm(approveFormSchema(order), {
+    defaultValues: { payoutReference: '', recordedPayerName: '', recordedPayerNumber: '' },
+  });
   const networks = payoutNetworksOf(order);
   const paidOut =
     order.type === 'buy'
@@ -49,11 +53,15 @@ function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 
       order={order}
       decision="approve"
       form={form}
-      // The name on the payment is sent only when staff wrote one (docs/decisions/017).
-      toRequest={({ payoutReference, recordedPayerName }) => ({
+      // The name and number on the payment are sent only when staff wrote them (docs/decisions/017).
+      toRequest={({ payoutReference, recordedPayerName, recordedPayerNumber }) => ({
         id: order.id,
         decision: 'approve',
-        body: recordedPayerName ? { payoutReference, recordedPayerName } : { payoutReference },
+        body: {
+          payoutReference,
+          ...(recordedPayerName ? { recordedPayerName } : {}),
+          ...(recordedPayerNumber ? { recordedPayerNumber } : {}),
+        },
       })}
       onDone={onDone}
     >
@@ -73,6 +81,17 @@ function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 
           autoComplete="off"
           maxLength={100}
           hint="The payer's name as the MoMo or bank statement shows it. Compliance is alerted when it differs from the customer's verified name."
+        />
+      )}
+      {order.type === 'buy' && (
+        <TextField
+          label="Number on the payment (optional)"
+          name="recordedPayerNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={20}
+          hint="The mobile number the payment came from, as the MoMo statement shows it. Compliance is alerted when other customers pay from it too."
         />
       )}
     </DecisionDialog>

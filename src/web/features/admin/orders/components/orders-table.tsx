@@ -119,9 +119,12 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
               <TableCell>
                 <OrderStatusBadge status={order.status} />
                 {order.complianceHold && (
-                  <Badge variant="danger" className="mt-1 block w-fit whitespace-nowrap">
-                    On compliance hold
-                  </Badge>
+                  // Wraps in a narrow Status column (1280 px with the menu) rather than running under the Actions column.
+                  <span className="mt-1 block">
+                    <Badge variant="danger">
+                      <span className="whitespace-normal">On compliance hold</span>
+                    </Badge>
+                  </span>
                 )}
                 {isDecidable(order) && order.submittedAt && (
                   <span className="mt-1 block text-xs whitespace-nowrap text-slate-600" title={formatDateTime(order.submittedAt)}>
