@@ -29,6 +29,7 @@ export const ADMIN_MSG = {
   cannotBanStaff: 'Staff accounts cannot be banned here.',
   alreadyBanned: 'This user is already banned. Nothing was changed.',
   notBanned: 'This user is not banned. Nothing was changed.',
+  accountClosed: 'This account is closed and cannot be reopened. Its records are kept for the retention period.',
   unsavedTitle: 'Leave without saving?',
   unsavedDepositAddresses: 'You have deposit address changes that are not saved. If you leave this page, they are lost.',
   unsavedStay: 'Stay on this page',
@@ -295,7 +296,8 @@ export const ZUserQuery = z
   .strict();
 export type TUserQuery = z.infer<typeof ZUserQuery>;
 /** A customer as staff see it: the profile without a role (customers have none). */
-export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true });
+/** A customer as staff see them; `closedAt` is set once a super admin closed the account (docs/decisions/017). */
+export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true }).extend({ closedAt: z.string().nullable() });
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();

@@ -1,9 +1,13 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '#server/db/client.js';
-import { settings } from '#server/db/schema/app.js';
-import { accounts, sessions, users } from '#server/db/schema/auth.js';
+import { emailLog, settings } from '#server/db/schema/app.js';
+import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
+import { conversations } from '#server/db/schema/chat.js';
+import { complianceAlerts, phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
+import { revokePasswordLinks } from '#server/modules/auth/password-links.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 
 /**
@@ -12,9 +16,16 @@ import type { TDocumentStorage } from '#server/lib/storage.js';
  * Ghana's Anti-Money Laundering Act, 2020 (Act 1044) asks for at least five); the database refuses
  * to delete them (triggers of migration 0012). A closed account is anonymised by this job only
  * once closedAt + the retention period has passed: its names, email, phone and username are
- * replaced, its password and sessions go, its KYC files are deleted from storage and their keys
- * cleared, the identity numbers and address on its submissions blanked, and anonymisedAt set.
- * Its orders stay, as the business's own records, under the anonymised customer.
+ * replaced, its password, sessions and authenticator go, its KYC files are deleted from storage
+ * and their keys cleared, the identity numbers and address on its submissions blanked, and
+ * anonymisedAt set. Its orders stay, as the business's own records, under the anonymised customer,
+ * without what names or reaches the person: payer and payout names and numbers, the payment
+ * screenshot (file deleted), their notes. The operational logs lose the person too: the emails
+ * and SMS sent to them keep their date, kind and status but not the address, number or text; their
+ * support chat and phone codes go; their alerts lose the names and numbers the rules recorded.
+ * What stays: amounts, coins, wallet addresses and transaction hashes (facts of public ledgers),
+ * compliance notes and cases (staff's own records, filed with the FIC), and the audit log, which
+ * is append-only (migration 0001) and keeps what each entry recorded.
  */
 
 export type TRetentionDeps = { db: TDb; storage: TDocumentStorage; now?: () => Date };
@@ -23,6 +34,9 @@ export type TRetentionDeps = { db: TDb; storage: TDocumentStorage; now?: () => D
 const BATCH = 50;
 
 const ANONYMISED_NAME = 'Anonymised customer';
+/** What an email or SMS of an anonymised customer says instead of its address and its text. */
+const ANONYMISED_ADDRESS = 'anonymised';
+const ANONYMISED_TEXT = '(removed when the account was anonymised)';
 
 /** Anonymises every closed account whose retention period has ended; returns how many. */
 export async function anonymiseDueAccounts(deps: TRetentionDeps): Promise<number> {
@@ -67,6 +81,40 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
         if (key) await deps.storage.remove(key);
       }
     }
+    const proofs = await tx
+      .select({ key: orders.proofKey })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNotNull(orders.proofKey)));
+    for (const { key } of proofs) if (key) await deps.storage.remove(key);
+    await tx
+      .update(orders)
+      .set({
+        payerNumber: null,
+        payerName: null,
+        recordedPayerName: null,
+        recordedPayerNumber: null,
+        payout: null,
+        proofKey: null,
+        proofType: null,
+        notes: null,
+      })
+      .where(eq(orders.userId, userId));
+    await tx
+      .update(emailLog)
+      .set({ to: ANONYMISED_ADDRESS, subject: ANONYMISED_TEXT, body: ANONYMISED_TEXT, lastError: null })
+      .where(sql`lower(${emailLog.to}) = lower(${user.email})`);
+    await tx
+      .update(smsLog)
+      .set({ to: ANONYMISED_ADDRESS, body: ANONYMISED_TEXT, lastError: null })
+      .where(user.phone ? or(eq(smsLog.userId, userId), eq(smsLog.to, user.phone)) : eq(smsLog.userId, userId));
+    await tx
+      .update(complianceAlerts)
+      .set({ details: sql`${complianceAlerts.details} - 'customerName' - 'recordedName' - 'number'` })
+      .where(eq(complianceAlerts.userId, userId));
+    await tx.delete(conversations).where(eq(conversations.userId, userId));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await revokePasswordLinks(tx, userId);
     await tx
       .update(kycSubmissions)
       .set({
@@ -96,6 +144,7 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
         username: `${handle}_${userId.replace(/[^A-Za-z0-9]/g, '').toLowerCase()}`,
         displayUsername: null,
         image: null,
+        twoFactorEnabled: false,
         anonymisedAt: now,
         updatedAt: now,
       })

@@ -73,13 +73,16 @@ export async function listStaff(db: TDb): Promise<TStaffMember[]> {
   const rows = await db
     .select(staffColumns)
     .from(users)
-    .where(inArray(users.role, [...STAFF_ROLES]))
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.removedAt)))
     .orderBy(sql`${users.role} = 'super_admin' DESC`, asc(users.fullName), asc(users.email));
   return rows.map(toStaffMember);
 }
 
 async function findStaff(db: TDb, id: string): Promise<TStaffMember> {
-  const [row] = await db.select(staffColumns).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select(staffColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.removedAt)));
   if (!row || !isStaffRole(row.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
   return toStaffMember(row);
 }
@@ -188,7 +191,11 @@ export async function updateStaffRole(
   const { db } = deps;
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeOwnRole);
   const changed = await db.transaction(async (tx) => {
-    const [before] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id)).for('update');
+    const [before] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.removedAt)))
+      .for('update');
     if (!before || !isStaffRole(before.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (before.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotChangeSuperAdmin);
     if (before.role === role) return false;
@@ -209,18 +216,39 @@ export async function updateStaffRole(
 }
 
 /**
- * Deletes a staff account with its sessions and invitations, and closes their sockets. The super
- * admin and oneself cannot be deleted, whatever the client sends. Their audit entries stay (no
- * foreign key there).
+ * Removes a staff account (Admin Management's Delete) and closes their sockets. The super admin
+ * and oneself cannot be removed, whatever the client sends. The row is kept, marked removed, so
+ * that every order, KYC decision, chat reply and compliance note they made still names them
+ * (docs/decisions/017, "Records retention"): their sessions, password, authenticator and open
+ * invitations go, the account is banned, and its email is replaced so the address can be invited
+ * again. Their audit entries stay (the audit log is append-only).
  */
 export async function deleteStaff(deps: TStaffDeps, id: string, context: TAuditContext): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+    if (!target || !isStaffRole(target.role) || target.removedAt) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     if (target.role === 'super_admin') throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSuperAdmin);
     if (target.id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotDeleteSelf);
+    const now = new Date();
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(users).where(eq(users.id, id));
+    await tx.delete(accounts).where(eq(accounts.userId, id));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    await tx
+      .update(staffInvitations)
+      .set({ expiresAt: now })
+      .where(and(eq(staffInvitations.userId, id), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)));
+    await tx
+      .update(users)
+      .set({
+        removedAt: now,
+        banned: true,
+        banReason: 'Staff account removed',
+        // The address is free for a new invitation; the audit entry below keeps the old one.
+        email: `removed.${id.replace(/[^A-Za-z0-9]/g, '')}@removed.invalid`,
+        twoFactorEnabled: false,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
     await writeAudit(tx, {
       actor: context.actor,
       action: 'admin.delete',
@@ -319,7 +347,7 @@ export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context:
   if (id === context.actor.id) throw new AppError('FORBIDDEN', STAFF_MSG.cannotResetOwnTwoFactor);
   await db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!target || !isStaffRole(target.role)) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
+    if (!target || !isStaffRole(target.role) || target.removedAt) throw new AppError('NOT_FOUND', STAFF_MSG.adminNotFound);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));

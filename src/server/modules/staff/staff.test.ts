@@ -5,6 +5,7 @@ import { STAFF_MSG } from '#shared/contracts/staff.js';
 import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { staffInvitations } from '#server/db/schema/staff.js';
+import { chatMessages, conversations } from '#server/db/schema/chat.js';
 import { emailsTo, linkToken } from '#test/helpers/email-links.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -305,5 +306,38 @@ describe('admin management', () => {
         .where(and(eq(auditLog.action, 'admin.delete'), eq(auditLog.targetId, staff.id))),
     );
     expect(entry.before).toMatchObject({ email: staff.email, role: 'support' });
+  });
+
+  it('removing a staff member keeps who did what: the row stays (name, role) and what they did still names them; the email is free again', async () => {
+    const staff = await t.createStaff('support');
+    const customer = await t.signUp();
+    const conversation = firstOrThrow(await t.database.db.insert(conversations).values({ userId: customer.id }).returning());
+    const reply = firstOrThrow(
+      await t.database.db
+        .insert(chatMessages)
+        .values({ conversationId: conversation.id, sender: 'admin', senderId: staff.id, text: 'Your order is on its way.' })
+        .returning(),
+    );
+    const before = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, staff.id)));
+
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/admins/${staff.id}`, cookie: admin })).statusCode).toBe(200);
+
+    // Records keep their author (a hard delete set these to null through ON DELETE SET NULL).
+    expect(firstOrThrow(await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, reply.id))).senderId).toBe(staff.id);
+    const kept = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, staff.id)));
+    expect(kept).toMatchObject({ fullName: before.fullName, role: 'support', banned: true });
+    expect(kept.removedAt).toBeInstanceOf(Date);
+    expect(kept.email).not.toBe(before.email);
+    // Gone from Admin Management, cannot sign in, cannot be removed twice.
+    const list = await t.request({ method: 'GET', url: '/api/admin/admins', cookie: admin });
+    expect(list.json().admins.map((member: { id: string }) => member.id)).not.toContain(staff.id);
+    expect((await t.login(staff.email, staff.password, 'admin')).statusCode).toBe(401);
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/admins/${staff.id}`, cookie: admin })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PATCH', url: `/api/admin/admins/${staff.id}`, cookie: admin, payload: { role: 'manager' } })).statusCode,
+    ).toBe(404);
+    // The address can be invited again, as a new account.
+    const again = await invite('manager', staff.email);
+    expect(again.admin.id).not.toBe(staff.id);
   });
 });

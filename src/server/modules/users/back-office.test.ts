@@ -251,6 +251,29 @@ describe('back-office', () => {
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
 
+  it('never reopens a closed account: unban is refused for every role, and the list and profile say Closed', async () => {
+    const customer = await t.signUp();
+    const closed = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: admin });
+    expect(closed.statusCode).toBe(200);
+    for (const cookie of [manager, admin]) {
+      const unban = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie });
+      expect(unban.statusCode).toBe(409);
+      expect(unban.json().error).toEqual({
+        code: 'ACCOUNT_CLOSED',
+        message: 'This account is closed and cannot be reopened. Its records are kept for the retention period.',
+      });
+    }
+    expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
+    const row = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
+    expect(row).toMatchObject({ banned: true });
+    const unbans = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id));
+    expect(unbans.map((entry) => entry.action)).toEqual(['user.close']);
+    const profile = await t.request({ method: 'GET', url: `/api/admin/users/${customer.id}`, cookie: manager });
+    expect(profile.json().user).toMatchObject({ isBanned: true, closedAt: row.closedAt!.toISOString() });
+    const list = await t.request({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(customer.email)}`, cookie: manager });
+    expect(list.json().users).toEqual([expect.objectContaining({ id: customer.id, closedAt: row.closedAt!.toISOString() })]);
+  });
+
   // Found by the fuzz test: a date that passed the YYYY-MM-DD pattern but is no day became an
   // invalid timestamp in the query (500).
   it('refuses date filters that are no real day', async () => {

@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
     app.post(
       `/api/admin/users/:id/${action}`,
       {
-        config: { access, errors: [isBanned ? 'USER_ALREADY_BANNED' : 'USER_NOT_BANNED'] },
+        config: { access, errors: isBanned ? ['USER_ALREADY_BANNED'] : ['USER_NOT_BANNED', 'ACCOUNT_CLOSED'] },
         schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
       },
       async (request) => {

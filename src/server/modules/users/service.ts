@@ -28,6 +28,7 @@ export function toAdminUser(row: TUserRow): TAdminUser {
     tradingVolumeUsd: row.tradingVolumeUsd,
     isBanned: row.banned,
     createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -82,13 +83,17 @@ export async function getCustomer(db: TDb, id: string): Promise<TAdminUserDetail
  * Bans or unbans a customer (staff cannot be banned here), audited. A ban ends every session
  * of the user in the same transaction; the caller closes their sockets once it has committed.
  * Banning a banned account or unbanning an active one changes nothing and is refused (409
- * USER_ALREADY_BANNED / USER_NOT_BANNED), so the audit log records only real changes.
+ * USER_ALREADY_BANNED / USER_NOT_BANNED), so the audit log records only real changes. A closed
+ * account is never unbanned (409 ACCOUNT_CLOSED).
  */
 export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBanned: boolean, ip: string): Promise<TAdminUser> {
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw notFound();
     if (isStaffRole(before.role)) throw new AppError('FORBIDDEN', ADMIN_MSG.cannotBanStaff);
+    // A closed account stays banned: reopening it would let the retention job anonymise a
+    // customer who is trading again (docs/decisions/017).
+    if (!isBanned && before.closedAt) throw new AppError('ACCOUNT_CLOSED', ADMIN_MSG.accountClosed);
     if (before.banned === isBanned) {
       throw isBanned ? new AppError('USER_ALREADY_BANNED', ADMIN_MSG.alreadyBanned) : new AppError('USER_NOT_BANNED', ADMIN_MSG.notBanned);
     }

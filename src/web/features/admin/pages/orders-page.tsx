@@ -77,7 +77,11 @@ export function OrdersPage() {
     <section className="min-w-0">
       <PageHeading
         title={PAGE_TITLE}
-        description="Check payments, then approve or cancel pending orders."
+        description={
+          canDecide
+            ? 'Check payments, then approve or cancel pending orders.'
+            : 'Read-only: every order, its payment and its timeline. Approving and cancelling are for the operations team.'
+        }
         actions={<ExportOrdersButton filter={filter} />}
       />
 

@@ -10,6 +10,7 @@ import { formatDate } from '#web/lib/format-date.js';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
 import { AccountStatusBadge } from '#web/features/admin/users/components/account-status-badge.js';
 import { ConfirmBanDialog } from '#web/features/admin/users/components/confirm-ban-dialog.js';
+import { ConfirmCloseAccountDialog } from '#web/features/admin/users/components/confirm-close-account-dialog.js';
 import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
 import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
 import { ExportUsersButton } from '#web/features/admin/users/components/export-users-button.js';
@@ -22,6 +23,8 @@ import {
   userUrlFilter,
 } from '#web/features/admin/users/user-filters.js';
 import { nextSort, useUrlFilter } from '#web/lib/url-filter.js';
+import { useSession } from '#web/lib/session.js';
+import { canAccess } from '#shared/permissions.js';
 
 /** A ban or unban waiting for its confirmation, from a row or from the open profile (over which it opens). */
 type TPendingBan = { user: TAdminUser; action: TBanAction };
@@ -32,6 +35,8 @@ export function UsersPage() {
   const query = useAdminUsers(filter);
   const [profileId, setProfileId] = useState<string | null>(null);
   const [pendingBan, setPendingBan] = useState<TPendingBan | null>(null);
+  const [pendingClosure, setPendingClosure] = useState<TAdminUser | null>(null);
+  const canCloseAccounts = canAccess(useSession().user?.role ?? undefined, 'accountClosure');
 
   const setFilter = (change: Partial<TUserListFilter>) => updateFilter((current) => ({ ...current, ...change }));
   const onSort = (column: TUserListFilter['sort']) => updateFilter((current) => ({ ...current, ...nextSort(current, column), page: 1 }));
@@ -50,7 +55,7 @@ export function UsersPage() {
     { header: 'Registered', sortKey: 'createdAt', className: 'whitespace-nowrap', cell: (user) => formatDate(user.createdAt) },
     { header: 'Trading Volume', sortKey: 'tradingVolumeUsd', className: 'tabular-nums', cell: (user) => formatUsd(user.tradingVolumeUsd) },
     { header: 'KYC', cell: (user) => <KycBadge status={user.kycStatus} /> },
-    { header: 'Account', cell: (user) => <AccountStatusBadge isBanned={user.isBanned} /> },
+    { header: 'Account', cell: (user) => <AccountStatusBadge isBanned={user.isBanned} closedAt={user.closedAt} /> },
     {
       header: 'Actions',
       isHeaderHidden: true,
@@ -60,14 +65,16 @@ export function UsersPage() {
           <Button variant="outline" size="sm" aria-label={`View ${user.fullName}`} onClick={() => setProfileId(user.id)}>
             View
           </Button>
-          <Button
-            variant={user.isBanned ? 'outline' : 'danger'}
-            size="sm"
-            aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
-            onClick={() => askBan(user)}
-          >
-            {user.isBanned ? 'Unban' : 'Ban'}
-          </Button>
+          {!user.closedAt && (
+            <Button
+              variant={user.isBanned ? 'outline' : 'danger'}
+              size="sm"
+              aria-label={`${user.isBanned ? 'Unban' : 'Ban'} ${user.fullName}`}
+              onClick={() => askBan(user)}
+            >
+              {user.isBanned ? 'Unban' : 'Ban'}
+            </Button>
+          )}
         </div>
       ),
     },
@@ -133,10 +140,12 @@ export function UsersPage() {
           id={profileId}
           onClose={() => setProfileId(null)}
           onBanAction={(user, action) => setPendingBan({ user, action })}
+          onCloseAccount={canCloseAccounts ? setPendingClosure : undefined}
         />
       )}
       {/* Opens over the profile when asked from there (the dialogs stack); closing it shows the profile again. */}
       {pendingBan && <ConfirmBanDialog user={pendingBan.user} action={pendingBan.action} onDone={() => setPendingBan(null)} />}
+      {pendingClosure && <ConfirmCloseAccountDialog user={pendingClosure} onDone={() => setPendingClosure(null)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ZAdminUserDetail, ZAdminUserList, type TUserQuery, type ZAdminUser } from '#shared/contracts/admin.js';
+import { ZCloseAccountResponse } from '#shared/contracts/compliance.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -76,6 +77,30 @@ export function useSetUserBanned() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setUserBanned,
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.detail(id) }),
+      ]),
+  });
+}
+
+export function closeCustomerAccount({ id }: { id: string }) {
+  return apiRequest(`/api/admin/users/${encodeURIComponent(id)}/close`, {
+    method: 'POST',
+    schema: ZCloseAccountResponse,
+    operation: 'Closing the account',
+  });
+}
+
+/**
+ * Closes a customer's account (super admin, docs/decisions/017): signed out, never able to sign in
+ * again, records kept for the retention period. The lists and the profile are re-read.
+ */
+export function useCloseCustomerAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeCustomerAccount,
     onSettled: (_data, _error, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminUserKeys.lists }),

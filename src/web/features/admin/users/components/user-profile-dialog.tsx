@@ -16,10 +16,15 @@ type UserProfileDialogProps = {
   onClose: () => void;
   /** Ban or Unban was pressed; the page asks for confirmation. */
   onBanAction: (user: TAdminUser, action: TBanAction) => void;
+  /** Close account was pressed (offered to roles with the accountClosure area only); the page asks for confirmation. */
+  onCloseAccount?: (user: TAdminUser) => void;
 };
 
-/** 'User Profile': the customer's details, account state and at most 5 recent transactions. */
-export function UserProfileDialog({ id, onClose, onBanAction }: UserProfileDialogProps) {
+/**
+ * 'User Profile': the customer's details, account state and at most 5 recent transactions. A
+ * closed account offers no action: it stays banned and cannot be reopened (docs/decisions/017).
+ */
+export function UserProfileDialog({ id, onClose, onBanAction, onCloseAccount }: UserProfileDialogProps) {
   const query = useAdminUser(id);
   const user = query.data?.user;
 
@@ -34,7 +39,12 @@ export function UserProfileDialog({ id, onClose, onBanAction }: UserProfileDialo
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
-          {user && (
+          {user && !user.closedAt && onCloseAccount && (
+            <Button variant="outline" onClick={() => onCloseAccount(user)}>
+              Close account
+            </Button>
+          )}
+          {user && !user.closedAt && (
             <Button variant={user.isBanned ? 'primary' : 'danger'} onClick={() => onBanAction(user, user.isBanned ? 'unban' : 'ban')}>
               {user.isBanned ? 'Unban' : 'Ban'}
             </Button>
@@ -64,8 +74,9 @@ function ProfileDetails({ detail }: { detail: z.infer<typeof ZAdminUserDetail> }
         <DetailRow label="Total volume">{formatUsd(user.tradingVolumeUsd)}</DetailRow>
         <DetailRow label="Joined">{formatDate(user.createdAt)}</DetailRow>
         <DetailRow label="Account">
-          <AccountStatusBadge isBanned={user.isBanned} />
+          <AccountStatusBadge isBanned={user.isBanned} closedAt={user.closedAt} />
         </DetailRow>
+        {user.closedAt && <DetailRow label="Closed on">{formatDate(user.closedAt)}</DetailRow>}
       </dl>
       <div>
         <h3 className="mb-2 text-base font-semibold text-slate-900">Recent Transactions</h3>
