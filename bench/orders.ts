@@ -122,7 +122,8 @@ async function rawOrderTransaction(db: TDb, userId: string, input: Extract<TCrea
     const tier = tierOf(user.tier);
     const limits = await readTierLimits(tx);
     if (tier === 0) {
-      if (toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd).gt(limits.tier0LimitUsd)) throw new Error(ORDER_MSG.overLimit);
+      if (toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd).gt(limits.tier0LimitUsd))
+        throw new Error(ORDER_MSG.overLimit(limits.tier0LimitUsd));
     } else {
       await checkTierLimit(tx, { userId, tier, amountGhs, now, limits });
     }

@@ -136,6 +136,9 @@ async function submitKyc(port: number, output: () => string): Promise<void> {
   for (const [name, value] of Object.entries({
     idType: 'passport',
     idNumber: 'G1234567',
+    // A passport asks the nationality (docs/decisions/016).
+    nationality: 'other',
+    nationalityCountry: 'Nigeria',
     address: '12 Oxford Street',
     city: 'Accra',
     country: 'Ghana',

@@ -125,6 +125,9 @@ describe('the OpenAPI document', () => {
       'idNumber',
       'idType',
       'level',
+      // With a passport (docs/decisions/016).
+      'nationality',
+      'nationalityCountry',
       'selfie',
       'sourceOfFunds',
       'sourceOfFundsDetail',

@@ -250,8 +250,8 @@ async function serveOrders(page: Page, options: { onCancel?: 'conflict' } = {}):
     if (!action) {
       const customer =
         order.id === PENDING_BUY.id
-          ? { kycStatus: 'unverified', remainingLimitUsd: '9.09' }
-          : { kycStatus: 'verified', remainingLimitUsd: null };
+          ? { kycStatus: 'unverified', tier: 0, remainingLimitUsd: '9.09', leftTodayGhs: null, leftThisMonthGhs: null }
+          : { kycStatus: 'verified', tier: 1, remainingLimitUsd: null, leftTodayGhs: '3500.00', leftThisMonthGhs: '41000.50' };
       return json(route, 200, { order, customer, timeline: timelineOf(order) });
     }
     const body = route.request().postDataJSON() as { payoutReference?: string; reason?: string };
@@ -308,6 +308,8 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await expect(deposit).toHaveAttribute('target', '_blank');
   await expect(details).toContainText('MP240305.1502.C11223');
   await expect(details.getByRole('img', { name: /Payment screenshot/ })).toHaveCount(0);
+  // A verified customer's limit: the tier and the cedis left today and this month.
+  await expect(details).toContainText('Tier 1: GHS 3,500.00 left today, GHS 41,000.50 left this month');
   // The timeline names the staff member who decided.
   const timeline = details.getByRole('list', { name: 'Order timeline' });
   await expect(timeline.getByRole('listitem')).toHaveCount(3);

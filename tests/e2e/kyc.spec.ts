@@ -1,12 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, DOCUMENT_JPEG, DOCUMENT_PNG, E2E_STAFF, naturalWidthOf, signUpInBrowser, verifyPhone } from './support.js';
+import {
+  adminLogin,
+  DOCUMENT_JPEG,
+  DOCUMENT_PNG,
+  E2E_STAFF,
+  naturalWidthOf,
+  signUpInBrowser,
+  uniqueGhanaCard,
+  verifyPhone,
+} from './support.js';
 
-async function fillKycDetails(page: Page) {
+/** Fills the identity details with a Ghana Card of its own (one ID verifies one account: docs/decisions/016); returns its number. */
+async function fillKycDetails(page: Page): Promise<string> {
+  const card = uniqueGhanaCard();
   await page.getByLabel('ID Type').selectOption({ label: 'Ghana Card' });
-  await page.getByLabel('ID Number').fill('GHA-123456789-0');
+  await page.getByLabel('ID Number').fill(card);
   await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Oxford Street, Osu');
   await page.getByLabel('City').fill('Accra');
   await expect(page.getByLabel('Country')).toHaveValue('Ghana');
+  return card;
 }
 
 test('a customer verifies the phone and submits Ghana Card and selfie, compliance approves to Tier 1, the customer sees the new limits', async ({
@@ -25,8 +37,13 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
   await expect(identity).toContainText('Verify your phone number first (step 1), then submit your identity documents.');
   await expect(page.getByLabel('ID Type')).toHaveCount(0);
   await verifyPhone(page, browser, { viaPage: true });
+  await page.goto('/#/dashboard');
+  // The step left is the identity now, and the limit is the setting's ($20 by default).
+  await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
+  await expect(page.getByText('Verify your identity for higher limits.')).toBeVisible();
+  await page.goto('/#/kyc');
 
-  await fillKycDetails(page);
+  const card = await fillKycDetails(page);
   await page.getByLabel('Front of ID').setInputFiles({ name: 'ghana-card-front.png', mimeType: 'image/png', buffer: DOCUMENT_PNG });
   await page.getByLabel('Back of ID').setInputFiles({ name: 'ghana-card-back.jpg', mimeType: 'image/jpeg', buffer: DOCUMENT_JPEG });
   await page.getByLabel('Selfie with your ID').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: DOCUMENT_JPEG });
@@ -61,7 +78,7 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(user.fullName);
     await expect(dialog).toContainText('Tier 1: identity and selfie');
-    await expect(dialog).toContainText('GHA-123456789-0');
+    await expect(dialog).toContainText(card);
     await expect(dialog).toContainText('12 Oxford Street, Osu, Accra, Ghana');
     expect(await naturalWidthOf(admin, 'Front of ID document')).toBeGreaterThan(0);
     expect(await naturalWidthOf(admin, 'Back of ID document')).toBeGreaterThan(0);
@@ -109,7 +126,16 @@ test.describe('on a 360 px phone', () => {
     await signUpInBrowser(page);
     await page.goto('/#/kyc');
     await verifyPhone(page, browser, { viaPage: true });
-    await fillKycDetails(page);
+    // A passport asks the nationality; a Ghanaian's needs the Ghana Card number beside it (docs/decisions/016).
+    await page.getByLabel('ID Type').selectOption({ label: 'Passport' });
+    await page.getByLabel('Nationality', { exact: true }).selectOption({ label: 'Ghanaian' });
+    await expect(page.getByLabel('Ghana Card number')).toBeVisible();
+    await page.getByLabel('Nationality', { exact: true }).selectOption({ label: 'Another country' });
+    await expect(page.getByLabel('Ghana Card number')).toHaveCount(0);
+    await expect(page.getByLabel('Country of nationality')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const card = await fillKycDetails(page);
+    await expect(page.getByLabel('Nationality', { exact: true })).toHaveCount(0);
 
     // 5 MB exactly is not under 5MB; a PNG header so that only the size is wrong.
     const tooLarge = Buffer.alloc(5 * 1024 * 1024);
@@ -126,7 +152,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByLabel('Front of ID')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Back of ID')).toHaveAttribute('aria-invalid', 'true');
     // What was typed is still there, and the page fits the phone's width.
-    await expect(page.getByLabel('ID Number')).toHaveValue('GHA-123456789-0');
+    await expect(page.getByLabel('ID Number')).toHaveValue(card);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // A valid pair clears the messages; an empty choice is 'This document is required.' on submit,
@@ -146,7 +172,7 @@ test.describe('on a 360 px phone', () => {
     await page.route('**/api/kyc', (route) => (route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue()));
     await page.getByRole('button', { name: 'Submit for verification' }).click();
     await expect(page.getByRole('alert')).toHaveText(/^(An error occurred\. Please try again\.|Failed to upload .+\.)$/);
-    await expect(page.getByLabel('ID Number')).toHaveValue('GHA-123456789-0');
+    await expect(page.getByLabel('ID Number')).toHaveValue(card);
     await expect(page.getByLabel('City')).toHaveValue('Accra');
     await expect(page.getByRole('img', { name: 'Front of ID preview' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit for verification' })).toBeEnabled();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, PNG, signUpInBrowser, verifyPhone } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, PNG, signUpInBrowser, uniqueGhanaCard, verifyPhone } from './support.js';
 
 /*
  * Issue 16 point 4, "Navigation", in a browser: a signed-out link to a customer page (the order
@@ -145,7 +145,8 @@ test('a KYC decision reaches the customer’s open tab within seconds, without a
     headers: { origin: new URL(page.url()).origin },
     multipart: {
       idType: 'national_id',
-      idNumber: 'GHA-123456789-0',
+      // One ID verifies one account (docs/decisions/016): a number of its own.
+      idNumber: uniqueGhanaCard(),
       address: '12 Oxford Street, Osu',
       city: 'Accra',
       country: 'Ghana',

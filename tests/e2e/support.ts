@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
@@ -212,6 +213,14 @@ export function uniqueGhanaMobile(): { local: string; international: string } {
   counter += 1;
   const digits = String((Date.now() * 7 + counter * 7919) % 10_000_000).padStart(7, '0');
   return { local: `024${digits}`, international: `+23324${digits}` };
+}
+
+/**
+ * A Ghana Card number no other customer of this run has (random, whatever the worker): one ID
+ * verifies one account (docs/decisions/016).
+ */
+export function uniqueGhanaCard(): string {
+  return `GHA-${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}-${randomInt(0, 10)}`;
 }
 
 /**

@@ -31,9 +31,15 @@ export const RATE_LIMITS = {
   testEmailsPerUser: { max: 10, windowSeconds: 10 * 60 },
   /** CSV exports (docs/decisions/015), per person and export: each reads a whole list. */
   exportsPerUser: { max: 10, windowSeconds: 10 * 60 },
-  /** Phone verification codes (issue 18): each one is an SMS we pay for. Per account, and per number whoever asks. */
+  /**
+   * Phone verification codes (issue 18, docs/decisions/016): each one is an SMS we pay for and 5
+   * guesses. Per account 3 in 15 minutes and 10 a day; per number 3 in 15 minutes for each account
+   * asking (another account cannot use up the owner's), and 10 a day whoever asks.
+   */
   phoneCodesPerUser: { max: 3, windowSeconds: 15 * 60 },
-  phoneCodesPerNumber: { max: 3, windowSeconds: 15 * 60 },
+  phoneCodesPerUserPerDay: { max: 10, windowSeconds: 24 * 60 * 60 },
+  phoneCodesPerNumberPerUser: { max: 3, windowSeconds: 15 * 60 },
+  phoneCodesPerNumberPerDay: { max: 10, windowSeconds: 24 * 60 * 60 },
   /** Requests to send a code, refused ones included (too soon, wrong number): the route's own limit. */
   phoneCodeRequestsPerUser: { max: 20, windowSeconds: 15 * 60 },
   /** Tries of a code, per account (each code also allows 5 tries only: modules/phone/service.ts). */

@@ -12,6 +12,17 @@ export const KYC_ID_TYPE_LABELS: Record<TKycIdType, string> = {
   voter_id: 'Voter ID',
 };
 
+/**
+ * The nationality question asked with a passport (docs/decisions/016): the BoG made the Ghana
+ * Card the only ID for financial transactions, so a Ghanaian's passport needs the card's number
+ * beside it; a foreign national names the country.
+ */
+export const NATIONALITIES = ['ghanaian', 'other'] as const;
+export type TNationality = (typeof NATIONALITIES)[number];
+export const NATIONALITY_LABELS: Record<TNationality, string> = { ghanaian: 'Ghanaian', other: 'Another country' };
+/** What a submission stores as a Ghanaian's nationality (other nationalities: the country as typed). */
+export const GHANA_NATIONALITY = 'Ghana';
+
 /** Ghana Card numbers look like GHA-123456789-0. */
 export const GHANA_CARD_PATTERN = /^GHA-\d{9}-\d$/;
 
@@ -43,6 +54,13 @@ export const KYC_MSG = {
   sourceOfFundsRequired: 'Choose where the money you trade with comes from.',
   sourceOfFundsDetailRequired: 'Tell us in a few words where the money comes from.',
   tier2NeedsTier1: 'Verify your phone and identity (Tier 1) before asking for Tier 2.',
+  tier2PhoneNotVerified: 'Verify your phone number first (step 1), then send your proof of address and source of funds.',
+  nationalityRequired: 'Choose your nationality.',
+  nationalityCountryRequired: 'Name the country of your nationality.',
+  nationalityCountryIsGhana: 'If you are Ghanaian, choose Ghanaian: a Ghanaian passport needs your Ghana Card number beside it.',
+  ghanaCardWithPassportRequired: 'Enter your Ghana Card number (GHA-XXXXXXXXX-X): Ghanaians need it beside a passport.',
+  /** The same ID on another account's submission under review or approved (docs/decisions/016); which account is not said. */
+  idTaken: 'This ID is already registered on another account. If it is yours, contact support.',
   alreadyTier2: 'Your account is already at Tier 2.',
 } as const;
 
@@ -61,9 +79,17 @@ export const SOURCE_OF_FUNDS_LABELS: Record<TSourceOfFunds, string> = {
   other: 'Other',
 };
 
-/** Every ID type but a passport (foreigners) needs a Ghana Card number: the card's own, or beside the ID's. */
-export function needsGhanaCardNumber(idType: TKycIdType): boolean {
-  return idType !== 'passport';
+/**
+ * Every ID type but a foreign national's passport needs a Ghana Card number: the card's own, or
+ * beside the ID's (a Ghanaian's passport included).
+ */
+export function needsGhanaCardNumber(idType: TKycIdType, nationality?: TNationality | '' | null): boolean {
+  return idType !== 'passport' || nationality === 'ghanaian';
+}
+
+/** 'Ghana', 'ghanaian', 'GHANA ' (someone Ghanaian who chose "another country"). */
+function namesGhana(country: string): boolean {
+  return /^ghana(ian)?$/i.test(country.trim());
 }
 
 /**
@@ -79,6 +105,9 @@ export const ZKycFields = z
     idType: z.enum(KYC_ID_TYPES, { message: KYC_MSG.idTypeRequired }),
     idNumber: z.string().trim().min(1, KYC_MSG.idNumberRequired).max(40, KYC_MSG.idNumberRequired),
     ghanaCardNumber: z.string().trim().max(40, KYC_MSG.ghanaCardFormat).optional(),
+    /** Asked with a passport only: Ghanaian, or another country named in nationalityCountry ('': not answered). */
+    nationality: z.enum(['', ...NATIONALITIES], { message: KYC_MSG.nationalityRequired }).optional(),
+    nationalityCountry: z.string().trim().max(100, KYC_MSG.nationalityCountryRequired).optional(),
     address: z.string().trim().min(1, KYC_MSG.addressRequired).max(200),
     city: z.string().trim().min(1, KYC_MSG.cityRequired).max(100),
     country: z.string().trim().min(1, KYC_MSG.countryRequired).max(100).default('Ghana'),
@@ -87,20 +116,45 @@ export const ZKycFields = z
     if (value.idType === 'national_id' && !GHANA_CARD_PATTERN.test(value.idNumber.toUpperCase())) {
       ctx.addIssue({ code: 'custom', path: ['idNumber'], message: KYC_MSG.ghanaCardFormat });
     }
-    if (value.idType === 'drivers_license' || value.idType === 'voter_id') {
+    if (value.idType === 'passport') {
+      if (!value.nationality) ctx.addIssue({ code: 'custom', path: ['nationality'], message: KYC_MSG.nationalityRequired });
+      else if (value.nationality === 'other') {
+        const country = value.nationalityCountry ?? '';
+        if (country === '') ctx.addIssue({ code: 'custom', path: ['nationalityCountry'], message: KYC_MSG.nationalityCountryRequired });
+        else if (namesGhana(country))
+          ctx.addIssue({ code: 'custom', path: ['nationalityCountry'], message: KYC_MSG.nationalityCountryIsGhana });
+      }
+    }
+    if (value.idType !== 'national_id' && needsGhanaCardNumber(value.idType, value.nationality)) {
       const number = value.ghanaCardNumber ?? '';
-      if (number === '') ctx.addIssue({ code: 'custom', path: ['ghanaCardNumber'], message: KYC_MSG.ghanaCardNumberRequired });
+      const required = value.idType === 'passport' ? KYC_MSG.ghanaCardWithPassportRequired : KYC_MSG.ghanaCardNumberRequired;
+      if (number === '') ctx.addIssue({ code: 'custom', path: ['ghanaCardNumber'], message: required });
       else if (!GHANA_CARD_PATTERN.test(number.toUpperCase()))
         ctx.addIssue({ code: 'custom', path: ['ghanaCardNumber'], message: KYC_MSG.ghanaCardFormat });
     }
   });
 export type TKycFields = z.infer<typeof ZKycFields>;
 
-/** The Ghana Card number a level 1 submission carries (null with a passport), upper case. */
-export function ghanaCardNumberOf(fields: Pick<TKycFields, 'idType' | 'idNumber' | 'ghanaCardNumber'>): string | null {
+/** The Ghana Card number a level 1 submission carries (null with a foreign national's passport), upper case. */
+export function ghanaCardNumberOf(fields: Pick<TKycFields, 'idType' | 'idNumber' | 'ghanaCardNumber' | 'nationality'>): string | null {
   if (fields.idType === 'national_id') return fields.idNumber.toUpperCase();
-  if (fields.idType === 'passport') return null;
+  if (!needsGhanaCardNumber(fields.idType, fields.nationality)) return null;
   return fields.ghanaCardNumber ? fields.ghanaCardNumber.toUpperCase() : null;
+}
+
+/** The nationality a level 1 submission stores: with a passport, 'Ghana' or the country named; null with other IDs. */
+export function nationalityOf(fields: Pick<TKycFields, 'idType' | 'nationality' | 'nationalityCountry'>): string | null {
+  if (fields.idType !== 'passport' || !fields.nationality) return null;
+  return fields.nationality === 'ghanaian' ? GHANA_NATIONALITY : fields.nationalityCountry?.trim() || null;
+}
+
+/**
+ * An ID number as it is compared across accounts (docs/decisions/016): upper case, letters and
+ * digits only, so 'g 123-4567' and 'G1234567' are one passport. The SQL of the check
+ * (modules/kyc/service.ts) and the index of migration 0013 compute the same.
+ */
+export function idNumberKey(idNumber: string): string {
+  return idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
 /**
@@ -141,7 +195,7 @@ export const ZKycUploadForm = z
   })
   .meta({
     description:
-      'Level 1 (the default, Tier 1): idType, idNumber, ghanaCardNumber (voter ID, driver licence), address, city, country and the files front, back and selfie. Level 2 (Tier 2): address, city, country, sourceOfFunds (sourceOfFundsDetail with "other") and the file addressProof.',
+      'Level 1 (the default, Tier 1): idType, idNumber, ghanaCardNumber (voter ID, driver licence, a Ghanaian passport), nationality and nationalityCountry (passport), address, city, country and the files front, back and selfie. Level 2 (Tier 2): address, city, country, sourceOfFunds (sourceOfFundsDetail with "other") and the file addressProof.',
   });
 
 export const KYC_SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -192,6 +246,15 @@ export const ZKycSubmissionDetail = ZKycSubmissionListItem.extend({
   hasFront: z.boolean(),
   hasBack: z.boolean(),
   ghanaCardNumber: z.string().nullable(),
+  /** With a passport: 'Ghana' or the country named (docs/decisions/016); null with other IDs and before it was asked. */
+  nationality: z.string().nullable(),
+  /**
+   * Other accounts' submissions with the same ID number or Ghana Card number, any status (a
+   * duplicate is refused at submission, so these are older ones, or rejected ones).
+   */
+  sameIdElsewhere: z.array(
+    z.object({ id: z.number(), userId: z.string(), userFullName: z.string(), userEmail: z.string(), status: ZKycSubmissionStatus }),
+  ),
   hasSelfie: z.boolean(),
   hasAddressProof: z.boolean(),
   sourceOfFunds: z.enum(SOURCES_OF_FUNDS).nullable(),

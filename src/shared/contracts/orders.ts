@@ -9,6 +9,7 @@ import {
 } from '#shared/wallet-address.js';
 import { NETWORK_IDS } from '#shared/networks.js';
 import { ZKycStatus } from './account.js';
+import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, ZTier } from './tiers.js';
 export { ZTradingRules, type TTradingRules } from './market.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
@@ -18,7 +19,8 @@ export const ORDER_MSG = {
   required: 'This field is required.',
   amountRequired: 'Enter an amount.',
   invalidAccountNumber: 'Enter a valid account number (6 to 30 digits).',
-  overLimit: 'This transaction exceeds your $20 trading limit. Please complete KYC.',
+  /** Tier 0's refusal (docs/product.md §9), with the limit of the setting tier0LimitUsd ('$20' by default: docs/decisions/016). */
+  overLimit: (limitUsd: string) => `This transaction exceeds your ${formatTier0Limit(limitUsd)} trading limit. Please complete KYC.`,
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
@@ -63,7 +65,7 @@ export const ORDER_MSG = {
  * Unverified customers (Tier 0) may trade this much in total (USD), docs/product.md §9: the
  * default of the setting tier0LimitUsd (docs/decisions/016), which the server reads.
  */
-export const UNVERIFIED_LIMIT_USD = '20';
+export const UNVERIFIED_LIMIT_USD = DEFAULT_TIER0_LIMIT_USD;
 
 export const ORDER_TYPES = ['buy', 'sell'] as const;
 /**
@@ -272,6 +274,11 @@ export const ZApproveOrderRequest = z
      * (optional). Compared with the customer's KYC name by the name-mismatch rule (docs/decisions/017).
      */
     recordedPayerName: z.union([z.string().trim().max(100), z.literal('')]).optional(),
+    /**
+     * "Number on the payment": the payer's number as staff saw it on the statement (optional), a
+     * Ghana mobile number; kept as 0XXXXXXXXX and checked by the shared-number rule (docs/decisions/017).
+     */
+    recordedPayerNumber: z.union([ZMobileNumber, z.literal('')]).optional(),
   })
   .strict();
 /** Cancel: the reason the customer is told. */
@@ -340,7 +347,9 @@ export const ZAdminOrder = ZOrder.extend({
   customerPhone: z.string().nullable(),
   /** The name on the payment staff recorded on approval (docs/decisions/017); null when none was. */
   recordedPayerName: z.string().nullable(),
-  /** An open or escalated compliance alert holds the order: it cannot be approved (docs/decisions/017). */
+  /** The number on the payment staff recorded on approval, as 0XXXXXXXXX; null when none was. */
+  recordedPayerNumber: z.string().nullable(),
+  /** An open, or escalated and unreleased, compliance alert holds the order: it cannot be approved (docs/decisions/017). */
   complianceHold: z.boolean(),
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
@@ -394,8 +403,12 @@ export const ZAdminOrderDetailResponse = z.object({
   order: ZAdminOrder,
   customer: z.object({
     kycStatus: ZKycStatus,
-    /** What the customer may still trade before KYC, USD; null when verified (no limit). */
+    /** What the customer may still trade before KYC, USD; null at Tier 1 or 2 (GHS limits below). */
     remainingLimitUsd: ZDecimalString.nullable(),
+    /** The customer's tier and, at Tier 1 or 2, the GHS left today and this month when the order is viewed (docs/decisions/016). */
+    tier: ZTier,
+    leftTodayGhs: ZDecimalString.nullable(),
+    leftThisMonthGhs: ZDecimalString.nullable(),
   }),
   timeline: z.array(ZAdminOrderEvent),
 });

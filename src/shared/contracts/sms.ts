@@ -26,6 +26,13 @@ export const SMS_MSG = {
   tooManyCodes: (minutes: number) =>
     minutes <= 1 ? 'Too many codes asked for. Please wait a minute.' : `Too many codes asked for. Please wait ${minutes} minutes.`,
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+  /** The number is the verified number of another account (docs/decisions/016); which one is not said. */
+  numberTaken: 'This number is already verified on another account. Use another number or contact support.',
+  /** The daily caps (docs/decisions/016): per account, and per number whoever asks. */
+  tooManyCodesToday: (hours: number) =>
+    `You have asked for the most codes allowed in a day. Please try again in ${hours <= 1 ? 'an hour' : `${hours} hours`}.`,
+  tooManyCodesToNumberToday: (hours: number) =>
+    `This number has had the most codes allowed in a day. Please try again in ${hours <= 1 ? 'an hour' : `${hours} hours`}, or contact support.`,
   verified: 'Your phone number is verified.',
   orderUpdatesNeedPhone: 'Verify your phone number first: order updates go to a verified number only.',
   orderUpdatesOn: 'You will get an SMS when your orders are created, completed, cancelled or expire.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatGhs } from '#shared/format.js';
+import { formatGhs, formatUsd } from '#shared/format.js';
 import { ZDecimalString } from './common.js';
 
 /**
@@ -10,6 +10,17 @@ import { ZDecimalString } from './common.js';
 export const TIERS = [0, 1, 2] as const;
 export type TTier = (typeof TIERS)[number];
 export const ZTier = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** The Tier 0 limit in USD of docs/product.md §9: the default of the setting tier0LimitUsd. */
+export const DEFAULT_TIER0_LIMIT_USD = '20';
+
+/**
+ * The Tier 0 limit as the texts state it (docs/decisions/016): '$20' for whole dollars (so at
+ * the default every text reads as docs/product.md writes it), '$20.50' otherwise.
+ */
+export function formatTier0Limit(limitUsd: string): string {
+  return formatUsd(limitUsd).replace(/\.00$/, '');
+}
 
 /** Days and months of the limits are those of Africa/Accra, which is UTC+0 all year (no DST). */
 export function accraDayStart(now: Date): Date {
@@ -32,6 +43,11 @@ export const TIER_MSG = {
     `This order is over your Tier ${tier} daily limit of ${formatGhs(limit)}. You have ${formatGhs(left)} left today.`,
   overMonthlyLimit: (left: string, limit: string, tier: number) =>
     `This order is over your Tier ${tier} monthly limit of ${formatGhs(limit)}. You have ${formatGhs(left)} left this month.`,
+  /** What a Tier 1 or 2 customer has left, as staff read it on an order: 'Tier 2: GHS 40,000.00 left today, GHS 940,000.00 left this month'. */
+  leftSummary: (tier: number, leftToday: string, leftThisMonth: string) =>
+    `Tier ${tier}: ${formatGhs(leftToday)} left today, ${formatGhs(leftThisMonth)} left this month`,
+  /** The Tier 0 banner's headline (docs/product.md §4), with the limit of the settings. */
+  tier0Limit: (limitUsd: string) => `Your account has a ${formatTier0Limit(limitUsd)} trading limit.`,
   /** Said after a refusal at Tier 1: how to trade more. */
   raiseTier: 'Verify your address and source of funds (Tier 2) for higher limits.',
   limitPositive: 'Enter an amount in GHS greater than 0 with at most 2 decimals.',

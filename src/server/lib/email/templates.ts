@@ -2,6 +2,7 @@ import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/htm
 import { markSecret } from './secrets.js';
 import type { TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
+import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit } from '#shared/contracts/tiers.js';
 import { networkLabel } from '#shared/networks.js';
 import { paths } from '#shared/app-paths.js';
 import { COMPANY_LABELS, companyNumbersLine, type TCompanyDetails } from '#shared/company.js';
@@ -86,14 +87,16 @@ function layout(
   );
 }
 
-export function renderWelcomeEmail(input: { fullName: string; appUrl: string }): TRenderedEmail {
+/** `tier0LimitUsd`: the setting (docs/decisions/016); the $20 of docs/product.md §9 when not given. */
+export function renderWelcomeEmail(input: { fullName: string; appUrl: string; tier0LimitUsd?: string }): TRenderedEmail {
+  const limit = formatTier0Limit(input.tier0LimitUsd ?? DEFAULT_TIER0_LIMIT_USD);
   return {
     subject: 'Welcome to CediCrypto',
     body: layout(
       `Welcome, ${input.fullName}!`,
       [
         'Your account is ready. You can buy and sell Bitcoin, Ether, USDT and more with mobile money or bank transfer.',
-        'Until your identity is verified you can trade up to $20 in total. Verify your phone and identity (KYC) for daily and monthly limits in cedis; reviews take 24-48 hours.',
+        `Until your identity is verified you can trade up to ${limit} in total. Verify your phone and identity (KYC) for daily and monthly limits in cedis; reviews take 24-48 hours.`,
       ],
       { label: 'Go to your dashboard', url: `${input.appUrl}/#/dashboard` },
     ),
@@ -170,6 +173,8 @@ export function renderKycDecisionEmail(input: {
   appUrl: string;
   /** The tier the submission asked for (docs/decisions/016); 1 when not said. */
   tier?: 1 | 2;
+  /** The Tier 0 limit lifted by an approval (the setting); the $20 of docs/product.md §9 when not given. */
+  tier0LimitUsd?: string;
 }): TRenderedEmail {
   if (input.decision === 'approved' && input.tier === 2) {
     return {
@@ -191,7 +196,7 @@ export function renderKycDecisionEmail(input: {
         'KYC approved',
         [
           `Hello ${input.fullName},`,
-          'Your identity has been verified. Your $20 trading limit is lifted: your account is now at Tier 1, with daily and monthly limits you can see on the Verification page.',
+          `Your identity has been verified. Your ${formatTier0Limit(input.tier0LimitUsd ?? DEFAULT_TIER0_LIMIT_USD)} trading limit is lifted: your account is now at Tier 1, with daily and monthly limits you can see on the Verification page.`,
         ],
         { label: 'Start trading', url: `${input.appUrl}/#/dashboard` },
       ),

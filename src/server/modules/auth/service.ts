@@ -11,6 +11,7 @@ import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-fac
 import { AppError } from '#server/lib/errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderWelcomeEmail } from '#server/lib/email/templates.js';
+import { readTierLimits } from '#server/modules/orders/tier-limits.js';
 import type { TUserRow } from '#server/plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
 import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
@@ -192,7 +193,9 @@ export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest
   }
   const created = result.body as { user: { id: string } };
   const user = await findUserById(deps.db, created.user.id);
-  await queueEmail(deps.db, user.email, renderWelcomeEmail({ fullName: user.fullName, appUrl: deps.config.appUrl }));
+  // The Tier 0 limit the welcome states is the setting's (docs/decisions/016).
+  const { tier0LimitUsd } = await readTierLimits(deps.db);
+  await queueEmail(deps.db, user.email, renderWelcomeEmail({ fullName: user.fullName, appUrl: deps.config.appUrl, tier0LimitUsd }));
   deps.onEmailQueued();
   forwardCookies(reply, result.setCookies);
   return user;

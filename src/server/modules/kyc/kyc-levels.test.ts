@@ -9,7 +9,21 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { createTestApp, multipart, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
 
 /** Verification levels (docs/decisions/016): Tier 1 asks for phone, identity and selfie; Tier 2 for address and source of funds. */
-const PASSPORT = { idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
+let counter = 0;
+/**
+ * A foreign national's passport, a new number each time: one ID verifies one account, and one
+ * verified phone belongs to one account (docs/decisions/016).
+ */
+const passport = () => ({
+  idType: 'passport',
+  idNumber: `G${1_000_000 + ++counter}`,
+  nationality: 'other',
+  nationalityCountry: 'Nigeria',
+  address: '12 Oxford Street',
+  city: 'Accra',
+  country: 'Ghana',
+});
+const uniquePhone = () => `+23324${String(++counter).padStart(7, '0')}`;
 const TIER2 = { level: '2', address: '4 Ring Road', city: 'Kumasi', country: 'Ghana', sourceOfFunds: 'salary' };
 
 function listFiles(dir: string): string[] {
@@ -43,7 +57,7 @@ describe('KYC levels and tiers', () => {
   const proofFiles = () => ({ addressProof: { name: 'bill.png', type: 'image/png', data: TINY_PNG } });
   const userRow = async (id: string) => firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, id)));
   const verifyPhone = (id: string) =>
-    t.database.db.update(users).set({ phone: '0241234567', phoneVerifiedAt: new Date() }).where(eq(users.id, id));
+    t.database.db.update(users).set({ phone: uniquePhone(), phoneVerifiedAt: new Date() }).where(eq(users.id, id));
   const customerWithPhone = async () => {
     const customer = await t.signUp();
     await verifyPhone(customer.id);
@@ -60,28 +74,28 @@ describe('KYC levels and tiers', () => {
   it('refuses a Tier 1 submission before the phone is verified, and keeps no file', async () => {
     const customer = await t.signUp();
     const before = listFiles(t.app.config.documentsDir).length;
-    const response = await submit(customer.cookie, PASSPORT, idFiles());
+    const response = await submit(customer.cookie, passport(), idFiles());
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe('Verify your phone number first (step 1), then submit your identity documents.');
     expect(listFiles(t.app.config.documentsDir).length).toBe(before);
     expect((await userRow(customer.id)).kycStatus).toBe('unverified');
     await verifyPhone(customer.id);
-    expect((await submit(customer.cookie, PASSPORT, idFiles())).statusCode).toBe(201);
+    expect((await submit(customer.cookie, passport(), idFiles())).statusCode).toBe(201);
   });
 
   it('needs a selfie holding the card, a JPEG or PNG by its bytes', async () => {
     const customer = await customerWithPhone();
     const { selfie: _selfie, ...withoutSelfie } = idFiles();
-    const missing = await submit(customer.cookie, PASSPORT, withoutSelfie);
+    const missing = await submit(customer.cookie, passport(), withoutSelfie);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toEqual({ selfie: 'Add a selfie of you holding your ID card.' });
-    const html = await submit(customer.cookie, PASSPORT, {
+    const html = await submit(customer.cookie, passport(), {
       ...idFiles(),
       selfie: { name: 'selfie.jpg', type: 'image/jpeg', data: Buffer.from('<html></html>') },
     });
     expect(html.json().error.fields).toEqual({ selfie: 'Must be JPEG or PNG.' });
     expect((await userRow(customer.id)).kycStatus).toBe('unverified');
-    const ok = await submit(customer.cookie, PASSPORT, idFiles());
+    const ok = await submit(customer.cookie, passport(), idFiles());
     expect(ok.statusCode).toBe(201);
     expect(ok.json().submission.level).toBe(1);
     const row = firstOrThrow(await t.database.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, ok.json().submission.id)));
@@ -93,21 +107,21 @@ describe('KYC levels and tiers', () => {
 
   it('checks the Ghana Card number per ID type: the card itself, and beside a voter ID or driver licence', async () => {
     const customer = await customerWithPhone();
-    const card = await submit(customer.cookie, { ...PASSPORT, idType: 'national_id', idNumber: 'GHA-12345678-0' }, idFiles());
+    const card = await submit(customer.cookie, { ...passport(), idType: 'national_id', idNumber: 'GHA-12345678-0' }, idFiles());
     expect(card.json().error.fields).toEqual({ idNumber: 'Enter the Ghana Card number as GHA-XXXXXXXXX-X.' });
-    const voterWithout = await submit(customer.cookie, { ...PASSPORT, idType: 'voter_id', idNumber: '1234567890' }, idFiles());
+    const voterWithout = await submit(customer.cookie, { ...passport(), idType: 'voter_id', idNumber: '1234567890' }, idFiles());
     expect(voterWithout.json().error.fields).toEqual({
       ghanaCardNumber: 'Enter your Ghana Card number (GHA-XXXXXXXXX-X): it is needed with this ID type.',
     });
     const licenceBad = await submit(
       customer.cookie,
-      { ...PASSPORT, idType: 'drivers_license', idNumber: 'DL-55', ghanaCardNumber: 'GHA-1234-5' },
+      { ...passport(), idType: 'drivers_license', idNumber: 'DL-55', ghanaCardNumber: 'GHA-1234-5' },
       idFiles(),
     );
     expect(licenceBad.json().error.fields).toEqual({ ghanaCardNumber: 'Enter the Ghana Card number as GHA-XXXXXXXXX-X.' });
     const licence = await submit(
       customer.cookie,
-      { ...PASSPORT, idType: 'drivers_license', idNumber: 'DL-55', ghanaCardNumber: 'gha-987654321-1' },
+      { ...passport(), idType: 'drivers_license', idNumber: 'DL-55', ghanaCardNumber: 'gha-987654321-1' },
       idFiles(),
     );
     expect(licence.statusCode).toBe(201);
@@ -115,7 +129,7 @@ describe('KYC levels and tiers', () => {
     expect([row.idType, row.idNumber, row.ghanaCardNumber]).toEqual(['drivers_license', 'DL-55', 'GHA-987654321-1']);
 
     const other = await customerWithPhone();
-    const ghanaCard = await submit(other.cookie, { ...PASSPORT, idType: 'national_id', idNumber: 'gha-123456789-0' }, idFiles());
+    const ghanaCard = await submit(other.cookie, { ...passport(), idType: 'national_id', idNumber: 'gha-123456789-0' }, idFiles());
     expect(ghanaCard.statusCode).toBe(201);
     const cardRow = firstOrThrow(
       await t.database.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, ghanaCard.json().submission.id)),
@@ -164,12 +178,12 @@ describe('KYC levels and tiers', () => {
 
   it('approving level 1 sets Tier 1, level 2 sets Tier 2; a rejection keeps the tier; the review shows level, selfie, proof and funds', async () => {
     const customer = await customerWithPhone();
-    const first = (await submit(customer.cookie, { ...PASSPORT, idType: 'national_id', idNumber: 'GHA-111222333-4' }, idFiles())).json()
+    const first = (await submit(customer.cookie, { ...passport(), idType: 'national_id', idNumber: 'GHA-111222333-4' }, idFiles())).json()
       .submission.id;
     expect((await decide(first, 'reject')).statusCode).toBe(200);
     expect(await userRow(customer.id)).toMatchObject({ kycStatus: 'rejected', tier: 0 });
 
-    const second = (await submit(customer.cookie, { ...PASSPORT, idType: 'national_id', idNumber: 'GHA-111222333-4' }, idFiles())).json()
+    const second = (await submit(customer.cookie, { ...passport(), idType: 'national_id', idNumber: 'GHA-111222333-4' }, idFiles())).json()
       .submission.id;
     const detail1 = await t.request({ method: 'GET', url: `/api/admin/kyc-submissions/${second}`, cookie: compliance.cookie });
     expect(detail1.json()).toMatchObject({

@@ -8,7 +8,21 @@ import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
-const FIELDS = { idType: 'passport', idNumber: 'G1234567', address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
+let counter = 0;
+/**
+ * A foreign national's passport, a new number each time: one ID verifies one account, and one
+ * verified phone belongs to one account (docs/decisions/016).
+ */
+const fields = () => ({
+  idType: 'passport',
+  idNumber: `G${1_000_000 + ++counter}`,
+  nationality: 'other',
+  nationalityCountry: 'Nigeria',
+  address: '12 Oxford Street',
+  city: 'Accra',
+  country: 'Ghana',
+});
+const uniquePhone = () => `+23324${String(++counter).padStart(7, '0')}`;
 
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -41,14 +55,14 @@ describe('KYC', () => {
   /** A customer whose phone is verified (the SMS code step, docs/decisions/016): Tier 1 may be asked for. */
   const signUp = async () => {
     const customer = await t.signUp();
-    await t.database.db.update(users).set({ phone: '0241234567', phoneVerifiedAt: new Date() }).where(eq(users.id, customer.id));
+    await t.database.db.update(users).set({ phone: uniquePhone(), phoneVerifiedAt: new Date() }).where(eq(users.id, customer.id));
     return customer;
   };
   const documentsDir = () => t.app.config.documentsDir;
 
   it('accepts a submission: profile pending, one email, files stored under random names', async () => {
     const customer = await signUp();
-    const response = await submit(customer.cookie, FIELDS, goodFiles());
+    const response = await submit(customer.cookie, fields(), goodFiles());
     expect(response.statusCode).toBe(201);
     expect(response.json().submission.status).toBe('pending');
     const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
@@ -63,8 +77,8 @@ describe('KYC', () => {
 
   it('refuses a second submission while pending', async () => {
     const customer = await signUp();
-    expect((await submit(customer.cookie, FIELDS, goodFiles())).statusCode).toBe(201);
-    const again = await submit(customer.cookie, FIELDS, goodFiles());
+    expect((await submit(customer.cookie, fields(), goodFiles())).statusCode).toBe(201);
+    const again = await submit(customer.cookie, fields(), goodFiles());
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('KYC_ALREADY_SUBMITTED');
     expect(again.json().error.message).toBe('Your documents are already under review. Review takes 24-48 hours.');
@@ -73,7 +87,7 @@ describe('KYC', () => {
   it('decides the type from the bytes: a PNG named .pdf is fine, HTML named .jpg is not', async () => {
     const customer = await signUp();
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const bad = await submit(customer.cookie, FIELDS, {
+    const bad = await submit(customer.cookie, fields(), {
       front: { name: 'id.pdf', type: 'application/pdf', data: TINY_PNG },
       back: { name: 'id.jpg', type: 'image/jpeg', data: html },
       selfie: goodFiles().selfie,
@@ -86,7 +100,7 @@ describe('KYC', () => {
     const customer = await signUp();
     const before = listFiles(documentsDir()).length;
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - TINY_PNG.length, 0)]);
-    const response = await submit(customer.cookie, FIELDS, {
+    const response = await submit(customer.cookie, fields(), {
       front: { name: 'big.png', type: 'image/png', data: big },
       back: goodFiles().back,
     });
@@ -99,7 +113,7 @@ describe('KYC', () => {
 
   it('never uses the client file name: ../../x.png lands inside the storage folder under a random key', async () => {
     const customer = await signUp();
-    const response = await submit(customer.cookie, FIELDS, {
+    const response = await submit(customer.cookie, fields(), {
       front: { name: '../../x.png', type: 'image/png', data: TINY_PNG },
       back: { name: '/etc/passwd', type: 'image/png', data: TINY_PNG },
       selfie: { name: '../selfie.png', type: 'image/png', data: TINY_PNG },
@@ -128,15 +142,15 @@ describe('KYC', () => {
 
   it('checks the Ghana Card number format', async () => {
     const customer = await signUp();
-    const bad = await submit(customer.cookie, { ...FIELDS, idType: 'national_id', idNumber: '12345' }, goodFiles());
+    const bad = await submit(customer.cookie, { ...fields(), idType: 'national_id', idNumber: '12345' }, goodFiles());
     expect(bad.json().error.fields.idNumber).toBe('Enter the Ghana Card number as GHA-XXXXXXXXX-X.');
-    const good = await submit(customer.cookie, { ...FIELDS, idType: 'national_id', idNumber: 'gha-123456789-0' }, goodFiles());
+    const good = await submit(customer.cookie, { ...fields(), idType: 'national_id', idNumber: 'gha-123456789-0' }, goodFiles());
     expect(good.statusCode).toBe(201);
   });
 
   it('serves documents only to authorised staff, and audits each view', async () => {
     const customer = await signUp();
-    const created = await submit(customer.cookie, FIELDS, goodFiles());
+    const created = await submit(customer.cookie, fields(), goodFiles());
     const id = created.json().submission.id;
     const url = `/api/admin/kyc-submissions/${id}/documents/front`;
     expect((await t.request({ method: 'GET', url })).statusCode).toBe(401);
@@ -153,7 +167,7 @@ describe('KYC', () => {
 
   it('lets exactly one of two simultaneous approvals through, with one email', async () => {
     const customer = await signUp();
-    const id = (await submit(customer.cookie, FIELDS, goodFiles())).json().submission.id;
+    const id = (await submit(customer.cookie, fields(), goodFiles())).json().submission.id;
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const approve = (cookie: string) => t.request({ method: 'POST', url: `/api/admin/kyc-submissions/${id}/approve`, cookie });
     const results = await Promise.all([approve(compliance.cookie), approve(admin)]);
@@ -175,7 +189,7 @@ describe('KYC', () => {
 
   it('rejects with a reason the customer sees, and lets them submit again', async () => {
     const customer = await signUp();
-    const id = (await submit(customer.cookie, FIELDS, goodFiles())).json().submission.id;
+    const id = (await submit(customer.cookie, fields(), goodFiles())).json().submission.id;
     const rejected = await t.request({
       method: 'POST',
       url: `/api/admin/kyc-submissions/${id}/reject`,
@@ -188,7 +202,7 @@ describe('KYC', () => {
     expect(mine.json().submission).toMatchObject({ status: 'rejected', rejectionReason: 'The photo is blurred.' });
     const session = await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie });
     expect(session.json().user.kycStatus).toBe('rejected');
-    expect((await submit(customer.cookie, FIELDS, goodFiles())).statusCode).toBe(201);
+    expect((await submit(customer.cookie, fields(), goodFiles())).statusCode).toBe(201);
   });
 
   it('lists submissions with user name and email for staff of the kyc area', async () => {
@@ -211,11 +225,11 @@ describe('KYC', () => {
   // Found by the fuzz test: unknown form fields were ignored, and a NUL made the insert fail (500).
   it('refuses unknown form fields and NUL characters', async () => {
     const customer = await signUp();
-    const unknown = await submit(customer.cookie, { ...FIELDS, kycStatus: 'verified' }, goodFiles());
+    const unknown = await submit(customer.cookie, { ...fields(), kycStatus: 'verified' }, goodFiles());
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.code).toBe('VALIDATION');
     expect(unknown.json().error.fields._).toContain('kycStatus');
-    const nul = await submit(customer.cookie, { ...FIELDS, city: 'Ac\u0000cra' }, goodFiles());
+    const nul = await submit(customer.cookie, { ...fields(), city: 'Ac\u0000cra' }, goodFiles());
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toHaveProperty('city');
     const user = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));

@@ -110,7 +110,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.kycUploadsPerUser),
-        errors: ['KYC_ALREADY_SUBMITTED', 'KYC_ALREADY_VERIFIED', 'FORBIDDEN'],
+        errors: ['KYC_ALREADY_SUBMITTED', 'KYC_ALREADY_VERIFIED', 'KYC_ID_TAKEN', 'FORBIDDEN'],
         openapi: { multipartBody: ZKycUploadForm },
       },
       // Three documents at the limit plus the form fields; each file is checked on its own below.

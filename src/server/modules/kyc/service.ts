@@ -1,13 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ghanaCardNumberOf,
+  idNumberKey,
   KYC_MSG,
+  nationalityOf,
   type TKycDocumentSide,
   type TKycFields,
   type TKycLevel2Fields,
   type TKycSubmissionDetail,
 } from '#shared/contracts/kyc.js';
-import type { TDb } from '#server/db/client.js';
+import type { TDb, TTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -17,6 +19,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import type { TActor } from '#server/plugins/access.js';
 import { firstOrThrow } from '#server/db/rows.js';
+import { readTierLimits } from '#server/modules/orders/tier-limits.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };
 export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
@@ -35,12 +38,59 @@ function isSecondPending(error: unknown): boolean {
   return String((error as { cause?: unknown })?.cause ?? error).includes('kyc_submissions_one_pending_per_user');
 }
 
+/** The ID number as compared across accounts, in SQL: what idNumberKey (src/shared/contracts/kyc.ts) computes. */
+const idNumberKeySql = sql`upper(regexp_replace(${kycSubmissions.idNumber}, '[^A-Za-z0-9]', '', 'g'))`;
+
+/** The first key of the two-key advisory locks on ID numbers (any constant of ours; the second is the number's hash). */
+const ID_LOCK_SPACE = 160_016;
+
+/**
+ * Submissions with the same ID as `id`: the same type and number (as compared), or the same
+ * Ghana Card number, whether carried beside another ID or as the card itself (submissions from
+ * before migration 0012 have the card's number as the ID number only).
+ */
+function sameIdAs(id: { idType: string; idNumber: string; ghanaCardNumber: string | null }): SQL {
+  const sameId = and(eq(kycSubmissions.idType, id.idType as TKycFields['idType']), sql`${idNumberKeySql} = ${idNumberKey(id.idNumber)}`);
+  if (!id.ghanaCardNumber) return sameId ?? sql`false`;
+  return (
+    or(
+      sameId,
+      eq(kycSubmissions.ghanaCardNumber, id.ghanaCardNumber),
+      and(eq(kycSubmissions.idType, 'national_id'), sql`${idNumberKeySql} = ${idNumberKey(id.ghanaCardNumber)}`),
+    ) ?? sql`false`
+  );
+}
+
+/**
+ * Refuses an ID that another account has on a submission under review or approved (docs/decisions/016):
+ * limits are a person's, so one identity verifies one account. Race-safe: a transaction-scoped
+ * advisory lock per number (in one order, so two submissions cannot wait on each other) makes two
+ * submissions of one number check one after the other, and the second sees the first once it
+ * has committed. Which account has it is not said.
+ */
+async function refuseIdOfAnotherAccount(
+  tx: TTx,
+  userId: string,
+  id: { idType: TKycFields['idType']; idNumber: string; ghanaCardNumber: string | null },
+): Promise<void> {
+  const lockKeys = [`id:${id.idType}:${idNumberKey(id.idNumber)}`];
+  if (id.ghanaCardNumber) lockKeys.push(`ghana-card:${idNumberKey(id.ghanaCardNumber)}`);
+  for (const key of lockKeys.sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(${ID_LOCK_SPACE}, hashtext(${key}))`);
+  const [taken] = await tx
+    .select({ id: kycSubmissions.id })
+    .from(kycSubmissions)
+    .where(and(ne(kycSubmissions.userId, userId), inArray(kycSubmissions.status, ['pending', 'approved']), sameIdAs(id)))
+    .limit(1);
+  if (taken) throw new AppError('KYC_ID_TAKEN', KYC_MSG.idTaken);
+}
+
 /**
  * A Tier 1 (level 1) submission (docs/decisions/016). Stores the ID's two sides and the selfie
  * holding the card under random keys, then in one transaction (customer row locked): refuses a
- * customer whose phone is not verified, a pending or verified one, inserts the submission with
- * its Ghana Card number, moves the profile to pending and queues the 'KYC received' email. Files
- * of a refused submission are removed again.
+ * customer whose phone is not verified, a pending or verified one, and an ID another account has
+ * under review or approved; inserts the submission with its Ghana Card number and (passport) the
+ * nationality, moves the profile to pending and queues the 'KYC received' email. Files of a
+ * refused submission are removed again.
  */
 export async function submitKyc(
   deps: TKycDeps,
@@ -61,15 +111,20 @@ export async function submitKyc(
       if (user.kycStatus === 'pending') throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
       if (user.kycStatus === 'verified' || user.tier >= 1) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyVerified);
       if (!user.phoneVerifiedAt) throw new AppError('FORBIDDEN', KYC_MSG.phoneNotVerified);
+      const id = {
+        idType: fields.idType,
+        idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
+        ghanaCardNumber: ghanaCardNumberOf(fields),
+      };
+      await refuseIdOfAnotherAccount(tx, actor.id, id);
       const row = firstOrThrow(
         await tx
           .insert(kycSubmissions)
           .values({
             userId: actor.id,
             level: 1,
-            idType: fields.idType,
-            idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
-            ghanaCardNumber: ghanaCardNumberOf(fields),
+            ...id,
+            nationality: nationalityOf(fields),
             address: fields.address,
             city: fields.city,
             country: fields.country,
@@ -96,8 +151,9 @@ export async function submitKyc(
 }
 
 /**
- * A Tier 2 (level 2) submission (docs/decisions/016), only from Tier 1: the proof of address
- * and the source of funds. The ID of the approved Tier 1 submission is carried over so that the
+ * A Tier 2 (level 2) submission (docs/decisions/016), only from Tier 1 with a verified phone
+ * (customers moved to Tier 1 by migration 0012 may have none): the proof of address and the
+ * source of funds. The ID of the approved Tier 1 submission is carried over so that the
  * review shows whose it is. The profile stays verified while it is reviewed (trading goes on);
  * one submission under review at a time.
  */
@@ -115,6 +171,7 @@ export async function submitKycLevel2(
       const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (user.tier >= 2) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyTier2);
       if (user.tier < 1 || user.kycStatus !== 'verified') throw new AppError('FORBIDDEN', KYC_MSG.tier2NeedsTier1);
+      if (!user.phoneVerifiedAt) throw new AppError('FORBIDDEN', KYC_MSG.tier2PhoneNotVerified);
       const [pending] = await tx
         .select({ id: kycSubmissions.id })
         .from(kycSubmissions)
@@ -136,6 +193,7 @@ export async function submitKycLevel2(
             idType: identity?.idType ?? 'national_id',
             idNumber: identity?.idNumber ?? '',
             ghanaCardNumber: identity?.ghanaCardNumber ?? null,
+            nationality: identity?.nationality ?? null,
             address: fields.address,
             city: fields.city,
             country: fields.country,
@@ -211,6 +269,7 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
       selfieKey: kycSubmissions.selfieKey,
       addressProofKey: kycSubmissions.addressProofKey,
       ghanaCardNumber: kycSubmissions.ghanaCardNumber,
+      nationality: kycSubmissions.nationality,
       sourceOfFunds: kycSubmissions.sourceOfFunds,
       sourceOfFundsDetail: kycSubmissions.sourceOfFundsDetail,
       userTier: users.tier,
@@ -221,9 +280,24 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(eq(kycSubmissions.id, id));
   if (!row) throw new AppError('NOT_FOUND', KYC_MSG.submissionNotFound);
+  // The same ID on other accounts' identity submissions, whatever their status (docs/decisions/016).
+  const sameIdElsewhere = await db
+    .select({
+      id: kycSubmissions.id,
+      userId: kycSubmissions.userId,
+      userFullName: users.fullName,
+      userEmail: users.email,
+      status: kycSubmissions.status,
+    })
+    .from(kycSubmissions)
+    .innerJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(and(ne(kycSubmissions.userId, row.userId), eq(kycSubmissions.level, 1), sameIdAs(row)))
+    .orderBy(desc(kycSubmissions.submittedAt), desc(kycSubmissions.id))
+    .limit(20);
   const { frontKey, backKey, selfieKey, addressProofKey, ...rest } = row;
   return {
     ...rest,
+    sameIdElsewhere,
     sourceOfFunds: rest.sourceOfFunds as TKycSubmissionDetail['sourceOfFunds'],
     hasFront: Boolean(frontKey),
     hasBack: Boolean(backKey),
@@ -279,6 +353,7 @@ export async function decideKycSubmission(
         reason,
         appUrl: deps.appUrl,
         tier: approvedTier,
+        tier0LimitUsd: (await readTierLimits(tx)).tier0LimitUsd,
       }),
     );
     await writeAudit(tx, {

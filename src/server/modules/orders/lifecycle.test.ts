@@ -344,7 +344,13 @@ describe('order lifecycle', () => {
     // Staff see who decided it.
     const staffView = (await t.request({ method: 'GET', url: `/api/admin/orders/${unpaid.id}`, cookie: admin })).json();
     expect(staffView.timeline.at(-1).staffName).toEqual(expect.any(String));
-    expect(staffView.customer).toEqual({ kycStatus: 'unverified', remainingLimitUsd: '15.00' });
+    expect(staffView.customer).toEqual({
+      kycStatus: 'unverified',
+      remainingLimitUsd: '15.00',
+      tier: 0,
+      leftTodayGhs: null,
+      leftThisMonthGhs: null,
+    });
 
     const second = await create(customer.cookie, '5');
     await pay(customer.cookie, second.id);

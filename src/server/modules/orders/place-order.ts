@@ -181,7 +181,7 @@ async function insertOrder(
     const limits = await readTierLimits(tx);
     if (tier === 0) {
       const after = toDecimal(user.tradingVolumeUsd).plus(quote.amountUsd);
-      if (after.gt(limits.tier0LimitUsd)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit);
+      if (after.gt(limits.tier0LimitUsd)) throw new AppError('FORBIDDEN', ORDER_MSG.overLimit(limits.tier0LimitUsd));
     } else {
       await checkTierLimit(tx, { userId: actor.id, tier, amountGhs, now, limits });
     }

@@ -27,7 +27,7 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import { orderOnHold } from '#server/modules/compliance/rules.js';
 import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent } from './order-view.js';
-import { getLimitOverview, readTierLimits } from './tier-limits.js';
+import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from './tier-limits.js';
 
 /**
  * What the order pages read: coins and methods to trade with, a customer's orders and their
@@ -188,8 +188,12 @@ export async function getAdminOrder(db: TDb, id: number): Promise<TAdminOrder> {
   return toAdminOrder(row);
 }
 
-/** Order Details for staff: the order, the customer's KYC status and remaining limit, and the timeline with staff names. */
-export async function getAdminOrderDetail(db: TDb, id: number): Promise<TAdminOrderDetail> {
+/**
+ * Order Details for staff: the order, the customer's KYC status, tier and remaining limit (Tier 0:
+ * the USD left; Tiers 1 and 2: the GHS left today and this month at `now`, the time of viewing on
+ * the order clock, docs/decisions/016), and the timeline with staff names.
+ */
+export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new Date()): Promise<TAdminOrderDetail> {
   const [row] = await db
     .select({ ...adminColumns, kycStatus: users.kycStatus, tier: users.tier, volume: users.tradingVolumeUsd })
     .from(orders)
@@ -197,11 +201,17 @@ export async function getAdminOrderDetail(db: TDb, id: number): Promise<TAdminOr
     .where(eq(orders.id, id));
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   const events = await readTimeline(db, id);
+  const limits = await readTierLimits(db);
+  const tier = tierOf(row.tier);
+  const left = await readLeftGhs(db, { userId: row.order.userId, tier, now, limits });
   return {
     order: toAdminOrder(row),
     customer: {
       kycStatus: row.kycStatus as TAdminOrderDetail['customer']['kycStatus'],
-      remainingLimitUsd: row.tier > 0 ? null : remainingLimit((await readTierLimits(db)).tier0LimitUsd, row.volume),
+      remainingLimitUsd: tier > 0 ? null : remainingLimit(limits.tier0LimitUsd, row.volume),
+      tier,
+      leftTodayGhs: left?.today ?? null,
+      leftThisMonthGhs: left?.month ?? null,
     },
     timeline: events.map(({ event, staffName }) => toAdminOrderEvent(event, staffName)),
   };

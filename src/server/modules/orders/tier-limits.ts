@@ -4,6 +4,7 @@ import {
   accraDayStart,
   accraMonthStart,
   accraNextMonthStart,
+  DEFAULT_TIER0_LIMIT_USD,
   TIER_MSG,
   type TLimitResponse,
   type TTier,
@@ -30,7 +31,7 @@ export type TTierLimits = {
 };
 
 const DEFAULT_TIER_LIMITS: TTierLimits = {
-  tier0LimitUsd: '20',
+  tier0LimitUsd: DEFAULT_TIER0_LIMIT_USD,
   tier1DailyLimitGhs: '5000',
   tier1MonthlyLimitGhs: '50000',
   tier2DailyLimitGhs: '100000',
@@ -117,10 +118,28 @@ export async function checkTierLimit(
   }
 }
 
-/** What the customer still needs for the next tier (none at Tier 2). */
+/**
+ * What a Tier 1 or 2 customer has left today and this month at `now`, in GHS (Order Details for
+ * staff: docs/decisions/016); null at Tier 0, whose limit is the USD one.
+ */
+export async function readLeftGhs(
+  db: TDb | TTx,
+  input: { userId: string; tier: TTier; now: Date; limits?: TTierLimits },
+): Promise<{ today: string; month: string } | null> {
+  const tierLimits = ghsLimitsOf(input.tier, input.limits ?? (await readTierLimits(db)));
+  if (!tierLimits) return null;
+  const used = await readUsedGhs(db, input.userId, input.now);
+  return { today: leftOf(tierLimits.daily, used.today), month: leftOf(tierLimits.monthly, used.month) };
+}
+
+/**
+ * What the customer still needs for the next tier (none at Tier 2). A verified phone is asked
+ * for at Tier 1 too: customers moved to Tier 1 by migration 0012 may have none, and Tier 2 needs it.
+ */
 function nextTierOf(tier: TTier, phoneVerified: boolean): TLimitResponse['nextTier'] {
   if (tier === 2) return null;
-  if (tier === 1) return { tier: 2, needs: ['address_proof', 'source_of_funds'] };
+  if (tier === 1)
+    return { tier: 2, needs: phoneVerified ? ['address_proof', 'source_of_funds'] : ['phone', 'address_proof', 'source_of_funds'] };
   const needs: TTierRequirement[] = phoneVerified ? ['identity'] : ['phone', 'identity'];
   return { tier: 1, needs };
 }

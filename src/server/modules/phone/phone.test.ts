@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_MSG } from '#shared/contracts/sms.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
+import { rateLimitCounters } from '#server/db/schema/limits.js';
 import { deliverableSms } from '#server/lib/sms/templates.js';
 import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
 
@@ -211,6 +212,54 @@ describe('phone verification', () => {
     expect(audits).toHaveLength(1);
   });
 
+  it('refuses a code to, and the verification of, a number verified on another account, without saying which', async () => {
+    const owner = await t.signUp();
+    await sendCode(owner, '0245550401');
+    expect((await verify(owner, await codeSentTo(t, '+233245550401'))).statusCode).toBe(200);
+
+    const other = await t.signUp();
+    const refused = await sendCode(other, '+233 24 555 0401');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'PHONE_TAKEN',
+      message: 'This number is already verified on another account. Use another number or contact support.',
+      fields: { phone: 'This number is already verified on another account. Use another number or contact support.' },
+    });
+    expect(JSON.stringify(refused.json())).not.toContain(owner.id);
+    expect(await t.database.db.select().from(smsLog).where(eq(smsLog.userId, other.id))).toHaveLength(0);
+    expect(await userRow(other.id)).toMatchObject({ phoneVerifiedAt: null });
+    // Another number is fine; and once the owner changes number, this one is free again.
+    expect((await sendCode(other, '0245550402')).statusCode).toBe(200);
+    await t.database.db.update(users).set({ phone: '+233245550499' }).where(eq(users.id, owner.id));
+    await pastCooldown(t, other.id);
+    expect((await sendCode(other, '0245550401')).statusCode).toBe(200);
+    expect((await verify(other, await codeSentTo(t, '+233245550401'))).statusCode).toBe(200);
+  });
+
+  it('lets one of two accounts verifying one number at once have it; the other is told it is taken', async () => {
+    const first = await t.signUp();
+    const second = await t.signUp();
+    // Both ask before either has it verified.
+    expect((await sendCode(first, '0245550403')).statusCode).toBe(200);
+    const firstCode = await codeSentTo(t, '+233245550403');
+    expect((await sendCode(second, '0245550403')).statusCode).toBe(200);
+    const secondCode = await codeSentTo(t, '+233245550403');
+    const answers = await Promise.all([verify(first, firstCode), verify(second, secondCode)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((answer) => answer.statusCode === 409);
+    expect(loser?.json().error).toMatchObject({ code: 'PHONE_TAKEN', fields: { phone: SMS_MSG.numberTaken } });
+    const verified = await t.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.phone, '+233245550403'), sql`phone_verified_at IS NOT NULL`));
+    expect(verified).toHaveLength(1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.phone_verify'), or(eq(auditLog.targetId, first.id), eq(auditLog.targetId, second.id))));
+    expect(audits).toHaveLength(1);
+  });
+
   it('asks a minute between codes', async () => {
     const customer = await t.signUp();
     expect((await sendCode(customer, '0245550106')).statusCode).toBe(200);
@@ -252,8 +301,18 @@ describe('phone codes are rate-limited', () => {
 
   const sendCode = (customer: TCustomer, phone: string) =>
     t.request({ method: 'POST', url: '/api/account/phone/code', cookie: customer.cookie, payload: { phone } });
+  const verify = (customer: TCustomer, code: string) =>
+    t.request({ method: 'POST', url: '/api/account/phone/verify', cookie: customer.cookie, payload: { code } });
 
-  it('sends at most 3 codes in 15 minutes per account and per number', async () => {
+  /** The 15-minute windows end (the daily ones go on): as if a quarter of an hour had passed. */
+  const pastQuarterHour = () =>
+    t.database.db
+      .update(rateLimitCounters)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(or(like(rateLimitCounters.key, 'phone-code-user:%'), like(rateLimitCounters.key, 'phone-code-user-number:%')));
+  const smsTo = async (to: string) => t.database.db.select().from(smsLog).where(eq(smsLog.to, to));
+
+  it('sends at most 3 codes in 15 minutes per account', async () => {
     const customer = await t.signUp();
     for (const phone of ['0245550201', '0245550202', '0245550203']) {
       expect((await sendCode(customer, phone)).statusCode).toBe(200);
@@ -263,14 +322,63 @@ describe('phone codes are rate-limited', () => {
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().error.message).toMatch(/^Too many codes asked for\. Please wait (a minute|\d+ minutes)\.$/);
     expect(await t.database.db.select().from(smsLog).where(eq(smsLog.userId, customer.id))).toHaveLength(3);
+  });
 
-    // One number, asked for by several accounts.
-    for (let n = 0; n < 3; n += 1) expect((await sendCode(await t.signUp(), '0245550299')).statusCode).toBe(200);
-    const other = await t.signUp();
-    const refused = await sendCode(other, '0245550299');
+  it('counts the 15-minute limit of a number per account asking: another account cannot lock the owner out', async () => {
+    const owner = await t.signUp();
+    const stranger = await t.signUp();
+    // A stranger asks for codes to the owner's number, up to the stranger's own limit.
+    for (let n = 0; n < 3; n += 1) {
+      expect((await sendCode(stranger, '0245550299')).statusCode).toBe(200);
+      await pastCooldown(t, stranger.id);
+    }
+    expect((await sendCode(stranger, '0245550299')).statusCode).toBe(429);
+    // The owner still gets a code, and verifies the number.
+    expect((await sendCode(owner, '0245550299')).statusCode).toBe(200);
+    const owners = (await smsTo('+233245550299')).filter((sms) => sms.userId === owner.id);
+    expect(owners).toHaveLength(1);
+    expect((await verify(owner, await codeSentTo(t, '+233245550299'))).statusCode).toBe(200);
+  });
+
+  it('sends at most 10 codes a day per account: the 11th is refused', async () => {
+    const customer = await t.signUp();
+    for (let n = 1; n <= 10; n += 1) {
+      const sent = await sendCode(customer, `02455503${String(n).padStart(2, '0')}`);
+      expect(sent.statusCode, sent.body).toBe(200);
+      await pastCooldown(t, customer.id);
+      if (n % 3 === 0) await pastQuarterHour();
+    }
+    await pastQuarterHour();
+    const eleventh = await sendCode(customer, '0245550311');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error.message).toMatch(
+      /^You have asked for the most codes allowed in a day\. Please try again in (an hour|\d+ hours)\.$/,
+    );
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(await t.database.db.select().from(smsLog).where(eq(smsLog.userId, customer.id))).toHaveLength(10);
+  });
+
+  it('sends at most 10 codes a day to one number, whoever asks; a refused code uses up nothing of the asker', async () => {
+    const askers = [await t.signUp(), await t.signUp(), await t.signUp(), await t.signUp()];
+    let sent = 0;
+    for (const asker of askers) {
+      for (let n = 0; n < 3 && sent < 10; n += 1) {
+        expect((await sendCode(asker, '0245550321')).statusCode).toBe(200);
+        await pastCooldown(t, asker.id);
+        sent += 1;
+      }
+    }
+    const late = await t.signUp();
+    const refused = await sendCode(late, '0245550321');
     expect(refused.statusCode).toBe(429);
-    expect(await t.database.db.select().from(smsLog).where(eq(smsLog.to, '+233245550299'))).toHaveLength(3);
-    // The same account may still verify another number.
-    expect((await sendCode(other, '0245550298')).statusCode).toBe(200);
+    expect(refused.json().error.message).toMatch(
+      /^This number has had the most codes allowed in a day\. Please try again in (an hour|\d+ hours), or contact support\.$/,
+    );
+    expect(await smsTo('+233245550321')).toHaveLength(10);
+    // The refusal cost the late account nothing: three codes to other numbers still go.
+    for (const phone of ['0245550322', '0245550323', '0245550324']) {
+      await pastCooldown(t, late.id);
+      expect((await sendCode(late, phone)).statusCode).toBe(200);
+    }
   });
 });

@@ -21,7 +21,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<TPhoneDeps> = async (app, deps) 
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.phoneCodeRequestsPerUser),
-        errors: ['PHONE_ALREADY_VERIFIED', 'RATE_LIMITED'],
+        errors: ['PHONE_ALREADY_VERIFIED', 'PHONE_TAKEN', 'RATE_LIMITED'],
       },
       schema: { tags: ['account'], body: ZPhoneCodeRequest, response: { 200: ZPhoneStatus } },
     },
@@ -34,7 +34,7 @@ export const phoneRoutes: FastifyPluginAsyncZod<TPhoneDeps> = async (app, deps) 
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.phoneVerifyPerUser),
-        errors: ['PHONE_CODE_WRONG', 'PHONE_CODE_EXPIRED', 'RATE_LIMITED'],
+        errors: ['PHONE_CODE_WRONG', 'PHONE_CODE_EXPIRED', 'PHONE_TAKEN', 'RATE_LIMITED'],
       },
       schema: { tags: ['account'], body: ZPhoneVerifyRequest, response: { 200: ZPhoneStatus } },
     },

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   PHONE_CODE_LENGTH,
   PHONE_CODE_MAX_ATTEMPTS,
@@ -13,6 +13,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { users } from '#server/db/schema/auth.js';
 import { phoneVerifications } from '#server/db/schema/compliance.js';
 import { writeAudit } from '#server/lib/audit.js';
+import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { AppError } from '#server/lib/errors.js';
 import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
 import { queueSms } from '#server/lib/sms/outbox.js';
@@ -27,7 +28,11 @@ import { RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-
  * secret (as session cookies are signed with it), valid 10 minutes, tried at most 5 times (the
  * sixth try is refused, right or not), used once (one conditional update sets consumedAt, so of
  * two simultaneous right tries exactly one verifies). A new code ends the ones before it. Codes
- * are rate-limited per account and per number (plugins/rate-limit.ts), one a minute at most.
+ * are rate-limited (plugins/rate-limit.ts, docs/decisions/016): one a minute at most; per
+ * account 3 in 15 minutes and 10 a day; per number 3 in 15 minutes for each account asking, and
+ * 10 a day whoever asks. A verified number belongs to one account (users_verified_phone_unique):
+ * a code to, or the verification of, a number verified on another account is refused without
+ * saying which account.
  */
 
 export type TPhoneDeps = {
@@ -65,12 +70,53 @@ function isSameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Counts one code asked for under `key`; refuses it past the window's allowance. */
-async function countCode(deps: TPhoneDeps, key: string, rule: TLimitRule): Promise<void> {
-  const counted = await deps.rateLimits.hit(key, rule.windowSeconds * 1000);
-  if (counted.count > Math.max(1, Math.round(rule.max * deps.rateLimitScale))) {
-    throw rateLimited(counted.resetInMs, SMS_MSG.tooManyCodes(Math.ceil(counted.resetInMs / 60_000)));
+/** A counter of codes: its key, its rule, and what a refusal by it says (given the ms until it resets). */
+type TCodeCounter = { key: string; rule: TLimitRule; message: (resetInMs: number) => string };
+
+const inMinutes = (ms: number) => SMS_MSG.tooManyCodes(Math.ceil(ms / 60_000));
+const inHours = (message: (hours: number) => string) => (ms: number) => message(Math.ceil(ms / 3_600_000));
+
+/** The counters one code to `phone` asked for by `userId` counts against (plugins/rate-limit.ts). */
+function codeCounters(userId: string, phone: string): TCodeCounter[] {
+  return [
+    { key: `phone-code-user:${userId}`, rule: RATE_LIMITS.phoneCodesPerUser, message: inMinutes },
+    { key: `phone-code-user-day:${userId}`, rule: RATE_LIMITS.phoneCodesPerUserPerDay, message: inHours(SMS_MSG.tooManyCodesToday) },
+    { key: `phone-code-user-number:${userId}:${phone}`, rule: RATE_LIMITS.phoneCodesPerNumberPerUser, message: inMinutes },
+    {
+      key: `phone-code-number-day:${phone}`,
+      rule: RATE_LIMITS.phoneCodesPerNumberPerDay,
+      message: inHours(SMS_MSG.tooManyCodesToNumberToday),
+    },
+  ];
+}
+
+/**
+ * Counts one code against every counter, or refuses it. The counters are read first, so that a
+ * code one counter refuses uses up none of the others (a number's daily cap reached by others
+ * does not eat the asker's own allowance); counting then checks again, for simultaneous asks.
+ */
+async function countCode(deps: TPhoneDeps, counters: TCodeCounter[]): Promise<void> {
+  const allowed = (rule: TLimitRule) => Math.max(1, Math.round(rule.max * deps.rateLimitScale));
+  for (const counter of counters) {
+    const seen = await deps.rateLimits.peek(counter.key);
+    if (seen.count >= allowed(counter.rule)) throw rateLimited(seen.resetInMs, counter.message(seen.resetInMs));
   }
+  for (const counter of counters) {
+    const counted = await deps.rateLimits.hit(counter.key, counter.rule.windowSeconds * 1000);
+    if (counted.count > allowed(counter.rule)) throw rateLimited(counted.resetInMs, counter.message(counted.resetInMs));
+  }
+}
+
+const numberTaken = () => new AppError('PHONE_TAKEN', SMS_MSG.numberTaken, { fields: { phone: SMS_MSG.numberTaken } });
+
+/** Whether `phone` is the verified number of an account other than `userId`. */
+async function isVerifiedElsewhere(db: TDb, userId: string, phone: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), ne(users.id, userId)))
+    .limit(1);
+  return other !== undefined;
 }
 
 /** The account's newest code, whatever its state (a new code ends the older ones, so only the newest counts). */
@@ -134,8 +180,10 @@ export async function sendPhoneCode(deps: TPhoneDeps, actor: TActor, rawPhone: s
   const latest = await newestCode(deps.db, actor.id);
   const waitMs = latest ? latest.createdAt.getTime() + RESEND_MS - now.getTime() : 0;
   if (waitMs > 0) throw rateLimited(waitMs, SMS_MSG.resendTooSoon(Math.ceil(waitMs / 1000)));
-  await countCode(deps, `phone-code-user:${actor.id}`, RATE_LIMITS.phoneCodesPerUser);
-  await countCode(deps, `phone-code-number:${phone}`, RATE_LIMITS.phoneCodesPerNumber);
+  // Before counting: a number that cannot be verified here costs no code (the route's own limit
+  // counts the refusal, which bounds asking which numbers are taken).
+  if (await isVerifiedElsewhere(deps.db, actor.id, phone)) throw numberTaken();
+  await countCode(deps, codeCounters(actor.id, phone));
 
   const code = newCode();
   await deps.db.transaction(async (tx) => {
@@ -189,6 +237,18 @@ export async function verifyPhoneCode(deps: TPhoneDeps, actor: TActor, code: str
     const message = SMS_MSG.codeWrong(PHONE_CODE_MAX_ATTEMPTS - tried.attempts);
     throw new AppError('PHONE_CODE_WRONG', message, { fields: { code: message } });
   }
+  try {
+    await consumeAndVerify(deps, actor, latest, now, ip);
+  } catch (error) {
+    // Another account verified the number since the code was sent: the unique index decides.
+    if (isUniqueViolation(error, 'users_verified_phone_unique')) throw numberTaken();
+    throw error;
+  }
+  return getPhoneStatus(deps, actor.id);
+}
+
+/** The right code: consumed once, and the number made the account's verified one, audited, in one transaction. */
+async function consumeAndVerify(deps: TPhoneDeps, actor: TActor, latest: TVerificationRow, now: Date, ip: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [consumed] = await tx
       .update(phoneVerifications)
@@ -215,7 +275,6 @@ export async function verifyPhoneCode(deps: TPhoneDeps, actor: TActor, code: str
       ip,
     });
   });
-  return getPhoneStatus(deps, actor.id);
 }
 
 /** Order SMS on or off (issue 18); on only with a verified number. */

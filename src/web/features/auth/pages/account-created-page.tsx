@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ZProfile } from '#shared/contracts/account.js';
+import { formatTier0Limit } from '#shared/contracts/tiers.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { paths } from '#web/lib/paths.js';
 import { getFirstName, setSessionUser, useSession } from '#web/lib/session.js';
+import { useTradingLimit } from '#web/lib/trading-limit.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
 
 function readCreatedUser(state: unknown) {
@@ -19,6 +21,8 @@ export function AccountCreatedPage() {
   const createdUser = useMemo(() => readCreatedUser(location.state), [location.state]);
   const { user } = useSession();
   const queryClient = useQueryClient();
+  // The Tier 0 limit of the settings (docs/decisions/016), stated once it is read.
+  const limitUsd = useTradingLimit().data?.limitUsd;
 
   useEffect(() => {
     if (createdUser) setSessionUser(queryClient, createdUser);
@@ -34,7 +38,8 @@ export function AccountCreatedPage() {
           Welcome to CediCrypto, {getFirstName(person.fullName)}. Your account is ready and you are signed in.
         </p>
         <p className="text-sm text-slate-600">
-          You can trade up to $20 straight away. Verify your phone and identity (KYC) for daily and monthly limits in cedis.
+          {limitUsd && `You can trade up to ${formatTier0Limit(limitUsd)} straight away. `}
+          Verify your phone and identity (KYC) for daily and monthly limits in cedis.
         </p>
         <Link to={paths.dashboard.getHref()} className={buttonClassName('primary', 'md', 'w-full')}>
           Go to dashboard

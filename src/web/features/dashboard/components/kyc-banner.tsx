@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TKycStatus } from '#shared/contracts/account.js';
+import { TIER_MSG } from '#shared/contracts/tiers.js';
 import { formatGhs } from '#shared/format.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { buttonClassName } from '#web/components/ui/button.js';
@@ -7,10 +8,11 @@ import { paths } from '#web/lib/paths.js';
 import { useTradingLimit } from '#web/lib/trading-limit.js';
 
 /**
- * docs/product.md §4: unverified customers see the $20 limit, pending ones that review takes 24-48
- * hours and trading waits for it; verified and rejected customers see no limit banner (rejected
- * ones get a small note leading back to /kyc, the same rule as the header's 'Complete KYC').
- * Verified customers see their tier's limits instead (docs/decisions/016).
+ * docs/product.md §4: unverified customers see the Tier 0 limit (the setting's, $20 by default:
+ * docs/decisions/016) and the step left (the phone, then the identity), pending ones that review
+ * takes 24-48 hours and trading waits for it; verified and rejected customers see no limit banner
+ * (rejected ones get a small note leading back to /kyc, the same rule as the header's 'Complete
+ * KYC'). Verified customers see their tier's limits instead (docs/decisions/016).
  */
 export function KycBanner({ status }: { status: TKycStatus }) {
   if (status === 'verified') return <TierLimitNote />;
@@ -29,11 +31,20 @@ export function KycBanner({ status }: { status: TKycStatus }) {
       </p>
     );
   }
+  return <Tier0Banner />;
+}
+
+/** Tier 0: the limit of the settings once known, and what is left to do for Tier 1. */
+function Tier0Banner() {
+  const limit = useTradingLimit().data;
   return (
     <Alert variant="warning" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p>
-        <span className="font-semibold">Your account has a $20 trading limit.</span> Verify your phone and identity for higher limits.
-      </p>
+      {limit && (
+        <p>
+          <span className="font-semibold">{TIER_MSG.tier0Limit(limit.limitUsd)}</span>{' '}
+          {limit.phoneVerified ? 'Verify your identity for higher limits.' : 'Verify your phone and identity for higher limits.'}
+        </p>
+      )}
       <Link to={paths.kyc.getHref()} className={buttonClassName('primary', 'sm', 'shrink-0')}>
         Complete KYC
       </Link>

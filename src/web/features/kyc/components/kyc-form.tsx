@@ -5,9 +5,12 @@ import {
   KYC_ID_TYPE_LABELS,
   KYC_ID_TYPES,
   KYC_MSG,
+  NATIONALITIES,
+  NATIONALITY_LABELS,
   needsGhanaCardNumber,
   ZKycFields,
   type TKycFields,
+  type TNationality,
 } from '#shared/contracts/kyc.js';
 import { Form, FormAlert, SelectField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -25,6 +28,9 @@ type TKycFormValues = {
   idType: '' | TKycFields['idType'];
   idNumber: string;
   ghanaCardNumber: string;
+  /** Asked with a passport only (docs/decisions/016). */
+  nationality: '' | TNationality;
+  nationalityCountry: string;
   address: string;
   city: string;
   country: string;
@@ -39,15 +45,25 @@ const SIDES: readonly DocumentSide[] = ['front', 'back', 'selfie'];
 /**
  * The KYC form of Tier 1 (docs/product.md §2 and §5, docs/decisions/016): the ID (Ghana Card for
  * citizens, passport for foreigners; a voter ID or driver's licence with the Ghana Card number
- * beside it), both sides and a selfie holding the card. Everything is checked here first with the shared rules;
+ * beside it; with a passport the nationality, and a Ghanaian's Ghana Card number beside it),
+ * both sides and a selfie holding the card. Everything is checked here first with the shared rules;
  * the server checks again (documents by their bytes) and its per-field messages land under the
  * fields. Values and chosen files survive any error. `onSubmitted` runs after a 201.
  */
 export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   const form = useZodForm<typeof ZKycFields, TKycFormValues>(ZKycFields, {
-    defaultValues: { idType: '', idNumber: '', ghanaCardNumber: '', address: '', city: '', country: 'Ghana' },
+    defaultValues: {
+      idType: '',
+      idNumber: '',
+      ghanaCardNumber: '',
+      nationality: '',
+      nationalityCountry: '',
+      address: '',
+      city: '',
+      country: 'Ghana',
+    },
   });
-  const [idType, idNumber] = useWatch({ control: form.control, name: ['idType', 'idNumber'] });
+  const [idType, idNumber, nationality] = useWatch({ control: form.control, name: ['idType', 'idNumber', 'nationality'] });
   const [documents, setDocuments] = useState<Record<DocumentSide, DocumentState>>({
     front: EMPTY_DOCUMENT,
     back: EMPTY_DOCUMENT,
@@ -107,8 +123,10 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
   };
 
   const isGhanaCard = idType === 'national_id';
-  // A voter ID or driver's licence carries the Ghana Card number beside its own (docs/decisions/016).
-  const needsCardNumberBeside = idType !== '' && needsGhanaCardNumber(idType) && !isGhanaCard;
+  const isPassport = idType === 'passport';
+  // A voter ID, a driver's licence or a Ghanaian's passport carries the Ghana Card number beside
+  // its own (docs/decisions/016).
+  const needsCardNumberBeside = idType !== '' && needsGhanaCardNumber(idType, nationality) && !isGhanaCard;
   const idNumberLooksWrong = isGhanaCard && idNumber.trim() !== '' && !GHANA_CARD_PATTERN.test(idNumber.trim().toUpperCase());
   const documentError = (side: DocumentSide) => documents[side].error ?? undefined;
 
@@ -134,7 +152,16 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
         setProgress(0);
         submitMutation.mutate(
           {
-            input: { fields: { ...fields, ghanaCardNumber: fields.ghanaCardNumber || undefined }, files: { front, back, selfie } },
+            input: {
+              fields: {
+                ...fields,
+                // Only what this ID type asks is sent.
+                ghanaCardNumber: needsCardNumberBeside ? fields.ghanaCardNumber || undefined : undefined,
+                nationality: isPassport ? fields.nationality || undefined : undefined,
+                nationalityCountry: isPassport && fields.nationality === 'other' ? fields.nationalityCountry || undefined : undefined,
+              },
+              files: { front, back, selfie },
+            },
             onProgress: setProgress,
             signal: controller.signal,
           },
@@ -150,7 +177,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
           required
           placeholder="Select an ID type"
           options={toOptions(KYC_ID_TYPES, KYC_ID_TYPE_LABELS)}
-          registerOptions={{ deps: ['idNumber', 'ghanaCardNumber'] }}
+          registerOptions={{ deps: ['idNumber', 'ghanaCardNumber', 'nationality'] }}
           hint="Ghanaians: your Ghana Card. Foreign nationals: your passport."
         />
         <TextField
@@ -168,6 +195,20 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
           }}
           hint={isGhanaCard ? 'GHA-XXXXXXXXX-X' : undefined}
         />
+        {isPassport && (
+          <SelectField
+            label="Nationality"
+            name="nationality"
+            required
+            placeholder="Select your nationality"
+            options={toOptions(NATIONALITIES, NATIONALITY_LABELS)}
+            registerOptions={{ deps: ['ghanaCardNumber', 'nationalityCountry'] }}
+            hint="Ghanaians give their Ghana Card number with a passport: the Ghana Card is the ID for financial services in Ghana."
+          />
+        )}
+        {isPassport && nationality === 'other' && (
+          <TextField label="Country of nationality" name="nationalityCountry" autoComplete="country-name" required />
+        )}
         {needsCardNumberBeside && (
           <TextField
             label="Ghana Card number"
@@ -177,7 +218,11 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
             spellCheck={false}
             required
             placeholder="GHA-XXXXXXXXX-X"
-            hint="Needed with this ID type: the number on your Ghana Card, GHA-XXXXXXXXX-X."
+            hint={
+              isPassport
+                ? 'Needed with a Ghanaian passport: the number on your Ghana Card, GHA-XXXXXXXXX-X.'
+                : 'Needed with this ID type: the number on your Ghana Card, GHA-XXXXXXXXX-X.'
+            }
           />
         )}
         <TextField label="Address" name="address" autoComplete="street-address" required />

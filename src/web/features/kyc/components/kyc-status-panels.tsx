@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { formatTier0Limit } from '#shared/contracts/tiers.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
@@ -32,14 +33,20 @@ export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submitt
   );
 }
 
-/** Verified: the identity step is done; the tier's limits are shown above it (docs/decisions/016). */
-export function KycVerifiedPanel({ tier }: { tier: number }) {
+/**
+ * Verified: the identity step is done; the tier's limits are shown above it (docs/decisions/016).
+ * `limitUsd`: the Tier 0 limit of the settings, named once it is known.
+ */
+export function KycVerifiedPanel({ tier, limitUsd }: { tier: number; limitUsd?: string }) {
   return (
     <section className="card space-y-3 border-brand-200 bg-brand-50" aria-labelledby="kyc-verified-heading">
       <h3 id="kyc-verified-heading" className="text-lg font-semibold text-brand-900">
         Your identity is verified
       </h3>
-      <p className="text-brand-900">Your account is at Tier {tier}: the $20 limit is lifted, and daily and monthly limits apply.</p>
+      <p className="text-brand-900">
+        Your account is at Tier {tier}: the {limitUsd ? `${formatTier0Limit(limitUsd)} limit` : 'Tier 0 limit'} is lifted, and daily and
+        monthly limits apply.
+      </p>
       <Link to={paths.buy.getHref()} className={buttonClassName('primary', 'md')}>
         Buy crypto
       </Link>

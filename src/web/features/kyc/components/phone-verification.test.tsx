@@ -99,6 +99,37 @@ describe('phone verification', () => {
     );
   });
 
+  it('says on the number field that a number verified on another account cannot be used', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 200, body: NONE }, error(409, 'PHONE_TAKEN', SMS_MSG.numberTaken, { phone: SMS_MSG.numberTaken }));
+    renderComponent();
+    const number = await screen.findByLabelText('Mobile number');
+    await user.type(number, '024 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(
+      await screen.findByText('This number is already verified on another account. Use another number or contact support.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByLabelText('Verification code')).toBeNull();
+  });
+
+  it('goes back to the number when another account verified it while the code was on its way', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 200, body: pending() }, error(409, 'PHONE_TAKEN', SMS_MSG.numberTaken, { phone: SMS_MSG.numberTaken }), {
+      status: 200,
+      body: NONE,
+    });
+    const { onVerified } = renderComponent();
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(SMS_MSG.numberTaken)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number').value).toBe('+233245550101');
+    expect(onVerified).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(seen.map((request) => request.path)).toEqual(['/api/account/phone', '/api/account/phone/verify', '/api/account/phone']),
+    );
+  });
+
   it('asks for a new code once the cooldown has passed, and shows the server refusal', async () => {
     const user = userEvent.setup();
     const tooMany = SMS_MSG.tooManyCodes(12);

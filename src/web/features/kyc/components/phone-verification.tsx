@@ -184,8 +184,9 @@ function CodeStep({
           verify.mutate(code, {
             onSuccess: (next) => onVerified(next),
             onError: (failure) => {
-              if (failure instanceof ApiError && failure.code === 'PHONE_CODE_EXPIRED') {
-                // The code cannot be used any more: back to the number, with the reason.
+              if (failure instanceof ApiError && (failure.code === 'PHONE_CODE_EXPIRED' || failure.code === 'PHONE_TAKEN')) {
+                // The code cannot be used any more, or the number was verified on another account
+                // meanwhile (docs/decisions/016): back to the number, with the reason.
                 onCodeGone(failure.message);
                 void refresh();
                 return;

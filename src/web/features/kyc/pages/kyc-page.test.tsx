@@ -143,6 +143,62 @@ describe('the verification page', () => {
     expect(await within(identity).findByText(KYC_MSG.selfieRequired)).toBeTruthy();
   });
 
+  it('asks the nationality with a passport: a Ghanaian gives the Ghana Card number, a foreign national names the country', async () => {
+    const user = userEvent.setup();
+    renderPage({ phone: PHONE });
+    const identity = screen.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
+    const idType = await within(identity).findByLabelText(/ID Type/);
+    expect(within(identity).queryByLabelText(/Nationality/)).toBeNull();
+    await user.selectOptions(idType, 'Passport');
+    const nationality = within(identity).getByLabelText(/Nationality/);
+    expect(within(identity).queryByLabelText(/Ghana Card number/)).toBeNull();
+    await user.type(within(identity).getByLabelText(/ID Number/), 'G1234567');
+    await user.type(within(identity).getByLabelText(/^Address/), '12 Oxford Street');
+    await user.type(within(identity).getByLabelText(/^City/), 'Accra');
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.nationalityRequired)).toBeTruthy();
+
+    await user.selectOptions(nationality, 'Ghanaian');
+    expect(within(identity).queryByLabelText(/Country of nationality/)).toBeNull();
+    const card = within(identity).getByLabelText(/Ghana Card number/);
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.ghanaCardWithPassportRequired)).toBeTruthy();
+    await user.type(card, 'GHA-1');
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.ghanaCardFormat)).toBeTruthy();
+
+    await user.selectOptions(nationality, 'Another country');
+    expect(within(identity).queryByLabelText(/Ghana Card number/)).toBeNull();
+    const country = within(identity).getByLabelText(/Country of nationality/);
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.nationalityCountryRequired)).toBeTruthy();
+    await user.type(country, 'Ghana');
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.nationalityCountryIsGhana)).toBeTruthy();
+  });
+
+  it('states the Tier 0 limit of the settings: $50', async () => {
+    renderPage({ phone: PHONE, limit: { ...TIER_0, limitUsd: '50.00', remainingUsd: '45.00', phoneVerified: true } });
+    const identity = screen.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
+    expect(await within(identity).findByText(/^Until your identity is verified your account has a \$50 trading limit\./)).toBeTruthy();
+    expect(within(identity).queryByText(/\$20/)).toBeNull();
+  });
+
+  it('asks a Tier 1 customer without a verified phone (moved by migration 0012) for the phone before Tier 2', async () => {
+    renderPage({
+      user: { ...USER, kycStatus: 'verified' },
+      limit: { ...TIER_1, phoneVerified: false, nextTier: { tier: 2, needs: ['phone', 'address_proof', 'source_of_funds'] } },
+      phone: NO_PHONE,
+    });
+    expect(await screen.findByRole('heading', { name: 'Your verification tier: Tier 1' })).toBeTruthy();
+    expect(screen.getByText(/^To reach Tier 2, verify your phone number \(step 1\), send a proof of address/)).toBeTruthy();
+    const tier2 = screen.getByRole('region', { name: 'Step 3: Proof of address and source of funds (Tier 2)' });
+    expect(await within(tier2).findByText(KYC_MSG.tier2PhoneNotVerified)).toBeTruthy();
+    expect(within(tier2).queryByRole('form', { name: 'Tier 2 verification' })).toBeNull();
+    const phoneStep = screen.getByRole('region', { name: 'Step 1: Verify your phone number' });
+    expect(await within(phoneStep).findByLabelText('Mobile number')).toBeTruthy();
+  });
+
   it('shows Tier 1 with what is left today and this month, and the Tier 2 form with its source of funds', async () => {
     const user = userEvent.setup();
     renderPage({ user: { ...USER, kycStatus: 'verified' }, limit: TIER_1, phone: PHONE, submission: null });

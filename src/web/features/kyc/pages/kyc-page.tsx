@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KYC_MSG } from '#shared/contracts/kyc.js';
+import { formatTier0Limit } from '#shared/contracts/tiers.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { QueryContent } from '#web/components/ui/query-content.js';
@@ -31,7 +32,8 @@ function Step({ id, title, children }: { id: string; title: string; children: Re
  * and this month, then the three steps up. Step 1 the phone (a one-time SMS code); step 2 the
  * identity, where the profile's kycStatus decides what shows (unverified: the form once the
  * phone is verified; pending: the review panel; verified: done; rejected: the reason and the form
- * again); step 3 Tier 2, from Tier 1: proof of address and source of funds.
+ * again); step 3 Tier 2, from Tier 1 with a verified phone: proof of address and source of
+ * funds. The Tier 0 limit stated is the setting's (docs/decisions/016).
  */
 export function KycPage() {
   const { user } = useSession();
@@ -64,7 +66,7 @@ export function KycPage() {
 
       <Step id="step-identity" title="Step 2: Verify your identity (Tier 1)">
         {status === 'pending' && <KycPendingPanel submittedAt={submission?.submittedAt} focusOnMount={justSubmitted === 1} />}
-        {status === 'verified' && <KycVerifiedPanel tier={tier} />}
+        {status === 'verified' && <KycVerifiedPanel tier={tier} limitUsd={limit.data?.limitUsd} />}
         {canSubmitKyc(status) &&
           (isPhoneVerified ? (
             <div className="space-y-6">
@@ -78,8 +80,9 @@ export function KycPage() {
                 </Alert>
               )}
               <p className="text-slate-700">
-                Until your identity is verified your account has a $20 trading limit. Upload a photo of both sides of your ID and a selfie
-                of you holding it.
+                {limit.data &&
+                  `Until your identity is verified your account has a ${formatTier0Limit(limit.data.limitUsd)} trading limit. `}
+                Upload a photo of both sides of your ID and a selfie of you holding it.
               </p>
               <div className="card">
                 <KycForm onSubmitted={() => setJustSubmitted(1)} />
@@ -97,6 +100,9 @@ export function KycPage() {
           <p className="text-slate-700">Available once your identity is verified (Tier 1). Tier 2 raises your daily and monthly limits.</p>
         ) : tier2Submission?.status === 'pending' ? (
           <Tier2PendingPanel submittedAt={tier2Submission.submittedAt} focusOnMount={justSubmitted === 2} />
+        ) : phone.data && !isPhoneVerified ? (
+          // Customers moved to Tier 1 by migration 0012 may have no verified phone: step 1 first.
+          <Alert variant="info">{KYC_MSG.tier2PhoneNotVerified}</Alert>
         ) : (
           <div className="space-y-6">
             {tier2Submission?.status === 'rejected' && (

@@ -30,6 +30,8 @@ const SUBMISSION: TKycSubmissionDetail = {
   hasBack: true,
   level: 1,
   ghanaCardNumber: 'GHA-123456789-0',
+  nationality: null,
+  sameIdElsewhere: [],
   hasSelfie: true,
   hasAddressProof: false,
   sourceOfFunds: null,

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { SOURCE_OF_FUNDS_LABELS, type TKycDocumentSide, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import {
+  GHANA_NATIONALITY,
+  NATIONALITY_LABELS,
+  SOURCE_OF_FUNDS_LABELS,
+  type TKycDocumentSide,
+  type TKycSubmissionDetail,
+} from '#shared/contracts/kyc.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { formatDateTime } from '#web/lib/format-date.js';
@@ -21,7 +27,8 @@ type KycSubmissionDialogProps = {
 /**
  * 'KYC Submission #{id}': who, when, the level asked for (docs/decisions/016), the ID details and
  * the documents inline: the ID's sides and the selfie for Tier 1, the proof of address and the
- * source of funds for Tier 2.
+ * source of funds for Tier 2. With a passport, the nationality; and other accounts' submissions
+ * with the same ID, when there are any (docs/decisions/016).
  */
 export function KycSubmissionDialog({ id, onClose, onDecide }: KycSubmissionDialogProps) {
   const query = useKycSubmission(id);
@@ -80,6 +87,11 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
             <span className="font-mono">{submission.ghanaCardNumber}</span>
           </DetailRow>
         )}
+        {submission.nationality && (
+          <DetailRow label="Nationality">
+            {submission.nationality === GHANA_NATIONALITY ? NATIONALITY_LABELS.ghanaian : submission.nationality}
+          </DetailRow>
+        )}
         <DetailRow label="Address">{place}</DetailRow>
         {submission.sourceOfFunds && (
           <DetailRow label="Source of funds">
@@ -99,6 +111,20 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
           </DetailRow>
         )}
       </dl>
+      {submission.sameIdElsewhere.length > 0 && (
+        <section aria-labelledby="kyc-same-id-heading" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+          <h3 id="kyc-same-id-heading" className="font-semibold text-amber-900">
+            The same ID on other accounts
+          </h3>
+          <ul className="mt-1 space-y-1 text-amber-900">
+            {submission.sameIdElsewhere.map((other) => (
+              <li key={other.id}>
+                Submission #{other.id}: {other.userFullName} ({other.userEmail}), <KycSubmissionStatusBadge status={other.status} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {submission.level === 2 ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <KycDocument id={submission.id} side="address" label="Proof of address" isProvided={submission.hasAddressProof} />

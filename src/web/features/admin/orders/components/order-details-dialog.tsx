@@ -17,6 +17,7 @@ import type { TOrderDecision } from '#web/lib/order-labels.js';
 import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
 import { formatAge, useNow } from '#web/features/admin/orders/lib/order-age.js';
 import { OnChainRows, PaymentProof, PayTo } from './order-detail-parts';
+import { remainingLimitText } from './remaining-limit';
 
 type OrderDetailsDialogProps = {
   id: number;
@@ -134,11 +135,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
           <OrderFact label="KYC status">
             <KycBadge status={detail.customer.kycStatus} />
           </OrderFact>
-          <OrderFact label="Remaining limit">
-            {detail.customer.remainingLimitUsd === null
-              ? 'Daily and monthly tier limits (verified)'
-              : formatUsd(detail.customer.remainingLimitUsd)}
-          </OrderFact>
+          <OrderFact label="Remaining limit">{remainingLimitText(detail.customer)}</OrderFact>
         </>
       )}
       <OrderFact label="Payment reference" mono>

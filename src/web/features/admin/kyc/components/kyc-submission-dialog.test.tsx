@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
+import { KycSubmissionDialog } from './kyc-submission-dialog';
+
+/*
+ * The KYC review (docs/decisions/016): with a passport, the nationality the customer gave (a
+ * Ghanaian's with the Ghana Card number beside it); and other accounts' submissions with the same
+ * ID, shown only when there are any. The server is a local HTTP peer answering the submission.
+ */
+
+const PASSPORT: TKycSubmissionDetail = {
+  id: 42,
+  userId: 'user-1',
+  userFullName: 'Ama Owusu',
+  userEmail: 'ama@example.com',
+  idType: 'passport',
+  submittedAt: '2025-01-10T09:00:00.000Z',
+  status: 'pending',
+  idNumber: 'G1234567',
+  address: '12 Oxford Street',
+  city: 'Accra',
+  country: 'Ghana',
+  hasFront: true,
+  hasBack: true,
+  level: 1,
+  ghanaCardNumber: 'GHA-123456789-0',
+  nationality: 'Ghana',
+  sameIdElsewhere: [],
+  hasSelfie: true,
+  hasAddressProof: false,
+  sourceOfFunds: null,
+  sourceOfFundsDetail: null,
+  userTier: 0,
+  rejectionReason: null,
+  decidedAt: null,
+};
+
+describe('the KYC review dialog', () => {
+  const { answers } = recordingJsonPeer({
+    page: '/admin',
+    expectedErrors: /^$/,
+    fallback: () => ({ status: 200, body: PASSPORT }),
+  });
+
+  function renderDialog() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <KycSubmissionDialog id={42} onClose={vi.fn()} onDecide={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    return screen.getByRole('dialog', { name: 'KYC Submission #42' });
+  }
+  const valueOf = async (dialog: HTMLElement, label: string) => (await within(dialog).findByText(label)).nextElementSibling?.textContent;
+
+  it('shows a Ghanaian passport with its nationality and Ghana Card number; no same-ID section when there is none', async () => {
+    const dialog = renderDialog();
+    expect(await valueOf(dialog, 'Nationality')).toBe('Ghanaian');
+    expect(await valueOf(dialog, 'Ghana Card number')).toBe('GHA-123456789-0');
+    expect(within(dialog).queryByRole('region', { name: 'The same ID on other accounts' })).toBeNull();
+  });
+
+  it('names a foreign national’s country, and lists the same ID on other accounts', async () => {
+    answers.push({
+      status: 200,
+      body: {
+        ...PASSPORT,
+        ghanaCardNumber: null,
+        nationality: 'Nigeria',
+        sameIdElsewhere: [{ id: 7, userId: 'user-2', userFullName: 'Kofi Boateng', userEmail: 'kofi@example.com', status: 'rejected' }],
+      },
+    });
+    const dialog = renderDialog();
+    expect(await valueOf(dialog, 'Nationality')).toBe('Nigeria');
+    expect(within(dialog).queryByText('Ghana Card number')).toBeNull();
+    const sameId = within(dialog).getByRole('region', { name: 'The same ID on other accounts' });
+    expect(within(sameId).getByRole('listitem').textContent).toBe('Submission #7: Kofi Boateng (kofi@example.com), Rejected');
+  });
+});
