@@ -41,6 +41,8 @@ export const ERROR_STATUS = {
   /** The customer already has a submission waiting for review, or is verified. */
   KYC_ALREADY_SUBMITTED: 409,
   KYC_ALREADY_VERIFIED: 409,
+  /** The ID (or Ghana Card) number is on another account's submission under review or approved (docs/decisions/016). */
+  KYC_ID_TAKEN: 409,
   /** The invitation was accepted already: the admin is active. */
   INVITATION_ALREADY_ACCEPTED: 409,
   /** A ban of an account that is banned already (nothing changes, nothing is audited). */
@@ -55,18 +57,26 @@ export const ERROR_STATUS = {
   QUOTE_USED: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
-  /** The order has an open or escalated compliance hold: it cannot be approved until compliance clears it. */
+  /** The order has an open, or escalated and unreleased, compliance hold: it cannot be approved until compliance clears or releases it. */
   ORDER_ON_HOLD: 409,
+  /** Staff cancel of an order an escalated compliance hold still holds (docs/decisions/017): compliance releases it first. */
+  ORDER_UNDER_REVIEW: 409,
+  /** Releasing a hold that is not an escalated, unreleased 'hold' alert (an open one is cleared instead). */
+  HOLD_NOT_RELEASABLE: 409,
   /** Another compliance officer cleared or escalated this alert first. */
   ALERT_ALREADY_DECIDED: 409,
   /** The suspicious-activity case was already marked filed. */
   CASE_ALREADY_FILED: 409,
   /** Closing an account that is closed already. */
   ACCOUNT_ALREADY_CLOSED: 409,
+  /** Unbanning a closed account: closing is final (docs/decisions/017); the records stay for the retention period. */
+  ACCOUNT_CLOSED: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */
   TX_ID_USED: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */
   PHONE_ALREADY_VERIFIED: 409,
+  /** The number is verified on another account: a verified number belongs to one account (docs/decisions/016). */
+  PHONE_TAKEN: 409,
   /** A wrong one-time code: the message says how many tries are left. */
   PHONE_CODE_WRONG: 400,
   /** No code to try any more (none sent, expired, used, or too many wrong tries): ask for a new one. */
