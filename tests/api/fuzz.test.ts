@@ -427,7 +427,13 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     const rows = new Map(
       (
         await db
-          .select({ id: users.id, banned: users.banned, role: users.role, twoFactorEnabled: users.twoFactorEnabled })
+          .select({
+            id: users.id,
+            banned: users.banned,
+            role: users.role,
+            twoFactorEnabled: users.twoFactorEnabled,
+            removedAt: users.removedAt,
+          })
           .from(users)
           .where(
             inArray(
@@ -461,7 +467,8 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     );
     for (const persona of signedIn) {
       const row = rows.get(persona.id!);
-      if (!row) {
+      // A removed staff member keeps their row (docs/decisions/017) but is gone as a person.
+      if (!row || row.removedAt) {
         // Staff sign in with a second factor: a new staff member enrols one (t.createStaff).
         if (isStaffRole(persona.role)) Object.assign(persona, await t.createStaff(persona.role));
         else Object.assign(persona, await t.signUp());
@@ -1124,16 +1131,20 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
       .map((u) => `${u.email}: ${u.kycStatus}, latest submission ${latest.get(u.id) ?? 'none'}`);
     expect(wrongKyc).toEqual([]);
 
-    // Banned only by an audited ban, or an audited account closure (which bans: docs/decisions/017).
+    // Banned only by an audited ban, an audited account closure (which bans: docs/decisions/017),
+    // or the audited removal of a staff member (whose row stays, banned and marked removed).
     const banAudits = await db
       .select()
       .from(auditLog)
-      .where(inArray(auditLog.action, ['user.ban', 'user.unban', 'user.close']))
+      .where(inArray(auditLog.action, ['user.ban', 'user.unban', 'user.close', 'admin.delete']))
       .orderBy(desc(auditLog.id));
     const lastBanAction = new Map<string, string>();
     for (const a of banAudits) if (a.targetId && !lastBanAction.has(a.targetId)) lastBanAction.set(a.targetId, a.action);
-    const bannedBy = new Set(['user.ban', 'user.close']);
-    expect(everyone.filter((u) => u.banned && !bannedBy.has(lastBanAction.get(u.id) ?? '')).map((u) => u.email)).toEqual([]);
+    const bannedBy = (u: (typeof everyone)[number]) =>
+      u.removedAt ? lastBanAction.get(u.id) === 'admin.delete' : ['user.ban', 'user.close'].includes(lastBanAction.get(u.id) ?? '');
+    expect(everyone.filter((u) => u.banned && !bannedBy(u)).map((u) => u.email)).toEqual([]);
+    // A removed staff member stays removed: never signed in again, never unbanned.
+    expect(everyone.filter((u) => u.removedAt && !u.banned).map((u) => u.email)).toEqual([]);
 
     // Volume = live orders; every order is exactly its quote.
     const volumes = await rowsOf<{ id: string; volume: string; live: string }>(
