@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KYC_MSG } from '#shared/contracts/kyc.js';
@@ -8,6 +6,7 @@ import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { createTestApp, multipart, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { listFiles } from '#test/helpers/kyc-fixtures.js';
 
 /*
  * One person, one set of limits (docs/decisions/016): an ID on another account's submission
@@ -18,14 +17,6 @@ import { createTestApp, multipart, TINY_JPEG, TINY_PNG, type TTestApp } from '#t
 
 const ADDRESS = { address: '12 Oxford Street', city: 'Accra', country: 'Ghana' };
 const TAKEN = 'This ID is already registered on another account. If it is yours, contact support.';
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
 
 describe('KYC identity checks', () => {
   let t: TTestApp;

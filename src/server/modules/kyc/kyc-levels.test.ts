@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailLog } from '#server/db/schema/app.js';
@@ -7,32 +5,12 @@ import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { createTestApp, multipart, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { foreignPassport, listFiles, uniqueGhanaPhone } from '#test/helpers/kyc-fixtures.js';
 
 /** Verification levels (docs/decisions/016): Tier 1 asks for phone, identity and selfie; Tier 2 for address and source of funds. */
-let counter = 0;
-/**
- * A foreign national's passport, a new number each time: one ID verifies one account, and one
- * verified phone belongs to one account (docs/decisions/016).
- */
-const passport = () => ({
-  idType: 'passport',
-  idNumber: `G${1_000_000 + ++counter}`,
-  nationality: 'other',
-  nationalityCountry: 'Nigeria',
-  address: '12 Oxford Street',
-  city: 'Accra',
-  country: 'Ghana',
-});
-const uniquePhone = () => `+23324${String(++counter).padStart(7, '0')}`;
+const passport = foreignPassport;
+const uniquePhone = () => uniqueGhanaPhone();
 const TIER2 = { level: '2', address: '4 Ring Road', city: 'Kumasi', country: 'Ghana', sourceOfFunds: 'salary' };
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
 
 describe('KYC levels and tiers', () => {
   let t: TTestApp;

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,31 +5,11 @@ import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { createTestApp, multipart, SUPER_ADMIN, TINY_JPEG, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { foreignPassport, listFiles, uniqueGhanaPhone } from '#test/helpers/kyc-fixtures.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
-let counter = 0;
-/**
- * A foreign national's passport, a new number each time: one ID verifies one account, and one
- * verified phone belongs to one account (docs/decisions/016).
- */
-const fields = () => ({
-  idType: 'passport',
-  idNumber: `G${1_000_000 + ++counter}`,
-  nationality: 'other',
-  nationalityCountry: 'Nigeria',
-  address: '12 Oxford Street',
-  city: 'Accra',
-  country: 'Ghana',
-});
-const uniquePhone = () => `+23324${String(++counter).padStart(7, '0')}`;
-
-function listFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? listFiles(full) : [full];
-  });
-}
+const fields = foreignPassport;
+const uniquePhone = () => uniqueGhanaPhone();
 
 describe('KYC', () => {
   let t: TTestApp;
