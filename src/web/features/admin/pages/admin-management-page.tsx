@@ -160,7 +160,8 @@ export function AdminManagementPage() {
           onClose={() => setOpenDialog(null)}
         >
           <p className="text-sm text-slate-700">
-            They are signed out at once and can no longer sign in. Their entries in the audit log stay.
+            They are signed out at once and can no longer sign in. The orders, KYC decisions and replies they made keep their name, and
+            their entries in the audit log stay. Their email address can be invited again.
           </p>
         </MutationConfirmDialog>
       )}
