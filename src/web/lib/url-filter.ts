@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 type TFilterValue = string | number;
@@ -62,12 +62,25 @@ export function nextSort<T extends { sort: string; dir: TSortDirection }>(filter
  * The page's filter from the URL and a setter that writes it back (replacing the history entry,
  * so Back leaves the list rather than stepping through its filters). The setter reads the newest
  * URL, never a filter captured by an older render (a debounced search calls it later).
+ *
+ * Once the router is on its way to another page (its code or data still loading, the list still
+ * on screen), a write is dropped: it would replace that navigation and pull the person back to
+ * the list (a search typed just before a menu link was chosen; url-filter-navigation.test.tsx).
  */
 export function useUrlFilter<T extends TFilterShape>(urlFilter: TUrlFilter<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const isLeaving = useRef(false);
+  useEffect(() => {
+    isLeaving.current = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  }, [navigation.location, pathname]);
   const filter = urlFilter.read(searchParams);
   const setFilter = useCallback(
-    (update: (current: T) => T) => setSearchParams((current) => urlFilter.write(update(urlFilter.read(current))), { replace: true }),
+    (update: (current: T) => T) => {
+      if (isLeaving.current) return;
+      setSearchParams((current) => urlFilter.write(update(urlFilter.read(current))), { replace: true });
+    },
     [setSearchParams, urlFilter],
   );
   return [filter, setFilter] as const;
