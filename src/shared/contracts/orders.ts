@@ -91,8 +91,9 @@ export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted'] as 
 export const RELEASED_STATUSES = ['cancelled', 'expired'] as const satisfies readonly TOrderStatus[];
 
 /** Nothing happens to these any more. */
+export const FINAL_STATUSES = ['completed', ...RELEASED_STATUSES] as const satisfies readonly TOrderStatus[];
 export function isFinalStatus(status: TOrderStatus): boolean {
-  return status === 'completed' || status === 'cancelled' || status === 'expired';
+  return (FINAL_STATUSES as readonly TOrderStatus[]).includes(status);
 }
 export function isAwaitingStatus(status: TOrderStatus): status is (typeof AWAITING_STATUSES)[number] {
   return (AWAITING_STATUSES as readonly TOrderStatus[]).includes(status);

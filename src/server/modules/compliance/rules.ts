@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
+import { FINAL_STATUSES } from '#shared/contracts/orders.js';
 import { toDecimal } from '#shared/money.js';
 import type { TTx } from '#server/db/client.js';
 import { settings } from '#server/db/schema/app.js';
@@ -72,18 +73,17 @@ export async function readMonitoringSettings(tx: TTx): Promise<TMonitoringSettin
   return row ? { ...row, ruleActions: ruleActionsOf(row.ruleActions) } : DEFAULT_MONITORING;
 }
 
-/** Statuses after which nothing happens to an order any more: a hold there holds nothing. */
-const FINAL_STATUSES = ['completed', 'cancelled', 'expired'] as const;
+/** The statuses after which nothing happens to an order any more (a hold there holds nothing), as SQL. */
 const finalStatuses = sql.join(
   FINAL_STATUSES.map((status) => sql`${status}`),
   sql`, `,
 );
 
-/**
- * A 'hold' alert holds while it is open, or escalated and not released (docs/decisions/017):
- * `underReview` only the escalated ones, which also keep staff from cancelling.
- */
-const holdingAlert = sql`${complianceAlerts.action} = 'hold' and (${complianceAlerts.status} = 'open' or (${complianceAlerts.status} = 'escalated' and ${complianceAlerts.releasedAt} is null))`;
+/** An escalated alert whose hold compliance has not released: its case runs, and a 'hold' one keeps staff from cancelling too. */
+export const escalatedUnreleased = and(eq(complianceAlerts.status, 'escalated'), isNull(complianceAlerts.releasedAt))!;
+
+/** A 'hold' alert holds while it is open, or escalated and not released (docs/decisions/017). */
+const holdingAlert = and(eq(complianceAlerts.action, 'hold'), or(eq(complianceAlerts.status, 'open'), escalatedUnreleased))!;
 
 /**
  * True (as a select column) when a 'hold' alert holds the order: one raised on it, or a
@@ -131,10 +131,8 @@ function holdsOrder(order: THoldFacts, underReview: boolean): SQL {
           inArray(sql`${complianceAlerts.details} ->> 'number'`, numbers),
         )
       : undefined;
-  const escalated = and(eq(complianceAlerts.status, 'escalated'), isNull(complianceAlerts.releasedAt));
   return and(
-    eq(complianceAlerts.action, 'hold'),
-    underReview ? escalated : or(eq(complianceAlerts.status, 'open'), escalated),
+    underReview ? and(eq(complianceAlerts.action, 'hold'), escalatedUnreleased) : holdingAlert,
     onNumber ? or(onOrder, onNumber) : onOrder,
   )!;
 }
@@ -158,10 +156,7 @@ export async function isOrderUnderReview(tx: TTx, order: THoldFacts): Promise<bo
 }
 
 /** The alerts the Compliance menu counts: open ones, and escalated holds not released (an order waits on them). */
-export const alertNeedsDesk = or(
-  eq(complianceAlerts.status, 'open'),
-  and(eq(complianceAlerts.status, 'escalated'), eq(complianceAlerts.action, 'hold'), isNull(complianceAlerts.releasedAt)),
-)!;
+export const alertNeedsDesk = or(eq(complianceAlerts.status, 'open'), and(eq(complianceAlerts.action, 'hold'), escalatedUnreleased))!;
 
 type TAlertInput = {
   userId: string;

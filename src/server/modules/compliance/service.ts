@@ -29,7 +29,7 @@ import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js'
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
-import { alertNeedsDesk, lockNumbers, ruleActionsOf } from './rules.js';
+import { alertNeedsDesk, escalatedUnreleased, lockNumbers, ruleActionsOf } from './rules.js';
 
 /**
  * The compliance desk (docs/decisions/017-compliance-desk.md): the alerts queue with what an
@@ -397,14 +397,7 @@ export async function releaseHold(deps: TComplianceDeps, call: TStaffCall, id: n
     const [row] = await tx
       .update(complianceAlerts)
       .set({ releasedAt: at, releasedBy: call.actor.id })
-      .where(
-        and(
-          eq(complianceAlerts.id, id),
-          eq(complianceAlerts.status, 'escalated'),
-          eq(complianceAlerts.action, 'hold'),
-          isNull(complianceAlerts.releasedAt),
-        ),
-      )
+      .where(and(eq(complianceAlerts.id, id), eq(complianceAlerts.action, 'hold'), escalatedUnreleased))
       .returning();
     if (!row) {
       const [exists] = await tx.select({ id: complianceAlerts.id }).from(complianceAlerts).where(eq(complianceAlerts.id, id));

@@ -353,7 +353,8 @@ export async function decideKycSubmission(
         reason,
         appUrl: deps.appUrl,
         tier: approvedTier,
-        tier0LimitUsd: (await readTierLimits(tx)).tier0LimitUsd,
+        // Only the Tier 1 approval states the Tier 0 limit it lifts.
+        ...(input.decision === 'approved' && approvedTier === 1 ? { tier0LimitUsd: (await readTierLimits(tx)).tier0LimitUsd } : {}),
       }),
     );
     await writeAudit(tx, {

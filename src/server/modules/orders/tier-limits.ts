@@ -95,6 +95,11 @@ function leftOf(limit: string, used: string): string {
   return roundFiat(left.lt(0) ? 0 : left);
 }
 
+/** What is left of a tier's GHS limits after `used`; null for Tier 0 (no GHS limits). */
+function leftGhsOf(tierLimits: { daily: string; monthly: string } | null, used: { today: string; month: string }) {
+  return tierLimits ? { today: leftOf(tierLimits.daily, used.today), month: leftOf(tierLimits.monthly, used.month) } : null;
+}
+
 /**
  * Refuses an order (or a quote) of `amountGhs` that would take a Tier 1 or 2 customer over the
  * daily or the monthly limit, saying how much is left; Tier 0 has its own USD limit. Atomic when
@@ -127,9 +132,7 @@ export async function readLeftGhs(
   input: { userId: string; tier: TTier; now: Date; limits?: TTierLimits },
 ): Promise<{ today: string; month: string } | null> {
   const tierLimits = ghsLimitsOf(input.tier, input.limits ?? (await readTierLimits(db)));
-  if (!tierLimits) return null;
-  const used = await readUsedGhs(db, input.userId, input.now);
-  return { today: leftOf(tierLimits.daily, used.today), month: leftOf(tierLimits.monthly, used.month) };
+  return tierLimits ? leftGhsOf(tierLimits, await readUsedGhs(db, input.userId, input.now)) : null;
 }
 
 /**
@@ -161,6 +164,7 @@ export async function getLimitOverview(db: TDb, userId: string, now: Date): Prom
   const tierLimits = ghsLimitsOf(tier, limits);
   const remainingUsd = toDecimal(limits.tier0LimitUsd).minus(user.volume);
   const phoneVerified = user.phoneVerifiedAt !== null;
+  const left = leftGhsOf(tierLimits, used);
   return {
     isLimited: tier === 0,
     limitUsd: roundFiat(limits.tier0LimitUsd),
@@ -172,8 +176,8 @@ export async function getLimitOverview(db: TDb, userId: string, now: Date): Prom
     monthlyLimitGhs: tierLimits ? roundFiat(tierLimits.monthly) : null,
     usedTodayGhs: used.today,
     usedThisMonthGhs: used.month,
-    leftTodayGhs: tierLimits ? leftOf(tierLimits.daily, used.today) : null,
-    leftThisMonthGhs: tierLimits ? leftOf(tierLimits.monthly, used.month) : null,
+    leftTodayGhs: left?.today ?? null,
+    leftThisMonthGhs: left?.month ?? null,
     tiers: ([0, 1, 2] as const).map((t) => {
       const l = ghsLimitsOf(t, limits);
       return { tier: t, dailyLimitGhs: l ? roundFiat(l.daily) : null, monthlyLimitGhs: l ? roundFiat(l.monthly) : null };
