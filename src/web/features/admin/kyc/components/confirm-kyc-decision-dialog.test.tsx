@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { KYC_MSG, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
+import { KYC_MSG } from '#shared/contracts/kyc.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
+import { buildKycSubmission } from '#test/helpers/kyc-submission-fixture.js';
 import { ConfirmKycDecisionDialog } from './confirm-kyc-decision-dialog';
 
 /*
@@ -14,32 +15,7 @@ import { ConfirmKycDecisionDialog } from './confirm-kyc-decision-dialog';
  * a local HTTP peer that records what it is sent and answers as told.
  */
 
-const SUBMISSION: TKycSubmissionDetail = {
-  id: 42,
-  userId: 'user-1',
-  userFullName: 'Ama Owusu',
-  userEmail: 'ama@example.com',
-  idType: 'national_id',
-  submittedAt: '2025-01-10T09:00:00.000Z',
-  status: 'pending',
-  idNumber: 'GHA-123456789-0',
-  address: '12 Oxford Street',
-  city: 'Accra',
-  country: 'Ghana',
-  hasFront: true,
-  hasBack: true,
-  level: 1,
-  ghanaCardNumber: 'GHA-123456789-0',
-  nationality: null,
-  sameIdElsewhere: [],
-  hasSelfie: true,
-  hasAddressProof: false,
-  sourceOfFunds: null,
-  sourceOfFundsDetail: null,
-  userTier: 0,
-  rejectionReason: null,
-  decidedAt: null,
-};
+const SUBMISSION = buildKycSubmission();
 
 describe('the KYC decision confirmation', () => {
   const { seen, answers } = recordingJsonPeer({

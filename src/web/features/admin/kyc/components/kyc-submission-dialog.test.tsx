@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
+import { buildKycSubmission } from '#test/helpers/kyc-submission-fixture.js';
 import { KycSubmissionDialog } from './kyc-submission-dialog';
 
 /*
@@ -11,32 +11,7 @@ import { KycSubmissionDialog } from './kyc-submission-dialog';
  * ID, shown only when there are any. The server is a local HTTP peer answering the submission.
  */
 
-const PASSPORT: TKycSubmissionDetail = {
-  id: 42,
-  userId: 'user-1',
-  userFullName: 'Ama Owusu',
-  userEmail: 'ama@example.com',
-  idType: 'passport',
-  submittedAt: '2025-01-10T09:00:00.000Z',
-  status: 'pending',
-  idNumber: 'G1234567',
-  address: '12 Oxford Street',
-  city: 'Accra',
-  country: 'Ghana',
-  hasFront: true,
-  hasBack: true,
-  level: 1,
-  ghanaCardNumber: 'GHA-123456789-0',
-  nationality: 'Ghana',
-  sameIdElsewhere: [],
-  hasSelfie: true,
-  hasAddressProof: false,
-  sourceOfFunds: null,
-  sourceOfFundsDetail: null,
-  userTier: 0,
-  rejectionReason: null,
-  decidedAt: null,
-};
+const PASSPORT = buildKycSubmission({ idType: 'passport', idNumber: 'G1234567', nationality: 'Ghana' });
 
 describe('the KYC review dialog', () => {
   const { answers } = recordingJsonPeer({
