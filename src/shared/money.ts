@@ -104,6 +104,32 @@ export function calculateUnitPriceFiat(unitPriceUsd: TDecimalInput, ghsRate: TDe
   return currency === 'USD' ? roundFiat(unitPriceUsd) : roundFiat(toDecimal(unitPriceUsd).times(ghsRate));
 }
 
+/**
+ * The amounts of a quote (issue 26 point 10): the fiat amount to the cent, its value in the other
+ * currency to the cent (for display and the limits), and the coins computed from the **unrounded**
+ * fiat amount at the unrounded price (a cedi amount over USD price x locked rate, never over the
+ * dollars rounded to the cent first), rounded once, to the coin's precision, in the customer's
+ * disfavour by less than one unit of it: a buy's coins down (never more than paid for), a sell's
+ * coins up (never less than sold). `ghsRate` is the rate the quote locks (roundGhsRate).
+ */
+export function calculateQuoteAmounts(input: {
+  side: 'buy' | 'sell';
+  fiatCurrency: 'GHS' | 'USD';
+  amountFiat: TDecimalInput;
+  unitPriceUsd: TDecimalInput;
+  ghsRate: TDecimalInput;
+  /** The coin's precision (coinDecimals of src/shared/networks.ts), at most 8. */
+  coinDecimals: number;
+}): { amountFiat: string; amountUsd: string; amountGhs: string; amountCrypto: string } {
+  const amountFiat = roundFiat(input.amountFiat);
+  const inGhs = input.fiatCurrency === 'GHS';
+  const amountUsd = inGhs ? convertGhsToUsd(amountFiat, input.ghsRate) : amountFiat;
+  const amountGhs = inGhs ? amountFiat : convertUsdToGhs(amountFiat, input.ghsRate);
+  const unitPriceFiat = inGhs ? toDecimal(input.unitPriceUsd).times(input.ghsRate) : toDecimal(input.unitPriceUsd);
+  const amountCrypto = roundCryptoTo(toDecimal(amountFiat).div(unitPriceFiat), input.coinDecimals, input.side === 'buy' ? 'down' : 'up');
+  return { amountFiat, amountUsd, amountGhs, amountCrypto };
+}
+
 /** USD -> GHS at the given rate (cedis per dollar), 2 decimals. */
 export function convertUsdToGhs(amountUsd: TDecimalInput, ghsRate: TDecimalInput, rounding: TRounding = 'half-up'): string {
   return roundFiat(toDecimal(amountUsd).times(ghsRate), rounding);

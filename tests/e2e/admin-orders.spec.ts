@@ -159,6 +159,8 @@ const COMPLETED_SELL = buildAdminOrder({
   fiatCurrency: 'USD',
   amountUsd: '200.00',
   amountGhs: '3300.00',
+  unitPriceUsd: '3070.12',
+  unitPriceFiat: '3070.12',
   payTo: null,
   depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null },
   hasProof: false,
@@ -296,8 +298,8 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await expect(details).toContainText('#9000');
   await expect(details).toContainText('On-chain TxID');
   await expect(details).toContainText(EVM_HASH);
-  // Effective rate is 0 when the crypto amount is 0.
-  await expect(details.getByText('$0.00 per ETH', { exact: true })).toBeVisible();
+  // The effective rate is the quote's unit price, the customer's figure (issue 26 point 10), also with no coins.
+  await expect(details.getByText('$3,070.12 per ETH', { exact: true })).toBeVisible();
   await expect(details).toContainText('Ama Owusu');
   await expect(details).toContainText('0551234567');
   // A sell: where the coins were to go, the deposit on the explorer, the payout reference.
@@ -322,7 +324,7 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await expect(details).toContainText('MP240101.1234.A56789XYZ');
   await expect(details).toContainText('0.00150000 BTC');
   await expect(details).toContainText('GHS 1,500.00');
-  await expect(details.getByText('GHS 1,000,000.00 per BTC', { exact: true })).toBeVisible();
+  await expect(details.getByText('GHS 999,999.99 per BTC', { exact: true })).toBeVisible();
   await expect(details).toContainText('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
   await expect(details).toContainText('0241234567');
   await expect(details).toContainText('Please be quick');

@@ -1,5 +1,4 @@
 import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
-import { toDecimal } from '#shared/money.js';
 
 /** 'BUY BTC', 'SELL ETH' (the row title of the admin list). */
 export function orderTypeLabel(order: Pick<TAdminOrder, 'type' | 'coinSymbol'>): string {
@@ -29,18 +28,4 @@ export function txIdLabel(order: Pick<TOrder, 'type'> & { payTo?: TOrder['payTo'
 export function payoutReferenceLabel(order: Pick<TOrder, 'type'> & { payout?: TOrder['payout'] }): string {
   if (order.type === 'buy') return 'Payout transaction';
   return order.payout?.type === 'bank' ? 'Bank payout reference' : 'MoMo payout reference';
-}
-
-/**
- * Fiat paid per coin (fiat / crypto) as a plain decimal string, '0' when the crypto amount is
- * 0 or unreadable (both Order Details). Decimal arithmetic, never floats.
- */
-export function effectiveRate(order: Pick<TAdminOrder, 'amountFiat' | 'amountCrypto'>): string {
-  try {
-    const crypto = toDecimal(order.amountCrypto);
-    if (crypto.isZero()) return '0';
-    return toDecimal(order.amountFiat).div(crypto).toFixed();
-  } catch {
-    return '0';
-  }
 }

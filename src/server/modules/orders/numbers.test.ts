@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/auth.js';
+import { toDecimal } from '#shared/money.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, insertMomoMethod, type TTestApp } from '#test/helpers/test-app.js';
 
@@ -120,6 +121,54 @@ describe('a GHS buy at 16.5 cedis per dollar', () => {
     const placedInDollars = await order(customer.cookie, inDollars.id);
     expect(placedInDollars.unitPriceFiat).toBe('93514.97');
     expect(placedInDollars.unitPriceFiat).toBe(inDollars.unitPriceFiat);
+  });
+});
+
+/** Issue 26 point 10: coins from the unrounded cedis. A quote of the fake providers at `rate` cedis per dollar. */
+function quoteAt(rate: number) {
+  const state: { t?: TTestApp; fake?: TFakePriceServer } = {};
+  beforeAll(async () => {
+    const { t, fake } = await orderApp((f) => {
+      f.ghs.erApi = rate;
+    });
+    Object.assign(state, { t, fake });
+  });
+  afterAll(async () => {
+    await state.t?.close();
+    await state.fake?.close();
+  });
+  return async (payload: Record<string, string>): Promise<TQuoteAnswer> => {
+    const t = state.t!;
+    const customer = await t.signUp();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: customer.cookie,
+      payload: { fiatCurrency: 'GHS', ...payload },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  };
+}
+
+describe('a GHS 10.16 USDT sell at 16.5 (issue 26 point 10)', () => {
+  const quote = quoteAt(16.5);
+
+  it('asks for the coins price and fee explain (0.631420), not 0.69 % more from USD 0.62 (0.635771)', async () => {
+    // USDT 1.0002 USD, sell price 1.0002 x 0.975 = 0.975195; 10.16 / (0.975195 x 16.5) = 0.6314199..., up to 6 decimals.
+    const q = await quote({ coinSymbol: 'usdt', side: 'sell', amountFiat: '10.16' });
+    expect(q).toMatchObject({ unitPriceUsd: '0.97519500', amountGhs: '10.16', amountUsd: '0.62', amountCrypto: '0.63142000' });
+  });
+});
+
+describe('a GHS 100 BTC buy at 15.5 (issue 26 point 10)', () => {
+  const quote = quoteAt(15.5);
+
+  it('gives the coins of GHS 100 less part of a satoshi (0.00006899), not GHS 0.03 short from USD 6.45 (0.00006897)', async () => {
+    // 100 / (93514.973 x 15.5) = 0.0000689902..., down to 8 decimals.
+    const q = await quote({ coinSymbol: 'btc', side: 'buy', amountFiat: '100' });
+    expect(q).toMatchObject({ ghsRate: '15.500000', amountGhs: '100.00', amountUsd: '6.45', amountCrypto: '0.00006899' });
+    expect(toDecimal(100).minus(toDecimal(q.amountCrypto).times(q.unitPriceFiat)).lt('0.01')).toBe(true);
   });
 });
 

@@ -3,10 +3,9 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_MSG, type TQuote, type TQuoteRequest, type TTradingRules } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import {
+  calculateQuoteAmounts,
   calculateUnitPriceFiat,
-  convertGhsToUsd,
   convertUsdToGhs,
-  roundCryptoTo,
   roundFiat,
   roundGhsRate,
   toDecimal,
@@ -67,24 +66,25 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   }
   // Locked as the quote stores it: every amount below, and the order's later, from this one rate.
   const ghsRate = roundGhsRate(market.ghsRate);
-  const amountFiat = roundFiat(input.amountFiat);
-  const amountGhs = toAmountGhs(amountFiat, input.fiatCurrency, ghsRate);
+  // The coins from the unrounded fiat amount, rounded once in the customer's disfavour (never more
+  // than paid for, never less than sold) to what every network of the coin can send; they never
+  // change after. The dollars (or cedis) beside are only the amount's value, to the cent.
+  const { amountFiat, amountUsd, amountGhs, amountCrypto } = calculateQuoteAmounts({
+    side: input.side,
+    fiatCurrency: input.fiatCurrency,
+    amountFiat: input.amountFiat,
+    unitPriceUsd,
+    ghsRate,
+    coinDecimals: coinDecimals(coin.symbol),
+  });
   checkOrderSize(amountGhs, market.tradingRules);
   // Tiers 1 and 2: a quote alone over what is left today or this month is refused now, with the
   // order's own message (docs/decisions/016); the order checks again with its row lock.
   const [user] = await deps.db.select({ tier: users.tier }).from(users).where(eq(users.id, actor.id));
   const tier = tierOf(user?.tier ?? 0);
   if (tier > 0) await checkTierLimit(deps.db, { userId: actor.id, tier, amountGhs, now: clock(deps) });
-  const amountUsd = input.fiatCurrency === 'USD' ? amountFiat : convertGhsToUsd(amountFiat, ghsRate);
   if (toDecimal(amountUsd).lte(0))
     throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
-  // The customer never gets more than paid for (buy) nor sends less than sold (sell); the amount
-  // is one every network of the coin can send, and it never changes after.
-  const amountCrypto = roundCryptoTo(
-    toDecimal(amountUsd).div(unitPriceUsd),
-    coinDecimals(coin.symbol),
-    input.side === 'buy' ? 'down' : 'up',
-  );
   if (toDecimal(amountCrypto).lte(0))
     throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });
   const priced = { unitPriceUsd, baseUsd: coin.baseUsd, amountCrypto, ghsRate };

@@ -7,6 +7,7 @@ import { OrderFacts } from './order-facts';
  * Order Details' unit price is the price the quote showed (issue 16 point 3): a GHS 100 buy of
  * 0.0000648 BTC quoted at GHS 1,542,997.05 per BTC (93514.973 USD x 16.5) says so, not cedis over
  * coins (100 / 0.0000648 = GHS 1,543,209.88), which drifts with the rounding of the crypto amount.
+ * Staff's "Effective rate" is the same figure (issue 26 point 10).
  */
 
 const GHS_100_BUY = {
@@ -34,8 +35,25 @@ describe('Order Details', () => {
     expect(factOf('Unit price')).toBe('$93,514.97 per BTC');
   });
 
-  it('keeps the effective rate (fiat over crypto) for staff', () => {
+  it("shows staff's Effective rate as the same figure as the customer's Unit price for the same order (issue 26 point 10)", () => {
+    // Before, staff saw cedis over coins: 100 / 0.0000648 = GHS 1,543,209.88.
+    const { unmount } = render(<OrderFacts order={buildOrder(GHS_100_BUY)} view="customer" status="Awaiting payment" />);
+    const customerSees = factOf('Unit price');
+    unmount();
     render(<OrderFacts order={buildAdminOrder(GHS_100_BUY)} view="staff" status="Pending" />);
-    expect(factOf('Effective rate')).toBe('GHS 1,543,209.88 per BTC');
+    expect(factOf('Effective rate')).toBe('GHS 1,542,997.05 per BTC');
+    expect(customerSees).toContain(factOf('Effective rate'));
+  });
+
+  it('shows a dollar order to staff at its unit price in dollars, also when it has no coins', () => {
+    const order = buildAdminOrder({
+      ...GHS_100_BUY,
+      fiatCurrency: 'USD',
+      amountFiat: '10.00',
+      amountCrypto: '0',
+      unitPriceFiat: '93514.97',
+    });
+    render(<OrderFacts order={order} view="staff" status="Completed" />);
+    expect(factOf('Effective rate')).toBe('$93,514.97 per BTC');
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatUsd } from '#shared/format.js';
-import { effectiveRate, txIdLabel } from '#web/lib/order-labels.js';
+import { txIdLabel } from '#web/lib/order-labels.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 
 /** One labelled fact of an order: label above on a phone, beside from `sm` on. */
@@ -59,8 +59,9 @@ export function OrderFacts({ order, view, status, children }: TOrderFactsProps) 
         {!inUsd && <span className="text-slate-600"> ({formatUsd(order.amountUsd)})</span>}
       </OrderFact>
       <OrderFact label={labels.rate}>
-        {/* The customer's unit price is the quote's, as the server computed it from the locked price and rate; staff see fiat over crypto. */}
-        {formatFiat(view === 'customer' ? order.unitPriceFiat : effectiveRate(order), order.fiatCurrency)} per {symbol}
+        {/* One figure for both (issue 26 point 10): the quote's price per coin, as the server computed it from the order's
+            locked price and rate (calculateUnitPriceFiat, src/shared/money.ts). Fiat over crypto drifts with the rounding of the coins. */}
+        {formatFiat(order.unitPriceFiat, order.fiatCurrency)} per {symbol}
         {view === 'customer' && !inUsd && <span className="text-slate-600"> ({formatUsd(order.unitPriceUsd)})</span>}
       </OrderFact>
       <OrderFact label="Payment method">{order.paymentMethod || '—'}</OrderFact>
