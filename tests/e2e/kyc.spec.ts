@@ -59,6 +59,18 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
   await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
   await expect(page.getByText(/24-48 hours/).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete KYC' })).toHaveCount(0);
+  // Issue 26 point 11: the review keeps the Tier 0 allowance usable; every screen says so, none says "paused".
+  const meanwhile = /You can keep trading within your Tier 0 limit of \$20 meanwhile\./;
+  await expect(page.getByText(meanwhile)).toBeVisible();
+  await page.goto('/#/dashboard');
+  await expect(page.getByText(meanwhile)).toBeVisible();
+  await expect(page.getByText(/You have \$20\.00 left\./)).toBeVisible();
+  await page.goto('/#/buy');
+  await expect(page.getByText(meanwhile)).toBeVisible();
+  await expect(page.getByText(/Remaining limit: \$20\.00/)).toBeVisible();
+  await expect(page.getByText(/paused|Trading resumes/i)).toHaveCount(0);
+  await page.goto('/#/kyc');
+  await expect(page.getByRole('heading', { name: 'Your documents are under review' })).toBeVisible();
 
   // A compliance officer, in a separate browser context (own cookies).
   const adminContext = await browser.newContext();

@@ -28,7 +28,6 @@ export const ORDER_MSG = {
     'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
   submitFailed: 'Failed to submit order. Please try again.',
-  kycPending: 'Your KYC is under review. Trading resumes once it is approved (24-48 hours).',
   stalePrices: 'Live prices are out of date right now, so we cannot give a quote. Please try again in a minute.',
   quoteExpired: 'This quote has expired. Please get a new quote.',
   quoteNotFound: 'Quote not found. Please get a new quote.',

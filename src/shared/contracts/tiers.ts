@@ -48,6 +48,15 @@ export const TIER_MSG = {
     `Tier ${tier}: ${formatGhs(leftToday)} left today, ${formatGhs(leftThisMonth)} left this month`,
   /** The Tier 0 banner's headline (docs/product.md §4), with the limit of the settings. */
   tier0Limit: (limitUsd: string) => `Your account has a ${formatTier0Limit(limitUsd)} trading limit.`,
+  /**
+   * A Tier 1 request under review keeps the Tier 0 allowance usable (issue 26 point 11): every
+   * screen and the "received" email say this one thing, never that trading is paused.
+   */
+  underReviewTitle: 'Your documents are under review',
+  underReview: 'Review usually takes 24-48 hours.',
+  tradeDuringReview: (limitUsd: string) => `You can keep trading within your Tier 0 limit of ${formatTier0Limit(limitUsd)} meanwhile.`,
+  /** What is left of the Tier 0 limit, after tradeDuringReview. */
+  tier0Left: (remainingUsd: string) => `You have ${formatUsd(remainingUsd)} left.`,
   /** Said after a refusal at Tier 1: how to trade more. */
   raiseTier: 'Verify your address and source of funds (Tier 2) for higher limits.',
   limitPositive: 'Enter an amount in GHS greater than 0 with at most 2 decimals.',

@@ -2,7 +2,7 @@ import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/htm
 import { markSecret } from './secrets.js';
 import type { TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
-import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit } from '#shared/contracts/tiers.js';
+import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
 import { networkLabel } from '#shared/networks.js';
 import { paths } from '#shared/app-paths.js';
 import { COMPANY_LABELS, companyNumbersLine, type TCompanyDetails } from '#shared/company.js';
@@ -144,6 +144,8 @@ export function renderKycReceivedEmail(input: {
   fullName: string;
   /** The tier the submission asks for (docs/decisions/016); 1 when not said. */
   tier?: 1 | 2;
+  /** The Tier 0 limit of the settings, usable while a Tier 1 request is reviewed (issue 26 point 11); the default when not said. */
+  tier0LimitUsd?: string;
 }): TRenderedEmail {
   if (input.tier === 2) {
     // A Tier 2 request leaves the customer verified at Tier 1 while it is reviewed: trading goes on.
@@ -161,7 +163,7 @@ export function renderKycReceivedEmail(input: {
     body: layout('Your documents are under review', [
       `Hello ${input.fullName},`,
       'Thank you for submitting your identity documents. Our compliance team reviews them within 24-48 hours.',
-      'Trading is paused until the review is complete. We will email you as soon as there is a decision.',
+      `${TIER_MSG.tradeDuringReview(input.tier0LimitUsd ?? DEFAULT_TIER0_LIMIT_USD)} We will email you as soon as there is a decision.`,
     ]),
   };
 }

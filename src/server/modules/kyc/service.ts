@@ -138,7 +138,9 @@ export async function submitKyc(
           .returning(),
       );
       await tx.update(users).set({ kycStatus: 'pending', updatedAt: new Date() }).where(eq(users.id, actor.id));
-      await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name }));
+      // The Tier 0 allowance stays usable during the review (issue 26 point 11): the email states the setting.
+      const { tier0LimitUsd } = await readTierLimits(tx);
+      await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name, tier0LimitUsd }));
       return row;
     });
     deps.onEmailQueued();

@@ -5,7 +5,17 @@ import { auditLog, coins, emailLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createOrderTestApp, createTestApp, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { foreignPassport, uniqueGhanaPhone } from '#test/helpers/kyc-fixtures.js';
+import {
+  createOrderTestApp,
+  createTestApp,
+  multipart,
+  setDepositAddress,
+  SUPER_ADMIN,
+  TINY_JPEG,
+  TINY_PNG,
+  type TTestApp,
+} from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -392,13 +402,40 @@ describe('orders', () => {
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(0);
   });
 
-  it('refuses a customer whose KYC is pending, on the server', async () => {
+  it('lets a customer whose Tier 1 review is pending trade within the Tier 0 allowance, and no further (issue 26 point 11)', async () => {
+    // A real Tier 1 submission: the phone verified, the documents sent, the review pending.
     const customer = await t.signUp();
-    const q = await quote(customer.cookie, '5');
-    await t.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, customer.id));
-    const response = await buy(customer.cookie, q.id);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.message).toBe('Your KYC is under review. Trading resumes once it is approved (24-48 hours).');
+    await t.database.db.update(users).set({ phone: uniqueGhanaPhone(), phoneVerifiedAt: new Date() }).where(eq(users.id, customer.id));
+    const body = multipart(foreignPassport(), {
+      front: { name: 'front.png', type: 'image/png', data: TINY_PNG },
+      back: { name: 'back.jpg', type: 'image/jpeg', data: TINY_JPEG },
+      selfie: { name: 'selfie.jpg', type: 'image/jpeg', data: TINY_JPEG },
+    });
+    const submitted = await t.request({
+      method: 'POST',
+      url: '/api/kyc',
+      cookie: customer.cookie,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const row = firstOrThrow(await t.database.db.select().from(users).where(eq(users.id, customer.id)));
+    expect(row).toMatchObject({ kycStatus: 'pending', tier: 0 });
+    // The "received" email says the same as the screens: the Tier 0 allowance stays, nothing is paused.
+    const emails = await t.database.db.select().from(emailLog).where(eq(emailLog.to, customer.email));
+    const received = emails.find((email) => email.subject === 'We received your KYC documents');
+    expect(received?.body).toContain('You can keep trading within your Tier 0 limit of $20 meanwhile.');
+    expect(received?.body).not.toMatch(/paused/i);
+
+    // The limit answer shows what is left, and an order within it is placed (403 'Trading resumes...' before).
+    const limit = await t.request({ method: 'GET', url: '/api/orders/limit', cookie: customer.cookie });
+    expect(limit.json()).toMatchObject({ isLimited: true, tier: 0, remainingUsd: '20.00' });
+    const placed = await buy(customer.cookie, (await quote(customer.cookie, '15')).id);
+    expect(placed.statusCode, placed.body).toBe(201);
+    // Over what is left of the $20: the Tier 0 refusal, as for any Tier 0 customer.
+    const over = await buy(customer.cookie, (await quote(customer.cookie, '6')).id);
+    expect(over.statusCode).toBe(403);
+    expect(over.json().error.message).toBe('This transaction exceeds your $20 trading limit. Please complete KYC.');
   });
 
   it('keeps customers to their own orders', async () => {

@@ -127,7 +127,7 @@ async function insertOrder(
       if (existing) return { order: existing, isReplay: true };
     }
     if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
-    if (user.kycStatus === 'pending') throw new AppError('FORBIDDEN', ORDER_MSG.kycPending);
+    // A Tier 1 request under review keeps the Tier 0 allowance (issue 26 point 11): the tier's limit below decides.
 
     const [quote] = await tx
       .select()

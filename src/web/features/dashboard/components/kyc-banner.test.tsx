@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TKycStatus } from '#shared/contracts/account.js';
@@ -80,10 +80,17 @@ describe('the KYC banner', () => {
     expect(screen.queryByText(/Verify your phone/)).toBeNull();
   });
 
-  it('states no limit to a customer whose documents are under review', async () => {
-    renderBanner('pending', TIER_0);
-    expect(await screen.findByText('Your documents are under review')).toBeTruthy();
-    expect(screen.queryByText(/trading limit/)).toBeNull();
+  it('tells a customer whose documents are under review that the Tier 0 limit stays usable, and what is left (issue 26 point 11)', async () => {
+    // Before: "Trading is paused until your identity is verified", while Buy showed "Remaining limit: $12.50 of $20".
+    renderBanner('pending', { ...TIER_0, usedUsd: '7.50', remainingUsd: '12.50', phoneVerified: true });
+    const title = await screen.findByText('Your documents are under review');
+    await waitFor(() =>
+      expect(title.parentElement?.textContent).toBe(
+        'Your documents are under review' +
+          'Review usually takes 24-48 hours. You can keep trading within your Tier 0 limit of $20 meanwhile. You have $12.50 left.',
+      ),
+    );
+    expect(screen.queryByText(/paused/i)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Complete KYC' })).toBeNull();
   });
 });

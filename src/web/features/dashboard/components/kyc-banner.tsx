@@ -10,20 +10,14 @@ import { useTradingLimit } from '#web/lib/trading-limit.js';
 /**
  * docs/product.md §4: unverified customers see the Tier 0 limit (the setting's, $20 by default:
  * docs/decisions/016) and the step left (the phone, then the identity), pending ones that review
- * takes 24-48 hours and trading waits for it; verified and rejected customers see no limit banner
+ * takes 24-48 hours and that the Tier 0 limit stays usable meanwhile, with what is left of it
+ * (issue 26 point 11); verified and rejected customers see no limit banner
  * (rejected ones get a small note leading back to /kyc, the same rule as the header's 'Complete
  * KYC'). Verified customers see their tier's limits instead (docs/decisions/016).
  */
 export function KycBanner({ status }: { status: TKycStatus }) {
   if (status === 'verified') return <TierLimitNote />;
-  if (status === 'pending') {
-    return (
-      <Alert variant="info">
-        <p className="font-semibold">Your documents are under review</p>
-        <p className="mt-1">Review usually takes 24-48 hours. Trading is paused until your identity is verified.</p>
-      </Alert>
-    );
-  }
+  if (status === 'pending') return <ReviewBanner />;
   if (status === 'rejected') {
     return (
       <p className="text-sm text-slate-700">
@@ -32,6 +26,20 @@ export function KycBanner({ status }: { status: TKycStatus }) {
     );
   }
   return <Tier0Banner />;
+}
+
+/** A Tier 1 request under review: the Tier 0 limit stays usable, and what is left of it once known. */
+function ReviewBanner() {
+  const limit = useTradingLimit().data;
+  return (
+    <Alert variant="info">
+      <p className="font-semibold">{TIER_MSG.underReviewTitle}</p>
+      <p className="mt-1">
+        {TIER_MSG.underReview}
+        {limit && ` ${TIER_MSG.tradeDuringReview(limit.limitUsd)} ${TIER_MSG.tier0Left(limit.remainingUsd)}`}
+      </p>
+    </Alert>
+  );
 }
 
 /** Tier 0: the limit of the settings once known, and what is left to do for Tier 1. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatTier0Limit } from '#shared/contracts/tiers.js';
+import { formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
@@ -14,16 +14,27 @@ function useFocusOnMount(shouldFocus: boolean) {
   return ref;
 }
 
-/** Pending: no form; the review promise of docs/product.md §9 and why trading waits. */
-export function KycPendingPanel({ submittedAt, focusOnMount = false }: { submittedAt?: string; focusOnMount?: boolean }) {
+/**
+ * Pending: no form; the review promise of docs/product.md §9 and that the Tier 0 limit stays usable
+ * meanwhile (issue 26 point 11). `limitUsd`: the Tier 0 limit of the settings, named once it is known.
+ */
+export function KycPendingPanel({
+  submittedAt,
+  limitUsd,
+  focusOnMount = false,
+}: {
+  submittedAt?: string;
+  limitUsd?: string;
+  focusOnMount?: boolean;
+}) {
   const headingRef = useFocusOnMount(focusOnMount);
   return (
     <section className="card space-y-3 border-amber-200 bg-amber-50" aria-labelledby="kyc-pending-heading">
       <h3 id="kyc-pending-heading" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
-        Your documents are under review
+        {TIER_MSG.underReviewTitle}
       </h3>
       <p className="text-amber-900">
-        Review usually takes 24-48 hours. Trading is paused until your identity is verified; we will email you as soon as it is done.
+        {TIER_MSG.underReview} {limitUsd && TIER_MSG.tradeDuringReview(limitUsd)} We will email you as soon as it is done.
       </p>
       {submittedAt && <p className="text-sm text-amber-800">Submitted {formatDateTime(submittedAt)}</p>}
       <Link to={paths.dashboard.getHref()} className={buttonClassName('outline', 'md')}>

@@ -219,6 +219,21 @@ describe('the verification page', () => {
     expect(await within(form).findByText(KYC_MSG.addressProofRequired)).toBeTruthy();
   });
 
+  it('says a Tier 1 request under review keeps the Tier 0 limit usable, as the tier overview shows it (issue 26 point 11)', async () => {
+    renderPage({
+      user: { ...USER, kycStatus: 'pending' },
+      phone: PHONE,
+      limit: { ...TIER_0, phoneVerified: true, nextTier: { tier: 1, needs: ['identity'] } },
+      submission: { id: 6, status: 'pending', submittedAt: '2026-11-25T10:00:00.000Z', rejectionReason: null, level: 1 },
+    });
+    const identity = screen.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
+    expect(await within(identity).findByRole('heading', { name: 'Your documents are under review' })).toBeTruthy();
+    // Before: "Trading is paused until your identity is verified" under an overview saying "$15.00 left".
+    expect(await within(identity).findByText(/You can keep trading within your Tier 0 limit of \$20 meanwhile\./)).toBeTruthy();
+    expect(screen.getByText(/You can trade up to \$20\.00 in total/).textContent).toContain('$15.00 left');
+    expect(screen.queryByText(/paused/i)).toBeNull();
+  });
+
   it('says a Tier 2 request is under review, and that Tier 2 is the top once approved', async () => {
     renderPage({
       user: { ...USER, kycStatus: 'verified' },

@@ -65,7 +65,9 @@ export function KycPage() {
       </Step>
 
       <Step id="step-identity" title="Step 2: Verify your identity (Tier 1)">
-        {status === 'pending' && <KycPendingPanel submittedAt={submission?.submittedAt} focusOnMount={justSubmitted === 1} />}
+        {status === 'pending' && (
+          <KycPendingPanel submittedAt={submission?.submittedAt} limitUsd={limit.data?.limitUsd} focusOnMount={justSubmitted === 1} />
+        )}
         {status === 'verified' && <KycVerifiedPanel tier={tier} limitUsd={limit.data?.limitUsd} />}
         {canSubmitKyc(status) &&
           (isPhoneVerified ? (

@@ -25,8 +25,8 @@ export function TermsPage() {
         <p>
           Unverified customers may trade up to $20 in total. Verified customers trade within the daily and monthly limits of their
           verification tier (Tier 1: phone, Ghana Card or passport and a selfie; Tier 2: also a proof of address and the source of funds),
-          shown on the Verification page; we review submissions within 24-48 hours. While a verification is pending, trading is paused. We
-          may ask for more information to meet our legal obligations.
+          shown on the Verification page; we review submissions within 24-48 hours. While a verification is pending, you can keep trading
+          within that $20. We may ask for more information to meet our legal obligations.
         </p>
         <h2>Risk</h2>
         <p>Cryptocurrency prices change quickly and you may lose money. Only trade what you can afford to lose.</p>
