@@ -61,6 +61,11 @@ export const ERROR_STATUS = {
   ORDER_ON_HOLD: 409,
   /** Staff cancel of an order an escalated compliance hold still holds (docs/decisions/017): compliance releases it first. */
   ORDER_UNDER_REVIEW: 409,
+  /**
+   * Support approving or cancelling an order a compliance hold keeps waiting (issue 26 point 12): the
+   * same refusal as ORDER_ON_HOLD / ORDER_UNDER_REVIEW, in words that do not reveal a review.
+   */
+  ORDER_WAITING: 409,
   /** Releasing a hold that is not an escalated, unreleased 'hold' alert (an open one is cleared instead). */
   HOLD_NOT_RELEASABLE: 409,
   /** Another compliance officer cleared or escalated this alert first. */

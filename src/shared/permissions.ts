@@ -42,6 +42,7 @@ export const AREAS = [
   'accountClosure',
   'sms',
   'smsSecrets',
+  'complianceHolds',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -77,6 +78,10 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   sms: ['super_admin'],
   // Not a page: revealing the one-time code of a phone verification SMS in the SMS log, audited (docs/decisions/011).
   smsSecrets: ['super_admin'],
+  // Not a page (issue 26 point 12): whether a compliance hold holds an order, in Order Management,
+  // Order Details and the refusals of Approve and Cancel. Support sees a held order as any waiting
+  // one and is refused with a neutral message (ORDER_MSG.waitingForManager, ORDER_WAITING).
+  complianceHolds: ['super_admin', 'manager', 'compliance'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {

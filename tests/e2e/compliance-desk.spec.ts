@@ -92,6 +92,28 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   expect(((await cancel.json()) as { error: { code: string } }).error.code).toBe('ORDER_UNDER_REVIEW');
   await alertDialog.getByRole('button', { name: 'Close' }).last().click();
 
+  // Support learns nothing of the review (issue 26 point 12): the order waits like any other, and
+  // Cancel is refused in neutral words.
+  const supportContext = await browser.newContext();
+  const supportPage = await supportContext.newPage();
+  await adminLogin(supportPage, E2E_STAFF.support.email, E2E_STAFF.support.password);
+  await supportPage.goto(`/#/admin/orders?q=%23${orderId}`);
+  const supportRow = supportPage.getByRole('row').filter({ has: supportPage.getByRole('button', { name: `View order #${orderId}` }) });
+  await expect(supportRow).toContainText('Pending');
+  await expect(supportPage.getByText(/compliance hold/i)).toHaveCount(0);
+  await supportRow.getByRole('button', { name: `View order #${orderId}` }).click();
+  const supportDetails = supportPage.getByRole('dialog', { name: 'Order Details' });
+  await expect(supportDetails).toContainText(`#${orderId}`);
+  await expect(supportDetails.getByText(/compliance|hold/i)).toHaveCount(0);
+  await supportDetails.getByRole('button', { name: 'Close', exact: true }).click();
+  await supportRow.getByRole('button', { name: `Cancel order #${orderId}` }).click();
+  const cancelDialog = supportPage.getByRole('dialog', { name: 'Cancel order' });
+  await cancelDialog.getByLabel('Reason').fill('No payment arrived with this reference.');
+  await cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(cancelDialog.getByText('This order is waiting; a manager will handle it.')).toBeVisible();
+  await expect(cancelDialog.getByText(/compliance/i)).toHaveCount(0);
+  await supportContext.close();
+
   // The case, with its 24-hour timer, and its export.
   await officer.getByRole('group', { name: 'Compliance view' }).getByRole('button', { name: 'Cases' }).click();
   const cases = officer.getByRole('table', { name: 'Suspicious-activity cases' });

@@ -42,6 +42,11 @@ export const ORDER_MSG = {
   amountInvalid: 'Enter an amount greater than 0 with at most 2 decimals.',
   orderNotFound: 'Order not found.',
   alreadyProcessed: 'This order has already been processed.',
+  /**
+   * Support's refusal to approve or cancel an order a compliance hold keeps waiting (issue 26 point
+   * 12): neutral, so support learns nothing of a review (tipping off, docs/decisions/017).
+   */
+  waitingForManager: 'This order is waiting; a manager will handle it.',
   /** "I have paid" / "I have sent" or a cancel on an order that is no longer waiting for it. */
   notAwaiting: 'This order is no longer waiting for your payment.',
   expired: 'The time to pay for this order has run out. Please create a new order.',
@@ -349,8 +354,12 @@ export const ZAdminOrder = ZOrder.extend({
   recordedPayerName: z.string().nullable(),
   /** The number on the payment staff recorded on approval, as 0XXXXXXXXX; null when none was. */
   recordedPayerNumber: z.string().nullable(),
-  /** An open, or escalated and unreleased, compliance alert holds the order: it cannot be approved (docs/decisions/017). */
-  complianceHold: z.boolean(),
+  /**
+   * An open, or escalated and unreleased, compliance alert holds the order: it cannot be approved
+   * (docs/decisions/017). Absent for a role without the `complianceHolds` area (support, issue 26
+   * point 12), to whom a held order is any waiting order.
+   */
+  complianceHold: z.boolean().optional(),
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 

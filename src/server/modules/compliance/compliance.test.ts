@@ -168,11 +168,13 @@ describe('compliance desk', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'ORDER_ON_HOLD', message: expect.stringContaining('on compliance hold') });
     expect(firstOrThrow(await db().select().from(orders).where(eq(orders.id, order.id))).status).toBe('payment_submitted');
-    // Staff see the hold; the customer's own view of the order says nothing of it.
-    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: staff.support });
-    expect(detail.json().order.complianceHold).toBe(true);
-    const list = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie: staff.support });
-    expect(list.json().orders[0].complianceHold).toBe(true);
+    // Managers and compliance see the hold (support does not: issue 26 point 12, below); the customer's own view says nothing of it.
+    for (const cookie of [staff.manager, staff.compliance, staff.super_admin]) {
+      const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie });
+      expect(detail.json().order.complianceHold).toBe(true);
+      const list = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie });
+      expect(list.json().orders[0].complianceHold).toBe(true);
+    }
     const own = await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie });
     expect(own.body).not.toMatch(/hold|compliance|alert/i);
 
@@ -187,6 +189,60 @@ describe('compliance desk', () => {
     const approved = await approve(staff.manager, order.id);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().order).toMatchObject({ status: 'completed', complianceHold: false });
+  });
+
+  it('shows support a held order as any waiting one, open or escalated, and refuses its decisions in neutral words (issue 26 point 12)', async () => {
+    const customer = await verifiedCustomer();
+    const order = await placeBuy(customer.cookie, '60000');
+    await pay(customer.cookie, order.id);
+    await checkAgain(order.id);
+    const waiting = { code: 'ORDER_WAITING', message: ORDER_MSG.waitingForManager };
+    // Nothing support reads of the order says there is a review: no field, no word.
+    const reveals = /hold|compliance|review|alert/i;
+    const supportSees = async () => {
+      const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: staff.support });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json().order).toMatchObject({ id: order.id, status: 'payment_submitted' });
+      expect(detail.json().order).not.toHaveProperty('complianceHold');
+      expect(detail.body).not.toMatch(reveals);
+      const list = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie: staff.support });
+      expect(list.json().orders).toHaveLength(1);
+      expect(list.json().orders[0]).not.toHaveProperty('complianceHold');
+      expect(list.body).not.toMatch(reveals);
+    };
+    const othersSee = async () => {
+      for (const cookie of [staff.manager, staff.compliance, staff.super_admin]) {
+        const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie });
+        expect(detail.json().order.complianceHold).toBe(true);
+        const list = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${order.id}`, cookie });
+        expect(list.json().orders[0].complianceHold).toBe(true);
+      }
+    };
+
+    // An open hold: support's approval is refused without a word of compliance (before: ORDER_ON_HOLD, "on compliance hold").
+    await supportSees();
+    await othersSee();
+    const approveOpen = await approve(staff.support, order.id);
+    expect(approveOpen.statusCode).toBe(409);
+    expect(approveOpen.json().error).toEqual(waiting);
+
+    // Escalated: neither approve nor cancel, again in neutral words; a manager and the super admin are told why.
+    const [alert] = await alertsOf(customer.id, 'large_order');
+    expect((await decideAlert(staff.compliance, alert!.id, 'escalate', 'Unexplained funds.')).statusCode).toBe(200);
+    await supportSees();
+    await othersSee();
+    for (const refused of [await approve(staff.support, order.id), await cancel(staff.support, order.id)]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual(waiting);
+    }
+    expect((await approve(staff.manager, order.id)).json().error).toMatchObject({ code: 'ORDER_ON_HOLD', message: COMPLIANCE_MSG.onHold });
+    for (const cookie of [staff.manager, staff.super_admin]) {
+      expect((await cancel(cookie, order.id)).json().error).toMatchObject({
+        code: 'ORDER_UNDER_REVIEW',
+        message: COMPLIANCE_MSG.underReview,
+      });
+    }
+    expect((await orderRow(order.id)).status).toBe('payment_submitted');
   });
 
   it('raises one daily-volume alert per customer and day, however many orders pass the threshold', async () => {
@@ -269,10 +325,10 @@ describe('compliance desk', () => {
     await send(first.cookie, next.id);
     expect(await alertsOf(first.id, 'shared_account')).toHaveLength(1);
     expect((await approve(staff.manager, next.id)).json().error.code).toBe('ORDER_ON_HOLD');
-    const listed = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${next.id}`, cookie: staff.support });
+    const listed = await t.request({ method: 'GET', url: `/api/admin/orders?q=%23${next.id}`, cookie: staff.manager });
     expect(listed.json().orders[0]).toMatchObject({ id: next.id, complianceHold: true });
     // A completed order is not "on hold" any more.
-    const done = await t.request({ method: 'GET', url: `/api/admin/orders/${paidOut.id}`, cookie: staff.support });
+    const done = await t.request({ method: 'GET', url: `/api/admin/orders/${paidOut.id}`, cookie: staff.manager });
     expect(done.json().order).toMatchObject({ status: 'completed', complianceHold: false });
 
     // Cleared for the third customer: both their sells go through; the first's stays held until theirs is cleared.
@@ -327,9 +383,10 @@ describe('compliance desk', () => {
     expect((await orderRow(order.id)).recordedPayerNumber).toBeNull();
 
     for (let attempt = 0; attempt < 2; attempt += 1) {
+      // Support records the number; the hold it raises is told to support in neutral words (issue 26 point 12).
       const held = await approve(staff.support, order.id, { recordedPayerNumber: '+233 24 555 0303' });
       expect(held.statusCode, held.body).toBe(409);
-      expect(held.json().error.code).toBe('ORDER_ON_HOLD');
+      expect(held.json().error).toMatchObject({ code: 'ORDER_WAITING', message: ORDER_MSG.waitingForManager });
     }
     // The recorded number and the alerts are kept; the order waits.
     expect(await orderRow(order.id)).toMatchObject({ status: 'payment_submitted', recordedPayerNumber: number });
@@ -337,7 +394,7 @@ describe('compliance desk', () => {
       { orderId: order.id, action: 'hold', status: 'open', details: { number, customers: 3 } },
     ]);
     expect(await alertsOf(first.id, 'shared_account')).toHaveLength(1);
-    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: staff.support });
+    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: staff.manager });
     expect(detail.json().order).toMatchObject({ recordedPayerNumber: number, complianceHold: true });
 
     // A number nobody else uses: kept in one form, and the approval goes through.
@@ -370,9 +427,13 @@ describe('compliance desk', () => {
       expect((await decideAlert(staff.compliance, alert.id, 'escalate', 'Unexplained funds.')).statusCode).toBe(200);
     }
     // Escalated: staff can neither cancel (the customer would be told) nor approve.
-    const cancelRefused = await cancel(staff.support, toCancel!.id);
+    const cancelRefused = await cancel(staff.manager, toCancel!.id);
     expect(cancelRefused.statusCode).toBe(409);
     expect(cancelRefused.json().error).toMatchObject({ code: 'ORDER_UNDER_REVIEW', message: COMPLIANCE_MSG.underReview });
+    // Support is refused too, in words that reveal no review (issue 26 point 12).
+    const supportRefused = await cancel(staff.support, toCancel!.id);
+    expect(supportRefused.statusCode).toBe(409);
+    expect(supportRefused.json().error).toEqual({ code: 'ORDER_WAITING', message: ORDER_MSG.waitingForManager });
     expect((await approve(staff.manager, toApprove!.id)).json().error.code).toBe('ORDER_ON_HOLD');
     expect((await orderRow(toCancel!.id)).status).toBe('payment_submitted');
 
@@ -569,7 +630,7 @@ describe('compliance desk', () => {
         const held = await placeBuy(customer.cookie, '100');
         await pay(customer.cookie, held.id);
         for (let attempt = 0; attempt < 2; attempt += 1) {
-          const refused = await approve(staff.support, held.id, { recordedPayerName: 'Kofi Boateng' });
+          const refused = await approve(staff.manager, held.id, { recordedPayerName: 'Kofi Boateng' });
           expect(refused.statusCode).toBe(409);
           expect(refused.json().error.code).toBe('ORDER_ON_HOLD');
         }

@@ -28,6 +28,7 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
+import { canAccess } from '#shared/permissions.js';
 import {
   canonicalPhone,
   checkRecordedPayerName,
@@ -342,10 +343,14 @@ export type TDecision =
  * released on cancel, the event, the status email and the audit entry, all in one transaction.
  * The compliance hold (docs/decisions/017) is read under the order's row lock and its numbers'
  * locks: a held order is not approved, and one under review (an escalated hold not released) is
- * not cancelled by staff either.
+ * not cancelled by staff either. Support, who may not see holds (`complianceHolds`), is refused with
+ * ORDER_WAITING and a neutral message instead of ORDER_ON_HOLD / ORDER_UNDER_REVIEW.
  */
 export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: number; ip: string; decision: TDecision }): Promise<void> {
   const { decision } = input;
+  // Support is refused a held order in words that reveal no review (issue 26 point 12).
+  const seesHolds = canAccess(input.actor.role, 'complianceHolds');
+  const waiting = () => new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
   const outcome = await deps.db.transaction(async (tx): Promise<'decided' | 'held'> => {
     const now = clock(deps);
     const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('update');
@@ -369,7 +374,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
     // same time (another customer's "I have paid") either finished and is seen, or waits for this.
     await lockNumbers(tx, numbersOf(holdFacts));
     if (decision.status === 'cancelled' && (await isOrderUnderReview(tx, holdFacts))) {
-      throw new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview);
+      throw seesHolds ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview) : waiting();
     }
     if (decision.status === 'completed') {
       // The name and number on the payment, as staff saw them, and the name-mismatch and
@@ -433,6 +438,6 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
     });
     return 'decided';
   });
-  if (outcome === 'held') throw new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold);
+  if (outcome === 'held') throw seesHolds ? new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold) : waiting();
   deps.onEmailQueued();
 }

@@ -1,5 +1,6 @@
 import type { TAdminOrder, TAdminOrderEvent, TOrder, TOrderEvent } from '#shared/contracts/orders.js';
 import { calculateUnitPriceFiat } from '#shared/money.js';
+import { canAccess, type TRole } from '#shared/permissions.js';
 import type { orderEvents, orders } from '#server/db/schema/orders.js';
 
 export type TOrderRow = typeof orders.$inferSelect;
@@ -66,6 +67,17 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
     recordedPayerNumber: row.order.recordedPayerNumber,
     complianceHold: row.complianceHold,
   };
+}
+
+/**
+ * An order as a staff role may see it (issue 26 point 12): without `complianceHold` for a role
+ * without the `complianceHolds` area (support), to whom a held order is any waiting order. Applied
+ * to every staff answer that carries an order, after any cache shared between roles.
+ */
+export function forStaffRole<T extends TAdminOrder>(order: T, role: TRole | undefined): T {
+  if (canAccess(role, 'complianceHolds')) return order;
+  const { complianceHold: _hidden, ...rest } = order;
+  return rest as T;
 }
 
 /** One timeline step for the customer: who acted only as customer, staff or system. */

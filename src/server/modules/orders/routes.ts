@@ -37,7 +37,7 @@ import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import type { ChatRealtime } from '#server/modules/chat/realtime.js';
 import type { TOrderDeps } from './deps.js';
 import { cancelOwnOrder, clock, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
-import { toOrder } from './order-view.js';
+import { forStaffRole, toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
 import { SharedReads } from './shared-reads.js';
 import { createQuote } from './quotes.js';
@@ -279,7 +279,11 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
       config: { access: { area: 'orderViews' } },
       schema: { tags: ['orders'], querystring: ZAdminOrderQuery, response: { 200: ZAdminOrderList } },
     },
-    async (request) => staffReads.read(`list:${JSON.stringify(request.query)}`, () => findAdminOrders(deps.db, request.query)),
+    async (request) => {
+      const list = await staffReads.read(`list:${JSON.stringify(request.query)}`, () => findAdminOrders(deps.db, request.query));
+      // The read is shared between roles: what a role may not see of a hold goes after it.
+      return { ...list, orders: list.orders.map((order) => forStaffRole(order, actorOf(request).role)) };
+    },
   );
 
   app.get(
@@ -294,7 +298,10 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
       config: { access: { area: 'orderViews' } },
       schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderDetailResponse } },
     },
-    async (request) => getAdminOrderDetail(deps.db, request.params.id, clock(deps)),
+    async (request) => {
+      const detail = await getAdminOrderDetail(deps.db, request.params.id, clock(deps));
+      return { ...detail, order: forStaffRole(detail.order, actorOf(request).role) };
+    },
   );
 
   app.get(
@@ -316,7 +323,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.post(
     '/api/admin/orders/:id/approve',
     {
-      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_ON_HOLD'] },
+      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_ON_HOLD', 'ORDER_WAITING'] },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
     async (request) => {
@@ -328,14 +335,15 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
         recordedPayerNumber: request.body.recordedPayerNumber,
       } as const;
       await decideOrder(deps, { actor: actorOf(request), id, ip: request.ip, decision });
-      return { order: await getAdminOrder(deps.db, id) };
+      return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
     },
   );
   app.post(
     '/api/admin/orders/:id/cancel',
     {
-      // ORDER_UNDER_REVIEW: an escalated compliance hold not released yet (docs/decisions/017).
-      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_UNDER_REVIEW'] },
+      // ORDER_UNDER_REVIEW: an escalated compliance hold not released yet (docs/decisions/017);
+      // ORDER_WAITING: the same refusal to support, in words that reveal no review (issue 26 point 12).
+      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_UNDER_REVIEW', 'ORDER_WAITING'] },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZCancelOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
     async (request) => {
@@ -346,7 +354,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
         ip: request.ip,
         decision: { status: 'cancelled', reason: request.body.reason },
       });
-      return { order: await getAdminOrder(deps.db, id) };
+      return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
@@ -136,6 +136,27 @@ describe('Approve and Cancel ask for the payout reference and the reason', () =>
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText(COMPLIANCE_MSG.underReview)).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('tells support a held order waits for a manager, in words that reveal no review, and stays open (issue 26 point 12)', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 409, body: { error: { code: 'ORDER_WAITING', message: ORDER_MSG.waitingForManager } } });
+    answers.push({ status: 409, body: { error: { code: 'ORDER_WAITING', message: ORDER_MSG.waitingForManager } } });
+    const first = renderDialog(BUY, 'approve');
+    await user.type(screen.getByLabelText('Payout transaction hash'), BTC_HASH);
+    await user.click(screen.getByRole('button', { name: 'Approve order' }));
+    expect(await screen.findByText('This order is waiting; a manager will handle it.')).toBeTruthy();
+    // (The hints' general word on monitoring stays: it says nothing of this order.)
+    expect(screen.queryByText(/on compliance hold|under compliance review/i)).toBeNull();
+    expect(first.onDone).not.toHaveBeenCalled();
+    cleanup();
+
+    const second = renderDialog(BUY, 'cancel');
+    await user.type(screen.getByLabelText('Reason'), 'No payment arrived with this reference.');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(ORDER_MSG.waitingForManager)).toBeTruthy();
+    expect(screen.queryByText(/compliance|review|hold/i)).toBeNull();
+    expect(second.onDone).not.toHaveBeenCalled();
   });
 
   it("asks Cancel for the reason the customer is told, and closes with the product's message when someone else decided first", async () => {

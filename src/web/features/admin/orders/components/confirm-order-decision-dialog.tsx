@@ -33,7 +33,7 @@ type ConfirmOrderDecisionDialogProps = {
  * (docs/decisions/017); Cancel the reason the customer is told. The server's field messages land on the field; a 409
  * ORDER_ALREADY_DECIDED means another staff member decided first: the product's message as a
  * toast, and the re-read list and details tell the outcome. A compliance hold (ORDER_ON_HOLD,
- * ORDER_UNDER_REVIEW) is said above the form and the dialog stays open.
+ * ORDER_UNDER_REVIEW, and support's neutral ORDER_WAITING) is said above the form and the dialog stays open.
  */
 export function ConfirmOrderDecisionDialog({ order, decision, onDone }: ConfirmOrderDecisionDialogProps) {
   return decision === 'approve' ? <ApproveDialog order={order} onDone={onDone} /> : <CancelDialog order={order} onDone={onDone} />;
