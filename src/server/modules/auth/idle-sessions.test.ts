@@ -1,11 +1,10 @@
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_REQUEST_HEADER } from '#shared/session-activity.js';
+import { BACKGROUND_REQUEST_HEADER, IDLE_MSG } from '#shared/session-activity.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { settings } from '#server/db/schema/app.js';
 import { sessions } from '#server/db/schema/auth.js';
-import { cookieFrom, createTestApp, TEST_ORIGIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
+import { cookieFrom, createTestApp, SUPER_ADMIN, TEST_ORIGIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
 
 const background = { [BACKGROUND_REQUEST_HEADER]: '1' };
 
@@ -65,14 +64,19 @@ describe('idle sessions: only a person\u2019s requests count (docs/decisions/020
     expect((await t.request({ method: 'GET', url: '/api/orders', cookie: other.cookie })).statusCode).toBe(200);
     expect(await markOf(other.id)).toBeGreaterThanOrEqual(at - 1_000);
 
-    // Settings say 2 hours: 3 idle hours end the session.
-    await t.database.db.insert(settings).values({ id: 1 }).onConflictDoNothing();
-    await t.database.db.update(settings).set({ customerIdleHours: 2 }).where(eq(settings.id, 1));
+    // The super admin sets 2 hours in Settings: 3 idle hours end the session.
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const put = (customerIdleHours: unknown) =>
+      t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { customerIdleHours } });
+    expect((await put(0)).json().error).toMatchObject({ code: 'VALIDATION', fields: { customerIdleHours: IDLE_MSG.customerIdleHours } });
+    const saved = await put(2);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().customerIdleHours).toBe(2);
     try {
       await setMark(other.id, '3 hours');
       expect((await t.request({ method: 'GET', url: '/api/orders', cookie: other.cookie })).statusCode).toBe(401);
     } finally {
-      await t.database.db.update(settings).set({ customerIdleHours: 12 }).where(eq(settings.id, 1));
+      expect((await put(12)).statusCode).toBe(200);
     }
   });
 
