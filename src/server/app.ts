@@ -32,7 +32,7 @@ import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { registerAccess } from './plugins/access.js';
-import { BODY_LIMITS, registerBodyLimits } from './plugins/body-limits.js';
+import { BODY_LIMITS, registerBodyLimits, registerBodyTimeouts } from './plugins/body-limits.js';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/errors.js';
 import { registerInputChecks } from './plugins/input.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -107,6 +107,13 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
         : config.trustProxy,
     // Routes get their own limit (plugins/body-limits.ts); this one covers requests no route matches.
     bodyLimit: BODY_LIMITS.public,
+    // Slow clients (docs/decisions/020): Node ends a request whose headers or whole message take
+    // too long (checked every few seconds); plugins/body-limits.ts times each body on its own.
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, config.timeouts.headersMs),
+    },
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -181,6 +188,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   // And before every hook that may refuse a request: its own onRequest hook marks an upgrade, so
   // that a refused one has its socket closed instead of left hanging.
   await app.register(websocket, chatWebsocketOptions);
+  // First: the body's clock starts with its headers, before any other hook has awaited anything.
+  registerBodyTimeouts(app, { bodyTimeoutMs: config.timeouts.bodyMs, uploadTimeoutMs: config.timeouts.requestMs });
   await registerSecurity(app, config);
   registerAccess(app, { auth, db });
   registerBodyLimits(app);

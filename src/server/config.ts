@@ -59,6 +59,10 @@ const ZEnv = z.object({
     .default('CediCrypto'),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /** Slow clients (docs/decisions/020): headers, an ordinary body, and a whole request (uploads included). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).default(300_000),
 });
 
 export type TConfig = {
@@ -97,6 +101,8 @@ export type TConfig = {
   memoryLogSeconds: number;
   /** SMS delivery (lib/sms/): the provider, its settings, and how often the outbox is read. */
   sms: TSmsOptions;
+  /** How long a client may take to send its headers, an ordinary body, a whole request (an upload). */
+  timeouts: { headersMs: number; bodyMs: number; requestMs: number };
 };
 
 export type TSmsOptions = {
@@ -187,6 +193,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       arkesel: { apiKey: e.ARKESEL_API_KEY?.trim() ?? '', baseUrl: e.ARKESEL_BASE_URL.replace(/\/+$/, '') },
       timeoutMs: e.SMS_TIMEOUT_MS,
       sendIntervalMs: e.SMS_SEND_INTERVAL_MS,
+    },
+    timeouts: {
+      headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      bodyMs: Math.min(e.BODY_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestMs: e.REQUEST_TIMEOUT_MS,
     },
     ...overrides,
   };

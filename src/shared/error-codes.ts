@@ -87,6 +87,8 @@ export const ERROR_STATUS = {
   /** No code to try any more (none sent, expired, used, or too many wrong tries): ask for a new one. */
   PHONE_CODE_EXPIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The body did not arrive in time (docs/decisions/020); the connection is closed. */
+  REQUEST_TIMEOUT: 408,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with a different body. */
   IDEMPOTENCY_KEY_REUSED: 422,

@@ -27,6 +27,7 @@ export const MSG = {
   banned: 'This account has been suspended. Please contact support.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes and try again.`,
+  requestTimedOut: 'The request took too long to arrive. Please check your connection and try again.',
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
 
   // Password reset

@@ -7,8 +7,8 @@ export type TStaffRole = (typeof STAFF_ROLES)[number];
 /** Customers have no role. */
 export type TRole = TStaffRole | null;
 
-/** Staff sessions end after this long without a request (issue 8). */
-export const STAFF_IDLE_MINUTES = 30;
+/** Staff sessions end after this long without a person's request (issue 8; src/shared/session-activity.ts). */
+export { STAFF_IDLE_MINUTES } from './session-activity.js';
 
 /** Roles a super admin may give to a new admin. */
 export const CREATABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { ACCOUNT_STATE_HEADER, accountState } from '#shared/account-state.js';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
-import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '#shared/permissions.js';
+import { canAccess, isStaffRole, type TArea, type TStaffRole } from '#shared/permissions.js';
+import { BACKGROUND_REQUEST_HEADER, BACKGROUND_REQUEST_VALUE, STAFF_IDLE_MINUTES } from '#shared/session-activity.js';
 import type { TDb } from '#server/db/client.js';
 import { sessions } from '#server/db/schema/auth.js';
 import { AppError, forbidden, unauthenticated } from '#server/lib/errors.js';
@@ -43,6 +44,18 @@ export type TActor = { id: string; email: string; role: TStaffRole | null; user:
 const userCache = new WeakMap<FastifyRequest, Promise<TUserRow | null>>();
 /** A staff session's idle mark is moved by a request at most this often. */
 export const STAFF_TOUCH_EVERY_MS = 60_000;
+/** A customer session's (hours long) idle mark is moved at most this often. */
+export const CUSTOMER_TOUCH_EVERY_MS = 10 * 60_000;
+
+/**
+ * A request the web app made on its own (a poll, a refetch, docs/decisions/020), or a socket
+ * opening (the page that opens it has made a person's request already; reconnects are not one):
+ * it is checked like any other, but does not move the session's idle mark.
+ */
+export function isBackgroundRequest(request: FastifyRequest): boolean {
+  const header = request.headers[BACKGROUND_REQUEST_HEADER];
+  return header === BACKGROUND_REQUEST_VALUE || request.headers.upgrade?.toLowerCase() === 'websocket';
+}
 
 export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TDb }): void {
   const { db } = deps;
@@ -62,22 +75,32 @@ export function registerAccess(app: FastifyInstance, deps: { auth: TAuth; db: TD
       cached = (async () => {
         const signedIn = await lookupSession(this.headers);
         if (!signedIn) return null;
-        const { token, user: row, lastActiveAt } = signedIn;
+        const { token, user: row, lastActiveAt, customerIdleHours } = signedIn;
         if (row.banned) {
           // A banned user's sessions end, whatever cookie they still hold.
           await db.delete(sessions).where(eq(sessions.userId, row.id));
           return null;
         }
-        // A mark moved less than a minute ago is fresh: the session is alive, and moving it again
-        // would be one more write per staff request (bench:peak: 2 500 in 45 s) for under a minute.
-        const isFresh = lastActiveAt !== undefined && lastActiveAt.getTime() > Date.now() - STAFF_TOUCH_EVERY_MS;
-        if (isStaffRole(row.role) && !isFresh) {
-          // Staff sessions end after STAFF_IDLE_MINUTES without a request: each request moves
-          // the mark (at most once a minute), and one that comes too late finds no fresh session to move.
+        // Every session ends after a while without a person's request: staff after
+        // STAFF_IDLE_MINUTES, customers after the Settings' hours (docs/decisions/020).
+        const staff = isStaffRole(row.role);
+        const now = Date.now();
+        const idleMs = staff ? STAFF_IDLE_MINUTES * 60_000 : customerIdleHours * 3_600_000;
+        const idleSince = new Date(now - idleMs);
+        if (lastActiveAt.getTime() <= idleSince.getTime()) {
+          await db.delete(sessions).where(eq(sessions.token, token));
+          return null;
+        }
+        // A background request is let through on a live session but leaves the mark alone. A
+        // mark moved recently is fresh: moving it again would be one more write per request
+        // (bench:peak: 2 500 staff requests in 45 s) for under a minute.
+        const isFresh = lastActiveAt.getTime() > now - (staff ? STAFF_TOUCH_EVERY_MS : CUSTOMER_TOUCH_EVERY_MS);
+        if (!isFresh && !isBackgroundRequest(this)) {
+          // Conditional: a request that comes too late finds no live session to move.
           const touched = await db
             .update(sessions)
-            .set({ lastActiveAt: new Date() })
-            .where(and(eq(sessions.token, token), gt(sessions.lastActiveAt, new Date(Date.now() - STAFF_IDLE_MINUTES * 60_000))))
+            .set({ lastActiveAt: new Date(now) })
+            .where(and(eq(sessions.token, token), gt(sessions.lastActiveAt, idleSince)))
             .returning({ id: sessions.id });
           if (touched.length === 0) {
             await db.delete(sessions).where(eq(sessions.token, token));

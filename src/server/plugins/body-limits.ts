@@ -73,3 +73,34 @@ export function registerBodyLimits(app: FastifyInstance): void {
     void parseJson(request, body as string, done);
   });
 }
+
+/**
+ * A body must arrive in full within `bodyTimeoutMs` of its headers (an upload, a route whose body
+ * limit is above BODY_LIMITS.signedIn such as the KYC documents: `uploadTimeoutMs`):
+ * a client that sends headers and then trickles its body a byte at a time would otherwise hold a
+ * connection and a request slot for as long as Node lets it (300 s by default). When the time is
+ * up the client is answered 408 and the connection is closed (docs/decisions/020).
+ */
+export function registerBodyTimeouts(app: FastifyInstance, options: { bodyTimeoutMs: number; uploadTimeoutMs: number }): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || raw.complete) {
+      done();
+      return;
+    }
+    const isUpload = (request.routeOptions.bodyLimit ?? 0) > BODY_LIMITS.signedIn;
+    const ms = isUpload ? options.uploadTimeoutMs : options.bodyTimeoutMs;
+    const timer = setTimeout(() => {
+      if (raw.complete || reply.raw.headersSent) return;
+      const socket = raw.socket;
+      reply.raw.once('finish', () => socket.destroy());
+      reply.raw.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' });
+      reply.raw.end(JSON.stringify({ error: { code: 'REQUEST_TIMEOUT', message: MSG.requestTimedOut } }));
+    }, ms);
+    timer.unref();
+    raw.once('end', () => clearTimeout(timer));
+    raw.once('close', () => clearTimeout(timer));
+    done();
+  });
+}

@@ -80,4 +80,12 @@ export async function registerSecurity(app: FastifyInstance, config: TConfig): P
     }
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_SITE', MSG.crossSite);
   });
+
+  // Answers of the API may carry personal data (a profile, orders, documents): no browser or
+  // proxy keeps a copy, on a shared computer's back button or disk (issue 26). A route that
+  // serves public data sets its own (the market answer: no-cache with an ETag).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }

@@ -5,6 +5,7 @@ import { ZDay, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import type { TNetworkId } from '#shared/networks.js';
 import { MOMO_PROVIDERS, ZOrder } from './orders.js';
 import { ZTierLimitSettings, ZTierLimitUpdate } from './tiers.js';
+import { CUSTOMER_IDLE_HOURS_MAX, CUSTOMER_IDLE_HOURS_MIN, IDLE_MSG } from '#shared/session-activity.js';
 
 export const ADMIN_MSG = {
   genericError: 'An error occurred.',
@@ -200,6 +201,8 @@ export const ZSettings = z.object({
   maxOrderGhs: ZDecimalString.nullable(),
   /** The limits of the verification tiers (docs/decisions/016). */
   ...ZTierLimitSettings.shape,
+  /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
+  customerIdleHours: z.number(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -273,6 +276,12 @@ export const ZSettingsUpdate = z
       .optional(),
     /** The tier limits (docs/decisions/016): each more than 0; day <= month and Tier 1 <= Tier 2 are checked against the saved ones. */
     ...ZTierLimitUpdate.shape,
+    customerIdleHours: z
+      .number({ error: IDLE_MSG.customerIdleHours })
+      .int(IDLE_MSG.customerIdleHours)
+      .min(CUSTOMER_IDLE_HOURS_MIN, IDLE_MSG.customerIdleHours)
+      .max(CUSTOMER_IDLE_HOURS_MAX, IDLE_MSG.customerIdleHours)
+      .optional(),
   })
   .strict()
   .refine(

@@ -3,6 +3,8 @@ import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
 import type { TErrorResponse } from '#shared/contracts/common.js';
 import { isErrorCode, type TClientErrorCode, type TErrorCode } from '#shared/error-codes.js';
 import { MSG } from '#shared/messages.js';
+import { BACKGROUND_REQUEST_HEADER, BACKGROUND_REQUEST_VALUE } from '#shared/session-activity.js';
+import { isBackgroundCall } from './background-requests';
 
 /** The server's error shape `{ error: { code, message, fields? } }`, parsed back into one class. */
 export class ApiError extends Error {
@@ -106,6 +108,11 @@ export type ApiRequestOptions<T> = {
   operation?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A request the app makes on its own: it does not count as the person's activity for the idle
+   * sign-out (docs/decisions/020). By default, one started by a background trigger (lib/background-requests.ts).
+   */
+  isBackground?: boolean;
 };
 
 function buildUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -148,6 +155,16 @@ export function listenToAccountState(listener: (state: string) => void): void {
   accountStateListener = listener;
 }
 
+let personActivityListener: (() => void) | undefined;
+
+/**
+ * Hears each answer to a person's request that moved the session's idle mark: a signed-in answer
+ * (it carries the account state) to a request that was not a background one.
+ */
+export function listenToPersonActivity(listener: (() => void) | undefined): void {
+  personActivityListener = listener;
+}
+
 /** A structural check, not zod: this module is on every page, and zod would weigh on the first load. */
 function isErrorResponse(data: unknown): data is TErrorResponse {
   const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -169,6 +186,12 @@ export function toApiError(status: number, data: unknown, fallback: string = MSG
 export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, schema, operation = 'Request', timeoutMs = TIMEOUTS.default, signal } = options;
   const hasBody = method !== 'GET';
+  // A change (POST, PUT...) is always a person's; a read is background when a trigger of the app's own started it.
+  const isBackground = options.isBackground ?? (!hasBody && isBackgroundCall(signal));
+  const headers: Record<string, string> = hasBody
+    ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+    : { Accept: 'application/json' };
+  if (isBackground) headers[BACKGROUND_REQUEST_HEADER] = BACKGROUND_REQUEST_VALUE;
   // The schema's code loads while the request is on its way (a failure is reported below, if the answer comes).
   const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
   if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
@@ -182,7 +205,7 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
         response = await fetch(buildUrl(path, query), {
           method,
           credentials: 'same-origin',
-          headers: hasBody ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
+          headers,
           // State-changing requests always carry a JSON body (an empty object at least).
           body: hasBody ? JSON.stringify(body ?? {}) : undefined,
           signal: abortSignal,
@@ -194,6 +217,7 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
 
       const state = response.headers.get(ACCOUNT_STATE_HEADER);
       if (state) accountStateListener?.(state);
+      if (state && !isBackground && response.status !== 401) personActivityListener?.();
       const data = await readJson(response);
       if (!response.ok) throw toApiError(response.status, data);
       if (!schemaReady) return data as T;

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { accountState } from '#shared/account-state.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { ApiError, isSessionEnded, listenToAccountState, mayMeanAccountChanged } from './api';
+import { backgroundAwareBehavior, installBackgroundTriggers, runInBackground } from './background-requests';
 import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
 
 /**
@@ -30,9 +31,11 @@ function isClientError(error: unknown): boolean {
  * Closing a chat or order socket for an account change re-reads it too (lib/chat/use-chat-socket.ts, lib/use-order-events.ts).
  */
 export function createQueryClient(): QueryClient {
+  // Refetches TanStack Query makes on its own are background requests (docs/decisions/020).
+  installBackgroundTriggers();
   const reReadSession = () => {
     if (queryClient.isFetching({ queryKey: SESSION_QUERY_KEY }) > 0) return;
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    runInBackground(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }));
   };
 
   const onError = (error: unknown) => {
@@ -50,6 +53,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        behavior: backgroundAwareBehavior,
         retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
       },
       mutations: { retry: false },

@@ -4,6 +4,7 @@ import type { TProfile, TSessionResponse } from '#shared/contracts/account.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { apiRequest, TIMEOUTS } from './api';
 import { paths } from './paths';
+import { runInBackground } from './background-requests';
 
 /** localStorage key of the profile shown instantly at start, then refreshed from the server. */
 const CACHED_PROFILE_KEY = 'cachedProfile';
@@ -116,7 +117,7 @@ export function useLiveKycStatus(refreshMs: number = KYC_PENDING_REFRESH_MS): vo
     const before = previous.current;
     previous.current = { userId, kycStatus };
     if (userId === null || before.userId !== userId || before.kycStatus === kycStatus) return;
-    void queryClient.invalidateQueries({ predicate: (other) => other.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    runInBackground(() => void queryClient.invalidateQueries({ predicate: (other) => other.queryKey[0] !== SESSION_QUERY_KEY[0] }));
   }, [userId, kycStatus, queryClient]);
 }
 

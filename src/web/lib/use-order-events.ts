@@ -4,6 +4,7 @@ import { isFinalStatus, ZOrderSocketEvent, type TOrderSocketEvent } from '#share
 import { ChatSocket } from '#web/lib/chat/chat-socket.js';
 import { myOrdersQueryOptions, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
+import { runInBackground } from './background-requests';
 
 /**
  * How often an open history re-reads the list while an order is still open: a safety net, the
@@ -34,12 +35,13 @@ export function useOrderEvents(path: TOrderSocketPath, onEvent: (event: TOrderSo
     const socket = new ChatSocket<TOrderSocketEvent>(
       path,
       {
-        onEvent: (event) => onEventRef.current(event),
+        // What a push message or a reconnect makes the page read again is background (docs/decisions/020).
+        onEvent: (event) => runInBackground(() => onEventRef.current(event)),
         onOpen: (isReconnect) => {
-          if (isReconnect) onEventRef.current({ type: 'resync' });
+          if (isReconnect) runInBackground(() => onEventRef.current({ type: 'resync' }));
         },
-        onSessionDoubt: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
-        onAccountChanged: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        onSessionDoubt: () => runInBackground(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
+        onAccountChanged: () => runInBackground(() => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
       },
       ZOrderSocketEvent,
     );

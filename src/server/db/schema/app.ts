@@ -38,6 +38,8 @@ export const settings = pgTable('settings', {
     .notNull()
     .default({ large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' }),
   retentionYears: integer('retention_years').notNull().default(5),
+  /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
+  customerIdleHours: integer('customer_idle_hours').notNull().default(12),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

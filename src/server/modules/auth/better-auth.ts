@@ -30,6 +30,23 @@ export function toFetchHeaders(headers: IncomingHttpHeaders): Headers {
   return result;
 }
 
+/** better-auth's cookie name prefix outside production. */
+const COOKIE_PREFIX = 'better-auth';
+
+/**
+ * In production every cookie better-auth sets is a `__Host-` cookie (docs/decisions/020): the
+ * browser keeps it only when it came over https with Secure, Path=/ and no Domain, so neither a
+ * sibling subdomain nor a plain-http page can plant or overwrite a session cookie. better-auth
+ * itself only knows `__Secure-`: its prefix is ours, its own secure prefix is off, and Secure is
+ * a default attribute. Elsewhere: `__Secure-` behind https (as better-auth does), plain on http.
+ */
+export function sessionCookieOptions(config: Pick<TConfig, 'env' | 'appUrl'>) {
+  if (config.env === 'production') {
+    return { useSecureCookies: false, cookiePrefix: `__Host-${COOKIE_PREFIX}`, defaultCookieAttributes: { secure: true, path: '/' } };
+  }
+  return { useSecureCookies: config.appUrl.startsWith('https://'), cookiePrefix: COOKIE_PREFIX };
+}
+
 export function buildResetUrl(appUrl: string, token: string): TSecretUrl {
   // Built by hand: better-auth's own callback URL would put the token outside the hash route.
   return { base: `${appUrl}/#/reset-password?token=`, secret: token };
@@ -104,7 +121,7 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: config.appUrl.startsWith('https://'),
+      ...sessionCookieOptions(config),
     },
     // Into our pino log, never the console. A failed insert is usually the unique index
     // refusing a duplicate username in a race, which the signup route answers properly.

@@ -1,14 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseCookies } from 'better-auth/cookies';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_CUSTOMER_IDLE_HOURS } from '#shared/session-activity.js';
 import type { TDb } from '#server/db/client.js';
+import { settings } from '#server/db/schema/app.js';
 import { sessions, users } from '#server/db/schema/auth.js';
 import { toFetchHeaders, type TAuth } from './better-auth.js';
 
 export type TUserRow = typeof users.$inferSelect;
-/** `lastActiveAt`: the staff idle mark as read with the session (absent on better-auth's own path). */
-export type TSignedIn = { token: string; user: TUserRow; lastActiveAt?: Date };
+/**
+ * `lastActiveAt`: the session's idle mark as read with it; `customerIdleHours`: the setting a
+ * customer session's idle end is counted with (docs/decisions/020), read in the same query.
+ */
+export type TSignedIn = { token: string; user: TUserRow; lastActiveAt: Date; customerIdleHours: number };
 
 /** What the lookup needs from better-auth's configuration, read once. */
 type TSessionCookie = { name: string; secret: string; expiresInMs: number; updateAgeMs: number };
@@ -49,17 +54,29 @@ export function createSessionLookup(deps: { auth: TAuth; db: TDb }): (headers: I
       updateAgeMs: context.sessionConfig.updateAge * 1000,
     })));
 
-  async function readUser(id: string): Promise<TUserRow | null> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
+  /** The session with its user and the idle setting, in one statement. */
+  async function readSession(token: string) {
+    const [row] = await db
+      .select({
+        expiresAt: sessions.expiresAt,
+        lastActiveAt: sessions.lastActiveAt,
+        user: users,
+        customerIdleHours: sql<number>`coalesce((select ${settings.customerIdleHours} from ${settings} where ${settings.id} = 1), ${sql.raw(String(DEFAULT_CUSTOMER_IDLE_HOURS))})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.token, token));
+    return row ? { ...row, customerIdleHours: Number(row.customerIdleHours) } : undefined;
   }
 
-  /** better-auth's own path, for sessions it must delete or extend. */
+  /** better-auth's own path, for sessions it must delete or extend (then read again, as it left them). */
   async function throughBetterAuth(headers: IncomingHttpHeaders): Promise<TSignedIn | null> {
     const result = await auth.api.getSession({ headers: toFetchHeaders(headers) });
     if (!result) return null;
-    const user = await readUser(result.user.id);
-    return user ? { token: result.session.token, user } : null;
+    const row = await readSession(result.session.token);
+    return row
+      ? { token: result.session.token, user: row.user, lastActiveAt: row.lastActiveAt, customerIdleHours: row.customerIdleHours }
+      : null;
   }
 
   return async function lookupSession(headers) {
@@ -69,15 +86,11 @@ export function createSessionLookup(deps: { auth: TAuth; db: TDb }): (headers: I
     if (!value) return null;
     const token = verifySignedToken(value, config.secret);
     if (!token) return null;
-    const [row] = await db
-      .select({ expiresAt: sessions.expiresAt, lastActiveAt: sessions.lastActiveAt, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, token));
+    const row = await readSession(token);
     if (!row) return null;
     const now = Date.now();
     const dueForExtension = row.expiresAt.getTime() - config.expiresInMs + config.updateAgeMs <= now;
     if (row.expiresAt.getTime() <= now || dueForExtension) return throughBetterAuth(headers);
-    return { token, user: row.user, lastActiveAt: row.lastActiveAt };
+    return { token, user: row.user, lastActiveAt: row.lastActiveAt, customerIdleHours: row.customerIdleHours };
   };
 }

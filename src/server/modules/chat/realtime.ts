@@ -12,6 +12,8 @@ import {
 import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '#shared/permissions.js';
 import type { TDb } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/auth.js';
+import { settings } from '#server/db/schema/app.js';
+import { DEFAULT_CUSTOMER_IDLE_HOURS } from '#shared/session-activity.js';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
 import { ChatBus, type TBusEvent } from './bus.js';
 import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
@@ -363,7 +365,8 @@ export class ChatRealtime {
    * staff sockets whose session has been idle past STAFF_IDLE_MINUTES (an unattended back-office
    * screen stops showing customers' messages, as its next request would find it signed out), and
    * staff sockets whose role no longer has their area, chat or orders (a role change whose
-   * notification this process missed, e.g. while its listener reconnected).
+   * notification this process missed, e.g. while its listener reconnected). Customer sockets
+   * close once their session has been idle past the Settings' hours (docs/decisions/020).
    */
   async checkSessions(): Promise<void> {
     const open = [...this.connections()].filter((c) => c.sessionToken);
@@ -371,6 +374,8 @@ export class ChatRealtime {
     try {
       const now = Date.now();
       const staffIdleSince = new Date(now - STAFF_IDLE_MINUTES * 60_000);
+      const [setting] = await this.deps.db.select({ hours: settings.customerIdleHours }).from(settings).where(eq(settings.id, 1));
+      const customerIdleSince = new Date(now - (setting?.hours ?? DEFAULT_CUSTOMER_IDLE_HOURS) * 3_600_000);
       const tokens = [...new Set(open.map((c) => c.sessionToken!))];
       const live = new Map<string, { lastActiveAt: Date; role: string | null }>();
       for (let i = 0; i < tokens.length; i += 500) {
@@ -384,7 +389,8 @@ export class ChatRealtime {
       for (const connection of open) {
         const session = live.get(connection.sessionToken!);
         const isStaffSocket = connection.side === 'admin';
-        if (!session || (isStaffSocket && session.lastActiveAt <= staffIdleSince)) {
+        const idleSince = isStaffRole(session?.role) ? staffIdleSince : customerIdleSince;
+        if (!session || session.lastActiveAt <= idleSince) {
           connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
         } else if (isStaffSocket && !(isStaffRole(session.role) && canAccess(session.role, connection.topic))) {
           connection.socket.close(CHAT_CLOSE.accountChanged, 'Account changed');

@@ -37,6 +37,7 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     tier1MonthlyLimitGhs: row.tier1MonthlyLimitGhs,
     tier2DailyLimitGhs: row.tier2DailyLimitGhs,
     tier2MonthlyLimitGhs: row.tier2MonthlyLimitGhs,
+    customerIdleHours: row.customerIdleHours,
   };
 }
 
@@ -78,6 +79,7 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.depositWindowMinutes !== undefined) changes.depositWindowMinutes = update.depositWindowMinutes;
   if (update.minOrderGhs !== undefined) changes.minOrderGhs = update.minOrderGhs;
   if (update.maxOrderGhs !== undefined) changes.maxOrderGhs = update.maxOrderGhs || null;
+  if (update.customerIdleHours !== undefined) changes.customerIdleHours = update.customerIdleHours;
   for (const key of TIER_LIMIT_KEYS) {
     const value = update[key];
     if (value !== undefined) changes[key] = value;

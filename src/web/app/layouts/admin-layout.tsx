@@ -8,6 +8,7 @@ import { useUnreadConversations } from '#web/features/admin/chat/lib/use-unread-
 import { useAlertCount } from '#web/features/admin/compliance/api/compliance.js';
 import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
 import { useAdminOrderEvents } from '#web/features/admin/orders/lib/use-admin-order-events.js';
+import { IdleSessionGuard } from './idle-session-guard';
 import { cn } from '#web/lib/cn.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
@@ -66,6 +67,7 @@ function AdminShell({ user }: { user: TProfile }) {
   return (
     <div className="min-h-dvh bg-slate-100 lg:flex">
       <SkipLink />
+      <IdleSessionGuard />
       <aside className="hidden border-r border-slate-200 bg-slate-900 lg:sticky lg:top-0 lg:block lg:h-dvh lg:w-64 lg:shrink-0 lg:overflow-y-auto">
         <div className="flex h-16 items-center px-5">
           <Link to={paths.admin.dashboard.getHref()} className="font-bold text-white no-underline hover:no-underline">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG, SETTINGS_MSG } from '#shared/contracts/admin.js';
 import { TIER_MSG } from '#shared/contracts/tiers.js';
+import { IDLE_MSG } from '#shared/session-activity.js';
 import type { TSettings } from './api/settings';
 import { toFormValues, ZSettingsForm, type TSettingsFormValues } from './settings-form-values';
 
@@ -22,6 +23,7 @@ const BLANK: TSettingsFormValues = {
   tier1MonthlyLimitGhs: '50000',
   tier2DailyLimitGhs: '100000',
   tier2MonthlyLimitGhs: '1000000',
+  customerIdleHours: '12',
 };
 
 /** The message each field shows: the first issue on its path, as the form's zod resolver picks it. */
@@ -81,6 +83,13 @@ describe('the settings form turns what is typed into the PUT body, judged by the
     expect(messages({ minOrderGhs: '100', maxOrderGhs: '100' })).toBeNull();
   });
 
+  it('takes the customer idle sign-out in whole hours from 1 to 168 (docs/decisions/020)', () => {
+    for (const hours of ['0', '169', '1.5', '', 'twelve'])
+      expect(messages({ customerIdleHours: hours })).toEqual({ customerIdleHours: IDLE_MSG.customerIdleHours });
+    expect(messages({ customerIdleHours: '1' })).toBeNull();
+    expect(ZSettingsForm.parse({ ...BLANK, customerIdleHours: ' 24 ' })).toMatchObject({ customerIdleHours: 24 });
+  });
+
   it('shows the stored settings as typed text: amounts without trailing zeros, no maximum as empty', () => {
     const stored: TSettings = {
       notificationEmail: null,
@@ -100,6 +109,7 @@ describe('the settings form turns what is typed into the PUT body, judged by the
       tier1MonthlyLimitGhs: '50000.00',
       tier2DailyLimitGhs: '100000.00',
       tier2MonthlyLimitGhs: '1000000.00',
+      customerIdleHours: 12,
     };
     expect(toFormValues(stored)).toEqual({ ...BLANK, serviceFeePercentage: '2.5' });
     expect(toFormValues({ ...stored, minOrderGhs: '12.50', maxOrderGhs: '20000.00' })).toMatchObject({

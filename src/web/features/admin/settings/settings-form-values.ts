@@ -26,6 +26,8 @@ export type TSettingsFormValues = {
   tier1MonthlyLimitGhs: string;
   tier2DailyLimitGhs: string;
   tier2MonthlyLimitGhs: string;
+  /** Hours without a person's request after which a customer session ends (docs/decisions/020). */
+  customerIdleHours: string;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -63,6 +65,7 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     tier1MonthlyLimitGhs: formatGhsSetting(settings.tier1MonthlyLimitGhs),
     tier2DailyLimitGhs: formatGhsSetting(settings.tier2DailyLimitGhs),
     tier2MonthlyLimitGhs: formatGhsSetting(settings.tier2MonthlyLimitGhs),
+    customerIdleHours: String(settings.customerIdleHours),
   };
 }
 
@@ -81,7 +84,7 @@ function toPort(raw: string): number | null {
   return /^\d{1,5}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-/** Whole minutes; anything else (empty included: a window is required) is NaN, refused with the contract's message. */
+/** Whole minutes (or hours); anything else (empty included: a window is required) is NaN, refused with the contract's message. */
 function toMinutes(raw: string): number {
   const trimmed = raw.trim();
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
@@ -112,6 +115,7 @@ export const ZSettingsForm = z
     tier1MonthlyLimitGhs: z.string(),
     tier2DailyLimitGhs: z.string(),
     tier2MonthlyLimitGhs: z.string(),
+    customerIdleHours: z.string(),
   })
   .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
@@ -129,6 +133,7 @@ export const ZSettingsForm = z
     tier1MonthlyLimitGhs: values.tier1MonthlyLimitGhs.trim(),
     tier2DailyLimitGhs: values.tier2DailyLimitGhs.trim(),
     tier2MonthlyLimitGhs: values.tier2MonthlyLimitGhs.trim(),
+    customerIdleHours: toMinutes(values.customerIdleHours),
     ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
   }))
   .pipe(ZSettingsUpdate)

@@ -22,6 +22,7 @@ import { DepositInstructions, amountToSend } from '#web/features/orders/componen
 import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
 import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
 import { PaymentForm } from '#web/features/orders/components/payment-form.js';
+import { runInBackground } from '#web/lib/background-requests.js';
 
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
 const AFTER_DEADLINE_REFETCH_MS = 5_000;
@@ -76,7 +77,7 @@ function OrderView({ orderId, userId }: { orderId: number; userId: string }) {
           isTimeUp={isTimeUp}
           onTimeUp={() => {
             setIsTimeUp(true);
-            void queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(orderId) });
+            runInBackground(() => void queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(orderId) }));
           }}
         />
       )}

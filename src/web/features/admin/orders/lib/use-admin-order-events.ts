@@ -4,6 +4,7 @@ import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
 import { adminDashboardKeys } from '#web/lib/query-keys.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
 import { adminOrderKeys } from '#web/features/admin/orders/api/query-keys.js';
+import { runInBackground } from '#web/lib/background-requests.js';
 
 /** Events closer together than this are read once (a burst of new orders is one refresh, not one per order). */
 const COALESCE_MS = 250;
@@ -35,16 +36,19 @@ export function useAdminOrderEvents(isEnabled: boolean): void {
       if (event.type === 'order') state.ids.add(event.orderId);
       else state.all = true;
       if (state.timer !== undefined) return;
+      // The order queue's refreshes are background requests (docs/decisions/020).
       state.timer = setTimeout(() => {
         const { ids, all } = state;
         state.ids = new Set();
         state.all = false;
         state.timer = undefined;
-        void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists });
-        void queryClient.invalidateQueries({ queryKey: adminOrderKeys.needsAction });
-        void queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all });
-        if (all) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.details });
-        else for (const id of ids) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(id) });
+        runInBackground(() => {
+          void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists });
+          void queryClient.invalidateQueries({ queryKey: adminOrderKeys.needsAction });
+          void queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all });
+          if (all) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.details });
+          else for (const id of ids) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(id) });
+        });
       }, COALESCE_MS);
     },
     isEnabled,

@@ -10,6 +10,7 @@ import { useToast } from '#web/components/ui/toast.js';
 import { useSaveSettings, type TSettings } from '#web/features/admin/settings/api/settings.js';
 import { TestEmail } from '#web/features/admin/settings/components/test-email.js';
 import { toFormValues, ZSettingsForm, type TSettingsFormValues } from '#web/features/admin/settings/settings-form-values.js';
+import { CUSTOMER_IDLE_HOURS_MAX, CUSTOMER_IDLE_HOURS_MIN } from '#shared/session-activity.js';
 
 function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();
@@ -179,6 +180,24 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           Tier 1: phone and identity (Ghana Card or passport, and a selfie) verified. Tier 2: proof of address and source of funds approved.
           Monthly limits must be at least the daily ones, and Tier 2 at least Tier 1.
         </p>
+      </SettingsSection>
+
+      <SettingsSection
+        title="Sessions"
+        description="When a signed-in customer is signed out for lack of activity. Staff are signed out after 30 minutes."
+      >
+        <TextField
+          label="Customer idle sign-out (hours)"
+          name="customerIdleHours"
+          type="number"
+          inputMode="numeric"
+          min={CUSTOMER_IDLE_HOURS_MIN}
+          max={CUSTOMER_IDLE_HOURS_MAX}
+          step={1}
+          hint="A customer who does nothing for this long signs in again. Automatic page refreshes do not count as activity."
+          disabled={isSaving}
+          fieldClassName="sm:max-w-xs"
+        />
       </SettingsSection>
 
       <SettingsSection title="SMTP Server Configuration" description="Used to deliver the emails in the Email Log.">

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "customer_idle_hours" integer DEFAULT 12 NOT NULL;
