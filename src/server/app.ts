@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
 import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
 import { coinRoutes } from './modules/coins/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { contentAdminRoutes, contentRoutes } from './modules/content/routes.js';
 import { emailLogRoutes } from './modules/emails/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
@@ -209,7 +210,15 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(smsLogRoutes, { db });
   await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
   await app.register(auditRoutes, { db });
-  const realtime = await registerChat(app, { database, config });
+  const realtime = await registerChat(app, { database, config, onEmailQueued });
+  await app.register(contactRoutes, {
+    db,
+    bus: realtime.bus,
+    rateLimits,
+    rateLimitScale: config.rateLimitScale,
+    appUrl: config.appUrl,
+    onEmailQueued,
+  });
   // A role change, deletion, ban or second-factor reset closes the person's sockets in every process.
   const onAccountChanged: TOnAccountChanged = (userId) =>
     void realtime

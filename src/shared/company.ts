@@ -28,13 +28,14 @@ export const COMPANY_LABELS = {
 
 /**
  * What the setup checklist asks for before the company counts as presented: who it is, where,
- * and a phone a customer can call. The licence number and WhatsApp are shown when set; a broker
- * may be waiting for its licence.
+ * and an email address and a phone a customer can reach (docs/decisions/022: no default address).
+ * The licence number and WhatsApp are shown when set; a broker may be waiting for its licence.
  */
 export const REQUIRED_COMPANY_FIELDS = [
   'companyName',
   'registrationNumber',
   'streetAddress',
+  'supportEmail',
   'supportPhone',
 ] as const satisfies readonly (keyof TCompanyDetails)[];
 export type TRequiredCompanyField = (typeof REQUIRED_COMPANY_FIELDS)[number];

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/invitation/check': 'public',
   'GET /api/market': 'public',
   'GET /api/content/contact': 'public',
+  'POST /api/contact': 'public',
   'GET /api/coins': 'public',
   'GET /api/payment-methods': 'user',
   'GET /api/orders/limit': 'customer',

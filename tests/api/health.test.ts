@@ -98,11 +98,11 @@ describe('system', () => {
 });
 
 describe('public content', () => {
-  it('serves the seeded contact page content', async () => {
+  it('serves the seeded contact page content, with no support email until staff set one (docs/decisions/022)', async () => {
     const t = await createTestApp();
     const response = await t.request({ method: 'GET', url: '/api/content/contact' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ headline: 'Get in touch', supportEmail: 'support@cedicrypto.com' });
+    expect(response.json()).toMatchObject({ headline: 'Get in touch', supportEmail: '' });
     await t.close();
   });
 });

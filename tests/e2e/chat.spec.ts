@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { CHAT_MSG } from '#shared/contracts/chat.js';
+import { CONTACT_FORM_MSG } from '#shared/contracts/content.js';
 import { adminLogin, builtFilesUnder, E2E_STAFF, signUpInBrowser, uniqueUser } from './support.js';
 
 /** A full name no other test uses (letters only, as the signup rule wants). */
@@ -123,5 +125,55 @@ test('a customer and support chat in real time: unread marks, typing, a quick re
   await expect(toggle).toBeVisible();
 
   await customerContext.close();
+  await supportContext.close();
+});
+
+test('a visitor’s contact-form message opens a conversation support answers from the inbox (docs/decisions/022)', async ({ browser }) => {
+  const visitorContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const supportContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const support = await supportContext.newPage();
+  const stamp = Date.now();
+  const name = `Esi Visitor ${stamp}`;
+  const email = `visitor${stamp}@example.com`;
+  const text = `I paid but have not received my coins (${stamp}).`;
+
+  await visitor.goto('/#/contact');
+  await visitor.getByLabel('Name').fill(name);
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Message').fill(text);
+  await visitor.getByRole('button', { name: 'Send message' }).click();
+  await expect(visitor.getByText(CONTACT_FORM_MSG.thanks)).toBeVisible();
+
+  await adminLogin(support, E2E_STAFF.support.email, E2E_STAFF.support.password);
+  await expect(support).toHaveURL(/#\/admin\/dashboard$/);
+  await support
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /^Live Chat/ })
+    .click();
+  const item = support.getByRole('list', { name: 'Conversations' }).getByRole('listitem').filter({ hasText: name });
+  await expect(item).toContainText(CHAT_MSG.contactForm);
+  await expect(item).toContainText(CHAT_MSG.visitor);
+  await expect(item).toContainText(email);
+  await expect(item).toContainText(text);
+  await expect(item.getByTestId('unread-dot')).toBeVisible();
+
+  await item.getByRole('button').click();
+  await expect(support.getByRole('heading', { name })).toBeVisible();
+  await expect(support.getByText(CHAT_MSG.visitorReplies(email))).toBeVisible();
+  const log = support.getByRole('log', { name: `Messages with ${name}` });
+  await expect(log.getByText(text, { exact: true })).toBeVisible();
+  await expect(log.locator('time').first()).toHaveText(new RegExp(`^${CHAT_MSG.viaContactForm} · \\d{2}:\\d{2}$`));
+  await expect(item.getByTestId('unread-dot')).toHaveCount(0);
+
+  const answer = 'Your coins were sent this morning.';
+  await support.getByLabel('Message', { exact: true }).fill(answer);
+  const replied = support.waitForResponse((response) => /\/api\/admin\/chat\/conversations\/\d+\/messages$/.test(response.url()));
+  await support.getByRole('button', { name: 'Send message' }).click();
+  expect((await replied).status()).toBe(201);
+  await expect(log.getByText(answer, { exact: true })).toBeVisible();
+  await expect(item).toContainText(answer);
+
+  await visitorContext.close();
   await supportContext.close();
 });

@@ -44,6 +44,13 @@ export const RATE_LIMITS = {
   phoneCodeRequestsPerUser: { max: 20, windowSeconds: 15 * 60 },
   /** Tries of a code, per account (each code also allows 5 tries only: modules/phone/service.ts). */
   phoneVerifyPerUser: { max: 30, windowSeconds: 15 * 60 },
+  /**
+   * Contact-form messages (docs/decisions/022): each opens or joins a support conversation and
+   * sends an acknowledgement email. Per client address, and per address the acknowledgement goes
+   * to, whoever sends (modules/contact/service.ts).
+   */
+  contactPerIp: { max: 10, windowSeconds: 60 * 60 },
+  contactPerEmail: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, TLimitRule>;
 
 /** The person's message for a refusal that lasts `seconds` more. */

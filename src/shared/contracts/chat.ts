@@ -9,6 +9,10 @@ import { ZDbBigIdText, ZDbId, ZDbIdParams } from './common.js';
 export const CHAT_SENDERS = ['user', 'admin'] as const;
 export const ZChatSender = z.enum(CHAT_SENDERS);
 export type TChatSender = z.infer<typeof ZChatSender>;
+/** How a message came in: the chat, or the public contact form (docs/decisions/022). */
+export const CHAT_MESSAGE_VIAS = ['chat', 'contact_form'] as const;
+export const ZChatMessageVia = z.enum(CHAT_MESSAGE_VIAS);
+export type TChatMessageVia = z.infer<typeof ZChatMessageVia>;
 
 /** Longest message a person may send, in characters. */
 export const CHAT_MAX_LENGTH = 2000;
@@ -45,6 +49,11 @@ export const CHAT_MSG = {
   noMessages: 'No messages yet',
   selectConversation: 'Select a conversation to start chatting',
   placeholder: 'Type a message...',
+  /** The inbox's marks for what came through the contact form (docs/decisions/022). */
+  contactForm: 'Contact form',
+  viaContactForm: 'Sent with the contact form',
+  visitor: 'No account',
+  visitorReplies: (email: string) => `Sent with the contact form by someone without an account: your replies are emailed to ${email}.`,
 } as const;
 
 export const ZChatText = z
@@ -60,6 +69,7 @@ export const ZChatMessage = z.object({
   conversationId: z.number().int(),
   sender: ZChatSender,
   text: z.string(),
+  via: ZChatMessageVia,
   createdAt: z.string(),
 });
 export type TChatMessage = z.infer<typeof ZChatMessage>;
@@ -88,13 +98,19 @@ export const ZSendMessageResponse = z.object({ message: ZChatMessage });
 
 // --- staff -------------------------------------------------------------------------------
 
+/**
+ * A conversation in the staff inbox. A visitor's (a contact-form message from someone not signed
+ * in, docs/decisions/022) has no `userId`, `isVisitor` set, and the name and email they gave.
+ */
 export const ZConversationSummary = z.object({
   id: z.number().int(),
-  userId: z.string(),
+  userId: z.string().nullable(),
+  isVisitor: z.boolean(),
   userName: z.string(),
   userEmail: z.string(),
   lastMessageText: z.string().nullable(),
   lastMessageSender: ZChatSender.nullable(),
+  lastMessageVia: ZChatMessageVia.nullable(),
   lastMessageAt: z.string().nullable(),
   hasUnreadUserMessage: z.boolean(),
   hasUnreadAdminMessage: z.boolean(),

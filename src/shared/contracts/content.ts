@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TCompanyDetails } from '#shared/company.js';
 import { MSG } from '#shared/messages.js';
 import { ZEmail } from './account.js';
+import { CHAT_MAX_LENGTH } from './chat.js';
 
 export const CONTENT_MSG = {
   loadFailed: 'Could not load page content.',
@@ -25,7 +26,8 @@ const ZPhone = z
 export const ZContactContent = z.object({
   headline: z.string().trim().min(1, 'Headline is required.').max(200),
   introParagraph: z.string().trim().min(1, 'Introductory paragraph is required.').max(2000),
-  supportEmail: z.string().trim().email(MSG.emailInvalid).max(254),
+  /** '' until staff enter the real one (docs/decisions/022): none is made up. */
+  supportEmail: z.union([z.literal(''), z.string().trim().max(254, MSG.emailInvalid).email(MSG.emailInvalid)]),
   supportPhone: ZPhone,
   whatsappNumber: ZPhone,
   companyName: z.string().trim().max(200),
@@ -48,22 +50,44 @@ const COMPANY_ONLY_FIELDS = {
 export const ZContactContentUpdate = ZContactContent.partial(COMPANY_ONLY_FIELDS).strict();
 export type TContactContentUpdate = z.infer<typeof ZContactContentUpdate>;
 
-/** The public contact form (docs/product.md §2): checked in the browser, which only thanks the person. */
-export const ZContactMessage = z.object({
-  name: z.string().trim().min(1, 'Name is required.'),
-  email: ZEmail,
-  message: z.string().trim().min(1, 'Message is required.'),
-});
+/** The longest name and message the contact form takes (a message becomes a chat message: src/shared/contracts/chat.ts). */
+export const CONTACT_FORM_LIMITS = { name: 100, message: CHAT_MAX_LENGTH } as const;
+
+export const CONTACT_FORM_MSG = {
+  nameRequired: 'Name is required.',
+  nameTooLong: `Your name can be at most ${CONTACT_FORM_LIMITS.name} characters.`,
+  messageRequired: 'Message is required.',
+  messageTooLong: `Your message can be at most ${CONTACT_FORM_LIMITS.message} characters. Please shorten it.`,
+  /** docs/product.md §2: the thank-you, now said once the message is stored (docs/decisions/022). */
+  thanks: 'Thank you for your message. We will get back to you within 24 business hours.',
+  /** Too many messages from one address or for one email address (RATE_LIMITS.contactPerIp / contactPerEmail). */
+  tooMany: 'You have sent several messages in a short time. Please wait an hour before sending another; we will answer the ones we have.',
+  /** Beside the form for a signed-in customer: the message joins their live chat. */
+  signedInNote: 'Your message goes to your live chat with support; we will also email you when we answer.',
+} as const;
+
+/**
+ * The public contact form (docs/product.md §2, docs/decisions/022): POST /api/contact, and the
+ * browser form with the same rules. The message opens (or joins) a support conversation.
+ */
+export const ZContactMessage = z
+  .object({
+    name: z.string().trim().min(1, CONTACT_FORM_MSG.nameRequired).max(CONTACT_FORM_LIMITS.name, CONTACT_FORM_MSG.nameTooLong),
+    email: ZEmail,
+    message: z.string().trim().min(1, CONTACT_FORM_MSG.messageRequired).max(CONTACT_FORM_LIMITS.message, CONTACT_FORM_MSG.messageTooLong),
+  })
+  .strict();
+export type TContactMessage = z.infer<typeof ZContactMessage>;
 
 /**
  * The first content of a new installation, and what is shown when the content cannot be loaded
- * (docs/product.md §8: defaults on failure). No phone and no company details until staff set
- * them: a made-up number would be worse than none.
+ * (docs/product.md §8: defaults on failure). No support email, phone or company details until
+ * staff set them: a made-up address or number would be worse than none (docs/decisions/022).
  */
 export const CONTACT_DEFAULTS: TContactContent = {
   headline: 'Get in touch',
   introParagraph: 'Questions about an order, KYC or your account? Our support team in Accra replies within 24 business hours.',
-  supportEmail: 'support@cedicrypto.com',
+  supportEmail: '',
   supportPhone: '',
   whatsappNumber: '',
   companyName: '',

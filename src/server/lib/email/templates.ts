@@ -53,6 +53,8 @@ function layout(
   paragraphs: readonly (string | TSafeHtml)[],
   action?: { label: string; url: string | TSecretUrl },
   company?: TCompanyDetails,
+  /** Why the reader got the email, when not because of their account (a contact-form visitor). */
+  reason = 'You received this email because of activity on your CediCrypto account.',
 ): string {
   const url = action ? renderUrl(action.url) : html``;
   const button = action
@@ -75,12 +77,8 @@ function layout(
           ${
             company
               ? html`${companyFooter(company)}
-                  <p style="font-size:12px;color:#64748b;margin-top:8px">
-                    You received this email because of activity on your CediCrypto account.
-                  </p>`
-              : html`<p style="font-size:12px;color:#64748b;margin-top:32px">
-                  CediCrypto, Accra, Ghana. You received this email because of activity on your CediCrypto account.
-                </p>`
+                  <p style="font-size:12px;color:#64748b;margin-top:8px">${reason}</p>`
+              : html`<p style="font-size:12px;color:#64748b;margin-top:32px">CediCrypto, Accra, Ghana. ${reason}</p>`
           }
         </body>
       </html>`,
@@ -366,5 +364,62 @@ export function renderSmtpTestEmail(input: { sentBy: string; at: Date }): TRende
       `${input.sentBy} sent this test email from the back-office Settings on ${at}.`,
       'It reached you through the SMTP server in the settings, so order alerts and customer emails can be delivered the same way.',
     ]),
+  };
+}
+
+/** Why a contact-form visitor without an account got an email (docs/decisions/022). */
+const CONTACT_FORM_REASON = 'You received this email because this address was given on the CediCrypto contact form.';
+
+/**
+ * The acknowledgement of a contact-form message (docs/decisions/022). It quotes neither the name
+ * nor the message: anyone may type any address into the form, and the email must carry nothing
+ * of theirs to it.
+ */
+export function renderContactReceivedEmail(input: { hasAccount: boolean; appUrl: string; company: TCompanyDetails }): TRenderedEmail {
+  return {
+    subject: 'We received your message',
+    body: layout(
+      'Thank you for your message',
+      [
+        'We received the message you sent with the contact form on the CediCrypto website. Our support team will get back to you within 24 business hours.',
+        input.hasAccount
+          ? 'Our answer will be in the live chat of your account, and we will email you when it is there.'
+          : 'We will answer by email to this address. If you did not write to us, you can ignore this email.',
+      ],
+      input.hasAccount ? { label: 'Open your account', url: `${input.appUrl}/#${paths.dashboard.getHref()}` } : undefined,
+      input.company,
+      input.hasAccount ? undefined : CONTACT_FORM_REASON,
+    ),
+  };
+}
+
+/**
+ * A support answer to a message sent with the contact form (docs/decisions/022): to a visitor, the
+ * only way it reaches them; to a customer, news that it waits in their live chat.
+ */
+export function renderSupportReplyEmail(input: {
+  name: string;
+  text: string;
+  hasAccount: boolean;
+  appUrl: string;
+  company: TCompanyDetails;
+}): TRenderedEmail {
+  return {
+    subject: 'Reply from CediCrypto support',
+    body: layout(
+      'Our support team answered your message',
+      [
+        `Hello ${input.name},`,
+        html`<span style="display:block;white-space:pre-wrap;border-left:3px solid #0f766e;padding-left:12px">${input.text}</span>`,
+        input.hasAccount
+          ? 'You can read the whole conversation and answer in the live chat of your account.'
+          : 'To write back, send another message with the contact form, using this email address: it joins this conversation.',
+      ],
+      input.hasAccount
+        ? { label: 'Open your account', url: `${input.appUrl}/#${paths.dashboard.getHref()}` }
+        : { label: 'Write back', url: `${input.appUrl}/#${paths.contact.getHref()}` },
+      input.company,
+      input.hasAccount ? undefined : CONTACT_FORM_REASON,
+    ),
   };
 }

@@ -10,12 +10,13 @@ export const CHAT_CHANNEL = 'chat_events';
 
 /**
  * What travels through NOTIFY: ids and a type only (a payload must stay under 8000 bytes).
- * A receiver loads a message row by its id. `u` is the customer the conversation belongs to.
+ * A receiver loads a message row by its id. `u` is the customer the conversation belongs to, null
+ * for a contact-form visitor's conversation (docs/decisions/022: staff sockets only).
  */
 export const ZBusEvent = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string() }),
-  z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string(), s: z.enum(['user', 'admin']) }),
-  z.object({ t: z.literal('read'), c: z.number().int(), u: z.string(), by: z.enum(['user', 'admin']) }),
+  z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string().nullable() }),
+  z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string().nullable(), s: z.enum(['user', 'admin']) }),
+  z.object({ t: z.literal('read'), c: z.number().int(), u: z.string().nullable(), by: z.enum(['user', 'admin']) }),
   /** Close every socket of this user: their account changed (role, deletion, ban, second-factor reset). */
   z.object({ t: z.literal('disconnect'), u: z.string() }),
   /** Order `id` of customer `u` changed to status `s` (docs/decisions/014): its screens read it again. */

@@ -406,6 +406,33 @@ describe('live chat over WebSocket', () => {
     ]);
   });
 
+  it('delivers a contact-form visitor’s message to staff live, and staff typing and reads on it work (docs/decisions/022)', async () => {
+    const staffSocket = await connected('/api/admin/chat/socket', support.cookie);
+    const customer = await t.signUp();
+    const customerSocket = await connected('/api/chat/socket', customer.cookie);
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Esi Visitor', email: 'esi.visitor@example.com', message: 'Where is my payout?' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { message } = await staffSocket.waitFor('message', (e) => e.message.text === 'Where is my payout?');
+    expect(message).toMatchObject({ sender: 'user', via: 'contact_form' });
+    const row = firstOrThrow(await t.database.db.select().from(conversations).where(eq(conversations.id, message.conversationId)));
+    expect(row).toMatchObject({ userId: null, visitorName: 'Esi Visitor', visitorEmail: 'esi.visitor@example.com' });
+
+    staffSocket.send({ type: 'typing', conversationId: message.conversationId });
+    staffSocket.send({ type: 'read', conversationId: message.conversationId });
+    expect(await staffSocket.waitFor('read', (e) => e.conversationId === message.conversationId)).toMatchObject({ reader: 'admin' });
+    const answer = await reply(message.conversationId, 'Sent this morning.');
+    await staffSocket.waitFor('message', (e) => e.message.id === answer.id);
+    // No customer hears a visitor's conversation.
+    expect(
+      customerSocket.events.some((e) => e.type !== 'error' && 'conversationId' in e && e.conversationId === message.conversationId),
+    ).toBe(false);
+    expect(customerSocket.events.some((e) => e.type === 'message')).toBe(false);
+  });
+
   it('lets a client that reconnects fetch what it missed, once', async () => {
     const customer = await t.signUp();
     const first = await send(customer.cookie, 'hello');

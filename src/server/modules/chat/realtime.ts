@@ -83,8 +83,8 @@ export class ChatRealtime {
   /** Staff order sockets. */
   private readonly orderStaff = new Set<TConnection>();
   private readonly byUser = new Map<string, Set<TConnection>>();
-  /** conversation id -> customer id (owners never change). */
-  private readonly owners = new Map<number, string>();
+  /** conversation id -> customer id, null for a visitor's (owners never change). */
+  private readonly owners = new Map<number, string | null>();
   /** Bus events are handled in arrival order, a batch at a time (one query loads a batch's messages). */
   private pending: TBusEvent[] = [];
   private isDraining = false;
@@ -209,9 +209,9 @@ export class ChatRealtime {
       this.send(connection, { type: 'error', message: 'Conversation not found' });
       return;
     }
-    const conversation = { id: parsed.data.conversationId, userId: owner };
+    const conversation = { id: parsed.data.conversationId, userId: owner.userId };
     if (parsed.data.type === 'typing') {
-      await this.bus.publish({ t: 'typing', c: conversation.id, u: owner, s: 'admin' });
+      await this.bus.publish({ t: 'typing', c: conversation.id, u: owner.userId, s: 'admin' });
     } else {
       await markRead(this.chatDeps, conversation, 'admin');
     }
@@ -227,13 +227,14 @@ export class ChatRealtime {
     return { id: connection.conversationId, userId: connection.userId };
   }
 
-  private async ownerOf(conversationId: number): Promise<string | undefined> {
+  /** The conversation's customer (null for a visitor's, docs/decisions/022); undefined when there is no such conversation. */
+  private async ownerOf(conversationId: number): Promise<{ userId: string | null } | undefined> {
     const known = this.owners.get(conversationId);
-    if (known) return known;
+    if (known !== undefined) return { userId: known };
     try {
       const row = await getConversationById(this.deps.db, conversationId);
       this.remember(row.id, row.userId);
-      return row.userId;
+      return { userId: row.userId };
     } catch {
       return undefined;
     }
@@ -263,11 +264,16 @@ export class ChatRealtime {
     this.isDraining = false;
   }
 
-  private hasRecipients(customerId: string): boolean {
-    return this.staff.size > 0 || [...(this.byUser.get(customerId) ?? [])].some((c) => c.topic === 'chat');
+  private hasRecipients(customerId: string | null): boolean {
+    return this.staff.size > 0 || this.customerSockets(customerId).some((c) => c.topic === 'chat');
   }
 
-  private remember(conversationId: number, userId: string): void {
+  /** The sockets of a conversation's customer: none for a visitor's conversation. */
+  private customerSockets(customerId: string | null): TConnection[] {
+    return customerId === null ? [] : [...(this.byUser.get(customerId) ?? [])];
+  }
+
+  private remember(conversationId: number, userId: string | null): void {
     if (this.owners.size >= 100_000) this.owners.clear(); // a cache: re-read when needed
     this.owners.set(conversationId, userId);
   }
@@ -301,7 +307,7 @@ export class ChatRealtime {
       return;
     }
     this.remember(event.c, event.u);
-    const customers = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user' && c.topic === 'chat');
+    const customers = this.customerSockets(event.u).filter((c) => c.side === 'user' && c.topic === 'chat');
     if (event.t === 'message') {
       const message = messages.get(event.id);
       if (!message) return;

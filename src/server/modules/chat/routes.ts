@@ -208,7 +208,7 @@ export const chatWebsocketOptions: WebsocketPluginOptions = {
   },
 };
 
-export type TRegisterChatDeps = { database: TDatabase; config: TConfig };
+export type TRegisterChatDeps = { database: TDatabase; config: TConfig; onEmailQueued?: () => void };
 
 /**
  * Creates the realtime hub (app.realtime), starts its LISTEN on ready, closes it on close, and
@@ -222,6 +222,7 @@ export async function registerChat(app: FastifyInstance, deps: TRegisterChatDeps
   app.decorate('realtime', realtime);
   app.addHook('onReady', async () => realtime.start());
   app.addHook('onClose', async () => realtime.close());
-  await app.register(chatRoutes, { db, bus, realtime });
+  // Staff answers to contact-form messages are emailed too (docs/decisions/022).
+  await app.register(chatRoutes, { db, bus, realtime, appUrl: deps.config.appUrl, onEmailQueued: deps.onEmailQueued });
   return realtime;
 }

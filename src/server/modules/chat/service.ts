@@ -1,13 +1,27 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { CHAT_MSG, CHAT_PAGE_SIZE, type TChatMessage, type TChatSender, type TConversationSummary } from '#shared/contracts/chat.js';
-import type { TDb } from '#server/db/client.js';
+import {
+  CHAT_MSG,
+  CHAT_PAGE_SIZE,
+  type TChatMessage,
+  type TChatMessageVia,
+  type TChatSender,
+  type TConversationSummary,
+} from '#shared/contracts/chat.js';
+import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
 import { chatMessages, conversations } from '#server/db/schema/chat.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderSupportReplyEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
+import { getCompanyDetails } from '#server/modules/content/service.js';
 import type { ChatBus } from './bus.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
-export type TChatDeps = { db: TDb; bus: ChatBus };
+/**
+ * `appUrl` and `onEmailQueued`: a staff answer to a contact-form message is also emailed
+ * (docs/decisions/022); without them (the realtime hub's reads) nothing is sent.
+ */
+export type TChatDeps = { db: TDb; bus: ChatBus; appUrl?: string; onEmailQueued?: () => void };
 
 type TConversationRow = typeof conversations.$inferSelect;
 type TMessageRow = typeof chatMessages.$inferSelect;
@@ -18,7 +32,14 @@ export const CONVERSATION_LIST_LIMIT = 200;
 export const conversationNotFound = () => new AppError('NOT_FOUND', CHAT_MSG.conversationNotFound);
 
 export function toChatMessage(row: TMessageRow): TChatMessage {
-  return { id: row.id, conversationId: row.conversationId, sender: row.sender, text: row.text, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    sender: row.sender,
+    text: row.text,
+    via: row.via,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toMyConversation(row: TConversationRow) {
@@ -68,32 +89,94 @@ export async function loadMessages(db: TDb, ids: number[]): Promise<TChatMessage
   return rows.map(toChatMessage);
 }
 
+type TConversationRef = Pick<TConversationRow, 'id' | 'userId'>;
+
+/**
+ * Stores a message in `tx`: marks it unread for the other side, moves the conversation's
+ * last-message time and notifies every server process (sent on commit).
+ */
+export async function storeMessage(
+  tx: TDbOrTx,
+  bus: ChatBus,
+  input: { conversation: TConversationRef; sender: TChatSender; senderId: string | null; text: string; via?: TChatMessageVia },
+): Promise<TMessageRow> {
+  const { conversation, sender } = input;
+  const inserted = firstOrThrow(
+    await tx
+      .insert(chatMessages)
+      .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text, via: input.via ?? 'chat' })
+      .returning(),
+  );
+  await tx
+    .update(conversations)
+    .set({
+      lastMessageAt: inserted.createdAt,
+      ...(sender === 'user' ? { hasUnreadUserMessage: true } : { hasUnreadAdminMessage: true }),
+    })
+    .where(eq(conversations.id, conversation.id));
+  await bus.publish({ t: 'message', id: inserted.id, c: conversation.id, u: conversation.userId }, tx);
+  return inserted;
+}
+
+/**
+ * Who a staff answer is also emailed to (docs/decisions/022): a visitor (their only way to read
+ * it), or a customer whose latest message came with the contact form (they may not open the
+ * chat). Null when the answer stays in the chat.
+ */
+async function replyEmailRecipient(
+  tx: TDbOrTx,
+  conversation: TConversationRow,
+): Promise<{ to: string; name: string; hasAccount: boolean } | null> {
+  if (conversation.userId === null) {
+    return conversation.visitorEmail ? { to: conversation.visitorEmail, name: conversation.visitorName ?? '', hasAccount: false } : null;
+  }
+  const [latest] = await tx
+    .select({ via: chatMessages.via })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversation.id), eq(chatMessages.sender, 'user')))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  if (latest?.via !== 'contact_form') return null;
+  const [user] = await tx
+    .select({ email: users.email, fullName: users.fullName, name: users.name })
+    .from(users)
+    .where(eq(users.id, conversation.userId));
+  return user ? { to: user.email, name: user.fullName || user.name, hasAccount: true } : null;
+}
+
 /**
  * Stores a message and, in the same transaction, marks it unread for the other side, moves the
- * conversation's last-message time and notifies every server process (sent on commit).
+ * conversation's last-message time and notifies every server process (sent on commit). A staff
+ * answer to a contact-form message is emailed in that transaction too (docs/decisions/022).
  */
 export async function sendMessage(
   deps: TChatDeps,
-  input: { conversation: Pick<TConversationRow, 'id' | 'userId'>; sender: TChatSender; senderId: string; text: string },
+  input: { conversation: TConversationRow; sender: TChatSender; senderId: string; text: string },
 ): Promise<TChatMessage> {
-  const { conversation, sender } = input;
+  let emailed = false;
   const row = await deps.db.transaction(async (tx) => {
-    const inserted = firstOrThrow(
-      await tx
-        .insert(chatMessages)
-        .values({ conversationId: conversation.id, sender, senderId: input.senderId, text: input.text })
-        .returning(),
-    );
-    await tx
-      .update(conversations)
-      .set({
-        lastMessageAt: inserted.createdAt,
-        ...(sender === 'user' ? { hasUnreadUserMessage: true } : { hasUnreadAdminMessage: true }),
-      })
-      .where(eq(conversations.id, conversation.id));
-    await deps.bus.publish({ t: 'message', id: inserted.id, c: conversation.id, u: conversation.userId }, tx);
+    const inserted = await storeMessage(tx, deps.bus, input);
+    if (input.sender === 'admin' && deps.appUrl !== undefined) {
+      const recipient = await replyEmailRecipient(tx, input.conversation);
+      if (recipient) {
+        const company = await getCompanyDetails(tx);
+        await queueEmail(
+          tx,
+          recipient.to,
+          renderSupportReplyEmail({
+            name: recipient.name,
+            text: input.text,
+            hasAccount: recipient.hasAccount,
+            appUrl: deps.appUrl,
+            company,
+          }),
+        );
+        emailed = true;
+      }
+    }
     return inserted;
   });
+  if (emailed) deps.onEmailQueued?.();
   return toChatMessage(row);
 }
 
@@ -101,7 +184,7 @@ export async function sendMessage(
  * `reader` has read the conversation: clears the unread mark of the other side's messages.
  * Other clients are told only when a mark was actually cleared.
  */
-export async function markRead(deps: TChatDeps, conversation: Pick<TConversationRow, 'id' | 'userId'>, reader: TChatSender): Promise<void> {
+export async function markRead(deps: TChatDeps, conversation: TConversationRef, reader: TChatSender): Promise<void> {
   const flag = reader === 'admin' ? conversations.hasUnreadUserMessage : conversations.hasUnreadAdminMessage;
   await deps.db.transaction(async (tx) => {
     const cleared = await tx
@@ -115,8 +198,10 @@ export async function markRead(deps: TChatDeps, conversation: Pick<TConversation
 
 // --- staff ----------------------------------------------------------------------------------
 
-const lastMessage = sql<{ text: string; sender: TChatSender } | null>`(
-  SELECT json_build_object('text', m.text, 'sender', m.sender)
+type TLastMessage = { text: string; sender: TChatSender; via: TChatMessageVia };
+
+const lastMessage = sql<TLastMessage | null>`(
+  SELECT json_build_object('text', m.text, 'sender', m.sender, 'via', m.via)
   FROM ${chatMessages} m
   WHERE m.conversation_id = ${conversations.id}
   ORDER BY m.id DESC
@@ -126,6 +211,8 @@ const lastMessage = sql<{ text: string; sender: TChatSender } | null>`(
 const summaryColumns = {
   id: conversations.id,
   userId: conversations.userId,
+  visitorName: conversations.visitorName,
+  visitorEmail: conversations.visitorEmail,
   fullName: users.fullName,
   name: users.name,
   email: users.email,
@@ -137,27 +224,32 @@ const summaryColumns = {
 
 type TSummaryRow = {
   id: number;
-  userId: string;
-  fullName: string;
-  name: string;
-  email: string;
+  userId: string | null;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  fullName: string | null;
+  name: string | null;
+  email: string | null;
   lastMessageAt: Date | string | null;
   hasUnreadUserMessage: boolean;
   hasUnreadAdminMessage: boolean;
-  lastMessage: { text: string; sender: TChatSender } | string | null;
+  lastMessage: TLastMessage | string | null;
 };
 
 function toSummary(row: TSummaryRow): TConversationSummary {
   // A json column arrives parsed from node-postgres and as text from some drivers.
-  const last =
-    typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as { text: string; sender: TChatSender }) : row.lastMessage;
+  const last = typeof row.lastMessage === 'string' ? (JSON.parse(row.lastMessage) as TLastMessage) : row.lastMessage;
+  const isVisitor = row.userId === null;
   return {
     id: row.id,
     userId: row.userId,
-    userName: row.fullName || row.name,
-    userEmail: row.email,
+    isVisitor,
+    // A visitor's conversation (docs/decisions/022) shows the name and address given on the contact form.
+    userName: (isVisitor ? row.visitorName : row.fullName || row.name) ?? '',
+    userEmail: (isVisitor ? row.visitorEmail : row.email) ?? '',
     lastMessageText: last?.text ?? null,
     lastMessageSender: last?.sender ?? null,
+    lastMessageVia: last?.via ?? null,
     lastMessageAt: row.lastMessageAt ? new Date(row.lastMessageAt).toISOString() : null,
     hasUnreadUserMessage: row.hasUnreadUserMessage,
     hasUnreadAdminMessage: row.hasUnreadAdminMessage,
@@ -169,7 +261,7 @@ export async function listConversations(db: TDb): Promise<TConversationSummary[]
   const rows = await db
     .select(summaryColumns)
     .from(conversations)
-    .innerJoin(users, eq(users.id, conversations.userId))
+    .leftJoin(users, eq(users.id, conversations.userId))
     .orderBy(sql`${conversations.lastMessageAt} DESC NULLS LAST`, desc(conversations.id))
     .limit(CONVERSATION_LIST_LIMIT);
   return rows.map(toSummary);
@@ -188,7 +280,7 @@ export async function getConversationSummary(db: TDb, id: number): Promise<TConv
   const [row] = await db
     .select(summaryColumns)
     .from(conversations)
-    .innerJoin(users, eq(users.id, conversations.userId))
+    .leftJoin(users, eq(users.id, conversations.userId))
     .where(eq(conversations.id, id));
   if (!row) throw conversationNotFound();
   return toSummary(row);

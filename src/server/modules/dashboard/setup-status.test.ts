@@ -57,7 +57,7 @@ describe('first-run setup status (issue 16)', () => {
       },
       notificationEmail: { isDone: false, email: null },
       smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
-      contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportPhone'] },
+      contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
       serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
     } satisfies TSetupStatus);
     expect((await status()).depositAddresses.coinsWithout.find((coin) => coin.symbol === 'usdt')?.networks).toEqual([
@@ -136,22 +136,24 @@ describe('first-run setup status (issue 16)', () => {
     }
   });
 
-  it('wants the company’s name, registration number, street address and phone; then everything is done', async () => {
+  it('wants the company’s name, registration number, street address, support email and phone; then everything is done', async () => {
     const content = {
       headline: 'Get in touch',
       introParagraph: 'We reply within 24 business hours.',
-      supportEmail: 'support@cedicrypto.test',
+      supportEmail: '',
       supportPhone: '',
       companyName: 'CediCrypto Ltd',
       registrationNumber: 'CS123456789',
     };
     await call('PUT', '/api/admin/contact', content);
     let current = await status();
-    expect(current.contactDetails).toEqual({ isDone: false, missing: ['streetAddress', 'supportPhone'] });
+    // docs/decisions/022: no support email is made up, so the checklist asks for one.
+    expect(current.contactDetails).toEqual({ isDone: false, missing: ['streetAddress', 'supportEmail', 'supportPhone'] });
     expect(current.isComplete).toBe(false);
 
     await call('PUT', '/api/admin/contact', {
       ...content,
+      supportEmail: 'support@cedicrypto.test',
       supportPhone: '+233 30 123 4567',
       streetAddress: '12 Independence Avenue, Accra',
     });

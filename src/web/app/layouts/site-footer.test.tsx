@@ -43,6 +43,15 @@ describe('the site footer says who runs the broker (issue 16)', () => {
     expect(screen.queryByText(/WhatsApp/)).toBeNull();
   });
 
+  it('shows the support email once it is set, and none before (docs/decisions/022: no made-up address)', () => {
+    const { unmount } = renderFooter({ ...CONTACT_DEFAULTS, supportEmail: 'help@broker.example' });
+    expect(screen.getByRole('link', { name: 'help@broker.example' }).getAttribute('href')).toBe('mailto:help@broker.example');
+    expect(screen.getByRole('group', { name: 'Company details' }).textContent).toBe('Support email: help@broker.example');
+    unmount();
+    renderFooter(CONTACT_DEFAULTS);
+    expect(screen.queryByText(/@/)).toBeNull();
+  });
+
   it('has no company block on a fresh installation', () => {
     renderFooter(CONTACT_DEFAULTS);
     expect(screen.queryByRole('group', { name: 'Company details' })).toBeNull();

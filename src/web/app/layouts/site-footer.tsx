@@ -13,13 +13,13 @@ const FOOTER_LINKS = [
 
 /**
  * Who runs the broker (issue 16): the company's name, registration and licence numbers, street
- * address, support phone and WhatsApp, as set on Manage Contact Page. A field not set is not
+ * address, support email (docs/decisions/022), phone and WhatsApp, as set on Manage Contact Page. A field not set is not
  * shown (never a placeholder); nothing at all until one is set or while the content loads.
  */
 function CompanyDetails({ company }: { company: TCompanyDetails }) {
   const numbers = companyNumbersLine(company);
   const whatsapp = company.whatsappNumber ? whatsappHref(company.whatsappNumber) : null;
-  const hasContact = Boolean(company.supportPhone || company.whatsappNumber);
+  const hasContact = Boolean(company.supportEmail || company.supportPhone || company.whatsappNumber);
   if (!company.companyName && !numbers && !company.streetAddress && !hasContact) return null;
   return (
     <address role="group" aria-label="Company details" className="space-y-1 text-xs text-slate-600 not-italic">
@@ -33,6 +33,14 @@ function CompanyDetails({ company }: { company: TCompanyDetails }) {
       {company.streetAddress && <p>{company.streetAddress}</p>}
       {hasContact && (
         <p className="flex flex-wrap gap-x-3 gap-y-1">
+          {company.supportEmail && (
+            <span className="break-all">
+              {COMPANY_LABELS.supportEmail}:{' '}
+              <a href={`mailto:${company.supportEmail}`} className="text-slate-700 underline">
+                {company.supportEmail}
+              </a>
+            </span>
+          )}
           {company.supportPhone && (
             <span>
               {COMPANY_LABELS.supportPhone}:{' '}

@@ -15,6 +15,8 @@ type MessageListProps = {
   typingText: string;
   isTyping: boolean;
   className?: string;
+  /** Shown on a message that came with the contact form (docs/decisions/022), when given. */
+  contactFormLabel?: string;
 };
 
 /** Closer to the bottom than this (px) counts as reading the newest messages. */
@@ -24,7 +26,17 @@ const NEAR_BOTTOM_PX = 80;
  * Chat messages aligned by sender, with hours:minutes. The text is a React text node: whatever
  * a person typed (HTML included) shows as typed and is never interpreted.
  */
-export function MessageList({ messages, ownSide, senderLabels, label, empty, typingText, isTyping, className }: MessageListProps) {
+export function MessageList({
+  messages,
+  ownSide,
+  senderLabels,
+  label,
+  empty,
+  typingText,
+  isTyping,
+  className,
+  contactFormLabel,
+}: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
   const last = messages.length > 0 ? messages[messages.length - 1] : undefined;
@@ -65,6 +77,7 @@ export function MessageList({ messages, ownSide, senderLabels, label, empty, typ
                     dateTime={message.createdAt}
                     className={cn('mt-1 block text-right text-xs', isOwn ? 'text-brand-100' : 'text-slate-500')}
                   >
+                    {contactFormLabel && message.via === 'contact_form' && `${contactFormLabel} · `}
                     {formatMessageTime(message.createdAt)}
                   </time>
                 </div>

@@ -7,6 +7,7 @@ const message = (id: number, text = `m${id}`): TChatMessage => ({
   conversationId: 1,
   sender: 'user',
   text,
+  via: 'chat',
   createdAt: '2026-01-01T09:05:00.000Z',
 });
 

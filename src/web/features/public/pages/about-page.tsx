@@ -19,6 +19,14 @@ function WhoWeAre({ company }: { company: TCompanyDetails }) {
     [COMPANY_LABELS.licenceNumber, company.licenceNumber],
     [COMPANY_LABELS.streetAddress, company.streetAddress],
     [
+      COMPANY_LABELS.supportEmail,
+      company.supportEmail && (
+        <a href={`mailto:${company.supportEmail}`} className="underline">
+          {company.supportEmail}
+        </a>
+      ),
+    ],
+    [
       COMPANY_LABELS.supportPhone,
       company.supportPhone && (
         <a href={telHref(company.supportPhone)} className="underline">

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { telHref, whatsappHref } from '#shared/company.js';
-import { CONTACT_DEFAULTS, CONTENT_MSG, ZContactMessage } from '#shared/contracts/content.js';
-import { Form, TextareaField, TextField } from '#web/components/form/form.js';
-import { useZodForm } from '#web/components/form/use-zod-form.js';
+import { CONTACT_DEFAULTS, CONTACT_FORM_LIMITS, CONTACT_FORM_MSG, CONTENT_MSG, ZContactMessage } from '#shared/contracts/content.js';
+import { Form, FormAlert, TextareaField, TextField } from '#web/components/form/form.js';
+import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { useContactContent } from '#web/lib/contact-content.js';
+import { useSession } from '#web/lib/session.js';
+import { useSendContactMessage } from '#web/features/public/api/send-contact-message.js';
 
 function Placeholder({ className }: { className: string }) {
   return <span className={`block animate-pulse rounded bg-slate-200 ${className}`} />;
@@ -19,7 +21,16 @@ export function ContactPage() {
   const isLoading = contentQuery.isPending;
   const whatsapp = content.whatsappNumber ? whatsappHref(content.whatsappNumber) : null;
   const form = useZodForm(ZContactMessage, { defaultValues: { name: '', email: '', message: '' } });
-  const [isSent, setIsSent] = useState(false);
+  const sendMessage = useSendContactMessage();
+  // A signed-in customer's message joins their live chat (docs/decisions/022): their name and address are filled in.
+  const { user } = useSession();
+  const customer = user && user.role === null ? user : null;
+  useEffect(() => {
+    if (!customer) return;
+    const { name, email } = form.getValues();
+    if (!name) form.setValue('name', customer.fullName);
+    if (!email) form.setValue('email', customer.email);
+  }, [customer, form]);
 
   return (
     <div className="container-page py-10">
@@ -39,15 +50,23 @@ export function ContactPage() {
       )}
       <div className="grid gap-6 md:grid-cols-3">
         <div className="card md:col-span-2">
-          {isSent ? (
-            <Alert variant="success">Thank you for your message. We will get back to you within 24 business hours.</Alert>
+          {sendMessage.isSuccess ? (
+            <Alert variant="success">{CONTACT_FORM_MSG.thanks}</Alert>
           ) : (
-            // docs/product.md §2: the form only thanks the person locally and sends nothing.
-            <Form form={form} className="space-y-4" onSubmit={() => setIsSent(true)}>
-              <TextField label="Name" name="name" autoComplete="name" required />
-              <TextField label="Email" type="email" name="email" autoComplete="email" required />
-              <TextareaField label="Message" name="message" required />
-              <Button type="submit">Send message</Button>
+            // docs/decisions/022 (overriding docs/product.md §2): the message reaches the support inbox; thanks once it is stored.
+            <Form
+              form={form}
+              className="space-y-4"
+              onSubmit={(message) => sendMessage.mutate(message, { onError: (error) => showServerError(form, error) })}
+            >
+              {customer && <p className="text-sm text-slate-600">{CONTACT_FORM_MSG.signedInNote}</p>}
+              <TextField label="Name" name="name" autoComplete="name" maxLength={CONTACT_FORM_LIMITS.name} required />
+              <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required />
+              <TextareaField label="Message" name="message" rows={6} required />
+              <FormAlert />
+              <Button type="submit" isLoading={sendMessage.isPending}>
+                Send message
+              </Button>
             </Form>
           )}
         </div>
@@ -60,10 +79,12 @@ export function ContactPage() {
             </>
           ) : (
             <>
-              <p className="text-sm break-words text-slate-700">
-                Email: <a href={`mailto:${content.supportEmail}`}>{content.supportEmail}</a>
-              </p>
-              {/* Only what is set (issue 16): no placeholder number. */}
+              {/* Only what is set (issue 16, docs/decisions/022): no placeholder address or number. */}
+              {content.supportEmail && (
+                <p className="text-sm break-words text-slate-700">
+                  Email: <a href={`mailto:${content.supportEmail}`}>{content.supportEmail}</a>
+                </p>
+              )}
               {content.supportPhone && (
                 <p className="text-sm text-slate-700">
                   Phone: <a href={telHref(content.supportPhone)}>{content.supportPhone}</a>

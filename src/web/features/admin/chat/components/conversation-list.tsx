@@ -41,6 +41,14 @@ export function ConversationList({ conversations, selectedId, typingIds, onSelec
                   )}
                 </span>
               </span>
+              {(conversation.isVisitor || conversation.lastMessageVia === 'contact_form') && (
+                // docs/decisions/022: what came with the contact form, and who has no account (answers go by email).
+                <span className="mt-1 flex flex-wrap gap-1 text-xs font-medium">
+                  <span className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900">{CHAT_MSG.contactForm}</span>
+                  {conversation.isVisitor && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{CHAT_MSG.visitor}</span>}
+                </span>
+              )}
+              {conversation.isVisitor && <span className="mt-0.5 block truncate text-xs text-slate-500">{conversation.userEmail}</span>}
               <span className="mt-0.5 block truncate text-sm text-slate-600">
                 {typingIds.has(conversation.id) ? <em>{CHAT_MSG.userTyping}</em> : (conversation.lastMessageText ?? CHAT_MSG.noMessages)}
               </span>

@@ -36,6 +36,12 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
           <p className="truncate text-sm text-slate-600">{summary?.userEmail}</p>
         </div>
       </header>
+      {summary?.isVisitor && (
+        // docs/decisions/022: no account behind it; what staff write here goes out by email.
+        <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {CHAT_MSG.visitorReplies(summary.userEmail)}
+        </p>
+      )}
 
       {thread.status === 'ready' ? (
         <MessageList
@@ -47,6 +53,7 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
           typingText={CHAT_MSG.userTyping}
           isTyping={isUserTyping}
           className="bg-slate-50"
+          contactFormLabel={CHAT_MSG.viaContactForm}
         />
       ) : (
         <ThreadStatus

@@ -102,6 +102,7 @@ export function useStaffChat() {
         patchConversation(message.conversationId, {
           lastMessageText: message.text,
           lastMessageSender: message.sender,
+          lastMessageVia: message.via,
           lastMessageAt: message.createdAt,
           ...(message.sender === 'user' ? { hasUnreadUserMessage: true } : { hasUnreadAdminMessage: true }),
         });
@@ -168,6 +169,7 @@ export function useStaffChat() {
       patchConversation(thread.id, {
         lastMessageText: message.text,
         lastMessageSender: 'admin',
+        lastMessageVia: message.via,
         lastMessageAt: message.createdAt,
         hasUnreadAdminMessage: true,
       });

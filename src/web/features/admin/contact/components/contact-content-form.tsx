@@ -50,7 +50,14 @@ export function ContactContentForm({ initial }: { initial: TContactContent }) {
       <Section title="Contact page" description="What customers see on the public Contact page.">
         <TextField label="Headline" name="headline" maxLength={200} required />
         <TextareaField label="Introductory paragraph" name="introParagraph" rows={4} maxLength={2000} required />
-        <TextField label="Support email" name="supportEmail" type="email" autoComplete="off" maxLength={254} required />
+        <TextField
+          label={COMPANY_LABELS.supportEmail}
+          name="supportEmail"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          hint="Also in the site footer, on About and in emails. Leave empty until you have an address your support team reads."
+        />
         <TextField
           label={COMPANY_LABELS.supportPhone}
           name="supportPhone"

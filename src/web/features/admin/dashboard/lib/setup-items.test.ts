@@ -15,7 +15,7 @@ const FRESH: TSetupStatus = {
   },
   notificationEmail: { isDone: false, email: null },
   smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
-  contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportPhone'] },
+  contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
   serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
 };
 
@@ -44,7 +44,7 @@ describe('the setup checklist’s items (issue 16)', () => {
     expect(byId.depositAddresses?.note).toBeUndefined();
     expect(byId.smtp?.detail).toMatch(/^Missing: host, port, username and password\. /);
     expect(byId.contactDetails?.detail).toMatch(
-      /^Missing: company \(legal\) name, registration number, street address and support phone\. /,
+      /^Missing: company \(legal\) name, registration number, street address, support email and support phone\. /,
     );
     expect(byId.serviceFee?.detail).toBe(
       'The fee is 2.5% (the default): buyers pay the market price plus 2.5% and sellers get the market price minus 2.5%, 5% apart. Check it in Settings and save.',
