@@ -26,6 +26,8 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/two-factor/enable': 'user',
   'POST /api/account/two-factor/confirm': 'user',
   'POST /api/account/two-factor/disable': 'user',
+  // Issue 26: change password, for everyone signed in.
+  'POST /api/account/password': 'user',
   'GET /api/account/username-available': 'public',
   'POST /api/account/signup': 'public',
   'POST /api/account/forgot-password': 'public',

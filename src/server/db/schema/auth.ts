@@ -47,6 +47,11 @@ export const users = pgTable(
      * they cannot sign in, their address is freed, and they are no longer listed.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The password last signed in with is shorter than the policy's minimum or on the common-password
+     * list (docs/decisions/023): the person is asked to change it. Set at each password sign-in.
+     */
+    passwordChangeRequested: boolean('password_change_requested').notNull().default(false),
     // two-factor plugin
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },

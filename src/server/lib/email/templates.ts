@@ -118,6 +118,27 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TS
   };
 }
 
+/**
+ * Told to the owner after their password was changed while signed in (issue 26): if it was not
+ * them, the reset link of the sign-in page gives the account back.
+ */
+export function renderPasswordChangedEmail(input: { fullName: string; appUrl: string; at: Date; isStaff: boolean }): TRenderedEmail {
+  return {
+    subject: 'Your CediCrypto password was changed',
+    body: layout(
+      'Your password was changed',
+      [
+        `Hello ${input.fullName},`,
+        `The password of your CediCrypto account was changed on ${ACCRA_TIME_FORMAT.format(input.at)} (Accra time). Every other session of your account was signed out.`,
+        input.isStaff
+          ? 'If this was not you, tell the super admin at once: your account can move customers\u2019 money.'
+          : 'If this was not you, reset your password now with the link below and contact support.',
+      ],
+      input.isStaff ? undefined : { label: 'Reset your password', url: `${input.appUrl}/#/forgot-password` },
+    ),
+  };
+}
+
 export function renderStaffInvitationEmail(input: {
   fullName: string;
   roleLabel: string;

@@ -100,6 +100,8 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         '/two-factor/verify-totp': limit,
         '/two-factor/verify-backup-code': limit,
         '/two-factor/enable': limit,
+        // Our route limits each account (RATE_LIMITS.changePasswordPerUser); better-auth's default of 3 in 10 s per address would refuse people behind one shared address.
+        '/change-password': limit,
       },
     },
     advanced: {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZForgotPasswordResponse,
   ZLoginRequest,
@@ -34,7 +35,8 @@ import {
   signUpCustomer,
   type TAccountDeps,
 } from './service.js';
-import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { perIp, perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { changePassword } from './change-password.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(
@@ -116,6 +118,21 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } },
     },
     async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),
+  );
+
+  // Change password (issue 26, docs/decisions/023). Reachable before a staff member has enrolled
+  // two-factor only in the sense of the route table: staff are asked for a code, so they enrol first.
+  app.post(
+    '/api/account/password',
+    {
+      config: {
+        access: 'user',
+        rateLimit: perUser(RATE_LIMITS.changePasswordPerUser),
+        errors: ['INVALID_CREDENTIALS', 'CODE_REUSED', 'RATE_LIMITED'],
+      },
+      schema: { tags: ['account'], body: ZChangePasswordRequest, response: { 200: ZSessionResponse } },
+    },
+    async (request, reply) => ({ user: toProfile(await changePassword(deps, request, reply, request.body)) }),
   );
 
   app.post(

@@ -14,6 +14,7 @@ import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderStaffInvitationEmail, type TSecretUrl } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
+import { assertNotCommonPassword } from '#server/lib/password-policy.js';
 import type { TActor } from '#server/plugins/access.js';
 
 export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
@@ -299,6 +300,7 @@ export async function checkInvitation(db: TDbOrTx, token: string): Promise<{ id:
 export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
   // A cheap look first, so a made-up token costs no password hash; the claim below decides.
   await checkInvitation(db, token);
+  await assertNotCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
