@@ -61,7 +61,13 @@ export async function changePassword(deps: TAccountDeps, request: FastifyRequest
     await queueEmail(
       tx,
       actor.user.email,
-      renderPasswordChangedEmail({ fullName: actor.user.fullName || actor.user.name, appUrl: deps.config.appUrl, at, isStaff }),
+      renderPasswordChangedEmail({
+        fullName: actor.user.fullName || actor.user.name,
+        appUrl: deps.config.appUrl,
+        at,
+        isStaff,
+        how: 'changed',
+      }),
     );
   });
   deps.onEmailQueued();

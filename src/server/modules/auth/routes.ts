@@ -14,6 +14,7 @@ import { ZOk } from '#shared/contracts/common.js';
 import {
   ZLoginResponse,
   ZTwoFactorConfirmRequest,
+  ZTwoFactorEnableRequest,
   ZTwoFactorEnrolment,
   ZTwoFactorPasswordRequest,
   ZTwoFactorSignInRequest,
@@ -96,10 +97,10 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/account/two-factor/enable',
     {
-      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'RATE_LIMITED'] },
-      schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } },
+      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'TWO_FACTOR_LINK_REQUIRED', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorEnableRequest, response: { 200: ZTwoFactorEnrolment } },
     },
-    async (request) => startEnrolment(deps, request, request.body.password),
+    async (request) => startEnrolment(deps, request, request.body.password, request.body.enrolmentToken),
   );
 
   app.post(

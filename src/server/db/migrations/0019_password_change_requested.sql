@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "password_change_requested" boolean DEFAULT false NOT NULL;
