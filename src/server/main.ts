@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
-import { seedDatabase } from './db/seed.js';
+import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { startMemoryLog } from './lib/memory-log.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
 
@@ -14,13 +14,12 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateDatabase(database);
-    const seeded = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-    if (seeded.generatedPassword) {
-      console.log(
-        `\n  Super admin created: ${seeded.adminEmail}\n  Password (shown only this once): ${seeded.generatedPassword}\n` +
-          '  Sign in at /#/admin/login and keep it somewhere safe.\n',
-      );
-    }
+    const seeded = await seedDatabase(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      appUrl: config.appUrl,
+    });
+    if (seeded.setupUrl) console.log(adminSetupMessage(seeded.adminEmail, seeded.setupUrl));
     app = await buildApp(config, { database, startBackgroundJobs: true });
     await app.listen({ port: config.port, host: config.host });
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.

@@ -58,6 +58,8 @@ export const paths = {
     accessDenied: fixed('/admin/access-denied'),
     setPassword: fixed('/admin/set-password'),
     twoFactorSetup: fixed('/admin/two-factor-setup'),
+    /** Change password, for every staff role (docs/decisions/023). */
+    changePassword: fixed('/admin/password'),
     dashboard: fixed('/admin/dashboard'),
     users: fixed('/admin/users'),
     orders: fixed('/admin/orders'),

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   ADMIN_LOGIN_REQUIRED: 403,
   NOT_ADMIN: 403,
   TWO_FACTOR_REQUIRED: 403,
+  /** Enrolling again after a second-factor reset needs the emailed setup link (issue 26). */
+  TWO_FACTOR_LINK_REQUIRED: 403,
   BANNED: 403,
   NOT_FOUND: 404,
   /** Turning on two-factor when it is on, or off when it is off. */

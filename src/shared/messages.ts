@@ -11,7 +11,9 @@ export const MSG = {
   fullNameFormat: 'Full name can only contain letters, spaces, hyphens, or apostrophes.',
   fullNameMixedScripts: 'Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.',
   emailInvalid: 'A valid email is required.',
-  passwordTooShort: 'Password must be at least 8 characters.',
+  /** 12, not the spec's 8 (issue 26, docs/decisions/023-password-policy.md). */
+  passwordTooShort: 'Password must be at least 12 characters.',
+  passwordCommon: 'This password is on a list of common or leaked passwords. Please choose another one.',
   passwordTooLong: 'Password must be at most 128 characters.',
   passwordsDoNotMatch: 'Passwords do not match.',
   phoneInvalid: 'Enter a valid phone number.',
@@ -34,6 +36,15 @@ export const MSG = {
   resetRequested: (email: string) => `If an account with ${email} exists, a reset link has been sent.`,
   resetInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   resetDone: 'Your password has been reset. Redirecting to login…',
+
+  // Change password (issue 26, docs/decisions/023)
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  authenticatorCodeFormat: 'Enter the 6-digit code from your authenticator app.',
+  authenticatorCodeRequired: 'Staff accounts confirm a new password with a code from the authenticator app.',
+  newPasswordSameAsOld: 'Choose a password different from your current one.',
+  passwordChanged: 'Your password has been changed. Your other sessions were signed out.',
+  passwordChangeRequested: 'Your password is weaker than we now require (at least 12 characters, not a common password). Please change it.',
 
   // Access
   unauthenticated: 'Please log in to continue.',

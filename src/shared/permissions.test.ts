@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, menuFor } from './permissions.js';
-import { scorePassword } from './contracts/account.js';
 
 describe('role matrix', () => {
   it('matches docs/product.md §6 for a few telling cases', () => {
@@ -25,17 +24,5 @@ describe('role matrix', () => {
     expect(menuFor(null)).toEqual([]);
     // 13 until issue 18, which adds Compliance and SMS Log.
     expect(menuFor('super_admin')).toHaveLength(15);
-  });
-});
-
-describe('password strength', () => {
-  it.each([
-    ['', 'Weak'],
-    ['abcdefgh', 'Weak'],
-    ['abcdEFGH', 'Fair'],
-    ['abcdEFG1', 'Good'],
-    ['abcdEF1!', 'Strong'],
-  ])('%s is %s', (password, label) => {
-    expect(scorePassword(password).label).toBe(label);
   });
 });

@@ -26,6 +26,8 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/two-factor/enable': 'user',
   'POST /api/account/two-factor/confirm': 'user',
   'POST /api/account/two-factor/disable': 'user',
+  // Issue 26: change password, for everyone signed in.
+  'POST /api/account/password': 'user',
   'GET /api/account/username-available': 'public',
   'POST /api/account/signup': 'public',
   'POST /api/account/forgot-password': 'public',
@@ -47,10 +49,10 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/orders/:id/proof': 'customer',
   'GET /api/orders/socket': 'customer',
   // CSV exports (docs/decisions/015): a customer's own orders; each back-office list by its own area.
-  'GET /api/orders/export': 'customer',
-  'GET /api/admin/orders/export': ['super_admin', 'manager', 'support', 'compliance'],
-  'GET /api/admin/users/export': ['super_admin', 'manager', 'compliance'],
-  'GET /api/admin/audit/export': ['super_admin'],
+  'POST /api/orders/export': 'customer',
+  'POST /api/admin/orders/export': ['super_admin', 'manager', 'support', 'compliance'],
+  'POST /api/admin/users/export': ['super_admin', 'manager', 'compliance'],
+  'POST /api/admin/audit/export': ['super_admin'],
   // Issue 18: compliance sees orders read only (docs/decisions/017); approving and cancelling stay with the orders area.
   'GET /api/admin/orders': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/orders/needs-action': ['super_admin', 'manager', 'support', 'compliance'],
@@ -70,7 +72,7 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/compliance/alerts/count': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/file': ['super_admin', 'compliance'],
-  'GET /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],
   'PUT /api/admin/compliance/settings': ['super_admin'],
   // Closing a customer's account (kept for the retention period, then anonymised): the super admin's.

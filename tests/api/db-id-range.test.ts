@@ -55,7 +55,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/admin/compliance/alerts/:id/notes params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/release params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/file params.id': 'int4',
-  'GET /api/admin/compliance/cases/:id/export params.id': 'int4',
+  'POST /api/admin/compliance/cases/:id/export params.id': 'int4',
   'PUT /api/admin/compliance/settings body.retentionYears': 'int4',
   'PUT /api/admin/compliance/settings body.sharedNumberMaxCustomers': 'int4',
   'PUT /api/admin/compliance/settings body.structuringBandPercent': 'int4',

@@ -100,9 +100,9 @@ describe('the OpenAPI document', () => {
   });
 
   it.each(['/api/admin/orders/export', '/api/admin/users/export', '/api/admin/audit/export', '/api/orders/export'])(
-    'describes GET %s as a CSV file, limited per person',
+    'describes POST %s as a CSV file, limited per person',
     (url) => {
-      const operation = operationOf('GET', url);
+      const operation = operationOf('POST', url);
       expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['text/csv']);
       expect(operation!.responses['200']!.content!['text/csv']!.schema).toMatchObject({ type: 'string', format: 'binary' });
       expect(operation!.responses['429']?.content?.['application/json']?.schema?.$ref).toBe(ERROR_REF);

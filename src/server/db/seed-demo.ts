@@ -9,7 +9,7 @@ import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
 import { seedDemoDepositAddresses } from './demo-deposit-addresses.js';
 import { users } from './schema/auth.js';
-import { createAccount, seedDatabase } from './seed.js';
+import { adminSetupMessage, createAccount, seedDatabase } from './seed.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -32,7 +32,12 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    const seeded = await seedDatabase(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      appUrl: config.appUrl,
+    });
+    if (seeded.setupUrl) console.log(adminSetupMessage(seeded.adminEmail, seeded.setupUrl));
     const staffOnly = process.argv.includes('--staff-only');
     for (const person of [...DEMO_STAFF, ...(staffOnly ? [] : DEMO_CUSTOMERS)]) {
       const exists = await database.db

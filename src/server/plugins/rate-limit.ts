@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   forgotPasswordPerEmail: { max: 3, windowSeconds: 60 * 60 },
   resetPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
   setPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
+  /** Change password while signed in: each try checks the current password (issue 26). */
+  changePasswordPerUser: { max: 10, windowSeconds: 15 * 60 },
   quotesPerUser: { max: 60, windowSeconds: 60 },
   ordersPerUser: { max: 10, windowSeconds: 60 },
   kycUploadsPerUser: { max: 5, windowSeconds: 60 * 60 },

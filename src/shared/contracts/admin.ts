@@ -306,7 +306,9 @@ export const ZUserQuery = z
 export type TUserQuery = z.infer<typeof ZUserQuery>;
 /** A customer as staff see it: the profile without a role (customers have none). */
 /** A customer as staff see them; `closedAt` is set once a super admin closed the account (docs/decisions/017). */
-export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true }).extend({ closedAt: z.string().nullable() });
+export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true, passwordChangeRequested: true }).extend({
+  closedAt: z.string().nullable(),
+});
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();

@@ -14,9 +14,13 @@ export const TWO_FACTOR_MSG = {
   notEnabled: 'Two-factor authentication is not on.',
   enabled: 'Two-factor authentication is on.',
   disabled: 'Two-factor authentication is off.',
-  reset: 'Two-factor authentication reset. They will set it up again at their next sign-in.',
+  reset: 'Two-factor authentication reset. They will set it up again with the link emailed to them (valid for 24 hours).',
   idleSignedOut: 'Your session ended after 30 minutes without activity. Please log in again.',
   codeRequired: 'Enter the code from your authenticator app or a backup code.',
+  /** After a reset (issue 26): the password alone does not enrol a new authenticator. */
+  linkRequired:
+    'Your two-factor authentication was reset. To set it up again, open the link we emailed you (valid for 24 hours); ask a super admin for a new one if it has expired.',
+  linkInvalid: 'This two-factor setup link is invalid or has expired. Ask a super admin to reset your two-factor authentication again.',
 } as const;
 
 /** A login either signs in at once or, with two-factor on, asks for a code next. */
@@ -32,6 +36,8 @@ export const ZTwoFactorCode = z
 
 export const ZTwoFactorSignInRequest = z.object({ code: ZTwoFactorCode, portal: ZLoginPortal }).strict();
 export const ZTwoFactorPasswordRequest = z.object({ password: z.string().min(1, TWO_FACTOR_MSG.wrongPassword).max(128) }).strict();
+/** Enrolment step 1: the password and, after a reset, the token of the emailed setup link. */
+export const ZTwoFactorEnableRequest = ZTwoFactorPasswordRequest.extend({ enrolmentToken: z.string().min(1).max(512).optional() }).strict();
 export const ZTwoFactorConfirmRequest = z
   .object({
     code: z

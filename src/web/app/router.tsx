@@ -255,7 +255,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-              children: [...adminPages, { path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) }],
+              children: [
+                ...adminPages,
+                // Every staff role, so no area guard (docs/decisions/023).
+                {
+                  path: paths.admin.changePassword.path,
+                  ...titled('Change password'),
+                  lazy: page(() => import('#web/features/auth/pages/change-password-page.js').then((m) => m.ChangePasswordPage)),
+                },
+                { path: '*', Component: NotFoundPage, ...titled(MSG.pageNotFound) },
+              ],
             },
           ],
         },

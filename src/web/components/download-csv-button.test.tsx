@@ -35,7 +35,7 @@ describe('DownloadCsvButton', () => {
   });
   answerFromLocalPeer({
     page: '/admin/orders',
-    expectedErrors: /^GET http:\/\/127\.0\.0\.1:\d+\/api\/admin\/orders\/export\S* \d{3} /,
+    expectedErrors: /^POST http:\/\/127\.0\.0\.1:\d+\/api\/admin\/orders\/export\S* \d{3} /,
     handle: (request, _body, response) => {
       requests.push(request.url ?? '');
       const answer = answers.shift() ?? { status: 500, type: 'application/json', body: '{}' };

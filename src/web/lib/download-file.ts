@@ -23,7 +23,8 @@ export function exportQuery(filter: Record<string, string | number | undefined>)
 }
 
 /**
- * GETs `path` with `query` (same origin, with the session cookie) and gives the answer to the
+ * POSTs to `path` with `query` (same origin, with the session cookie; exports are POST so that a
+ * link on another site cannot start one, issue 26) and gives the answer to the
  * browser as a download under the server's file name. Resolves with that name; rejects with
  * ApiError: the server's error, or MSG.unexpected when the network failed.
  */
@@ -33,6 +34,7 @@ export async function downloadFile(path: string, query: URLSearchParams, fallbac
   let name: string;
   try {
     const response = await fetch(search ? `${path}?${search}` : path, {
+      method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'text/csv, application/json' },
     });

@@ -47,6 +47,16 @@ export const users = pgTable(
      * they cannot sign in, their address is freed, and they are no longer listed.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The password last signed in with is shorter than the policy's minimum or on the common-password
+     * list (docs/decisions/023): the person is asked to change it. Set at each password sign-in.
+     */
+    passwordChangeRequested: boolean('password_change_requested').notNull().default(false),
+    /**
+     * The second factor was reset (by a super admin or the console): enrolling again needs the
+     * emailed link, not the password alone (issue 26, docs/decisions/023). Cleared by the enrolment.
+     */
+    twoFactorLinkRequired: boolean('two_factor_link_required').notNull().default(false),
     // two-factor plugin
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },

@@ -116,6 +116,86 @@ export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TS
   };
 }
 
+/**
+ * Told to the owner after their password was changed while signed in, or set with a reset link
+ * (issue 26): if it was not them, the reset link of the sign-in page gives the account back.
+ */
+export function renderPasswordChangedEmail(input: {
+  fullName: string;
+  appUrl: string;
+  at: Date;
+  isStaff: boolean;
+  how: 'changed' | 'reset';
+}): TRenderedEmail {
+  return {
+    subject: input.how === 'reset' ? 'Your CediCrypto password was reset' : 'Your CediCrypto password was changed',
+    body: layout(
+      input.how === 'reset' ? 'Your password was reset' : 'Your password was changed',
+      [
+        `Hello ${input.fullName},`,
+        input.how === 'reset'
+          ? `The password of your CediCrypto account was reset with an emailed link on ${ACCRA_TIME_FORMAT.format(input.at)} (Accra time). Every session of your account was signed out.`
+          : `The password of your CediCrypto account was changed on ${ACCRA_TIME_FORMAT.format(input.at)} (Accra time). Every other session of your account was signed out.`,
+        ifNotYou(input.isStaff),
+      ],
+      input.isStaff ? undefined : { label: 'Reset your password', url: `${input.appUrl}/#/forgot-password` },
+    ),
+  };
+}
+
+function ifNotYou(isStaff: boolean): string {
+  return isStaff
+    ? 'If this was not you, tell the super admin at once: your account can move customers\u2019 money.'
+    : 'If this was not you, reset your password now with the link below and contact support.';
+}
+
+/** Told to the owner when two-factor authentication was turned on or off on their account (issue 26). */
+export function renderTwoFactorChangedEmail(input: {
+  fullName: string;
+  appUrl: string;
+  at: Date;
+  isStaff: boolean;
+  on: boolean;
+}): TRenderedEmail {
+  const when = `${ACCRA_TIME_FORMAT.format(input.at)} (Accra time)`;
+  return {
+    subject: input.on ? 'Two-factor authentication is on' : 'Two-factor authentication was turned off',
+    body: layout(
+      input.on ? 'Two-factor authentication is on' : 'Two-factor authentication was turned off',
+      [
+        `Hello ${input.fullName},`,
+        input.on
+          ? `An authenticator app was set up for your CediCrypto account on ${when}. From now on, signing in asks for a code from it.`
+          : `Two-factor authentication was turned off for your CediCrypto account on ${when}. Signing in now needs only your password.`,
+        ifNotYou(input.isStaff),
+      ],
+      input.isStaff ? undefined : { label: 'Reset your password', url: `${input.appUrl}/#/forgot-password` },
+    ),
+  };
+}
+
+/** After a super admin (or the server console) reset a staff member's second factor (issue 26). */
+export function renderTwoFactorResetEmail(input: {
+  fullName: string;
+  resetBy: string;
+  setupUrl: TSecretUrl;
+  validHours: number;
+}): TRenderedEmail {
+  return {
+    subject: 'Your CediCrypto two-factor authentication was reset',
+    body: layout(
+      'Set up two-factor authentication again',
+      [
+        `Hello ${input.fullName},`,
+        `${input.resetBy} reset the two-factor authentication of your back-office account, and every session of it was signed out.`,
+        `Sign in with your password, then set up your authenticator app with the link below. It is valid for ${input.validHours} hours and can be used once; your password alone is not enough.`,
+        'If you did not ask for this, tell the super admin at once.',
+      ],
+      { label: 'Set up two-factor authentication', url: input.setupUrl },
+    ),
+  };
+}
+
 export function renderStaffInvitationEmail(input: {
   fullName: string;
   roleLabel: string;

@@ -73,7 +73,7 @@ describe('accounts', () => {
     expect(error.fields.username).toBe('Username is required.');
     expect(error.fields.fullName).toBe('Full name can only contain letters, spaces, hyphens, or apostrophes.');
     expect(error.fields.email).toBe('A valid email is required.');
-    expect(error.fields.password).toBe('Password must be at least 8 characters.');
+    expect(error.fields.password).toBe('Password must be at least 12 characters.');
   });
 
   it('refuses unknown fields such as role on signup', async () => {

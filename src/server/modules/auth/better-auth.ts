@@ -8,7 +8,9 @@ import type { TConfig } from '#server/config.js';
 import type { TDb } from '#server/db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '#server/db/schema/auth.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
-import { renderPasswordResetEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import { renderPasswordChangedEmail, renderPasswordResetEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import { isStaffRole } from '#shared/permissions.js';
+import { eq } from 'drizzle-orm';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
 
 /**
@@ -80,8 +82,25 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // The link used is consumed by better-auth; every other one (and an unused invitation) goes too.
-      onPasswordReset: async ({ user }) => revokePasswordLinks(db, user.id),
+      // The link used is consumed by better-auth; every other one (and an unused invitation) goes too,
+      // and the owner is told (issue 26).
+      onPasswordReset: async ({ user }) => {
+        await revokePasswordLinks(db, user.id);
+        const [row] = await db.select().from(users).where(eq(users.id, user.id));
+        if (!row) return;
+        await queueEmail(
+          db,
+          row.email,
+          renderPasswordChangedEmail({
+            fullName: row.fullName || row.name,
+            appUrl: config.appUrl,
+            at: new Date(),
+            isStaff: isStaffRole(row.role),
+            how: 'reset',
+          }),
+        );
+        options.onEmailQueued();
+      },
       sendResetPassword: async ({ user, token }) => {
         const fullName = (user as { fullName?: string }).fullName || user.name;
         await queueEmail(db, user.email, renderPasswordResetEmail({ fullName, resetUrl: buildResetUrl(config.appUrl, token) }));
@@ -117,6 +136,8 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         '/two-factor/verify-totp': limit,
         '/two-factor/verify-backup-code': limit,
         '/two-factor/enable': limit,
+        // Our route limits each account (RATE_LIMITS.changePasswordPerUser); better-auth's default of 3 in 10 s per address would refuse people behind one shared address.
+        '/change-password': limit,
       },
     },
     advanced: {

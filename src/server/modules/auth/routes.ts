@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZForgotPasswordResponse,
   ZLoginRequest,
@@ -13,6 +14,7 @@ import { ZOk } from '#shared/contracts/common.js';
 import {
   ZLoginResponse,
   ZTwoFactorConfirmRequest,
+  ZTwoFactorEnableRequest,
   ZTwoFactorEnrolment,
   ZTwoFactorPasswordRequest,
   ZTwoFactorSignInRequest,
@@ -34,7 +36,8 @@ import {
   signUpCustomer,
   type TAccountDeps,
 } from './service.js';
-import { perIp, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { perIp, perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { changePassword } from './change-password.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(
@@ -94,10 +97,10 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
   app.post(
     '/api/account/two-factor/enable',
     {
-      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'RATE_LIMITED'] },
-      schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZTwoFactorEnrolment } },
+      config: { ...twoFactorConfig, errors: ['TWO_FACTOR_ALREADY_ON', 'TWO_FACTOR_LINK_REQUIRED', 'RATE_LIMITED'] },
+      schema: { tags: ['account'], body: ZTwoFactorEnableRequest, response: { 200: ZTwoFactorEnrolment } },
     },
-    async (request) => startEnrolment(deps, request, request.body.password),
+    async (request) => startEnrolment(deps, request, request.body.password, request.body.enrolmentToken),
   );
 
   app.post(
@@ -116,6 +119,21 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       schema: { tags: ['account'], body: ZTwoFactorPasswordRequest, response: { 200: ZSessionResponse } },
     },
     async (request, reply) => ({ user: toProfile(await disableTwoFactor(deps, request, reply, request.body.password)) }),
+  );
+
+  // Change password (issue 26, docs/decisions/023). Reachable before a staff member has enrolled
+  // two-factor only in the sense of the route table: staff are asked for a code, so they enrol first.
+  app.post(
+    '/api/account/password',
+    {
+      config: {
+        access: 'user',
+        rateLimit: perUser(RATE_LIMITS.changePasswordPerUser),
+        errors: ['INVALID_CREDENTIALS', 'CODE_REUSED', 'RATE_LIMITED'],
+      },
+      schema: { tags: ['account'], body: ZChangePasswordRequest, response: { 200: ZSessionResponse } },
+    },
+    async (request, reply) => ({ user: toProfile(await changePassword(deps, request, reply, request.body)) }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import { sessions, users } from '#server/db/schema/auth.js';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
 import { AppError } from '#server/lib/errors.js';
+import { assertNotCommonPassword, isBelowPolicy } from '#server/lib/password-policy.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderWelcomeEmail } from '#server/lib/email/templates.js';
 import { readTierLimits } from '#server/modules/orders/tier-limits.js';
@@ -104,6 +105,12 @@ export async function signInWithPassword(
   if (result.status === 403 && String(result.body?.code ?? '').includes('BANNED')) throw new AppError('BANNED', MSG.banned);
   if (result.status !== 200 || !result.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
   await deps.rateLimits.clear(accountKey);
+  // The password was right: a stored one weaker than today's policy is asked to change
+  // (docs/decisions/023); it keeps working meanwhile.
+  await deps.db
+    .update(users)
+    .set({ passwordChangeRequested: await isBelowPolicy(input.password) })
+    .where(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`);
 
   if (result.body.twoFactorRedirect === true) {
     // The password was right (better-auth checks it before asking for a second factor).
@@ -170,6 +177,7 @@ export async function signUpCustomer(deps: TAccountDeps, request: FastifyRequest
   const taken = () =>
     new AppError('USERNAME_TAKEN', MSG.usernameTaken(input.username), { fields: { username: MSG.usernameTaken(input.username) } });
   if (await isUsernameTaken(deps.db, input.username)) throw taken();
+  await assertNotCommonPassword(input.password);
 
   const result = await callAuth(deps, request, '/sign-up/email', {
     email: input.email,
@@ -212,6 +220,7 @@ export async function requestPasswordReset(deps: TAccountDeps, request: FastifyR
 }
 
 export async function resetPassword(deps: TAccountDeps, request: FastifyRequest, token: string, password: string): Promise<void> {
+  await assertNotCommonPassword(password);
   const result = await callAuth(deps, request, '/reset-password', { token, newPassword: password });
   if (result.status === 429) throw authLimited(deps);
   if (result.status !== 200) throw new AppError('INVALID_TOKEN', MSG.resetInvalid);

@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { AppError } from '#server/lib/errors.js';
-import { actorOf } from '#server/plugins/access.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderTwoFactorChangedEmail } from '#server/lib/email/templates.js';
+import { actorOf, type TUserRow } from '#server/plugins/access.js';
+import { clearTwoFactorLink, isValidTwoFactorLink } from './two-factor-links.js';
 import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
 import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
 
@@ -10,9 +13,15 @@ import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './ser
  * Enrolment step 1: with the password confirmed, a new secret and 10 backup codes. Two-factor
  * is not on until a code from the authenticator app confirms the secret (step 2).
  */
-export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest, password: string) {
+export async function startEnrolment(deps: TAccountDeps, request: FastifyRequest, password: string, enrolmentToken?: string) {
   const actor = actorOf(request);
   if (actor.user.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MSG.alreadyEnabled);
+  // After a reset, the password alone does not enrol (two-factor-links.ts).
+  if (actor.user.twoFactorLinkRequired) {
+    if (!enrolmentToken) throw new AppError('TWO_FACTOR_LINK_REQUIRED', TWO_FACTOR_MSG.linkRequired);
+    if (!(await isValidTwoFactorLink(deps.db, actor.id, enrolmentToken)))
+      throw new AppError('TWO_FACTOR_LINK_REQUIRED', TWO_FACTOR_MSG.linkInvalid);
+  }
   const result = await callAuth(deps, request, '/two-factor/enable', { password });
   if (result.status === 429) throw new AppError('RATE_LIMITED', TWO_FACTOR_MSG.tooManyAttempts);
   if (result.status !== 200 || !result.body)
@@ -31,7 +40,22 @@ export async function confirmEnrolment(deps: TAccountDeps, request: FastifyReque
   // The code that switched it on cannot then be replayed at a sign-in.
   await claimTotpCode(deps.db, actor.id, code);
   forwardCookies(reply, result.setCookies);
+  await deps.db.transaction(async (tx) => {
+    if (actor.user.twoFactorLinkRequired) await clearTwoFactorLink(tx, actor.id);
+    await queueEmail(tx, actor.user.email, twoFactorChangedEmail(deps, actor.user, true));
+  });
+  deps.onEmailQueued();
   return findUserById(deps.db, actor.id);
+}
+
+function twoFactorChangedEmail(deps: TAccountDeps, user: TUserRow, on: boolean) {
+  return renderTwoFactorChangedEmail({
+    fullName: user.fullName || user.name,
+    appUrl: deps.config.appUrl,
+    at: new Date(),
+    isStaff: isStaffRole(user.role),
+    on,
+  });
 }
 
 /** Customers may turn it off again (password required); staff may not. */
@@ -44,5 +68,7 @@ export async function disableTwoFactor(deps: TAccountDeps, request: FastifyReque
   if (result.status !== 200)
     throw new AppError('VALIDATION', TWO_FACTOR_MSG.wrongPassword, { fields: { password: TWO_FACTOR_MSG.wrongPassword } });
   forwardCookies(reply, result.setCookies);
+  await queueEmail(deps.db, actor.user.email, twoFactorChangedEmail(deps, actor.user, false));
+  deps.onEmailQueued();
   return findUserById(deps.db, actor.id);
 }

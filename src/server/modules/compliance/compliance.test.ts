@@ -797,7 +797,7 @@ describe('compliance desk', () => {
     });
     const caseId = escalated.json().case.id as number;
 
-    const response = await t.request({ method: 'GET', url: `/api/admin/compliance/cases/${caseId}/export`, cookie: staff.compliance });
+    const response = await t.request({ method: 'POST', url: `/api/admin/compliance/cases/${caseId}/export`, cookie: staff.compliance });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(
@@ -850,7 +850,7 @@ describe('compliance desk', () => {
       ['GET', '/api/admin/compliance/alerts/count', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/cases', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/cases/1/file', ['compliance', 'super_admin']],
-      ['GET', '/api/admin/compliance/cases/1/export', ['compliance', 'super_admin']],
+      ['POST', '/api/admin/compliance/cases/1/export', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/settings', ['compliance', 'super_admin']],
       ['PUT', '/api/admin/compliance/settings', ['super_admin']],
       ['POST', `/api/admin/users/${customer.id}/close`, ['super_admin']],

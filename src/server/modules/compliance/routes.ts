@@ -120,10 +120,9 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
     async (request) => ({ case: await fileCase(deps, call(request), request.params.id, request.body.ficReference) }),
   );
 
-  app.get(
+  app.post(
     '/api/admin/compliance/cases/:id/export',
     {
-      exposeHeadRoute: false,
       config: {
         access,
         rateLimit: perUser(RATE_LIMITS.exportsPerUser),

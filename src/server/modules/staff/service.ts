@@ -12,8 +12,10 @@ import { writeAudit } from '#server/lib/audit.js';
 import { revokePasswordLinks } from '#server/modules/auth/password-links.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
-import { renderStaffInvitationEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import { renderStaffInvitationEmail, renderTwoFactorResetEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import { issueTwoFactorLink, twoFactorSetupUrl, TWO_FACTOR_LINK_TTL_HOURS } from '#server/modules/auth/two-factor-links.js';
 import { AppError } from '#server/lib/errors.js';
+import { assertNotCommonPassword } from '#server/lib/password-policy.js';
 import type { TActor } from '#server/plugins/access.js';
 
 export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
@@ -299,6 +301,7 @@ export async function checkInvitation(db: TDbOrTx, token: string): Promise<{ id:
 export async function setPasswordWithInvitation(db: TDb, token: string, password: string, ip: string): Promise<void> {
   // A cheap look first, so a made-up token costs no password hash; the claim below decides.
   await checkInvitation(db, token);
+  await assertNotCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -351,6 +354,18 @@ export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context:
     await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    // Enrolling again needs the emailed link, not the password alone (issue 26).
+    const token = await issueTwoFactorLink(tx, id);
+    await queueEmail(
+      tx,
+      target.email,
+      renderTwoFactorResetEmail({
+        fullName: target.fullName || target.name,
+        resetBy: context.actor.email,
+        setupUrl: twoFactorSetupUrl(deps.appUrl, token),
+        validHours: TWO_FACTOR_LINK_TTL_HOURS,
+      }),
+    );
     await writeAudit(tx, {
       actor: context.actor,
       action: 'admin.two_factor_reset',
@@ -362,5 +377,6 @@ export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context:
     });
   });
   deps.onAccountChanged(id);
+  deps.onEmailQueued();
   return findStaff(db, id);
 }

@@ -13,6 +13,7 @@ import { cn } from '#web/lib/cn.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
 import { AdminMenu } from './admin-menu';
+import { PasswordChangeBanner } from './password-change-banner';
 import { SkipLink } from './skip-link';
 import { useCountInTitle } from './use-count-in-title';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
@@ -99,6 +100,9 @@ function AdminShell({ user }: { user: TProfile }) {
             <div className="flex min-w-0 items-center gap-3">
               <SignedInAs user={user} className="hidden text-right sm:block" />
               {roleBadge && <span className="hidden shrink-0 sm:block">{roleBadge}</span>}
+              <Link to={paths.admin.changePassword.getHref()} className="shrink-0 text-sm font-semibold whitespace-nowrap">
+                Change password
+              </Link>
               <Button variant="outline" size="sm" className="shrink-0" onClick={logOut.run} isLoading={logOut.isPending}>
                 Log out
               </Button>
@@ -124,6 +128,7 @@ function AdminShell({ user }: { user: TProfile }) {
           </div>
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6">
+          <PasswordChangeBanner user={user} />
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { ChatWidgetLoader } from '#web/features/chat/components/chat-widget-loader.js';
+import { useSession } from '#web/lib/session.js';
+import { PasswordChangeBanner } from './password-change-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -12,11 +14,17 @@ import { SkipLink } from './skip-link';
  * bench/README.md).
  */
 export function PublicLayout() {
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
+        {user?.passwordChangeRequested && (
+          <div className="container-page pt-4">
+            <PasswordChangeBanner user={user} />
+          </div>
+        )}
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,12 +1,38 @@
-import { scorePassword } from '#shared/contracts/account.js';
+import { useEffect, useState } from 'react';
+import { MSG } from '#shared/messages.js';
+import { loadPasswordStrengthChecker, type TPasswordStrengthChecker } from '#shared/password-strength.js';
 import { cn } from '#web/lib/cn.js';
 
 const SEGMENT_COLOURS = ['bg-red-500', 'bg-red-500', 'bg-amber-500', 'bg-lime-500', 'bg-brand-600'];
 
-/** Strength of docs/product.md §5 (length, mixed case, digit, symbol): Weak, Fair, Good, Strong. */
-export function PasswordStrengthMeter({ password }: { password: string }) {
-  if (!password) return null;
-  const { score, label } = scorePassword(password);
+/**
+ * zxcvbn-ts's estimate of the password (docs/decisions/023-password-policy.md): Weak, Fair, Good,
+ * Strong, and "Weak" whatever the estimate for a password the server refuses (too short, or on
+ * the common list, which it then says). The estimator loads when the first character is typed.
+ */
+export function PasswordStrengthMeter({ password, userInputs = [] }: { password: string; userInputs?: string[] }) {
+  const [check, setCheck] = useState<TPasswordStrengthChecker | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadPasswordStrengthChecker().then(
+      (loaded) => live && setCheck(() => loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!password || failed) return null;
+  if (!check) {
+    return (
+      <p className="text-xs text-slate-600" aria-live="polite">
+        Password strength: checking…
+      </p>
+    );
+  }
+  const { score, label, common } = check(password, userInputs);
 
   return (
     <div className="space-y-1">
@@ -17,6 +43,7 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
       </div>
       <p className="text-xs text-slate-600" aria-live="polite">
         Password strength: <span className="font-semibold text-slate-800">{label}</span>
+        {common && <span className="block text-red-700">{MSG.passwordCommon}</span>}
       </p>
     </div>
   );

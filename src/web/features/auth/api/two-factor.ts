@@ -14,13 +14,13 @@ export function useTwoFactorStatus() {
   });
 }
 
-/** Step 1: the password; the answer is the new secret and the backup codes. */
+/** Step 1: the password (and after a reset, the emailed link's token); the answer is the new secret and the backup codes. */
 export function useStartEnrolment() {
   return useMutation({
-    mutationFn: (password: string) =>
+    mutationFn: ({ password, enrolmentToken }: { password: string; enrolmentToken?: string }) =>
       apiRequest('/api/account/two-factor/enable', {
         method: 'POST',
-        body: { password },
+        body: enrolmentToken ? { password, enrolmentToken } : { password },
         schema: ZTwoFactorEnrolment,
         operation: 'Two-factor setup',
       }),

@@ -19,7 +19,7 @@ type NewPasswordFormProps = {
   submitLabel: string;
   isPending: boolean;
   /**
-   * Called with a password that passed the rules (docs/product.md §5: at least 8, confirmed),
+   * Called with a password that passed the rules (at least 12 characters, docs/decisions/023; confirmed),
    * and with what shows the server's refusal on the form.
    */
   onSubmit: (password: string, showError: (error: unknown) => void) => void;

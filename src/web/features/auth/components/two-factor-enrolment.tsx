@@ -13,7 +13,14 @@ import { CurrentPasswordForm } from './current-password-form';
  * Turning on two-factor: confirm the password, scan the QR code (or type the key), keep the
  * backup codes, then prove it works with a code from the app.
  */
-export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null) => void }) {
+export function TwoFactorEnrolment({
+  onDone,
+  enrolmentToken,
+}: {
+  onDone: (user: TProfile | null) => void;
+  /** After a reset: the token of the emailed setup link (issue 26). */
+  enrolmentToken?: string;
+}) {
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
   const codeForm = useZodForm(ZTwoFactorConfirmRequest, { defaultValues: { code: '' } });
@@ -24,7 +31,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: (user: TProfile | null)
       <CurrentPasswordForm
         submitLabel="Continue"
         isPending={start.isPending}
-        onSubmit={(password, showError) => start.mutate(password, { onError: showError })}
+        onSubmit={(password, showError) => start.mutate({ password, enrolmentToken }, { onError: showError })}
       />
     );
   }

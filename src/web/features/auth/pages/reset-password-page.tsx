@@ -41,7 +41,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title="Reset password"
-      description="Choose a new password of at least 8 characters."
+      description="Choose a new password of at least 12 characters."
       footer={<Link to={paths.forgotPassword.getHref()}>Request a new reset link</Link>}
     >
       <NewPasswordForm submitLabel="Reset password" isPending={resetPassword.isPending} onSubmit={onSubmit} />

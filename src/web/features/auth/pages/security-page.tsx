@@ -10,13 +10,16 @@ import { useDisableTwoFactor, useTwoFactorStatus } from '#web/features/auth/api/
 import { CurrentPasswordForm } from '#web/features/auth/components/current-password-form.js';
 import { TwoFactorEnrolment } from '#web/features/auth/components/two-factor-enrolment.js';
 import { SmsOrderUpdatesSetting } from '#web/features/auth/components/sms-order-updates-setting.js';
+import { ChangePasswordForm } from '#web/features/auth/components/change-password-form.js';
 
-/** /security: a customer turns two-factor authentication on or off, and order SMS (issue 18). */
+/** /security: a customer turns two-factor authentication on or off, changes the password (issue 26), and order SMS (issue 18). */
 export function SecurityPage() {
   const status = useTwoFactorStatus();
   const disable = useDisableTwoFactor();
   const toast = useToast();
   const [isEnrolling, setIsEnrolling] = useState(false);
+  // Opened on demand, like two-factor's enrolment: one "Current password" field on screen at a time.
+  const [isChangingPassword, setIsChangingPassword] = useState(false);
 
   return (
     <div className="container-page max-w-xl space-y-6 py-8">
@@ -57,6 +60,18 @@ export function SecurityPage() {
             </p>
             <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor</Button>
           </>
+        )}
+      </section>
+      <section className="card space-y-4" aria-labelledby="change-password-heading">
+        <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
+          Change password
+        </h2>
+        {isChangingPassword ? (
+          <ChangePasswordForm isStaff={false} onDone={() => setIsChangingPassword(false)} />
+        ) : (
+          <Button variant="outline" onClick={() => setIsChangingPassword(true)}>
+            Change password
+          </Button>
         )}
       </section>
       <SmsOrderUpdatesSetting />

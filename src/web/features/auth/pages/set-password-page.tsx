@@ -82,7 +82,7 @@ export function SetPasswordPage() {
   return (
     <AuthCard
       title="Set your password"
-      description="Welcome to the CediCrypto back-office. Choose a password of at least 8 characters."
+      description="Welcome to the CediCrypto back-office. Choose a password of at least 12 characters."
       footer={loginLink}
     >
       <NewPasswordForm submitLabel="Set password" isPending={mutation.isPending} onSubmit={onSubmit} />

@@ -13,7 +13,12 @@ export function TwoFactorSetupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnPath = getSafeAdminReturnPath(searchParams.get('from'));
-  if (!user) return <Navigate to={paths.admin.login.getHref()} replace />;
+  // The link emailed after a reset (issue 26): kept through the sign-in, which comes back here.
+  const enrolmentToken = searchParams.get('token') ?? undefined;
+  if (!user) {
+    const back = enrolmentToken ? `${paths.admin.twoFactorSetup.getHref()}?token=${encodeURIComponent(enrolmentToken)}` : undefined;
+    return <Navigate to={paths.admin.login.getHref(back ? { from: back } : {})} replace />;
+  }
   if (!isStaffRole(user.role)) return <Navigate to={paths.admin.accessDenied.getHref()} replace />;
   if (user.twoFactorEnabled) return <Navigate to={returnPath} replace />;
 
@@ -24,7 +29,7 @@ export function TwoFactorSetupPage() {
     >
       <div className="space-y-4">
         <Alert variant="info">{TWO_FACTOR_MSG.setupRequired}</Alert>
-        <TwoFactorEnrolment onDone={() => navigate(returnPath, { replace: true })} />
+        <TwoFactorEnrolment enrolmentToken={enrolmentToken} onDone={() => navigate(returnPath, { replace: true })} />
       </div>
     </AuthCard>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "password_change_requested" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "two_factor_link_required" boolean DEFAULT false NOT NULL;
