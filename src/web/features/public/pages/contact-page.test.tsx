@@ -27,6 +27,7 @@ const CUSTOMER: TProfile = {
   isBanned: false,
   role: null,
   twoFactorEnabled: false,
+  passwordChangeRequested: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
