@@ -53,6 +53,7 @@ export const MSG = {
   unexpected: 'An unexpected error occurred. Please try again.',
   genericError: 'An error occurred.',
   userNotFound: 'User not found.',
+  secretGone: 'This link or code is no longer kept: it was delivered, or it expired. Send a new password reset or invitation instead.',
 
   // Email (docs/product.md §1)
   smtpNotConfigured: 'SMTP settings are not fully configured. Skipping actual email send.',

@@ -70,7 +70,7 @@ describe('email sender', () => {
     }
   });
 
-  it('delivers the real link of a password reset, which the log keeps marked for staff views to mask', async () => {
+  it('delivers the real link of a password reset from its sealed copy, and keeps no token at rest before or after (issue 26)', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
       await database.db
@@ -88,7 +88,12 @@ describe('email sender', () => {
         database.db,
         'efua@example.com',
         renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }),
+        secret,
       );
+      // Queued: the body is masked and the token only sealed (docs/decisions/021).
+      const queued = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
+      expect(JSON.stringify(queued)).not.toContain(token);
+      expect(queued.secretsSealed).not.toBeNull();
       const { log } = captureLogger();
       await new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 }).runOnce();
       const delivered = peer.received.find((mail) => mail.to.includes('efua@example.com'));
@@ -98,6 +103,10 @@ describe('email sender', () => {
       const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(maskEmailBody(row.body).body).not.toContain(token);
+      // Delivered: nothing of the token is kept, not even sealed.
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(row.secretsSealed).toBeNull();
+      expect(maskEmailBody(row.body).maskedSecrets).toBe(2);
     } finally {
       await peer.close();
     }

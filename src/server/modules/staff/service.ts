@@ -16,7 +16,14 @@ import { renderStaffInvitationEmail, type TSecretUrl } from '#server/lib/email/t
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 
-export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
+export type TStaffDeps = {
+  db: TDb;
+  appUrl: string;
+  /** Seals the invitation link's token in the email outbox (docs/decisions/021). */
+  serverSecret: string;
+  onEmailQueued: () => void;
+  onAccountChanged: TOnAccountChanged;
+};
 type TAuditContext = { actor: TActor; ip: string };
 
 const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
@@ -115,6 +122,7 @@ async function issueInvitation(
       setPasswordUrl: buildSetPasswordUrl(deps.appUrl, token),
       validHours: INVITATION_TTL_HOURS,
     }),
+    deps.serverSecret,
   );
 }
 
