@@ -27,6 +27,9 @@ export const MSG = {
   banned: 'This account has been suspended. Please contact support.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes and try again.`,
+  /** The admin sign-in of an account slowed by failed attempts from elsewhere (docs/decisions/010). */
+  signInCodeHint: 'Many failed sign-ins were tried on this account. Enter your authenticator code with your password to sign in now.',
+  signInCodeInvalid: 'Enter the 6-digit code from your authenticator app.',
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
 
   // Password reset

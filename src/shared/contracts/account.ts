@@ -82,7 +82,7 @@ export const ZLoginRequest = z
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/)
+      .regex(/^(\d{6})?$/, MSG.signInCodeInvalid)
       .optional(),
   })
   .strict();
