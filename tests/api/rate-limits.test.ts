@@ -175,6 +175,22 @@ describe('request limits', () => {
     expect(signedIn.json()).toMatchObject({ twoFactorRequired: false, user: { role: 'super_admin' } });
     const session = await t.request({ method: 'GET', url: '/api/session', cookie: cookieFrom(signedIn) });
     expect(session.json().user.email).toBe(owner.email);
+    // Once the gate is open, the code sent with the password completes the sign-in in that request,
+    // and an empty code is no code (the form's field left blank).
+    await openGate(owner.email);
+    expect((await attempt(owner.password, device.nextCode())).json()).toMatchObject({
+      twoFactorRequired: false,
+      user: { role: 'super_admin' },
+    });
+    await openGate(owner.email);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: owner.email, password: owner.password, portal: 'admin', code: '' },
+      remoteAddress: '10.6.0.2',
+    });
+    expect(blank.json()).toEqual({ user: null, twoFactorRequired: true });
   });
 
   it('lets a successful sign-in start the count of its address again', async () => {

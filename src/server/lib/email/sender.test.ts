@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { SEALED_SECRETS_MAX_AGE_HOURS } from '#server/lib/outbox.js';
+import { eraseStaleSealedSecrets } from '#server/lib/sealed-secrets.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog, settings } from '#server/db/schema/app.js';
@@ -138,5 +140,31 @@ describe('email sender', () => {
     } finally {
       await peer.close();
     }
+  });
+
+  it('erases the sealed token of an email still undelivered after a day, once its link has expired (docs/decisions/021)', async () => {
+    const id = await queueEmail(
+      database.db,
+      'kwame@example.com',
+      renderPasswordResetEmail({ fullName: 'Kwame', resetUrl: buildResetUrl('http://x', 'Stale_Token-0123456789') }),
+      secret,
+    );
+    const fresh = await queueEmail(
+      database.db,
+      'kwame@example.com',
+      renderPasswordResetEmail({ fullName: 'Kwame', resetUrl: buildResetUrl('http://x', 'Fresh_Token-0123456789') }),
+      secret,
+    );
+    await database.db
+      .update(emailLog)
+      .set({ sentAt: new Date(Date.now() - (SEALED_SECRETS_MAX_AGE_HOURS + 1) * 3_600_000) })
+      .where(eq(emailLog.id, id));
+    expect(await eraseStaleSealedSecrets(database.db)).toBeGreaterThanOrEqual(1);
+    const rows = await database.db
+      .select()
+      .from(emailLog)
+      .where(inArray(emailLog.id, [id, fresh]));
+    expect(rows.find((row) => row.id === id)?.secretsSealed).toBeNull();
+    expect(rows.find((row) => row.id === fresh)?.secretsSealed).not.toBeNull();
   });
 });
