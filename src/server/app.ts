@@ -41,6 +41,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { RateLimitStore } from './lib/rate-limit-store.js';
+import { eraseStaleSealedSecrets } from './lib/sealed-secrets.js';
 import { PeriodicJob } from './lib/periodic-job.js';
 import { expireDueOrders } from './modules/orders/lifecycle.js';
 import { pruneUnusedQuotes } from './modules/orders/quotes.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     log: app.log,
     provider: createSmsProvider(config.sms, app.log, config.env),
     intervalMs: config.sms.sendIntervalMs,
+    serverSecret: config.authSecret,
   });
   const onSmsQueued = () => {
     if (options.startBackgroundJobs) smsSender.kick();
@@ -164,7 +166,12 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     run: async () => {
       const counters = await rateLimits.prune();
       const quotes = await pruneUnusedQuotes(db);
-      if (counters + quotes > 0) app.log.info({ counters, quotes }, 'housekeeping: pruned expired rate-limit counters and unused quotes');
+      const sealed = await eraseStaleSealedSecrets(db);
+      if (counters + quotes + sealed > 0)
+        app.log.info(
+          { counters, quotes, sealed },
+          'housekeeping: pruned expired rate-limit counters, unused quotes and stale sealed secrets',
+        );
     },
   });
   app.decorate('housekeeping', housekeeping);
@@ -206,8 +213,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(paymentMethodRoutes, { db });
   await app.register(coinRoutes, { db });
   await app.register(cannedResponseRoutes, { db });
-  await app.register(emailLogRoutes, { db });
-  await app.register(smsLogRoutes, { db });
+  await app.register(emailLogRoutes, { db, serverSecret: config.authSecret });
+  await app.register(smsLogRoutes, { db, serverSecret: config.authSecret });
   await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
@@ -264,7 +271,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   if (config.testClock) await app.register(testVerificationRoutes, { db });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
-  await app.register(staffRoutes, { db, appUrl: config.appUrl, onEmailQueued, onAccountChanged });
+  await app.register(staffRoutes, { db, appUrl: config.appUrl, serverSecret: config.authSecret, onEmailQueued, onAccountChanged });
   await app.register(exportRoutes, { db });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};

@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   TWO_FACTOR_LINK_REQUIRED: 403,
   BANNED: 403,
   NOT_FOUND: 404,
+  /** A reveal of a message whose link or code is no longer kept: delivered, or expired (docs/decisions/021). */
+  SECRET_GONE: 410,
   /** Turning on two-factor when it is on, or off when it is off. */
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_NOT_ON: 409,

@@ -30,6 +30,9 @@ export const MSG = {
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   tooManyAttemptsFor: (minutes: number) => `Too many attempts. Please wait ${minutes} minutes and try again.`,
   requestTimedOut: 'The request took too long to arrive. Please check your connection and try again.',
+  /** The admin sign-in of an account slowed by failed attempts from elsewhere (docs/decisions/010). */
+  signInCodeHint: 'Many failed sign-ins were tried on this account. Enter your authenticator code with your password to sign in now.',
+  signInCodeInvalid: 'Enter the 6-digit code from your authenticator app.',
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
 
   // Password reset
@@ -65,6 +68,7 @@ export const MSG = {
   unexpected: 'An unexpected error occurred. Please try again.',
   genericError: 'An error occurred.',
   userNotFound: 'User not found.',
+  secretGone: 'This link or code is no longer kept: it was delivered, or it expired. Send a new password reset or invitation instead.',
 
   // Email (docs/product.md §1)
   smtpNotConfigured: 'SMTP settings are not fully configured. Skipping actual email send.',

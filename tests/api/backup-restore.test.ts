@@ -10,6 +10,12 @@ import { orders, quotes } from '#server/db/schema/orders.js';
 import { seedDatabase } from '#server/db/seed.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import { TarReader } from '#server/lib/tar.js';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { smsLog } from '#server/db/schema/compliance.js';
+import { unsealBody } from '#server/lib/email/secrets.js';
+import { deliverableSms } from '#server/lib/sms/templates.js';
+import { emailsTo, linkToken } from '#test/helpers/email-links.js';
 import { cookieFrom, insertMomoMethod, SUPER_ADMIN, TEST_ORIGIN, testConfig, TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
 
 async function countsOf(dataDir: string): Promise<TTableCounts> {
@@ -31,6 +37,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
   let archive = '';
   let documentKeys: [png: string, jpeg: string] = ['', ''];
   let sourceCounts: TTableCounts;
+  /** A live password-reset token and phone code, as their recipients got them (issue 26 point 3). */
+  let liveSecrets: { resetToken: string; phoneCode: string } = { resetToken: '', phoneCode: '' };
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'exchange-backup-'));
@@ -60,7 +68,32 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
         expect(response.statusCode).toBe(201);
         expect(cookieFrom(response)).not.toBe('');
         userIds.push(response.json().user.id);
+        if (name === 'kofi') {
+          // A phone code and a password reset outstanding when the backup is made.
+          const code = await app.inject({
+            method: 'POST',
+            url: '/api/account/phone/code',
+            headers: { origin: TEST_ORIGIN, cookie: cookieFrom(response) },
+            payload: { phone: '0245550199' },
+          });
+          expect(code.statusCode, code.body).toBe(200);
+          const reset = await app.inject({
+            method: 'POST',
+            url: '/api/account/forgot-password',
+            headers: { origin: TEST_ORIGIN },
+            payload: { email: 'kofi@backup.example.com' },
+          });
+          expect(reset.statusCode).toBe(200);
+        }
       }
+      const [resetMail] = await emailsTo(database.db, 'kofi@backup.example.com', 'Reset your CediCrypto password');
+      const [sms] = await database.db.select().from(smsLog).where(eq(smsLog.to, '+233245550199'));
+      if (!resetMail || !sms) throw new Error('no reset email or phone code queued');
+      const secret = testConfig({ DATA_DIR: source }).authSecret;
+      const phoneCode = /code is (\d{6})\./.exec(deliverableSms(unsealBody(sms, secret)))?.[1] ?? '';
+      liveSecrets = { resetToken: linkToken(resetMail, '/reset-password'), phoneCode };
+      expect(liveSecrets.resetToken.length).toBeGreaterThan(20);
+      expect(phoneCode).toMatch(/^\d{6}$/);
       const method = await insertMomoMethod(database.db);
       const [buyerId] = userIds;
       if (buyerId === undefined) throw new Error('no customer signed up');
@@ -150,6 +183,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
     expect(await restoredStorage.get(documentKeys[0])).toEqual(TINY_PNG);
     expect(await restoredStorage.get(documentKeys[1])).toEqual(TINY_JPEG);
     expect(existsSync(path.join(target, 'server.lock'))).toBe(false);
+  }, 120_000);
+
+  it('holds no live reset token or phone code in any byte of a backup, the database files included (issue 26)', async () => {
+    const file = path.join(root, 'backups', 'secrets.tar');
+    await backupDataDir({ dataDir: source, documentsDir: sourceDocs, outFile: file });
+    const tar = new TarReader(file);
+    const everything: Buffer[] = [readFileSync(file)];
+    for (const entry of tar.entries) {
+      const bytes = tar.read(entry);
+      everything.push(bytes);
+      // The database is a gzipped tar of the data directory: every page of every file, unpacked.
+      if (entry.name === 'database.tgz') everything.push(gunzipSync(bytes));
+    }
+    tar.close();
+    const haystack = Buffer.concat(everything);
+    for (const secret of [liveSecrets.resetToken, liveSecrets.phoneCode, encodeURIComponent(liveSecrets.resetToken)]) {
+      expect(haystack.includes(Buffer.from(secret, 'utf8')), `found ${secret} in the backup`).toBe(false);
+    }
   }, 120_000);
 
   it('refuses a data directory that is not empty, and replaces it only with force, keeping the old files', async () => {

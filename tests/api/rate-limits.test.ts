@@ -6,9 +6,14 @@ import { rateLimitCounters } from '#server/db/schema/limits.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { RateLimitStore } from '#server/lib/rate-limit-store.js';
 import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/quotes.js';
-import { RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { LOGIN_SLOWDOWN, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { users } from '#server/db/schema/auth.js';
+import { emailsTo } from '#test/helpers/email-links.js';
+import { TotpDevice } from '#test/helpers/totp.js';
 import { MSG } from '#shared/messages.js';
-import { createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { cookieFrom, createTestApp, testConfig, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+
+const FAILED_SIGN_INS_SUBJECT = 'Failed sign-ins to your CediCrypto account';
 
 describe('rate-limit store', () => {
   let t: TTestApp;
@@ -89,30 +94,112 @@ describe('request limits', () => {
     expect((await upload(other.cookie)).statusCode).not.toBe(429);
   });
 
-  it('throttles sign-in per account, whichever addresses the attempts come from', async () => {
+  it('locks one address out of one account, not the account: the right password from another address signs in', async () => {
     const customer = await t.signUp();
-    const { max, windowSeconds } = RATE_LIMITS.loginFailuresPerAccount;
-    const statuses: number[] = [];
-    // Four addresses taking turns, as in the attack this stops (36 guesses were never blocked).
+    const { max, windowSeconds } = RATE_LIMITS.loginFailuresPerAccountAndIp;
     for (let i = 0; i < max; i += 1)
-      statuses.push((await t.login(customer.email, 'wrong-password', 'customer', `203.0.113.${i % 4}`)).statusCode);
-    expect(statuses).toEqual(Array(max).fill(401));
-    const refused = await t.login(customer.email.toUpperCase(), customer.password, 'customer', '192.0.2.99');
+      expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.7')).statusCode).toBe(401);
+    // That address waits out the window for that account, even with the right password.
+    const refused = await t.login(customer.email.toUpperCase(), customer.password, 'customer', '203.0.113.7');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(windowSeconds - 60);
-    // Another account is not affected.
-    const other = await t.signUp();
-    expect((await t.login(other.email, other.password, 'customer', '203.0.113.1')).statusCode).toBe(200);
+    // The owner, elsewhere, is not locked out (issue 26: anyone could lock any account).
+    expect((await t.login(customer.email, customer.password, 'customer', '192.0.2.99')).statusCode).toBe(200);
   });
 
-  it('lets a successful sign-in start the count again', async () => {
+  /** Fails `count` sign-ins of `email` from addresses that each stay under their own limit. */
+  async function failFromManyAddresses(email: string, count: number, subnet: number) {
+    const perAddress = RATE_LIMITS.loginFailuresPerAccountAndIp.max;
+    for (let i = 0; i < count; i += 1) {
+      const response = await t.login(email, 'wrong-password', 'customer', `10.${subnet}.${Math.floor(i / perAddress)}.1`);
+      expect(response.statusCode).toBe(401);
+    }
+  }
+
+  /** Time passing for the slowed account: its gate opens (the counter's window is over). */
+  const openGate = (email: string) =>
+    t.database.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, `login-gate:${email.toLowerCase()}`));
+
+  it('slows an account failed from many addresses with a growing, capped Retry-After, never a lock', async () => {
     const customer = await t.signUp();
-    const { max } = RATE_LIMITS.loginFailuresPerAccount;
+    const allowed = RATE_LIMITS.loginFailuresPerAccount.max;
+    await failFromManyAddresses(customer.email, allowed, 1);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round += 1) {
+      // One attempt passes the open gate (and fails); the next, from anywhere, is told to wait.
+      expect((await t.login(customer.email, 'wrong-password', 'customer', `10.2.${round}.1`)).statusCode).toBe(401);
+      const slowed = await t.login(customer.email, customer.password, 'customer', `10.3.${round}.1`);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().error.code).toBe('RATE_LIMITED');
+      waits.push(Number(slowed.headers['retry-after']));
+      await openGate(customer.email);
+    }
+    expect(waits).toEqual([...waits].sort((a, b) => a - b));
+    expect(waits[3]).toBeGreaterThan(waits[0]!);
+    for (const wait of waits) expect(wait).toBeLessThanOrEqual(LOGIN_SLOWDOWN.capSeconds);
+    expect(waits[0]).toBeLessThanOrEqual(60);
+    // Once the short wait is over, the right password signs in from a new address.
+    expect((await t.login(customer.email, customer.password, 'customer', '10.4.0.1')).statusCode).toBe(200);
+    // The owner was told about the attempts once for the burst, not once per attempt.
+    expect(await emailsTo(t.database.db, customer.email, FAILED_SIGN_INS_SUBJECT)).toHaveLength(1);
+  });
+
+  it('lets a staff owner with the password and an authenticator code in while the account is slowed', async () => {
+    const owner = await t.signUp();
+    const { secret } = await t.enrolTwoFactor(owner.email, owner.password, owner.cookie);
+    await t.database.db.update(users).set({ role: 'super_admin' }).where(eq(users.id, owner.id));
+    const device = new TotpDevice(secret);
+    device.nextCode(); // the step the enrolment used
+    await failFromManyAddresses(owner.email, RATE_LIMITS.loginFailuresPerAccount.max + 1, 5);
+    // The gate the last failure claimed stays closed for this test (the delay is a second here).
+    await t.database.db
+      .update(rateLimitCounters)
+      .set({ resetAt: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(rateLimitCounters.key, `login-gate:${owner.email.toLowerCase()}`));
+    const attempt = (password: string, code?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/session/login',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: owner.email, password, portal: 'admin', ...(code ? { code } : {}) },
+        remoteAddress: '10.6.0.1',
+      });
+    const code = device.nextCode();
+    // Without the code, or with a wrong password or code, the same short refusal: nothing learnt.
+    expect((await attempt(owner.password)).statusCode).toBe(429);
+    expect((await attempt(owner.password, code === '000000' ? '111111' : '000000')).statusCode).toBe(429);
+    expect((await attempt('wrong-password', code)).statusCode).toBe(429);
+    const signedIn = await attempt(owner.password, code);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ twoFactorRequired: false, user: { role: 'super_admin' } });
+    const session = await t.request({ method: 'GET', url: '/api/session', cookie: cookieFrom(signedIn) });
+    expect(session.json().user.email).toBe(owner.email);
+    // Once the gate is open, the code sent with the password completes the sign-in in that request,
+    // and an empty code is no code (the form's field left blank).
+    await openGate(owner.email);
+    expect((await attempt(owner.password, device.nextCode())).json()).toMatchObject({
+      twoFactorRequired: false,
+      user: { role: 'super_admin' },
+    });
+    await openGate(owner.email);
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: owner.email, password: owner.password, portal: 'admin', code: '' },
+      remoteAddress: '10.6.0.2',
+    });
+    expect(blank.json()).toEqual({ user: null, twoFactorRequired: true });
+  });
+
+  it('lets a successful sign-in start the count of its address again', async () => {
+    const customer = await t.signUp();
+    const { max } = RATE_LIMITS.loginFailuresPerAccountAndIp;
     for (let i = 0; i < max - 1; i += 1) await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.50');
     expect((await t.login(customer.email, customer.password, 'customer', '203.0.113.50')).statusCode).toBe(200);
     for (let i = 0; i < max - 1; i += 1)
-      expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.51')).statusCode).toBe(401);
+      expect((await t.login(customer.email, 'wrong-password', 'customer', '203.0.113.50')).statusCode).toBe(401);
   });
 
   it('sends a few reset emails an hour to one address, whoever asks', async () => {

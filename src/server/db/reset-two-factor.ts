@@ -48,6 +48,7 @@ async function main() {
           setupUrl,
           validHours: TWO_FACTOR_LINK_TTL_HOURS,
         }),
+        config.authSecret,
       );
       link = `${setupUrl.base}${setupUrl.secret}`;
       await writeAudit(tx, {

@@ -13,6 +13,13 @@ import { PeriodicJob } from './periodic-job.js';
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
+/**
+ * How long a message's sealed secrets (docs/decisions/021) are kept when it is not delivered (no
+ * SMTP settings, a provider that keeps refusing): the longest life of a link it can carry (an
+ * invitation's 24 hours). Housekeeping erases them after this.
+ */
+export const SEALED_SECRETS_MAX_AGE_HOURS = 24;
+
 /** How long a leased row is left alone by other runs (a process that dies mid-batch frees it after this). */
 export const LEASE_UNTIL = sql`now() + interval '5 minutes'`;
 
@@ -36,8 +43,11 @@ export function deliveryErrorText(error: unknown): string {
  * 16), or failed once MAX_DELIVERY_ATTEMPTS tries were made.
  */
 export function afterFailedDelivery(attempts: number, error: unknown) {
+  const final = attempts >= MAX_DELIVERY_ATTEMPTS;
   return {
-    status: attempts >= MAX_DELIVERY_ATTEMPTS ? ('failed' as const) : ('pending' as const),
+    status: final ? ('failed' as const) : ('pending' as const),
+    // A message that will never be delivered needs its sealed secrets no more (docs/decisions/021).
+    ...(final ? { secretsSealed: null } : {}),
     lastError: deliveryErrorText(error),
     nextAttemptAt: sql`now() + (interval '1 minute' * ${2 ** attempts})`,
   };

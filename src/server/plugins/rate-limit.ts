@@ -14,8 +14,18 @@ export type TLimitRule = { max: number; windowSeconds: number };
 export const RATE_LIMITS = {
   /** Password sign-in attempts from one address. */
   loginPerIp: { max: 30, windowSeconds: 60 },
-  /** Failed sign-ins of one account, from anywhere: then even the right password waits. */
-  loginFailuresPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts on one account from one address (issue 26): past these, that address waits
+   * out the window for that account, even with the right password. Other addresses are not refused.
+   */
+  loginFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins of one account from all addresses together: past `max` in the window, the
+   * account is slowed (LOGIN_SLOWDOWN), not refused: one attempt per growing delay, whoever makes it.
+   */
+  loginFailuresPerAccount: { max: 20, windowSeconds: 60 * 60 },
+  /** One email to the owner of an account about failed sign-ins, per window. */
+  loginAlertsPerAccount: { max: 1, windowSeconds: 60 * 60 },
   signupPerIp: { max: 20, windowSeconds: 10 * 60 },
   usernameCheckPerIp: { max: 60, windowSeconds: 60 },
   forgotPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
@@ -54,6 +64,20 @@ export const RATE_LIMITS = {
   contactPerIp: { max: 10, windowSeconds: 60 * 60 },
   contactPerEmail: { max: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, TLimitRule>;
+
+/**
+ * The slowdown of an account with many failed sign-ins from several addresses (issue 26): each
+ * failure past the allowance doubles the wait before the next attempt on the account, from
+ * `baseSeconds` up to `capSeconds`. The server answers 429 with that Retry-After at once (no
+ * connection is held while waiting).
+ */
+export const LOGIN_SLOWDOWN = { baseSeconds: 1, capSeconds: 120 } as const;
+
+/** The wait before the next attempt on an account that has `failures` failures past `allowed`. */
+export function loginSlowdownMs(failures: number, allowed: number): number {
+  const over = Math.max(0, failures - allowed);
+  return Math.min(LOGIN_SLOWDOWN.capSeconds, LOGIN_SLOWDOWN.baseSeconds * 2 ** Math.min(over, 30)) * 1000;
+}
 
 /** The person's message for a refusal that lasts `seconds` more. */
 export function tooManyAttemptsMessage(seconds: number): string {

@@ -83,6 +83,15 @@ export const ZLoginRequest = z
     email: z.string().trim().toLowerCase().min(1, MSG.emailInvalid).max(254),
     password: z.string().min(1, MSG.invalidCredentials).max(128),
     portal: ZLoginPortal,
+    /**
+     * An authenticator code with the password (issue 26): signs in to an account slowed down by
+     * failed sign-ins from other addresses, when both are right (docs/decisions/010).
+     */
+    code: z
+      .string()
+      .trim()
+      .regex(/^(\d{6})?$/, MSG.signInCodeInvalid)
+      .optional(),
   })
   .strict();
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;

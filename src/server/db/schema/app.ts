@@ -60,7 +60,10 @@ export const emailLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The body with every secret masked (docs/decisions/021); the sender puts them back from `secretsSealed`. */
     body: text('body').notNull(),
+    /** The body's secrets (link tokens), sealed with the server secret, until delivered or failed for good; then null. */
+    secretsSealed: text('secrets_sealed'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

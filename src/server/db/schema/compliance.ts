@@ -41,7 +41,10 @@ export const smsLog = pgTable(
     userId: text('user_id'),
     to: text('to').notNull(),
     kind: text('kind', { enum: SMS_KINDS }).notNull(),
+    /** The text with every one-time code masked (docs/decisions/021); the sender puts it back from `secretsSealed`. */
     body: text('body').notNull(),
+    /** The text's codes, sealed with the server secret, until delivered or failed for good; then null. */
+    secretsSealed: text('secrets_sealed'),
     status: text('status', { enum: SMS_STATUSES }).notNull().default('pending'),
     provider: text('provider'),
     /** The provider's id of the delivered message (Arkesel's message id), for tracing a delivery with them. */

@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { SEALED_SECRETS_MAX_AGE_HOURS } from '#server/lib/outbox.js';
+import { eraseStaleSealedSecrets } from '#server/lib/sealed-secrets.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLog, settings } from '#server/db/schema/app.js';
@@ -70,7 +72,7 @@ describe('email sender', () => {
     }
   });
 
-  it('delivers the real link of a password reset, which the log keeps marked for staff views to mask', async () => {
+  it('delivers the real link of a password reset from its sealed copy, and keeps no token at rest before or after (issue 26)', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
       await database.db
@@ -88,7 +90,12 @@ describe('email sender', () => {
         database.db,
         'efua@example.com',
         renderPasswordResetEmail({ fullName: 'Efua', resetUrl: buildResetUrl('http://x', token) }),
+        secret,
       );
+      // Queued: the body is masked and the token only sealed (docs/decisions/021).
+      const queued = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
+      expect(JSON.stringify(queued)).not.toContain(token);
+      expect(queued.secretsSealed).not.toBeNull();
       const { log } = captureLogger();
       await new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 }).runOnce();
       const delivered = peer.received.find((mail) => mail.to.includes('efua@example.com'));
@@ -98,6 +105,10 @@ describe('email sender', () => {
       const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
       expect(row.status).toBe('sent');
       expect(maskEmailBody(row.body).body).not.toContain(token);
+      // Delivered: nothing of the token is kept, not even sealed.
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(row.secretsSealed).toBeNull();
+      expect(maskEmailBody(row.body).maskedSecrets).toBe(2);
     } finally {
       await peer.close();
     }
@@ -129,5 +140,31 @@ describe('email sender', () => {
     } finally {
       await peer.close();
     }
+  });
+
+  it('erases the sealed token of an email still undelivered after a day, once its link has expired (docs/decisions/021)', async () => {
+    const id = await queueEmail(
+      database.db,
+      'kwame@example.com',
+      renderPasswordResetEmail({ fullName: 'Kwame', resetUrl: buildResetUrl('http://x', 'Stale_Token-0123456789') }),
+      secret,
+    );
+    const fresh = await queueEmail(
+      database.db,
+      'kwame@example.com',
+      renderPasswordResetEmail({ fullName: 'Kwame', resetUrl: buildResetUrl('http://x', 'Fresh_Token-0123456789') }),
+      secret,
+    );
+    await database.db
+      .update(emailLog)
+      .set({ sentAt: new Date(Date.now() - (SEALED_SECRETS_MAX_AGE_HOURS + 1) * 3_600_000) })
+      .where(eq(emailLog.id, id));
+    expect(await eraseStaleSealedSecrets(database.db)).toBeGreaterThanOrEqual(1);
+    const rows = await database.db
+      .select()
+      .from(emailLog)
+      .where(inArray(emailLog.id, [id, fresh]));
+    expect(rows.find((row) => row.id === id)?.secretsSealed).toBeNull();
+    expect(rows.find((row) => row.id === fresh)?.secretsSealed).not.toBeNull();
   });
 });

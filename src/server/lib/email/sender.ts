@@ -7,7 +7,7 @@ import { emailLog, settings } from '#server/db/schema/app.js';
 import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
 import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { deliverableBody } from './secrets.js';
+import { deliverableBody, maskedAtRest, unsealBody } from './secrets.js';
 import type { TRenderedEmail } from './templates.js';
 
 const BATCH = 10;
@@ -116,8 +116,13 @@ export class EmailSender extends OutboxSender {
     try {
       for (const email of batch) {
         try {
-          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html: deliverableBody(email.body) });
-          await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, email.id));
+          // The link's token goes out from its sealed copy; once sent, only the masked body stays.
+          const html = deliverableBody(unsealBody(email, this.options.serverSecret));
+          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html });
+          await db
+            .update(emailLog)
+            .set({ status: 'sent', deliveredAt: new Date(), lastError: null, body: maskedAtRest(email.body), secretsSealed: null })
+            .where(eq(emailLog.id, email.id));
         } catch (error) {
           log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
           await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));

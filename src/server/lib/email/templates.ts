@@ -196,6 +196,26 @@ export function renderTwoFactorResetEmail(input: {
   };
 }
 
+/**
+ * To the owner of an account that many failed sign-ins were tried on (issue 26): once per burst
+ * (RATE_LIMITS.loginAlertsPerAccount), not per attempt.
+ */
+export function renderFailedSignInsEmail(input: { fullName: string; failures: number; appUrl: string }): TRenderedEmail {
+  return {
+    subject: 'Failed sign-ins to your CediCrypto account',
+    body: layout(
+      'Someone is trying to sign in to your account',
+      [
+        `Hello ${input.fullName},`,
+        `There were ${input.failures} failed attempts to sign in to your CediCrypto account with a wrong password in the last hour, from addresses we do not know to be yours.`,
+        'Your account is safe while the password is not known: the attempts are slowed down. You can still sign in with your password (staff: with your password and authenticator code).',
+        'If this was not you, choose a new, unique password. We will not email you again about these attempts for an hour.',
+      ],
+      { label: 'Choose a new password', url: `${input.appUrl}/#/forgot-password` },
+    ),
+  };
+}
+
 export function renderStaffInvitationEmail(input: {
   fullName: string;
   roleLabel: string;

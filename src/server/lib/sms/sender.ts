@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '#server/db/client.js';
 import { smsLog } from '#server/db/schema/compliance.js';
 import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
+import { maskedAtRest, unsealBody } from '#server/lib/email/secrets.js';
 import type { TSmsProvider } from './provider.js';
 
 const BATCH = 10;
 
-export type TSmsSenderOptions = { db: TDb; log: FastifyBaseLogger; provider: TSmsProvider; intervalMs: number };
+export type TSmsSenderOptions = { db: TDb; log: FastifyBaseLogger; provider: TSmsProvider; intervalMs: number; serverSecret: string };
 
 /**
  * Delivers the SMS log's pending rows through the provider of SMS_PROVIDER, as the email sender
@@ -29,10 +30,19 @@ export class SmsSender extends OutboxSender {
       .returning();
     for (const sms of batch) {
       try {
-        const messageId = await provider.send(sms.to, sms.body);
+        // The code goes to the provider from its sealed copy; once sent, only the masked text stays.
+        const messageId = await provider.send(sms.to, unsealBody(sms, this.options.serverSecret));
         await db
           .update(smsLog)
-          .set({ status: 'sent', deliveredAt: new Date(), provider: provider.name, providerMessageId: messageId, lastError: null })
+          .set({
+            status: 'sent',
+            deliveredAt: new Date(),
+            provider: provider.name,
+            providerMessageId: messageId,
+            lastError: null,
+            body: maskedAtRest(sms.body),
+            secretsSealed: null,
+          })
           .where(eq(smsLog.id, sms.id));
       } catch (error) {
         log.error({ smsId: sms.id, err: deliveryErrorText(error) }, 'SMS delivery failed');

@@ -10,6 +10,9 @@ import { startFakeArkeselServer, type TFakeArkeselServer } from '#test/helpers/f
 import { openTestDatabase } from '#test/helpers/test-app.js';
 import { sendArkeselSms } from './arkesel.js';
 import { queueSms } from './outbox.js';
+
+/** The server secret that seals the codes of the SMS log (docs/decisions/021). */
+const SECRET = 'sms-test-secret-sms-test-secret-0123456789';
 import { createLogSmsProvider, createSmsProvider, SMS_LOG_IN_PRODUCTION } from './provider.js';
 import { SmsSender } from './sender.js';
 import { maskSmsBody, renderOrderStatusSms, renderPhoneCodeSms } from './templates.js';
@@ -101,6 +104,7 @@ describe('SMS outbox', () => {
       db: database.db,
       log,
       intervalMs: 1000,
+      serverSecret: SECRET,
       provider: createSmsProvider(
         {
           provider: 'arkesel',
@@ -116,7 +120,11 @@ describe('SMS outbox', () => {
   const rowOf = async (id: number) => firstOrThrow(await database.db.select().from(smsLog).where(eq(smsLog.id, id)));
 
   it('delivers a queued SMS once through Arkesel, the code unmarked, and keeps the message id', async () => {
-    const id = await queueSms(database.db, { userId: null, to: '+233241234567', kind: 'phone_code', body: renderPhoneCodeSms('042917') });
+    const id = await queueSms(
+      database.db,
+      { userId: null, to: '+233241234567', kind: 'phone_code', body: renderPhoneCodeSms('042917') },
+      SECRET,
+    );
     const sender = arkeselSender();
     // Two runs at once must not send the same SMS twice.
     await Promise.all([sender.runOnce(), sender.runOnce()]);
@@ -129,6 +137,9 @@ describe('SMS outbox', () => {
     expect(sent.message).not.toContain('<!--');
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'sent', provider: 'arkesel', providerMessageId: sent.id, attempts: 1, lastError: null });
+    // Once delivered, the log keeps the text masked and nothing sealed (docs/decisions/021).
+    expect(row.body).not.toContain('042917');
+    expect(row.secretsSealed).toBeNull();
     expect(row.deliveredAt).not.toBeNull();
   });
 
@@ -162,6 +173,7 @@ describe('SMS outbox', () => {
       db: database.db,
       log: captureLogger().log,
       intervalMs: 1000,
+      serverSecret: SECRET,
       provider: createSmsProvider(
         {
           provider: 'arkesel',
@@ -202,7 +214,7 @@ describe('SMS outbox', () => {
       kind: 'order_status',
       body: renderOrderStatusSms({ orderId: 12, status: 'completed', appUrl: 'https://cedicrypto.test' }),
     });
-    await new SmsSender({ db: database.db, log, intervalMs: 1000, provider: createLogSmsProvider(log) }).runOnce();
+    await new SmsSender({ db: database.db, log, intervalMs: 1000, serverSecret: SECRET, provider: createLogSmsProvider(log) }).runOnce();
     const line = lines.find((entry) => entry.sms?.to === '+233271234567');
     expect(line?.level).toBe(30);
     expect(line?.sms?.body).toBe('CediCrypto: your order #12 is completed. Details: https://cedicrypto.test/#/orders/12');
@@ -216,8 +228,14 @@ describe('SMS outbox', () => {
     const bodyLoggedIn = async (env: 'development' | 'production') => {
       const { log, lines } = captureLogger();
       const to = env === 'production' ? '+233501234567' : '+233551234567';
-      await queueSms(database.db, { userId: null, to, kind: 'phone_code', body: renderPhoneCodeSms('318406') });
-      await new SmsSender({ db: database.db, log, intervalMs: 1000, provider: createSmsProvider(LOG_SMS, log, env) }).runOnce();
+      await queueSms(database.db, { userId: null, to, kind: 'phone_code', body: renderPhoneCodeSms('318406') }, SECRET);
+      await new SmsSender({
+        db: database.db,
+        log,
+        intervalMs: 1000,
+        serverSecret: SECRET,
+        provider: createSmsProvider(LOG_SMS, log, env),
+      }).runOnce();
       return lines.find((entry) => entry.sms?.to === to)?.sms?.body;
     };
     expect(await bodyLoggedIn('development')).toContain('your phone verification code is 318406.');

@@ -103,7 +103,12 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       },
       sendResetPassword: async ({ user, token }) => {
         const fullName = (user as { fullName?: string }).fullName || user.name;
-        await queueEmail(db, user.email, renderPasswordResetEmail({ fullName, resetUrl: buildResetUrl(config.appUrl, token) }));
+        await queueEmail(
+          db,
+          user.email,
+          renderPasswordResetEmail({ fullName, resetUrl: buildResetUrl(config.appUrl, token) }),
+          config.authSecret,
+        );
         options.onEmailQueued();
       },
     },

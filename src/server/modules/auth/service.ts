@@ -11,17 +11,21 @@ import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-fac
 import { AppError } from '#server/lib/errors.js';
 import { assertNotCommonPassword, isBelowPolicy } from '#server/lib/password-policy.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
-import { renderWelcomeEmail } from '#server/lib/email/templates.js';
+import { renderFailedSignInsEmail, renderWelcomeEmail } from '#server/lib/email/templates.js';
 import { readTierLimits } from '#server/modules/orders/tier-limits.js';
 import type { TUserRow } from '#server/plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
 import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
-import { RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-limit.js';
+import { normalizeIP } from '@fastify/rate-limit';
+import { loginSlowdownMs, RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-limit.js';
 
 export type TAccountDeps = { auth: TAuth; db: TDb; config: TConfig; onEmailQueued: () => void; rateLimits: RateLimitStore };
 
 /** better-auth's own per-address limiter refused: come back when its window ends. */
 const authLimited = (deps: TAccountDeps) => rateLimited(deps.config.authRateLimit.window * 1000);
+
+/** The allowance of `rule` with RATE_LIMIT_SCALE applied. */
+const scaled = (deps: TAccountDeps, rule: TLimitRule) => Math.max(1, Math.round(rule.max * deps.config.rateLimitScale));
 
 /**
  * Counts one attempt of `rule` under `key` (atomically, so simultaneous attempts all count) and
@@ -29,7 +33,7 @@ const authLimited = (deps: TAccountDeps) => rateLimited(deps.config.authRateLimi
  */
 async function countAttempt(deps: TAccountDeps, key: string, rule: TLimitRule): Promise<void> {
   const counted = await deps.rateLimits.hit(key, rule.windowSeconds * 1000);
-  if (counted.count > Math.max(1, Math.round(rule.max * deps.config.rateLimitScale))) throw rateLimited(counted.resetInMs);
+  if (counted.count > scaled(deps, rule)) throw rateLimited(counted.resetInMs);
 }
 
 export type TAuthResult = { status: number; body: Record<string, unknown> | null; setCookies: string[] };
@@ -38,13 +42,19 @@ export type TAuthResult = { status: number; body: Record<string, unknown> | null
  * Runs a better-auth endpoint through its HTTP handler (not auth.api), so that its rate
  * limiter, origin check and cookie handling apply exactly as for a direct call.
  */
-export async function callAuth(deps: TAccountDeps, request: FastifyRequest, path: string, payload: unknown): Promise<TAuthResult> {
+export async function callAuth(
+  deps: TAccountDeps,
+  request: FastifyRequest,
+  path: string,
+  payload: unknown,
+  cookie: string | undefined = request.headers.cookie,
+): Promise<TAuthResult> {
   const headers = new Headers({
     'content-type': 'application/json',
     origin: deps.config.appOrigin,
     [CLIENT_IP_HEADER]: request.ip,
   });
-  if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+  if (cookie) headers.set('cookie', cookie);
   const userAgent = request.headers['user-agent'];
   if (userAgent) headers.set('user-agent', userAgent);
   const response = await deps.auth.handler(
@@ -86,40 +96,165 @@ function assertPortal(user: TUserRow, portal: TLoginRequest['portal']): void {
   if (portal === 'admin' && !isStaff) throw new AppError('NOT_ADMIN', MSG.notAdmin);
 }
 
+/** The cookies a response sets, as the next request would send them. */
+const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ');
+
+/**
+ * Counts one failed sign-in on the account (all addresses together) and, once per burst, emails
+ * the owner about them (issue 26). An unknown email has no owner to tell, and is counted the same.
+ */
+async function countFailure(deps: TAccountDeps, email: string): Promise<void> {
+  const failures = await deps.rateLimits.hit(`login-failures:${email}`, RATE_LIMITS.loginFailuresPerAccount.windowSeconds * 1000);
+  if (failures.count < scaled(deps, RATE_LIMITS.loginFailuresPerAccountAndIp)) return;
+  const [owner] = await deps.db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!owner) return;
+  const alert = await deps.rateLimits.hit(`login-alert:${email}`, RATE_LIMITS.loginAlertsPerAccount.windowSeconds * 1000);
+  if (alert.count > RATE_LIMITS.loginAlertsPerAccount.max) return;
+  await queueEmail(
+    deps.db,
+    owner.email,
+    renderFailedSignInsEmail({ fullName: owner.fullName, failures: failures.count, appUrl: deps.config.appUrl }),
+  );
+  deps.onEmailQueued();
+}
+
+/**
+ * The slowed account's one attempt per delay (issue 26): once its failures from all addresses
+ * pass the allowance, an attempt first claims the account's gate, which stays closed for a delay
+ * that doubles with each failure (LOGIN_SLOWDOWN). Claiming is one atomic counter statement, so
+ * simultaneous attempts from many addresses get one pass between them. Answers the refusal when
+ * the gate is closed, null when this attempt may go on.
+ */
+async function claimSlowedAccount(deps: TAccountDeps, email: string): Promise<AppError | null> {
+  const allowed = scaled(deps, RATE_LIMITS.loginFailuresPerAccount);
+  const { count: failures } = await deps.rateLimits.peek(`login-failures:${email}`);
+  if (failures < allowed) return null;
+  const gate = await deps.rateLimits.hit(`login-gate:${email}`, loginSlowdownMs(failures, allowed));
+  return gate.count > 1 ? rateLimited(gate.resetInMs) : null;
+}
+
+/**
+ * A staff owner (or anyone with an authenticator) signing in to a slowed account: the password
+ * and an authenticator code in one request. Only both right sign in; anything else answers the
+ * slowdown's refusal, so it tells a guesser nothing about the password. Any session better-auth
+ * made on the way is deleted unless it is the answer.
+ */
+async function signInPastSlowdown(
+  deps: TAccountDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: TLoginRequest & { code: string },
+  refusal: AppError,
+): Promise<TUserRow> {
+  const password = await callAuth(deps, request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
+  if (password.status !== 200 || !password.body) {
+    await countFailure(deps, input.email);
+    throw refusal;
+  }
+  if (password.body.twoFactorRedirect !== true) {
+    // The right password of an account without a second factor: no way past the slowdown.
+    const token = (password.body as { token?: string }).token;
+    if (token) await deps.db.delete(sessions).where(eq(sessions.token, token));
+    throw refusal;
+  }
+  try {
+    return await completeWithCode(deps, request, reply, password.setCookies, input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') await countFailure(deps, input.email);
+    throw error instanceof AppError && (error.code === 'ADMIN_LOGIN_REQUIRED' || error.code === 'NOT_ADMIN') ? error : refusal;
+  }
+}
+
+/**
+ * The code step run in the password's request, with the two-factor cookie better-auth just set:
+ * an authenticator code (used once). The session made is deleted unless it is the answer.
+ */
+async function completeWithCode(
+  deps: TAccountDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  twoFactorCookies: string[],
+  input: TLoginRequest & { code: string },
+): Promise<TUserRow> {
+  const verified = await callAuth(deps, request, '/two-factor/verify-totp', { code: input.code }, cookieHeader(twoFactorCookies));
+  if (verified.status !== 200 || !verified.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+  const signedIn = verified.body as { token: string; user: { id: string } };
+  try {
+    if (!(await claimTotpCode(deps.db, signedIn.user.id, input.code))) throw new AppError('CODE_REUSED', TWO_FACTOR_MSG.codeReused);
+    const user = await findUserById(deps.db, signedIn.user.id);
+    assertPortal(user, input.portal);
+    forwardCookies(reply, verified.setCookies);
+    return user;
+  } catch (error) {
+    await deps.db.delete(sessions).where(eq(sessions.token, signedIn.token));
+    throw error;
+  }
+}
+
 /**
  * The password step. Without two-factor the person is signed in; with it, better-auth answers
  * with a short-lived two-factor cookie instead of a session and the code step follows.
+ *
+ * Limits (issue 26, docs/decisions/010): one address gets a few attempts on one account, then
+ * waits out the window (that address only); failures from all addresses together slow the
+ * account down (claimSlowedAccount), where the password and an authenticator code in the same
+ * request still sign in (signInPastSlowdown); the owner is emailed once per burst.
  */
+/**
+ * The password was right: a stored one weaker than today's policy is asked to change
+ * (docs/decisions/023); it keeps working meanwhile.
+ */
+async function noteWeakPassword(deps: TAccountDeps, email: string, password: string): Promise<void> {
+  await deps.db
+    .update(users)
+    .set({ passwordChangeRequested: await isBelowPolicy(password) })
+    .where(sql`lower(${users.email}) = ${email}`);
+}
+
 export async function signInWithPassword(
   deps: TAccountDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   input: TLoginRequest,
 ): Promise<{ user: TUserRow | null; twoFactorRequired: boolean }> {
-  // Attempts on one account from any number of addresses: each counts until one succeeds, and
-  // past the allowance even the right password waits for the window to end.
-  const accountKey = `login-account:${input.email.trim().toLowerCase()}`;
-  await countAttempt(deps, accountKey, RATE_LIMITS.loginFailuresPerAccount);
+  const email = input.email.trim().toLowerCase();
+  const pairKey = `login-account-ip:${email}|${normalizeIP(request.ip)}`;
+  await countAttempt(deps, pairKey, RATE_LIMITS.loginFailuresPerAccountAndIp);
+  const slowed = await claimSlowedAccount(deps, email);
+  if (slowed) {
+    if (!input.code) throw slowed;
+    const user = await signInPastSlowdown(deps, request, reply, { ...input, code: input.code }, slowed);
+    await deps.rateLimits.clear(pairKey);
+    await noteWeakPassword(deps, email, input.password);
+    return { user: await findUserById(deps.db, user.id), twoFactorRequired: false };
+  }
   const result = await callAuth(deps, request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true });
   if (result.status === 429) throw authLimited(deps);
   if (result.status === 403 && String(result.body?.code ?? '').includes('BANNED')) throw new AppError('BANNED', MSG.banned);
-  if (result.status !== 200 || !result.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
-  await deps.rateLimits.clear(accountKey);
-  // The password was right: a stored one weaker than today's policy is asked to change
-  // (docs/decisions/023); it keeps working meanwhile.
-  await deps.db
-    .update(users)
-    .set({ passwordChangeRequested: await isBelowPolicy(input.password) })
-    .where(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`);
+  if (result.status !== 200 || !result.body) {
+    await countFailure(deps, email);
+    throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+  }
+  await deps.rateLimits.clear(pairKey);
+  await noteWeakPassword(deps, email, input.password);
 
   if (result.body.twoFactorRedirect === true) {
     // The password was right (better-auth checks it before asking for a second factor).
     const [user] = await deps.db
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`);
+      .where(sql`lower(${users.email}) = ${email}`);
     if (!user) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
     assertPortal(user, input.portal);
+    // The code sent with the password (a slowed account's form asks for both) completes it here.
+    if (input.code)
+      return {
+        user: await completeWithCode(deps, request, reply, result.setCookies, { ...input, code: input.code }),
+        twoFactorRequired: false,
+      };
     forwardCookies(reply, result.setCookies);
     return { user: null, twoFactorRequired: true };
   }

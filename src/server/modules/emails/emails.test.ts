@@ -29,7 +29,7 @@ describe('email log secrets', () => {
     customer = await t.signUp();
     await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
     const resetMail = firstOrThrow(await emailsTo(t.database.db, customer.email, RESET_SUBJECT));
-    reset = { id: resetMail.id, token: linkToken(resetMail.body, '/reset-password') };
+    reset = { id: resetMail.id, token: linkToken(resetMail, '/reset-password') };
     welcomeId = firstOrThrow(await emailsTo(t.database.db, customer.email, 'Welcome to CediCrypto')).id;
     const invitedEmail = `invited${Date.now()}@example.com`;
     const created = await t.request({
@@ -40,7 +40,7 @@ describe('email log secrets', () => {
     });
     expect(created.statusCode).toBe(201);
     const invitationMail = firstOrThrow(await emailsTo(t.database.db, invitedEmail, INVITATION_SUBJECT));
-    invitation = { id: invitationMail.id, token: linkToken(invitationMail.body, '/admin/set-password') };
+    invitation = { id: invitationMail.id, token: linkToken(invitationMail, '/admin/set-password') };
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { listEmails, revealEmail, viewEmail } from './service.js';
  * audited; a super admin may reveal one, with a reason that goes into the audit log (decisions/013 D15,
  * docs/decisions/011). The list carries no bodies; a body is never cached.
  */
-export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: string }> = async (app, { db, serverSecret }) => {
   const access = { area: 'emails' } as const;
 
   app.get(
@@ -32,11 +32,11 @@ export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { 
   app.post(
     '/api/admin/emails/:id/reveal',
     {
-      config: { access: { area: 'emailSecrets' } },
+      config: { access: { area: 'emailSecrets' }, errors: ['SECRET_GONE'] },
       schema: { tags: ['admin'], params: ZNumericIdParams, body: ZEmailRevealRequest, response: { 200: ZEmailLogDetail } },
     },
     async (request, reply) => {
-      const email = await revealEmail(db, actorOf(request), request.params.id, request.body.reason, request.ip);
+      const email = await revealEmail(db, serverSecret, actorOf(request), request.params.id, request.body.reason, request.ip);
       reply.header('cache-control', 'no-store');
       return email;
     },

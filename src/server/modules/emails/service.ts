@@ -4,8 +4,9 @@ import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { emailLog } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
-import { deliverableBody, maskEmailBody } from '#server/lib/email/secrets.js';
-import { notFound } from '#server/lib/errors.js';
+import { deliverableBody, maskEmailBody, unsealBody } from '#server/lib/email/secrets.js';
+import { AppError, notFound } from '#server/lib/errors.js';
+import { MSG } from '#shared/messages.js';
 import type { TActor } from '#server/plugins/access.js';
 
 const PAGE_SIZE = 20;
@@ -60,8 +61,17 @@ export async function viewEmail(db: TDb, actor: TActor, id: number, ip: string):
 }
 
 /** An email as it was delivered, tokens included, for a reason that goes into the audit log first. */
-export async function revealEmail(db: TDb, actor: TActor, id: number, reason: string, ip: string): Promise<TEmailLogDetail> {
+export async function revealEmail(
+  db: TDb,
+  serverSecret: string,
+  actor: TActor,
+  id: number,
+  reason: string,
+  ip: string,
+): Promise<TEmailLogDetail> {
   const row = await findEmail(db, id);
+  // Only a message not yet delivered still has its token, sealed (docs/decisions/021).
+  if (!row.secretsSealed && maskEmailBody(row.body).maskedSecrets > 0) throw new AppError('SECRET_GONE', MSG.secretGone);
   await writeAudit(db, {
     actor,
     action: 'email.reveal',
@@ -70,5 +80,5 @@ export async function revealEmail(db: TDb, actor: TActor, id: number, reason: st
     after: { reason, to: row.to, subject: row.subject },
     ip,
   });
-  return toDetail(row, deliverableBody(row.body), 0);
+  return toDetail(row, deliverableBody(unsealBody(row, serverSecret)), 0);
 }

@@ -198,7 +198,7 @@ export async function sendPhoneCode(deps: TPhoneDeps, actor: TActor, rawPhone: s
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
     });
-    await queueSms(tx, { userId: actor.id, to: phone, kind: 'phone_code', body: renderPhoneCodeSms(code) });
+    await queueSms(tx, { userId: actor.id, to: phone, kind: 'phone_code', body: renderPhoneCodeSms(code) }, deps.serverSecret);
   });
   deps.onSmsQueued();
   return getPhoneStatus(deps, actor.id);

@@ -10,7 +10,7 @@ import { listSms, revealSms } from './service.js';
  * phone verification SMS is masked; a holder of the `smsSecrets` area may reveal one SMS with a
  * reason that goes into the audit log (docs/decisions/011). Neither answer is cached.
  */
-export const smsLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+export const smsLogRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: string }> = async (app, { db, serverSecret }) => {
   app.get(
     '/api/admin/sms',
     { config: { access: { area: 'sms' } }, schema: { tags: ['admin'], querystring: ZSmsLogQuery, response: { 200: ZSmsLogList } } },
@@ -23,11 +23,11 @@ export const smsLogRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db
   app.post(
     '/api/admin/sms/:id/reveal',
     {
-      config: { access: { area: 'smsSecrets' } },
+      config: { access: { area: 'smsSecrets' }, errors: ['SECRET_GONE'] },
       schema: { tags: ['admin'], params: ZNumericIdParams, body: ZSmsRevealRequest, response: { 200: ZSmsLogItem } },
     },
     async (request, reply) => {
-      const sms = await revealSms(db, actorOf(request), request.params.id, request.body.reason, request.ip);
+      const sms = await revealSms(db, serverSecret, actorOf(request), request.params.id, request.body.reason, request.ip);
       reply.header('cache-control', 'no-store');
       return sms;
     },

@@ -4,7 +4,9 @@ import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { smsLog } from '#server/db/schema/compliance.js';
 import { writeAudit } from '#server/lib/audit.js';
-import { notFound } from '#server/lib/errors.js';
+import { AppError, notFound } from '#server/lib/errors.js';
+import { unsealBody } from '#server/lib/email/secrets.js';
+import { MSG } from '#shared/messages.js';
 import { deliverableSms, maskSmsBody } from '#server/lib/sms/templates.js';
 import type { TActor } from '#server/plugins/access.js';
 
@@ -48,9 +50,18 @@ export async function listSms(db: TDb, page: number): Promise<TSmsLogList> {
 }
 
 /** An SMS as it was delivered, code included, for a reason that goes into the audit log first. */
-export async function revealSms(db: TDb, actor: TActor, id: number, reason: string, ip: string): Promise<TSmsLogItem> {
+export async function revealSms(
+  db: TDb,
+  serverSecret: string,
+  actor: TActor,
+  id: number,
+  reason: string,
+  ip: string,
+): Promise<TSmsLogItem> {
   const [row] = await db.select().from(smsLog).where(eq(smsLog.id, id));
   if (!row) throw notFound();
+  // Only an SMS not yet delivered still has its code, sealed (docs/decisions/021).
+  if (!row.secretsSealed && maskSmsBody(row.body).maskedSecrets > 0) throw new AppError('SECRET_GONE', MSG.secretGone);
   await writeAudit(db, {
     actor,
     action: 'sms.reveal',
@@ -59,5 +70,5 @@ export async function revealSms(db: TDb, actor: TActor, id: number, reason: stri
     after: { reason, to: row.to, kind: row.kind },
     ip,
   });
-  return toItem(row, deliverableSms(row.body), 0);
+  return toItem(row, deliverableSms(unsealBody(row, serverSecret)), 0);
 }

@@ -4,7 +4,10 @@ import { SMS_MSG } from '#shared/contracts/sms.js';
 import { auditLog } from '#server/db/schema/app.js';
 import { queueSms } from '#server/lib/sms/outbox.js';
 import { renderOrderStatusSms, renderPhoneCodeSms } from '#server/lib/sms/templates.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { createLogSmsProvider } from '#server/lib/sms/provider.js';
+import { SmsSender } from '#server/lib/sms/sender.js';
+import { smsLog } from '#server/db/schema/compliance.js';
+import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
 
 const REASON = 'The customer reads the code to support on the phone; ticket 5512.';
 
@@ -18,12 +21,16 @@ describe('SMS log', () => {
   beforeAll(async () => {
     t = await createTestApp();
     superAdmin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    codeSmsId = await queueSms(t.database.db, {
-      userId: null,
-      to: '+233245550401',
-      kind: 'phone_code',
-      body: renderPhoneCodeSms('271828'),
-    });
+    codeSmsId = await queueSms(
+      t.database.db,
+      {
+        userId: null,
+        to: '+233245550401',
+        kind: 'phone_code',
+        body: renderPhoneCodeSms('271828'),
+      },
+      testConfig().authSecret,
+    );
     orderSmsId = await queueSms(t.database.db, {
       userId: null,
       to: '+233245550402',
@@ -97,5 +104,27 @@ describe('SMS log', () => {
     // The Audit Log names it by its recipient.
     const audit = await t.request({ method: 'GET', url: '/api/admin/audit?action=sms.reveal', cookie: superAdmin });
     expect(audit.json().entries[0]).toMatchObject({ targetKind: 'SMS', targetName: '+233245550401' });
+  });
+
+  it('keeps no code once the SMS is delivered: a reveal then answers that it is gone (issue 26, docs/decisions/021)', async () => {
+    const id = await queueSms(
+      t.database.db,
+      { userId: null, to: '+233245550403', kind: 'phone_code', body: renderPhoneCodeSms('161803') },
+      testConfig().authSecret,
+    );
+    await new SmsSender({
+      db: t.database.db,
+      log: t.app.log,
+      intervalMs: 1000,
+      serverSecret: testConfig().authSecret,
+      provider: createLogSmsProvider(t.app.log),
+    }).runOnce();
+    const [row] = await t.database.db.select().from(smsLog).where(eq(smsLog.id, id));
+    expect(row).toMatchObject({ status: 'sent', secretsSealed: null });
+    expect(JSON.stringify(row)).not.toContain('161803');
+    const gone = await reveal(id, { reason: REASON }, superAdmin);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().error.code).toBe('SECRET_GONE');
+    expect(gone.body).not.toContain('161803');
   });
 });

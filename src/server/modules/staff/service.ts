@@ -18,7 +18,14 @@ import { AppError } from '#server/lib/errors.js';
 import { assertNotCommonPassword } from '#server/lib/password-policy.js';
 import type { TActor } from '#server/plugins/access.js';
 
-export type TStaffDeps = { db: TDb; appUrl: string; onEmailQueued: () => void; onAccountChanged: TOnAccountChanged };
+export type TStaffDeps = {
+  db: TDb;
+  appUrl: string;
+  /** Seals the invitation link's token in the email outbox (docs/decisions/021). */
+  serverSecret: string;
+  onEmailQueued: () => void;
+  onAccountChanged: TOnAccountChanged;
+};
 type TAuditContext = { actor: TActor; ip: string };
 
 const INVITATION_TTL_MS = INVITATION_TTL_HOURS * 60 * 60 * 1000;
@@ -117,6 +124,7 @@ async function issueInvitation(
       setPasswordUrl: buildSetPasswordUrl(deps.appUrl, token),
       validHours: INVITATION_TTL_HOURS,
     }),
+    deps.serverSecret,
   );
 }
 
@@ -365,6 +373,7 @@ export async function resetStaffTwoFactor(deps: TStaffDeps, id: string, context:
         setupUrl: twoFactorSetupUrl(deps.appUrl, token),
         validHours: TWO_FACTOR_LINK_TTL_HOURS,
       }),
+      deps.serverSecret,
     );
     await writeAudit(tx, {
       actor: context.actor,

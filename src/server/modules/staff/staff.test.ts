@@ -34,7 +34,7 @@ describe('admin management', () => {
     const mail = firstOrThrow(
       await t.database.db.select().from(emailLog).where(eq(emailLog.to, email)).orderBy(desc(emailLog.id)).limit(1),
     );
-    const token = linkToken(mail.body, '/admin/set-password');
+    const token = linkToken(mail, '/admin/set-password');
     return { admin: response.json().admin, email, token, mail };
   }
 
@@ -83,7 +83,7 @@ describe('admin management', () => {
     const mail = firstOrThrow(
       await t.database.db.select().from(emailLog).where(eq(emailLog.to, created.email)).orderBy(desc(emailLog.id)).limit(1),
     );
-    const fresh = linkToken(mail.body, '/admin/set-password');
+    const fresh = linkToken(mail, '/admin/set-password');
     expect(fresh).not.toBe(token);
     expect(
       (await t.request({ method: 'POST', url: '/api/account/set-password', payload: { token: fresh, password: NEW_PASSWORD } })).statusCode,
@@ -96,7 +96,7 @@ describe('admin management', () => {
 
   it('setting a password from the invitation makes outstanding reset links invalid, and a reset makes the invitation invalid', async () => {
     const resetLinks = async (email: string) =>
-      (await emailsTo(t.database.db, email, 'Reset your CediCrypto password')).map((m) => linkToken(m.body, '/reset-password'));
+      (await emailsTo(t.database.db, email, 'Reset your CediCrypto password')).map((m) => linkToken(m, '/reset-password'));
     const forgot = (email: string) => t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email } });
 
     const viaInvitation = await invite('support');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ZLoginRequest } from '#shared/contracts/account.js';
+import { MSG } from '#shared/messages.js';
 import { Form, FormAlert, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
@@ -22,6 +23,11 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
   const [isCodeStep, setIsCodeStep] = useState(false);
   /** Why the code step sent the person back here (an expired sign-in). */
   const [restartReason, setRestartReason] = useState<string | null>(null);
+  /**
+   * A staff account slowed by failed sign-ins from elsewhere (docs/decisions/010): the password
+   * and the authenticator code together sign in at once.
+   */
+  const [askCodeWithPassword, setAskCodeWithPassword] = useState(false);
   const loginMutation = useLogin();
   const navigate = useNavigate();
   const toast = useToast();
@@ -57,6 +63,7 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
               void navigate(paths.admin.login.getHref({ email: request.email }));
               return;
             }
+            if (portal === 'admin' && error instanceof ApiError && error.code === 'RATE_LIMITED') setAskCodeWithPassword(true);
             showServerError(form, error);
           },
         });
@@ -66,6 +73,16 @@ export function LoginForm({ portal, defaultEmail = '' }: LoginFormProps) {
       <FormAlert />
       <TextField label="Email" type="email" name="email" autoComplete="email" inputMode="email" required />
       <PasswordField label="Password" name="password" autoComplete="current-password" required />
+      {askCodeWithPassword && (
+        <TextField
+          label="Authenticator code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          hint={MSG.signInCodeHint}
+        />
+      )}
       {portal === 'customer' && (
         <p className="text-right text-sm">
           <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
