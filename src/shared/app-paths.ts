@@ -59,7 +59,12 @@ export const paths = {
     setPassword: fixed('/admin/set-password'),
     twoFactorSetup: fixed('/admin/two-factor-setup'),
     dashboard: fixed('/admin/dashboard'),
-    users: fixed('/admin/users'),
+    users: {
+      path: '/admin/users' as const,
+      getHref: () => '/admin/users',
+      /** User Management with this user's profile open (the KYC review's "Same ID number on other accounts"). */
+      profileHref: (userId: string) => `/admin/users?profile=${encodeURIComponent(userId)}`,
+    },
     orders: fixed('/admin/orders'),
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),
