@@ -61,7 +61,12 @@ export const paths = {
     /** Change password, for every staff role (docs/decisions/023). */
     changePassword: fixed('/admin/password'),
     dashboard: fixed('/admin/dashboard'),
-    users: fixed('/admin/users'),
+    users: {
+      path: '/admin/users' as const,
+      getHref: () => '/admin/users',
+      /** User Management with this user's profile open (the KYC review's "Same ID number on other accounts"). */
+      profileHref: (userId: string) => `/admin/users?profile=${encodeURIComponent(userId)}`,
+    },
     orders: fixed('/admin/orders'),
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toTransactionKey } from './transaction-id.js';
+import { idNumberKey } from './contracts/kyc.js';
+import { PAYMENT_RAIL_RULES, PAYMENT_RAILS, paymentTxKeyOf, railOfOrder, toTransactionKey, transactionIdIssue } from './transaction-id.js';
 
 describe('transaction id keys', () => {
   it.each([
@@ -53,5 +54,68 @@ describe('transaction id keys', () => {
     ['nothing', ''],
   ])('refuses %s', (_label, raw) => {
     expect(toTransactionKey(raw)).toBeNull();
+  });
+});
+
+describe('transaction id keys per rail (issue 26)', () => {
+  it('drops a leading 0x of an on-chain hash, in any case or width', () => {
+    const hash = '5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
+    for (const typed of [hash, `0x${hash}`, `0X${hash.toUpperCase()}`, `０ｘ${hash}`]) expect(paymentTxKeyOf('chain', typed)).toBe(hash);
+    // Leading zeros of a hash are its digits.
+    expect(paymentTxKeyOf('chain', `0x00${hash.slice(2)}`)).toBe(`00${hash.slice(2)}`);
+  });
+
+  it('drops the leading zeros of a MoMo id or a bank reference, and nothing else', () => {
+    for (const rail of ['mtn', 'telecel', 'airteltigo', 'bank'] as const) {
+      expect(paymentTxKeyOf(rail, '0000004818937046')).toBe('4818937046');
+      expect(paymentTxKeyOf(rail, '00-4818 937046')).toBe('4818937046');
+      expect(paymentTxKeyOf(rail, '４８１８９３７０４６')).toBe('4818937046');
+      expect(paymentTxKeyOf(rail, '4818937046')).toBe('4818937046');
+      expect(paymentTxKeyOf(rail, 'FT0012')).toBe('ft0012');
+      expect(paymentTxKeyOf(rail, '000')).toBe('0');
+      expect(paymentTxKeyOf(rail, 'MP24\u041E1')).toBeNull();
+    }
+  });
+
+  it("refuses an id shorter than its rail's minimum, counted in its key", () => {
+    expect(transactionIdIssue('mtn', '1')).toBe('tooShort');
+    expect(transactionIdIssue('mtn', '0001234567')).toBe('tooShort');
+    expect(transactionIdIssue('mtn', '12345678')).toBeNull();
+    expect(transactionIdIssue('bank', 'FT-1234')).toBeNull();
+    expect(transactionIdIssue('bank', 'FT-123')).toBe('tooShort');
+    expect(transactionIdIssue('airteltigo', '\u0410BCDEF12')).toBe('format');
+    for (const rail of PAYMENT_RAILS) expect(transactionIdIssue(rail, PAYMENT_RAIL_RULES[rail].example)).toBeNull();
+  });
+
+  it('reads the rail of an order: a sell on-chain, a buy by its MoMo provider or bank', () => {
+    expect(railOfOrder({ type: 'sell' })).toBe('chain');
+    expect(railOfOrder({ type: 'buy', payTo: { type: 'momo', provider: 'Telecel Cash' } })).toBe('telecel');
+    expect(railOfOrder({ type: 'buy', payTo: { type: 'momo', provider: 'AirtelTigo Money' } })).toBe('airteltigo');
+    expect(railOfOrder({ type: 'buy', payTo: { type: 'momo', provider: 'MTN MoMo' } })).toBe('mtn');
+    expect(railOfOrder({ type: 'buy', payTo: { type: 'bank' } })).toBe('bank');
+    expect(railOfOrder({ type: 'buy', payTo: null, paymentMethod: 'Vodafone Cash' })).toBe('telecel');
+    expect(railOfOrder({ type: 'buy', payTo: null, paymentMethod: 'GCB Bank' })).toBe('bank');
+  });
+});
+
+describe('ID number keys (issue 26)', () => {
+  it.each([
+    ['G1234567', 'G1234567'],
+    ['g 123-4567', 'G1234567'],
+    ['Ｇ１２３４５６７', 'G1234567'],
+    ['G123\u200B4567', 'G1234567'],
+    ['gha-123456789-0', 'GHA1234567890'],
+  ])('keys %j as %j', (raw, key) => {
+    expect(idNumberKey(raw)).toBe(key);
+  });
+
+  it.each([
+    ['a Cyrillic letter', '\u04101234567'],
+    ['a Greek letter', 'G123\u039F567'],
+    ['an accent', 'É1234567'],
+    ['a sharp s (upper-cased it would be SS)', 'G12ß4567'],
+    ['nothing but separators', ' - '],
+  ])('refuses %s', (_label, raw) => {
+    expect(idNumberKey(raw)).toBeNull();
   });
 });

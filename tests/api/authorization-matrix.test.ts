@@ -46,6 +46,8 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/orders/:id': 'customer',
   'POST /api/orders/:id/payment': 'customer',
   'POST /api/orders/:id/cancel': 'customer',
+  // Issue 26: the customer corrects their order's transaction id until staff decide (another customer's order is 404: payment-tx-id.test.ts).
+  'PUT /api/orders/:id/payment-tx-id': 'customer',
   'GET /api/orders/:id/proof': 'customer',
   'GET /api/orders/socket': 'customer',
   // CSV exports (docs/decisions/015): a customer's own orders; each back-office list by its own area.

@@ -185,7 +185,7 @@ const COMPLETED_SELL = buildAdminOrder({
 
 /** The staff timeline of a mocked order: created, paid or sent, and the decision with the staff member's name. */
 function timelineOf(order: TAdminOrder): TAdminOrderEvent[] {
-  const event = { paymentTxId: null, payoutReference: null, reason: null, staffName: null };
+  const event = { paymentTxId: null, previousPaymentTxId: null, payoutReference: null, reason: null, staffName: null };
   const awaiting = order.type === 'buy' ? 'awaiting_payment' : 'awaiting_deposit';
   const submitted = order.type === 'buy' ? 'payment_submitted' : 'deposit_submitted';
   const events: TAdminOrderEvent[] = [{ ...event, at: order.createdAt, from: null, to: awaiting, actor: 'customer' }];

@@ -86,6 +86,21 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   await expect(timeline.getByRole('listitem')).toHaveCount(2);
   await expect(timeline.getByRole('listitem').nth(1)).toContainText(`MoMo TxID: ${txId}`);
 
+  // A mistyped id is corrected until staff decide (issue 26): "Edit", the field, the timeline step.
+  await page.getByRole('button', { name: 'Edit MoMo TxID' }).click();
+  const editField = page.getByRole('form', { name: 'Change the MoMo TxID' }).getByLabel('MoMo TxID');
+  await expect(editField).toBeFocused();
+  await editField.fill('7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(editField).toHaveAccessibleDescription(/too short: it has at least 8 letters or digits/);
+  const corrected = `${txId}9`;
+  await editField.fill(corrected);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Edit MoMo TxID' })).toBeFocused();
+  await expect(timeline.getByRole('listitem')).toHaveCount(3);
+  await expect(timeline.getByRole('listitem').nth(2)).toContainText(`Transaction ID changed from ${txId} to ${corrected}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
   const paid = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: { hasProof: boolean; payerNumber: string } };
   expect(paid.order.hasProof).toBe(true);
   const proof = await page.request.get(`/api/orders/${orderId}/proof`);
@@ -102,8 +117,9 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   await expect(page.getByRole('heading', { name: 'Order completed' })).toBeVisible();
   const explorer = page.getByRole('region', { name: 'Order completed' }).getByRole('link', { name: /View on explorer/ });
   await expect(explorer).toHaveAttribute('href', `https://mempool.space/tx/${hash}`);
-  await expect(timeline.getByRole('listitem')).toHaveCount(3);
-  await expect(timeline.getByRole('listitem').nth(2)).toContainText('Approved: crypto sent');
+  await expect(timeline.getByRole('listitem')).toHaveCount(4);
+  await expect(timeline.getByRole('listitem').nth(3)).toContainText('Approved: crypto sent');
+  await expect(page.getByRole('button', { name: 'Edit MoMo TxID' })).toHaveCount(0);
   await admin.context().close();
 });
 

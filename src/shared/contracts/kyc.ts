@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDbIdParams, zPage } from './common.js';
+import { toLatinKey } from '#shared/transaction-id.js';
 
 export const KYC_ID_TYPES = ['passport', 'national_id', 'drivers_license', 'voter_id'] as const;
 export const ZKycIdType = z.enum(KYC_ID_TYPES);
@@ -32,6 +33,8 @@ export const KYC_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
 export const KYC_MSG = {
   idTypeRequired: 'ID Type is required.',
   idNumberRequired: 'ID Number is required.',
+  /** An ID number whose key is not Latin letters and digits (idNumberKey): a Cyrillic or Greek look-alike, an accent, a symbol. */
+  idNumberLatin: 'Enter the ID number using only letters A–Z and digits, as printed on the document.',
   ghanaCardFormat: 'Enter the Ghana Card number as GHA-XXXXXXXXX-X.',
   addressRequired: 'Address is required.',
   cityRequired: 'City is required.',
@@ -61,6 +64,10 @@ export const KYC_MSG = {
   ghanaCardWithPassportRequired: 'Enter your Ghana Card number (GHA-XXXXXXXXX-X): Ghanaians need it beside a passport.',
   /** The same ID on another account's submission under review or approved (docs/decisions/016); which account is not said. */
   idTaken: 'This ID is already registered on another account. If it is yours, contact support.',
+  /** The KYC review's list of other accounts with the same ID number or Ghana Card number (as compared: idNumberKey). */
+  sameIdElsewhereHeading: 'Same ID number on other accounts',
+  sameIdElsewhereHint:
+    'Submissions of other accounts with this ID, whatever their status (rejected and older ones included). Open an account to compare.',
   alreadyTier2: 'Your account is already at Tier 2.',
 } as const;
 
@@ -103,7 +110,12 @@ export const ZKycFields = z
   .strictObject({
     level: z.literal('1').optional(),
     idType: z.enum(KYC_ID_TYPES, { message: KYC_MSG.idTypeRequired }),
-    idNumber: z.string().trim().min(1, KYC_MSG.idNumberRequired).max(40, KYC_MSG.idNumberRequired),
+    idNumber: z
+      .string()
+      .trim()
+      .min(1, KYC_MSG.idNumberRequired)
+      .max(40, KYC_MSG.idNumberRequired)
+      .refine((value) => idNumberKey(value) !== null, KYC_MSG.idNumberLatin),
     ghanaCardNumber: z.string().trim().max(40, KYC_MSG.ghanaCardFormat).optional(),
     /** Asked with a passport only: Ghanaian, or another country named in nationalityCountry ('': not answered). */
     nationality: z.enum(['', ...NATIONALITIES], { message: KYC_MSG.nationalityRequired }).optional(),
@@ -149,12 +161,16 @@ export function nationalityOf(fields: Pick<TKycFields, 'idType' | 'nationality' 
 }
 
 /**
- * An ID number as it is compared across accounts (docs/decisions/016): upper case, letters and
- * digits only, so 'g 123-4567' and 'G1234567' are one passport. The SQL of the check
- * (modules/kyc/service.ts) and the index of migration 0013 compute the same.
+ * An ID number as it is compared across accounts (docs/decisions/016, normalised like payment
+ * transaction ids: docs/decisions/009): Unicode NFKC (full-width digits and letters become plain
+ * ones), separators, spaces, punctuation and invisible characters removed, upper case, so
+ * 'g 123-4567', 'G1234567' and 'Ｇ１２３４５６７' are one passport. Null when what remains is not
+ * Latin letters and digits only (a Cyrillic 'О' for an 'O'...): such a number is refused, never
+ * keyed. Stored in kyc_submissions.id_number_key at insert (migration 0014 computed the same in SQL
+ * for older rows), so the duplicate check compares one column.
  */
-export function idNumberKey(idNumber: string): string {
-  return idNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
+export function idNumberKey(idNumber: string): string | null {
+  return toLatinKey(idNumber)?.toUpperCase() ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTransactionId } from '#shared/transaction-id.js';
+import { isTransactionId, PAYMENT_RAIL_RULES, type TPaymentRail } from '#shared/transaction-id.js';
 import {
   isGhanaMobileNumber,
   isValidDestinationTag,
@@ -24,6 +24,21 @@ export const ORDER_MSG = {
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
   txIdUsed: 'This payment transaction ID has already been used.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
+  /** A transaction id shorter than its rail's minimum (src/shared/transaction-id.ts PAYMENT_RAIL_RULES). */
+  txIdTooShort: (rail: TPaymentRail) =>
+    `This ${PAYMENT_RAIL_RULES[rail].label} transaction ID is too short: it has at least ${PAYMENT_RAIL_RULES[rail].minLength} letters or digits, for example ${PAYMENT_RAIL_RULES[rail].example}.`,
+  /** The hint under the transaction id field, with an example of the rail's ids. */
+  txIdHint: (rail: TPaymentRail, networkLabel?: string) =>
+    rail === 'chain'
+      ? `The transaction hash of your transfer, from your wallet${networkLabel ? ` (${networkLabel})` : ''}.`
+      : `The transaction ID of your ${PAYMENT_RAIL_RULES[rail].label} transfer, as on its confirmation, for example ${PAYMENT_RAIL_RULES[rail].example}.`,
+  /** The customer's change of the id once staff have approved or cancelled the order. */
+  txIdEditClosed: 'The transaction ID can no longer be changed: this order has already been processed.',
+  /** The customer's change of the id before "I have paid" / "I have sent". */
+  txIdEditNotSubmitted: 'This order has no transaction ID yet. Send it with "I have paid" (or "I have sent").',
+  txIdUnchanged: 'This is the transaction ID the order already has.',
+  /** The timeline's line for a change of the id by the customer. */
+  txIdChanged: (from: string, to: string) => `Transaction ID changed from ${from} to ${to}`,
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send the same order again, or use a new key for a new order.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 characters: letters, digits and - _ . :',
@@ -262,6 +277,13 @@ export const ZSubmitPaymentRequest = z
   })
   .strict();
 export type TSubmitPaymentRequest = z.infer<typeof ZSubmitPaymentRequest>;
+/**
+ * The customer corrects the transaction id of their submitted order until staff decide
+ * (docs/decisions/009): the same rules as "I have paid" (its rail's key, minimum and uniqueness).
+ */
+export const ZEditPaymentTxIdRequest = z.object({ paymentTxId: ZTxId }).strict();
+export type TEditPaymentTxIdRequest = z.infer<typeof ZEditPaymentTxIdRequest>;
+
 /** The multipart form of "I have paid", as the OpenAPI document shows it. */
 export const ZSubmitPaymentForm = ZSubmitPaymentRequest.extend({
   proof: z.string().optional().meta({ format: 'binary', description: 'JPEG or PNG screenshot of the payment, at most 5 MB' }),
@@ -373,6 +395,8 @@ export const ZOrderEvent = z.object({
   to: ZOrderStatus,
   actor: z.enum(['customer', 'staff', 'system']),
   paymentTxId: z.string().nullable(),
+  /** A change of the transaction id by the customer (from and to the same status): the id it replaced. */
+  previousPaymentTxId: z.string().nullable(),
   payoutReference: z.string().nullable(),
   reason: z.string().nullable(),
 });

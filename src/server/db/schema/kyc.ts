@@ -16,6 +16,12 @@ export const kycSubmissions = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     idType: text('id_type', { enum: KYC_ID_TYPES }).notNull(),
     idNumber: text('id_number').notNull(),
+    /**
+     * The ID number as compared across accounts (idNumberKey in src/shared/contracts/kyc.ts),
+     * written at insert; migration 0014 computed it in SQL for older rows. Null when the number
+     * does not key (a non-Latin letter in a number accepted before 0014: written to the audit log).
+     */
+    idNumberKey: text('id_number_key'),
     address: text('address').notNull(),
     city: text('city').notNull(),
     country: text('country').notNull(),
@@ -55,6 +61,8 @@ export const kycSubmissions = pgTable(
     index('kyc_submissions_ghana_card_idx')
       .on(t.ghanaCardNumber)
       .where(sql`${t.ghanaCardNumber} IS NOT NULL`),
-    index('kyc_submissions_id_number_key_idx').on(t.idType, sql`upper(regexp_replace(${t.idNumber}, '[^A-Za-z0-9]', '', 'g'))`),
+    index('kyc_submissions_id_number_key_idx')
+      .on(t.idType, t.idNumberKey)
+      .where(sql`${t.idNumberKey} IS NOT NULL`),
   ],
 );

@@ -134,6 +134,41 @@ describe('KYC identity checks', () => {
       expect((await detail(licence.json().submission.id)).json().sameIdElsewhere).toEqual([]);
     });
 
+    it('keys an ID number like a transaction id: full-width digits are the same passport, a Cyrillic letter is refused (issue 26)', async () => {
+      const passport = (idNumber: string) => ({ idType: 'passport', idNumber, nationality: 'other', nationalityCountry: 'Togo' });
+      const first = await customerWithPhone();
+      const original = await submit(first.cookie, passport('A7300001'));
+      expect(original.statusCode).toBe(201);
+      expect(
+        firstOrThrow(await t.database.db.select().from(kycSubmissions).where(eq(kycSubmissions.id, original.json().submission.id)))
+          .idNumberKey,
+      ).toBe('A7300001');
+
+      // Full-width letters and digits (NFKC), with a full-width hyphen: the same passport.
+      const second = await customerWithPhone();
+      expectTaken(await submit(second.cookie, passport('Ａ７３０００－０１')));
+      expectTaken(await submit(second.cookie, passport('a 7300\u200B001')));
+      // A Cyrillic 'А' for the Latin 'A': refused on the field, never keyed.
+      const cyrillic = await submit(second.cookie, passport('\u04107300001'));
+      expect(cyrillic.statusCode).toBe(400);
+      expect(cyrillic.json().error.fields).toEqual({ idNumber: KYC_MSG.idNumberLatin });
+      expect(await t.database.db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, second.id))).toHaveLength(0);
+
+      // Once the first is rejected, the full-width number goes through, and its review shows the
+      // other account (the reviewer links to its profile), older and rejected as it is.
+      expect((await decide(original.json().submission.id, 'reject')).statusCode).toBe(200);
+      const again = await submit(second.cookie, passport('Ａ７３０００－０１'));
+      expect(again.statusCode).toBe(201);
+      const review = (await detail(again.json().submission.id)).json();
+      expect(review.sameIdElsewhere).toEqual([
+        { id: original.json().submission.id, userId: first.id, userFullName: 'Ama Mensah', userEmail: first.email, status: 'rejected' },
+      ]);
+      // And the first account's review shows the second.
+      expect((await detail(original.json().submission.id)).json().sameIdElsewhere.map((o: { userId: string }) => o.userId)).toEqual([
+        second.id,
+      ]);
+    });
+
     it('lets exactly one of two accounts submitting one ID at once through', async () => {
       const [first, second] = [await customerWithPhone(), await customerWithPhone()];
       const card = { idType: 'national_id', idNumber: 'GHA-555000333-1' };

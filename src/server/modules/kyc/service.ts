@@ -38,9 +38,6 @@ function isSecondPending(error: unknown): boolean {
   return String((error as { cause?: unknown })?.cause ?? error).includes('kyc_submissions_one_pending_per_user');
 }
 
-/** The ID number as compared across accounts, in SQL: what idNumberKey (src/shared/contracts/kyc.ts) computes. */
-const idNumberKeySql = sql`upper(regexp_replace(${kycSubmissions.idNumber}, '[^A-Za-z0-9]', '', 'g'))`;
-
 /** The first key of the two-key advisory locks on ID numbers (any constant of ours; the second is the number's hash). */
 const ID_LOCK_SPACE = 160_016;
 
@@ -49,14 +46,15 @@ const ID_LOCK_SPACE = 160_016;
  * Ghana Card number, whether carried beside another ID or as the card itself (submissions from
  * before migration 0012 have the card's number as the ID number only).
  */
-function sameIdAs(id: { idType: string; idNumber: string; ghanaCardNumber: string | null }): SQL {
-  const sameId = and(eq(kycSubmissions.idType, id.idType as TKycFields['idType']), sql`${idNumberKeySql} = ${idNumberKey(id.idNumber)}`);
-  if (!id.ghanaCardNumber) return sameId ?? sql`false`;
+function sameIdAs(id: { idType: string; idNumberKey: string | null; ghanaCardNumber: string | null }): SQL {
+  const cardKey = id.ghanaCardNumber ? idNumberKey(id.ghanaCardNumber) : null;
   return (
     or(
-      sameId,
-      eq(kycSubmissions.ghanaCardNumber, id.ghanaCardNumber),
-      and(eq(kycSubmissions.idType, 'national_id'), sql`${idNumberKeySql} = ${idNumberKey(id.ghanaCardNumber)}`),
+      id.idNumberKey
+        ? and(eq(kycSubmissions.idType, id.idType as TKycFields['idType']), eq(kycSubmissions.idNumberKey, id.idNumberKey))
+        : undefined,
+      id.ghanaCardNumber ? eq(kycSubmissions.ghanaCardNumber, id.ghanaCardNumber) : undefined,
+      cardKey ? and(eq(kycSubmissions.idType, 'national_id'), eq(kycSubmissions.idNumberKey, cardKey)) : undefined,
     ) ?? sql`false`
   );
 }
@@ -71,9 +69,9 @@ function sameIdAs(id: { idType: string; idNumber: string; ghanaCardNumber: strin
 async function refuseIdOfAnotherAccount(
   tx: TTx,
   userId: string,
-  id: { idType: TKycFields['idType']; idNumber: string; ghanaCardNumber: string | null },
+  id: { idType: TKycFields['idType']; idNumberKey: string; ghanaCardNumber: string | null },
 ): Promise<void> {
-  const lockKeys = [`id:${id.idType}:${idNumberKey(id.idNumber)}`];
+  const lockKeys = [`id:${id.idType}:${id.idNumberKey}`];
   if (id.ghanaCardNumber) lockKeys.push(`ghana-card:${idNumberKey(id.ghanaCardNumber)}`);
   for (const key of lockKeys.sort()) await tx.execute(sql`SELECT pg_advisory_xact_lock(${ID_LOCK_SPACE}, hashtext(${key}))`);
   const [taken] = await tx
@@ -111,9 +109,13 @@ export async function submitKyc(
       if (user.kycStatus === 'pending') throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
       if (user.kycStatus === 'verified' || user.tier >= 1) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyVerified);
       if (!user.phoneVerifiedAt) throw new AppError('FORBIDDEN', KYC_MSG.phoneNotVerified);
+      // The contract refused a number without a key (ZKycFields); checked again for callers of this function.
+      const key = idNumberKey(fields.idNumber);
+      if (key === null) throw new AppError('VALIDATION', KYC_MSG.idNumberLatin, { fields: { idNumber: KYC_MSG.idNumberLatin } });
       const id = {
         idType: fields.idType,
         idNumber: fields.idType === 'national_id' ? fields.idNumber.toUpperCase() : fields.idNumber,
+        idNumberKey: key,
         ghanaCardNumber: ghanaCardNumberOf(fields),
       };
       await refuseIdOfAnotherAccount(tx, actor.id, id);
@@ -194,6 +196,7 @@ export async function submitKycLevel2(
             level: 2,
             idType: identity?.idType ?? 'national_id',
             idNumber: identity?.idNumber ?? '',
+            idNumberKey: identity?.idNumberKey ?? null,
             ghanaCardNumber: identity?.ghanaCardNumber ?? null,
             nationality: identity?.nationality ?? null,
             address: fields.address,
@@ -263,6 +266,7 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
     .select({
       ...listColumns,
       idNumber: kycSubmissions.idNumber,
+      idNumberKey: kycSubmissions.idNumberKey,
       address: kycSubmissions.address,
       city: kycSubmissions.city,
       country: kycSubmissions.country,
@@ -296,7 +300,7 @@ export async function getKycSubmission(db: TDb, id: number): Promise<TKycSubmiss
     .where(and(ne(kycSubmissions.userId, row.userId), eq(kycSubmissions.level, 1), sameIdAs(row)))
     .orderBy(desc(kycSubmissions.submittedAt), desc(kycSubmissions.id))
     .limit(20);
-  const { frontKey, backKey, selfieKey, addressProofKey, ...rest } = row;
+  const { frontKey, backKey, selfieKey, addressProofKey, idNumberKey: _key, ...rest } = row;
   return {
     ...rest,
     sameIdElsewhere,

@@ -8,10 +8,11 @@ import {
   SUBMITTED_STATUSES,
   submittedStatusOf,
   type TOrderStatus,
+  type TEditPaymentTxIdRequest,
   type TSubmitPaymentRequest,
 } from '#shared/contracts/orders.js';
 import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, networksOf } from '#shared/networks.js';
-import { isTransactionId, toTransactionKey } from '#shared/transaction-id.js';
+import { isTransactionId, paymentTxKeyOf, railOfOrder, transactionIdIssue, type TPaymentRail } from '#shared/transaction-id.js';
 import type { TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
@@ -48,15 +49,25 @@ export const clock = (deps: Pick<TOrderDeps, 'now'>) => (deps.now ? deps.now() :
 
 const txIdUsed = () => new AppError('TX_ID_USED', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
 
+/** The field error of a transaction id that has no key, or is shorter than its rail's minimum. */
+function txIdInvalid(rail: TPaymentRail, paymentTxId: string): AppError | null {
+  const issue = transactionIdIssue(rail, paymentTxId);
+  if (issue === null) return null;
+  const message = issue === 'format' ? ORDER_MSG.txIdFormat : ORDER_MSG.txIdTooShort(rail);
+  return new AppError('VALIDATION', message, { fields: { paymentTxId: message } });
+}
+
 /**
- * The canonical key of a payment transaction id (docs/decisions/009) after checking, inside the
- * caller's transaction, that no live order has it (`exceptOrderId`: the order being updated).
- * The unique index orders_live_payment_tx_key_unique is the last word under concurrency: map its
- * violation with isPaymentTxIdConflict.
+ * The key of a payment transaction id on the order's rail (docs/decisions/009: a sell's hash
+ * without '0x', a buy's MoMo or bank id without leading zeros) after checking its rail's minimum
+ * length and, inside the caller's transaction, that no live order has it (`exceptOrderId`: the
+ * order being updated). The unique index orders_live_payment_tx_key_unique is the last word
+ * under concurrency: map its violation with isPaymentTxIdConflict.
  */
-export async function claimPaymentTxKey(tx: TTx, paymentTxId: string, exceptOrderId?: number): Promise<string> {
-  const key = toTransactionKey(paymentTxId);
-  if (key === null) throw new AppError('VALIDATION', ORDER_MSG.txIdFormat, { fields: { paymentTxId: ORDER_MSG.txIdFormat } });
+export async function claimPaymentTxKey(tx: TTx, rail: TPaymentRail, paymentTxId: string, exceptOrderId?: number): Promise<string> {
+  const invalid = txIdInvalid(rail, paymentTxId);
+  if (invalid) throw invalid;
+  const key = paymentTxKeyOf(rail, paymentTxId) as string;
   const conditions = [eq(orders.paymentTxKey, key), notInArray(orders.status, [...RELEASED_STATUSES])];
   if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
   const [taken] = await tx
@@ -144,6 +155,22 @@ function notAwaiting(row: TOrderRow): AppError {
 export type TProofUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
 
 /**
+ * A transaction id as the order keeps it: a sell's is an on-chain hash, kept cleaned (as an
+ * explorer needs it) and in its network's format; a buy's is trimmed.
+ */
+function checkedPaymentTxId(order: TOrderRow, raw: string): string {
+  const paymentTxId = order.type === 'sell' ? cleanTxHash(raw) : raw.trim();
+  if (order.type === 'sell') {
+    const network = networkOfOrder(order);
+    if (network && !isValidTxHash(network, paymentTxId)) {
+      const message = ORDER_MSG.txHashFormat(CHAINS[network].label);
+      throw new AppError('VALIDATION', message, { fields: { paymentTxId: message } });
+    }
+  }
+  return paymentTxId;
+}
+
+/**
  * "I have paid" (buy) or "I have sent" (sell), once: awaiting -> submitted with the transaction
  * id (a sell's must be a transaction hash of its network; unique among live orders by its
  * canonical key), who paid (buy) and the screenshot, while the deadline has not passed. Racing
@@ -164,16 +191,8 @@ export async function submitPayment(
       const order = await lockOwnOrder(tx, actor.id, id);
       if (!isAwaitingStatus(order.status)) throw notAwaiting(order);
       if (order.deadlineAt && order.deadlineAt.getTime() <= now.getTime()) throw new AppError('ORDER_EXPIRED', ORDER_MSG.expired);
-      // A sell's id is an on-chain hash: kept cleaned (as an explorer needs it), in its network's format.
-      const paymentTxId = order.type === 'sell' ? cleanTxHash(input.paymentTxId) : input.paymentTxId.trim();
-      if (order.type === 'sell') {
-        const network = networkOfOrder(order);
-        if (network && !isValidTxHash(network, paymentTxId)) {
-          const message = ORDER_MSG.txHashFormat(CHAINS[network].label);
-          throw new AppError('VALIDATION', message, { fields: { paymentTxId: message } });
-        }
-      }
-      const paymentTxKey = await claimPaymentTxKey(tx, paymentTxId, order.id);
+      const paymentTxId = checkedPaymentTxId(order, input.paymentTxId);
+      const paymentTxKey = await claimPaymentTxKey(tx, railOfOrder(order), paymentTxId, order.id);
       const to = submittedStatusOf(order.type);
       const isBuy = order.type === 'buy';
       const [updated] = await tx
@@ -214,6 +233,59 @@ export async function submitPayment(
     return row;
   } catch (error) {
     if (proofKey) await deps.storage.remove(proofKey);
+    if (isPaymentTxIdConflict(error)) throw txIdUsed();
+    throw error;
+  }
+}
+
+/**
+ * The customer corrects the transaction id of their submitted order until staff decide
+ * (docs/decisions/009): the rules of "I have paid" again (format, the rail's minimum, unique
+ * among live orders by its key), then the order keeps the new id and key and its timeline an
+ * event from and to its status with the old and the new id. The order's row lock orders it with
+ * a staff decision: once approved or cancelled, the id is final. Someone else's order is 404.
+ */
+export async function editPaymentTxId(deps: TOrderDeps, actor: TActor, id: number, input: TEditPaymentTxIdRequest): Promise<TOrderRow> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const now = clock(deps);
+      const order = await lockOwnOrder(tx, actor.id, id);
+      if (isAwaitingStatus(order.status)) throw new AppError('ORDER_NOT_SUBMITTED', ORDER_MSG.txIdEditNotSubmitted);
+      if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(order.status)) {
+        throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.txIdEditClosed);
+      }
+      const paymentTxId = checkedPaymentTxId(order, input.paymentTxId);
+      if (paymentTxId === order.paymentTxId) {
+        throw new AppError('VALIDATION', ORDER_MSG.txIdUnchanged, { fields: { paymentTxId: ORDER_MSG.txIdUnchanged } });
+      }
+      const paymentTxKey = await claimPaymentTxKey(tx, railOfOrder(order), paymentTxId, order.id);
+      const [updated] = await tx
+        .update(orders)
+        .set({ paymentTxId, paymentTxKey })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+        .returning();
+      if (!updated) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.txIdEditClosed);
+      const details: Record<string, string> = { paymentTxId };
+      if (order.paymentTxId) details.previousPaymentTxId = order.paymentTxId;
+      await recordTransition(tx, deps, {
+        order,
+        actor: { id: actor.id, kind: 'customer' },
+        from: order.status,
+        to: order.status,
+        details,
+        at: now,
+      });
+      await writeAudit(tx, {
+        actor,
+        action: 'order.payment_tx_edit',
+        targetType: 'order',
+        targetId: order.id,
+        before: { paymentTxId: order.paymentTxId, paymentTxKey: order.paymentTxKey },
+        after: { paymentTxId, paymentTxKey },
+      });
+      return updated;
+    });
+  } catch (error) {
     if (isPaymentTxIdConflict(error)) throw txIdUsed();
     throw error;
   }

@@ -88,6 +88,7 @@ export function toOrderEvent(row: TOrderEventRow): TOrderEvent {
     to: row.toStatus,
     actor: row.actorKind,
     paymentTxId: row.details?.paymentTxId ?? null,
+    previousPaymentTxId: row.details?.previousPaymentTxId ?? null,
     payoutReference: row.details?.payoutReference ?? null,
     reason: row.details?.reason ?? null,
   };

@@ -14,6 +14,7 @@ import {
   ZCancelOrderRequest,
   ZCoinList,
   ZCreateOrderRequest,
+  ZEditPaymentTxIdRequest,
   ZLimitResponse,
   ZNeedsActionResponse,
   ZOrderDetailResponse,
@@ -36,7 +37,7 @@ import { findUnstorableText } from '#server/plugins/input.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import type { ChatRealtime } from '#server/modules/chat/realtime.js';
 import type { TOrderDeps } from './deps.js';
-import { cancelOwnOrder, clock, decideOrder, submitPayment, type TProofUpload } from './lifecycle.js';
+import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
 import { forStaffRole, toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
 import { SharedReads } from './shared-reads.js';
@@ -250,6 +251,20 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     );
   };
   await app.register(paymentRoutes);
+
+  // The customer corrects the transaction id of their submitted order until staff decide (docs/decisions/009).
+  app.put(
+    '/api/orders/:id/payment-tx-id',
+    {
+      config: {
+        access: 'customer',
+        rateLimit: perUser(RATE_LIMITS.ordersPerUser),
+        errors: ['NOT_FOUND', 'ORDER_NOT_SUBMITTED', 'ORDER_ALREADY_DECIDED', 'TX_ID_USED'],
+      },
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZEditPaymentTxIdRequest, response: { 200: ZOrderResponse } },
+    },
+    async (request) => ({ order: toOrder(await editPaymentTxId(deps, actorOf(request), request.params.id, request.body)) }),
+  );
 
   app.post(
     '/api/orders/:id/cancel',

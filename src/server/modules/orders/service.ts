@@ -14,7 +14,7 @@ import {
 } from '#shared/contracts/orders.js';
 import { roundFiat, toDecimal } from '#shared/money.js';
 import { describeNetworks } from '#shared/networks.js';
-import { toTransactionKey } from '#shared/transaction-id.js';
+import { paymentTxKeyOf, toTransactionKey } from '#shared/transaction-id.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { coins, depositAddresses, paymentMethods } from '#server/db/schema/app.js';
@@ -142,8 +142,11 @@ export async function adminOrderFilter(db: TDb, query: Pick<TAdminOrderQuery, 'q
     const match: SQL[] = [ilike(orders.paymentTxId, pattern), ilike(orders.paymentReference, pattern)];
     // The transaction id also by its canonical key: 'MP-1234 5' finds 'mp12345' (docs/decisions/009).
     // '#12' asks for order 12, not for every id with a 12 in it.
-    const txKey = /^#\d+$/.test(query.q) ? null : toTransactionKey(query.q);
-    if (txKey) match.push(like(orders.paymentTxKey, `%${txKey}%`));
+    // Keys are folded per rail (a hash without '0x', a MoMo or bank id without leading zeros): both folds are tried.
+    const txKeys = /^#\d+$/.test(query.q)
+      ? []
+      : [toTransactionKey(query.q), paymentTxKeyOf('chain', query.q), paymentTxKeyOf('bank', query.q)];
+    for (const txKey of new Set(txKeys)) if (txKey) match.push(like(orders.paymentTxKey, `%${txKey}%`));
     if (matchingCustomers.length > 0)
       match.push(
         inArray(

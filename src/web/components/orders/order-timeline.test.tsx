@@ -52,6 +52,7 @@ const EVENTS: TOrderEvent[] = [
     to: 'completed',
     actor: 'staff',
     paymentTxId: null,
+    previousPaymentTxId: null,
     payoutReference: HASH,
     reason: null,
   },
@@ -61,6 +62,7 @@ const EVENTS: TOrderEvent[] = [
     to: 'awaiting_payment',
     actor: 'customer',
     paymentTxId: null,
+    previousPaymentTxId: null,
     payoutReference: null,
     reason: null,
   },
@@ -70,6 +72,7 @@ const EVENTS: TOrderEvent[] = [
     to: 'payment_submitted',
     actor: 'customer',
     paymentTxId: 'MP240101.1234',
+    previousPaymentTxId: null,
     payoutReference: null,
     reason: null,
   },
@@ -96,6 +99,24 @@ describe('OrderTimeline', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('shows a correction of the transaction id by the customer with the old and the new id (issue 26)', () => {
+    const changed: TOrderEvent = {
+      at: '2026-11-24T10:07:00.000Z',
+      from: 'payment_submitted',
+      to: 'payment_submitted',
+      actor: 'customer',
+      paymentTxId: 'MP240101.9999',
+      previousPaymentTxId: 'MP240101.1234',
+      payoutReference: null,
+      reason: null,
+    };
+    render(<OrderTimeline events={[EVENTS[1]!, EVENTS[2]!, changed]} order={{ ...BUY, status: 'payment_submitted' }} />);
+    const step = steps()[2];
+    expect(step?.textContent).toContain('MoMo TxID changed');
+    expect(step?.textContent).toContain('Transaction ID changed from MP240101.1234 to MP240101.9999');
+    expect(step?.textContent).toContain('By you');
+  });
+
   it('shows the reason of a cancellation and the end of an expired order', () => {
     const cancelled: TOrderEvent = {
       at: '2026-11-24T10:10:00.000Z',
@@ -103,6 +124,7 @@ describe('OrderTimeline', () => {
       to: 'cancelled',
       actor: 'staff',
       paymentTxId: null,
+      previousPaymentTxId: null,
       payoutReference: null,
       reason: 'We did not receive your payment.',
     };

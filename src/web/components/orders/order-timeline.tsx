@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ORDER_STATUS_LABELS, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
+import { ORDER_MSG, ORDER_STATUS_LABELS, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
 import { explorerTxUrl, networkOfOrder } from '#shared/networks.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { payoutReferenceLabel, txIdLabel } from '#web/lib/order-labels.js';
@@ -24,8 +24,14 @@ function actorText(event: TTimelineEvent, staffView: boolean): string {
   }
 }
 
+/** The customer's correction of the transaction id (docs/decisions/009): an event from and to the same status. */
+function isTxIdChange(event: TTimelineEvent): boolean {
+  return event.from === event.to && event.paymentTxId !== null;
+}
+
 function titleOf(event: TTimelineEvent, order: TOrder): string {
   if (event.from === null) return 'Order created';
+  if (isTxIdChange(event)) return `${txIdLabel(order)} changed`;
   switch (event.to) {
     case 'payment_submitted':
       return 'Payment submitted';
@@ -71,6 +77,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function details(event: TTimelineEvent, order: TOrder): ReactNode {
+  if (isTxIdChange(event)) {
+    return (
+      <p className="text-sm break-words text-slate-700">
+        {ORDER_MSG.txIdChanged(event.previousPaymentTxId ?? '—', event.paymentTxId ?? '—')}
+      </p>
+    );
+  }
   if (event.to === 'payment_submitted' || event.to === 'deposit_submitted') {
     return event.paymentTxId ? (
       <Detail label={txIdLabel(order)}>
@@ -96,7 +109,7 @@ function details(event: TTimelineEvent, order: TOrder): ReactNode {
 
 /**
  * An order's timeline (docs/decisions/014), oldest first: created, paid or sent (with the
- * transaction id), approved (with the payout reference, or its explorer link for a buy),
+ * transaction id), the id corrected by the customer (old and new), approved (with the payout reference, or its explorer link for a buy),
  * cancelled (with the reason), expired. Times in Ghana time. The customer's timeline says only
  * "you", "CediCrypto" or "automatic"; the staff view's events name the staff member.
  */

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatUsd } from '#shared/format.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
 import { PageHeading } from '#web/components/page-heading.js';
@@ -33,7 +34,9 @@ type TPendingBan = { user: TAdminUser; action: TBanAction };
 export function UsersPage() {
   const [filter, updateFilter] = useUrlFilter(userUrlFilter);
   const query = useAdminUsers(filter);
-  const [profileId, setProfileId] = useState<string | null>(null);
+  // ?profile=<id> opens that user's profile (a link from the KYC review: paths.admin.users.profileHref).
+  const [searchParams] = useSearchParams();
+  const [profileId, setProfileId] = useState<string | null>(() => searchParams.get('profile'));
   const [pendingBan, setPendingBan] = useState<TPendingBan | null>(null);
   const [pendingClosure, setPendingClosure] = useState<TAdminUser | null>(null);
   const canCloseAccounts = canAccess(useSession().user?.role ?? undefined, 'accountClosure');

@@ -9,6 +9,7 @@ import { formatDateTime } from '#web/lib/format-date.js';
 import { payoutReferenceLabel, txIdLabel } from '#web/lib/order-labels.js';
 import { paths } from '#web/lib/paths.js';
 import { cn } from '#web/lib/cn.js';
+import { EditTxId } from './edit-tx-id';
 
 const TONES = {
   info: 'border-sky-200 bg-sky-50',
@@ -44,10 +45,10 @@ function newOrderHref(order: TOrder): string {
 
 /**
  * Where an order stands once the customer has acted (docs/decisions/014): being checked by
- * staff, completed (with the payout reference, and for a buy its explorer link), cancelled
+ * staff (with "Edit" for the transaction id when `userId` is given, docs/decisions/009), completed (with the payout reference, and for a buy its explorer link), cancelled
  * (with the reason) or expired (the limit is free again).
  */
-export function OrderOutcome({ order }: { order: TOrder }) {
+export function OrderOutcome({ order, userId }: { order: TOrder; userId?: string }) {
   const symbol = order.coinSymbol.toUpperCase();
   switch (order.status) {
     case 'payment_submitted':
@@ -61,10 +62,14 @@ export function OrderOutcome({ order }: { order: TOrder }) {
               ? `Thank you. Once we have confirmed your payment, we send ${formatCrypto(order.amountCrypto, symbol)} to your wallet.`
               : `Thank you. Once we have confirmed your transfer${network ? ` on ${networkLabel(network)}` : ''}, we pay ${paidOutText(order)} to ${payoutPlace(order)}.`}
           </p>
-          {order.paymentTxId && (
-            <p className="break-all">
-              {txIdLabel(order)}: <span className="font-mono">{order.paymentTxId}</span>
-            </p>
+          {userId ? (
+            <EditTxId order={order} userId={userId} />
+          ) : (
+            order.paymentTxId && (
+              <p className="break-all">
+                {txIdLabel(order)}: <span className="font-mono">{order.paymentTxId}</span>
+              </p>
+            )
           )}
           {order.submittedAt && <p>Sent to us on {formatDateTime(order.submittedAt)}.</p>}
           <p>This page updates by itself when we are done.</p>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { TOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import { railOfOrder } from '#shared/transaction-id.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';
 import { Form, FormAlert, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -10,14 +11,10 @@ import { useSubmitPayment } from '#web/features/orders/api/submit-payment.js';
 import { EMPTY_PAYMENT_FORM, paymentFormSchema, type TPaymentFormValues } from '#web/features/orders/lib/payment-form.js';
 import { ProofField } from './proof-field';
 
-function txIdHint(order: TOrder): string {
-  if (order.type === 'sell') {
-    const network = networkOfOrder(order);
-    return `The transaction hash of your transfer, from your wallet${network ? ` (${networkLabel(network)})` : ''}.`;
-  }
-  return order.payTo?.type === 'bank'
-    ? 'The reference your bank gave the transfer.'
-    : 'The transaction ID in the confirmation message of your MoMo payment.';
+/** The hint under the transaction id field: where to find it, with an example of its rail's ids. */
+export function txIdHint(order: TOrder): string {
+  const network = order.type === 'sell' ? networkOfOrder(order) : null;
+  return ORDER_MSG.txIdHint(railOfOrder(order), network ? networkLabel(network) : undefined);
 }
 
 /**
@@ -27,8 +24,11 @@ function txIdHint(order: TOrder): string {
  * id already used, a refused screenshot) land on their fields.
  */
 export function PaymentForm({ order, userId }: { order: TOrder; userId: string }) {
-  const { type, coinSymbol, network } = order;
-  const schema = useMemo(() => paymentFormSchema({ type, coinSymbol, network }), [type, coinSymbol, network]);
+  const { type, coinSymbol, network, payTo, paymentMethod } = order;
+  const schema = useMemo(
+    () => paymentFormSchema({ type, coinSymbol, network, payTo, paymentMethod }),
+    [type, coinSymbol, network, payTo, paymentMethod],
+  );
   const form = useZodForm<typeof schema, TPaymentFormValues>(schema, { defaultValues: EMPTY_PAYMENT_FORM });
   const mutation = useSubmitPayment(userId, order.id);
   const toast = useToast();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_MSG, ZMobileNumber, ZTxId, type TOrder } from '#shared/contracts/orders.js';
 import { isValidTxHash, networkLabel, networkOfOrder } from '#shared/networks.js';
+import { railOfOrder, transactionIdIssue } from '#shared/transaction-id.js';
 import { checkProof } from './check-proof';
 
 /**
@@ -9,11 +10,27 @@ import { checkProof } from './check-proof';
  * format of the order's network (as the server checks it); for a buy the optional payer number
  * and name and the optional screenshot, checked by its bytes and size.
  */
-export function paymentFormSchema(order: Pick<TOrder, 'type' | 'coinSymbol' | 'network'>) {
+type TTxIdOrder = Pick<TOrder, 'type' | 'coinSymbol' | 'network' | 'payTo' | 'paymentMethod'>;
+
+/**
+ * The transaction id of an order as the server checks it: Latin letters and digits, a sell's in
+ * its network's hash format, and at least its rail's minimum length (src/shared/transaction-id.ts).
+ */
+export function txIdSchema(order: TTxIdOrder) {
   const network = order.type === 'sell' ? networkOfOrder(order) : null;
+  const rail = railOfOrder(order);
   const txId = network ? ZTxId.refine((value) => isValidTxHash(network, value), ORDER_MSG.txHashFormat(networkLabel(network))) : ZTxId;
+  return txId.refine((value) => transactionIdIssue(rail, value) !== 'tooShort', ORDER_MSG.txIdTooShort(rail));
+}
+
+/** Correcting the transaction id of a submitted order (docs/decisions/009). */
+export function editTxIdSchema(order: TTxIdOrder) {
+  return z.object({ paymentTxId: txIdSchema(order) });
+}
+
+export function paymentFormSchema(order: TTxIdOrder) {
   return z.object({
-    paymentTxId: txId,
+    paymentTxId: txIdSchema(order),
     payerNumber: z
       .string()
       .trim()

@@ -142,7 +142,7 @@ function OrderBody({
       {canAct && <PaymentForm order={order} userId={userId} />}
       {canAct && <CancelOrder order={order} userId={userId} />}
 
-      <OrderOutcome order={order} />
+      <OrderOutcome order={order} userId={userId} />
 
       <section aria-labelledby="details-heading" className="card">
         <h2 id="details-heading" className="text-lg font-semibold text-slate-900">

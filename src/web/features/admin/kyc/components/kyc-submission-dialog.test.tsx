@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { buildKycSubmission } from '#test/helpers/kyc-submission-fixture.js';
@@ -23,9 +24,11 @@ describe('the KYC review dialog', () => {
   function renderDialog() {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
-      <QueryClientProvider client={client}>
-        <KycSubmissionDialog id={42} onClose={vi.fn()} onDecide={vi.fn()} />
-      </QueryClientProvider>,
+      <MemoryRouter initialEntries={['/admin/kyc']}>
+        <QueryClientProvider client={client}>
+          <KycSubmissionDialog id={42} onClose={vi.fn()} onDecide={vi.fn()} />
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     return screen.getByRole('dialog', { name: 'KYC Submission #42' });
   }
@@ -35,23 +38,36 @@ describe('the KYC review dialog', () => {
     const dialog = renderDialog();
     expect(await valueOf(dialog, 'Nationality')).toBe('Ghanaian');
     expect(await valueOf(dialog, 'Ghana Card number')).toBe('GHA-123456789-0');
-    expect(within(dialog).queryByRole('region', { name: 'The same ID on other accounts' })).toBeNull();
+    expect(within(dialog).queryByRole('region', { name: 'Same ID number on other accounts' })).toBeNull();
   });
 
-  it('names a foreign national’s country, and lists the same ID on other accounts', async () => {
+  it('names a foreign national’s country, and lists the same ID on other accounts with links to their profiles', async () => {
     answers.push({
       status: 200,
       body: {
         ...PASSPORT,
         ghanaCardNumber: null,
         nationality: 'Nigeria',
-        sameIdElsewhere: [{ id: 7, userId: 'user-2', userFullName: 'Kofi Boateng', userEmail: 'kofi@example.com', status: 'rejected' }],
+        sameIdElsewhere: [
+          { id: 7, userId: 'user-2', userFullName: 'Kofi Boateng', userEmail: 'kofi@example.com', status: 'rejected' },
+          { id: 9, userId: 'user 3', userFullName: 'Kofi Boateng', userEmail: 'kofi.b@example.com', status: 'approved' },
+        ],
       },
     });
     const dialog = renderDialog();
     expect(await valueOf(dialog, 'Nationality')).toBe('Nigeria');
     expect(within(dialog).queryByText('Ghana Card number')).toBeNull();
-    const sameId = within(dialog).getByRole('region', { name: 'The same ID on other accounts' });
-    expect(within(sameId).getByRole('listitem').textContent).toBe('Submission #7: Kofi Boateng (kofi@example.com), Rejected');
+    const sameId = within(dialog).getByRole('region', { name: 'Same ID number on other accounts' });
+    expect(
+      within(sameId)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Kofi Boateng (kofi@example.com), submission #7: Rejected', 'Kofi Boateng (kofi.b@example.com), submission #9: Approved']);
+    // Each opens that account's profile in User Management.
+    expect(
+      within(sameId)
+        .getAllByRole('link', { name: 'Kofi Boateng' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/users?profile=user-2', '/admin/users?profile=user%203']);
   });
 });

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#web/lib/paths.js';
 import {
   GHANA_NATIONALITY,
+  KYC_MSG,
   NATIONALITY_LABELS,
   SOURCE_OF_FUNDS_LABELS,
   type TKycDocumentSide,
@@ -114,12 +117,16 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
       {submission.sameIdElsewhere.length > 0 && (
         <section aria-labelledby="kyc-same-id-heading" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
           <h3 id="kyc-same-id-heading" className="font-semibold text-amber-900">
-            The same ID on other accounts
+            {KYC_MSG.sameIdElsewhereHeading}
           </h3>
+          <p className="text-amber-900">{KYC_MSG.sameIdElsewhereHint}</p>
           <ul className="mt-1 space-y-1 text-amber-900">
             {submission.sameIdElsewhere.map((other) => (
-              <li key={other.id}>
-                Submission #{other.id}: {other.userFullName} ({other.userEmail}), <KycSubmissionStatusBadge status={other.status} />
+              <li key={other.id} className="break-words">
+                <Link to={paths.admin.users.profileHref(other.userId)} className="font-semibold underline">
+                  {other.userFullName || other.userEmail}
+                </Link>{' '}
+                ({other.userEmail}), submission #{other.id}: <KycSubmissionStatusBadge status={other.status} />
               </li>
             ))}
           </ul>
