@@ -7,6 +7,9 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'exchange-e2e-'));
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
+// The fake SMS provider the server sends to (tests/e2e/global-setup.ts).
+process.env.E2E_SMS_PORT ??= String(port + 1000);
+process.env.E2E_SMS_API_KEY ??= 'e2e-fake-arkesel-key';
 export const E2E_ADMIN = { email: 'admin@e2e.cedicrypto.test', password: 'E2e-Super-Admin-Passw0rd' };
 /** Created by `seed-demo --staff-only` before the server starts. */
 export const E2E_STAFF = {
@@ -17,6 +20,7 @@ export const E2E_STAFF = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -58,6 +62,11 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '500',
       RATE_LIMIT_SCALE: '50',
       EMAIL_SEND_INTERVAL_MS: '500',
+      // SMS (phone codes) go to the local fake of Arkesel's API that global-setup.ts starts.
+      SMS_PROVIDER: 'arkesel',
+      ARKESEL_API_KEY: process.env.E2E_SMS_API_KEY,
+      ARKESEL_BASE_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}`,
+      SMS_SENDER_ID: 'CediCrypto',
       LOG_LEVEL: 'warn',
       // No internet in CI: prices come from the simulated feed, clearly badged in the UI.
       PRICE_FEED: 'simulated',

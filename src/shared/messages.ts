@@ -11,7 +11,7 @@ export const MSG = {
   fullNameFormat: 'Full name can only contain letters, spaces, hyphens, or apostrophes.',
   fullNameMixedScripts: 'Write your full name in one alphabet: do not mix, for example, Latin and Cyrillic letters.',
   emailInvalid: 'A valid email is required.',
-  /** 12, not the spec's 8 (issue 26, docs/decisions/023-password-policy.md). */
+  /** 12, not the 8 of docs/product.md §5 (issue 26, docs/decisions/023-password-policy.md). */
   passwordTooShort: 'Password must be at least 12 characters.',
   passwordCommon: 'This password is on a list of common or leaked passwords. Please choose another one.',
   passwordTooLong: 'Password must be at most 128 characters.',

@@ -26,8 +26,19 @@ export function commonListKey(password: string): string {
 
 /** The shipped list of common and leaked passwords (zxcvbn-ts's common dictionary). */
 export async function loadCommonPasswords(): Promise<ReadonlySet<string>> {
-  const { dictionary } = await import('@zxcvbn-ts/language-common');
+  const { dictionary } = await loadCommonPackage();
   return new Set(dictionary['passwords-common'].map((entry) => commonListKey(String(entry))));
+}
+
+type TCommonPackage = typeof import('@zxcvbn-ts/language-common');
+
+/**
+ * The package's ES module where the bundler picks it (Vite, Vitest); its CommonJS build in the
+ * compiled server (esbuild, platform node), whose dynamic import puts the exports under `default`.
+ */
+async function loadCommonPackage(): Promise<TCommonPackage> {
+  const loaded = (await import('@zxcvbn-ts/language-common')) as TCommonPackage & { default?: TCommonPackage };
+  return loaded.dictionary ? loaded : (loaded.default ?? loaded);
 }
 
 let checker: Promise<TPasswordStrengthChecker> | undefined;
@@ -36,7 +47,7 @@ export function loadPasswordStrengthChecker(): Promise<TPasswordStrengthChecker>
   checker ??= (async () => {
     const [{ ZxcvbnFactory }, common, commonList] = await Promise.all([
       import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
+      loadCommonPackage(),
       loadCommonPasswords(),
     ]);
     const zxcvbn = new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });

@@ -23,6 +23,9 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/admin/orders/:id/proof params.id': 'int4',
   'PUT /api/admin/settings body.paymentWindowMinutes': 'int4',
   'PUT /api/admin/settings body.depositWindowMinutes': 'int4',
+  // Issue 26: the customer idle sign-out (settings.customer_idle_hours) and the editable transaction id.
+  'PUT /api/admin/settings body.customerIdleHours': 'int4',
+  'PUT /api/orders/:id/payment-tx-id params.id': 'int4',
   'GET /api/admin/orders query.page': 'int4',
   'GET /api/admin/orders query.pageSize': 'int4',
   'GET /api/admin/orders/:id params.id': 'int4',

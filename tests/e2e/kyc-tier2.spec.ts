@@ -19,7 +19,7 @@ const STEP_3 = 'Step 3: Proof of address and source of funds (Tier 2)';
  */
 async function customerAtTier1(page: Page, browser: Browser, baseURL: string) {
   const user = await signUpInBrowser(page);
-  await verifyPhone(page, browser);
+  await verifyPhone(page);
   const verified = await page.request.post('/api/test/customer-verification', {
     headers: { origin: baseURL },
     data: { email: user.email, tier: 1 },

@@ -36,7 +36,7 @@ test('a customer verifies the phone and submits Ghana Card and selfie, complianc
   const identity = page.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
   await expect(identity).toContainText('Verify your phone number first (step 1), then submit your identity documents.');
   await expect(page.getByLabel('ID Type')).toHaveCount(0);
-  await verifyPhone(page, browser, { viaPage: true });
+  await verifyPhone(page, { viaPage: true });
   await page.goto('/#/dashboard');
   // The step left is the identity now, and the limit is the setting's ($20 by default).
   await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
@@ -129,7 +129,6 @@ test.describe('on a 360 px phone', () => {
 
   test('a too-large or non-image document is refused in the browser without uploading; a dropped upload keeps the form', async ({
     page,
-    browser,
   }) => {
     const uploads: string[] = [];
     page.on('request', (request) => {
@@ -137,7 +136,7 @@ test.describe('on a 360 px phone', () => {
     });
     await signUpInBrowser(page);
     await page.goto('/#/kyc');
-    await verifyPhone(page, browser, { viaPage: true });
+    await verifyPhone(page, { viaPage: true });
     // A passport asks the nationality; a Ghanaian's needs the Ghana Card number beside it (docs/decisions/016).
     await page.getByLabel('ID Type').selectOption({ label: 'Passport' });
     await page.getByLabel('Nationality', { exact: true }).selectOption({ label: 'Ghanaian' });

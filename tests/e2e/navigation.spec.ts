@@ -140,7 +140,7 @@ test.describe('on a 360 px phone', () => {
 test('a KYC decision reaches the customer’s open tab within seconds, without a reload', async ({ page, browser }) => {
   await signUpInBrowser(page);
   // Tier 1 asks for a verified phone first (docs/decisions/016).
-  await verifyPhone(page, browser);
+  await verifyPhone(page);
   const submitted = await page.request.post('/api/kyc', {
     headers: { origin: new URL(page.url()).origin },
     multipart: {

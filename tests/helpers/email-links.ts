@@ -19,7 +19,10 @@ export async function emailsTo(db: TDb, to: string, subject: string) {
  * server secret (docs/decisions/021), while it is not delivered; a body shown to staff (a string)
  * keeps its mask.
  */
-export function linkToken(email: string | TSealedBody, route: '/reset-password' | '/admin/set-password'): string {
+export function linkToken(
+  email: string | TSealedBody,
+  route: '/reset-password' | '/admin/set-password' | '/admin/two-factor-setup',
+): string {
   const body = typeof email === 'string' ? email : unsealBody(email, testConfig().authSecret);
   const [, token] = new RegExp(`#${route}\\?token=([^"&<\\s]+)`).exec(deliverableBody(body)) ?? [];
   if (token === undefined) throw new Error(`no ${route} link in the email`);

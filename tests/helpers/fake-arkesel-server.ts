@@ -42,7 +42,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 /** Ghana mobile numbers in the 233XXXXXXXXX form are the ones it takes. */
 const VALID_RECIPIENT = /^233[2-5]\d{8}$/;
 
-export async function startFakeArkeselServer(apiKey = 'fake-arkesel-key'): Promise<TFakeArkeselServer> {
+/**
+ * `port` 0 takes any free port. `GET /__test/sent` (not Arkesel's: the browser tests' own way in)
+ * answers `{ sent }`, what it accepted so far, for tests that run in another process.
+ */
+export async function startFakeArkeselServer(apiKey = 'fake-arkesel-key', port = 0): Promise<TFakeArkeselServer> {
   let behaviour: TFakeArkeselBehaviour = { kind: 'ok' };
   const state: TFakeArkeselServer = {
     url: '',
@@ -67,6 +71,7 @@ export async function startFakeArkeselServer(apiKey = 'fake-arkesel-key'): Promi
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/__test/sent') return sendJson(res, 200, { sent: state.sent });
       if (req.method !== 'POST' || req.url !== '/api/v2/sms/send') return sendJson(res, 404, { status: 'error', message: 'Not found' });
       let body: TFakeArkeselRequest['body'];
       try {
@@ -109,7 +114,10 @@ export async function startFakeArkeselServer(apiKey = 'fake-arkesel-key'): Promi
       sendJson(res, 200, { status: 'success', data });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
 }

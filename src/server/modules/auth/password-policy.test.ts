@@ -51,7 +51,7 @@ describe('password policy and change password', () => {
     const customer = await t.signUp();
     await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
     const [reset] = await emailsTo(t.database.db, customer.email, 'Reset your CediCrypto password');
-    const token = linkToken(reset!.body, '/reset-password');
+    const token = linkToken(reset!, '/reset-password');
     const refused = await t.request({ method: 'POST', url: '/api/account/reset-password', payload: { token, password: 'qwerty123456' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.password).toBe(MSG.passwordCommon);
