@@ -58,6 +58,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '500',
       RATE_LIMIT_SCALE: '50',
       EMAIL_SEND_INTERVAL_MS: '500',
+      // first-run.spec.ts sends Settings' test email to a local SMTP peer on 127.0.0.1.
+      SMTP_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       // No internet in CI: prices come from the simulated feed, clearly badged in the UI.
       PRICE_FEED: 'simulated',

@@ -215,7 +215,12 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(cannedResponseRoutes, { db });
   await app.register(emailLogRoutes, { db, serverSecret: config.authSecret });
   await app.register(smsLogRoutes, { db, serverSecret: config.authSecret });
-  await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
+  await app.register(settingsRoutes, {
+    db,
+    serverSecret: config.authSecret,
+    smtpPassFromEnv: config.smtpPassFromEnv,
+    smtpAllowPrivate: config.smtpAllowPrivate,
+  });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
   await app.register(contactRoutes, {
