@@ -67,6 +67,8 @@ export default defineConfig({
       ARKESEL_API_KEY: process.env.E2E_SMS_API_KEY,
       ARKESEL_BASE_URL: `http://127.0.0.1:${process.env.E2E_SMS_PORT}`,
       SMS_SENDER_ID: 'CediCrypto',
+      // first-run.spec.ts sends Settings' test email to a local SMTP peer on 127.0.0.1.
+      SMTP_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       // No internet in CI: prices come from the simulated feed, clearly badged in the UI.
       PRICE_FEED: 'simulated',

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
@@ -7,6 +7,7 @@ import type { ChatRealtime } from './modules/chat/realtime.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
+import { maskPhonesInUrl } from './lib/log-masking.js';
 import { createSmsProvider } from './lib/sms/provider.js';
 import { SmsSender } from './lib/sms/sender.js';
 import { createAuth, type TAuth } from './modules/auth/better-auth.js';
@@ -89,7 +90,21 @@ export type TBuildOptions = {
   /** Start the background email sender (off in most tests, which call runOnce themselves). */
   startBackgroundJobs?: boolean;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what a production server would log). */
+  logStream?: { write: (line: string) => void };
 };
+
+/** Fastify's request serializer (fastify/lib/logger-pino.js) with phone numbers masked in the query. */
+function productionRequestLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: maskPhonesInUrl(request.url),
+    version: typeof request.headers['accept-version'] === 'string' ? request.headers['accept-version'] : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
 
 export async function buildApp(config: TConfig, options: TBuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -98,7 +113,11 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // In production a phone number in a query (a staff search) is logged masked
+            // (docs/decisions/019); otherwise Fastify's own request serializer, as it is.
+            ...(config.env === 'production' ? { serializers: { req: productionRequestLog } } : {}),
           },
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -215,7 +234,12 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(cannedResponseRoutes, { db });
   await app.register(emailLogRoutes, { db, serverSecret: config.authSecret });
   await app.register(smsLogRoutes, { db, serverSecret: config.authSecret });
-  await app.register(settingsRoutes, { db, serverSecret: config.authSecret, smtpPassFromEnv: config.smtpPassFromEnv });
+  await app.register(settingsRoutes, {
+    db,
+    serverSecret: config.authSecret,
+    smtpPassFromEnv: config.smtpPassFromEnv,
+    smtpAllowPrivate: config.smtpAllowPrivate,
+  });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
   await app.register(contactRoutes, {

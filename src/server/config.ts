@@ -24,6 +24,8 @@ const ZEnv = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@cedicrypto.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   SMTP_PASS: z.string().optional(),
+  /** "Send test email" may reach a private or local SMTP host (docs/decisions/012). */
+  SMTP_ALLOW_PRIVATE: ZBool.default(false),
   EMAIL_FROM: z.string().default('CediCrypto <no-reply@cedicrypto.local>'),
   EMAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -83,6 +85,8 @@ export type TConfig = {
   adminEmail: string;
   adminPassword: string | undefined;
   smtpPassFromEnv: string | undefined;
+  /** Settings' "Send test email" may reach an SMTP host that is or resolves to a private or local address. */
+  smtpAllowPrivate: boolean;
   emailFrom: string;
   emailSendIntervalMs: number;
   authRateLimit: { window: number; max: number };
@@ -166,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpPassFromEnv: e.SMTP_PASS,
+    smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE,
     emailFrom: e.EMAIL_FROM,
     emailSendIntervalMs: e.EMAIL_SEND_INTERVAL_MS,
     authRateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },

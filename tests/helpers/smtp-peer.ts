@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type TReceivedMail = { from: string; to: string[]; data: string; user: string };
-export type TSmtpPeer = { received: TReceivedMail[]; port: number; close: () => Promise<void> };
+/** `connections`: how many clients connected so far (a refused host must not be reached at all). */
+export type TSmtpPeer = { received: TReceivedMail[]; connections: number; port: number; close: () => Promise<void> };
 
 /**
  * A real SMTP peer on a local port (smtp-server), accepting one user, for the email tests and
@@ -10,9 +11,14 @@ export type TSmtpPeer = { received: TReceivedMail[]; port: number; close: () => 
  */
 export async function startSmtpPeer(credentials: { user: string; pass: string }): Promise<TSmtpPeer> {
   const received: TReceivedMail[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
@@ -33,7 +39,14 @@ export async function startSmtpPeer(credentials: { user: string; pass: string })
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    get connections() {
+      return connections;
+    },
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The text of a quoted-printable MIME part (how nodemailer sends long HTML lines). */

@@ -44,7 +44,7 @@ export type TSetupStatus = z.infer<typeof ZSetupStatus>;
 
 // --- Settings: "Send test email" ---
 
-export const TEST_EMAIL_OUTCOMES = ['sent', 'failed', 'notConfigured', 'noRecipient'] as const;
+export const TEST_EMAIL_OUTCOMES = ['sent', 'failed', 'notConfigured', 'noRecipient', 'nonPublicHost'] as const;
 export type TTestEmailOutcome = (typeof TEST_EMAIL_OUTCOMES)[number];
 
 /** Why a test email failed, read from the SMTP client's error. */
@@ -53,7 +53,8 @@ export type TSmtpFailure = (typeof SMTP_FAILURES)[number];
 
 /**
  * What happened to the test email: sent (the SMTP server accepted it), failed (with the reason
- * in words and the server's own message), or not tried (SMTP incomplete, no notification email).
+ * in words and the server's own message), or not tried (SMTP incomplete, no notification email,
+ * a host that is or resolves to a private or local address while SMTP_ALLOW_PRIVATE is not set).
  * The email is in the Email Log whenever it was tried.
  */
 export const ZTestEmailResult = z.object({
@@ -72,6 +73,8 @@ export const TEST_EMAIL_MSG = {
   sent: (to: string) => `Test email sent to ${to}. Check that inbox (and its spam folder).`,
   notConfigured: 'Fill in the SMTP host, port, username and password and save the settings first.',
   noRecipient: 'Set the admin notification email and save the settings first: the test email goes there.',
+  nonPublicHost:
+    'The SMTP host is, or its name leads to, a private or local network address, so the test email was not sent. Use the public host name of your mail provider (whoever runs the server can allow private hosts with SMTP_ALLOW_PRIVATE=true).',
   failed: {
     refused: 'The SMTP server refused the connection. Check the host and the port.',
     hostNotFound: 'The SMTP host could not be found. Check the host name.',

@@ -8,15 +8,23 @@ import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, Ou
 import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody, maskedAtRest, unsealBody } from './secrets.js';
+import { checkSmtpHost } from './smtp-host.js';
 import type { TRenderedEmail } from './templates.js';
 
 const BATCH = 10;
 
-type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string };
+/** `servername`: the host's name when `host` is the address it was checked to have (TLS verifies the name). */
+type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string; servername?: string };
 
-/** What became of an email sent at once (sendNow): never tried, delivered, or refused with the SMTP client's error. */
+/**
+ * What became of an email sent at once (sendNow): never tried (SMTP incomplete, or a host that
+ * is or resolves to a non-public address), delivered, or refused with the SMTP client's error.
+ */
 export type TImmediateDelivery =
-  { status: 'notConfigured' } | { status: 'sent'; emailId: number } | { status: 'failed'; emailId: number; error: unknown };
+  | { status: 'notConfigured' }
+  | { status: 'nonPublicHost' }
+  | { status: 'sent'; emailId: number }
+  | { status: 'failed'; emailId: number; error: unknown };
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
@@ -54,6 +62,7 @@ export class EmailSender extends OutboxSender {
       port: smtp.port,
       secure: smtp.secure,
       auth: { user: smtp.user, pass: smtp.pass },
+      ...(smtp.servername ? { tls: { servername: smtp.servername } } : {}),
       ...timeouts,
     });
   }
@@ -63,11 +72,27 @@ export class EmailSender extends OutboxSender {
    * happened (Settings' "Send test email", issue 16). The row is written already leased, so the
    * background runs leave it alone; a failure is final, not retried. With incomplete SMTP
    * settings nothing is written or tried.
+   *
+   * With `publicHostOnly` (the test button, unless SMTP_ALLOW_PRIVATE: it tells the person what
+   * the server answered, which would make it a port scanner of the server's own network) a host
+   * that is or resolves to a non-public address is not contacted, nothing is written, and the
+   * client connects to the very address checked (docs/decisions/012).
    */
-  async sendNow(to: string, email: TRenderedEmail): Promise<TImmediateDelivery> {
+  async sendNow(to: string, email: TRenderedEmail, { publicHostOnly = false } = {}): Promise<TImmediateDelivery> {
     const { db, log } = this.options;
-    const smtp = await this.readSmtp();
+    let smtp = await this.readSmtp();
     if (!smtp) return { status: 'notConfigured' };
+    let lookupError: unknown = null;
+    if (publicHostOnly) {
+      try {
+        const checked = await checkSmtpHost(smtp.host);
+        if (!checked.isPublic) return { status: 'nonPublicHost' };
+        smtp = { ...smtp, host: checked.address, ...(checked.servername ? { servername: checked.servername } : {}) };
+      } catch (error) {
+        // A name that does not resolve: tried and failed, as when the SMTP client looks it up.
+        lookupError = error;
+      }
+    }
     const row = firstOrThrow(
       await db
         .insert(emailLog)
@@ -76,6 +101,7 @@ export class EmailSender extends OutboxSender {
     );
     const transport = this.transport(smtp, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
     try {
+      if (lookupError) throw lookupError;
       await transport.sendMail({ from: this.options.from, to, subject: email.subject, html: deliverableBody(email.body) });
       await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, row.id));
       return { status: 'sent', emailId: row.id };

@@ -74,6 +74,7 @@ export async function sendArkeselSms(options: TArkeselOptions, input: TArkeselMe
     if (to === recipient && typeof id === 'string' && id) return id;
   }
   const isInvalid = entries.some((entry) => entry && typeof entry === 'object' && 'invalid numbers' in entry);
-  if (isInvalid) throw new ProviderError(PROVIDER, 'http', `refused the number ${input.to} as invalid`);
+  // Not the number itself: this text goes to the server log too (the SMS Log row has the number).
+  if (isInvalid) throw new ProviderError(PROVIDER, 'http', 'refused the recipient number as invalid');
   throw new ProviderError(PROVIDER, 'invalid', 'the answer names no message id for the number');
 }

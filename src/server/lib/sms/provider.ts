@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TSmsOptions } from '#server/config.js';
+import { maskPhone } from '#server/lib/log-masking.js';
 import { sendArkeselSms } from './arkesel.js';
 import { deliverableSms, maskSmsBody } from './templates.js';
 
@@ -20,18 +21,19 @@ export type TSmsProvider = {
 /**
  * SMS_PROVIDER=log, the default: no account needed. The message goes to the server log at info
  * level and counts as sent, as an email is logged while SMTP is not set up (lib/email/sender.ts).
- * With `maskCodes` (NODE_ENV=production) a one-time code is written masked, as staff see it in
- * the SMS Log: whoever reads a production server's log cannot verify a customer's phone with it;
- * the code stays in the SMS Log, where reading it is a super admin's audited reveal
+ * With `masked` (NODE_ENV=production) a one-time code is written masked, as staff see it in
+ * the SMS Log, and the number with all but its last 3 digits masked: whoever reads a production
+ * server's log can neither verify a customer's phone nor collect numbers with it; both stay in
+ * the SMS Log, where reading a code is a super admin's audited reveal
  * (docs/decisions/019-sms-log-provider-in-production.md).
  */
-export function createLogSmsProvider(log: FastifyBaseLogger, { maskCodes = false } = {}): TSmsProvider {
+export function createLogSmsProvider(log: FastifyBaseLogger, { masked = false } = {}): TSmsProvider {
   return {
     name: 'log',
     send: async (to, body) => {
       const id = `log-${randomUUID()}`;
-      const text = maskCodes ? maskSmsBody(body).body : deliverableSms(body);
-      log.info({ sms: { id, to, body: text } }, 'SMS (SMS_PROVIDER=log: written to the log, not sent)');
+      const text = masked ? maskSmsBody(body).body : deliverableSms(body);
+      log.info({ sms: { id, to: masked ? maskPhone(to) : to, body: text } }, 'SMS (SMS_PROVIDER=log: written to the log, not sent)');
       return id;
     },
   };
@@ -49,7 +51,7 @@ export function createSmsProvider(options: TSmsOptions, log: FastifyBaseLogger, 
   switch (options.provider) {
     case 'log':
       if (env === 'production') log.warn(SMS_LOG_IN_PRODUCTION);
-      return createLogSmsProvider(log, { maskCodes: env === 'production' });
+      return createLogSmsProvider(log, { masked: env === 'production' });
     case 'arkesel':
       return {
         name: 'arkesel',

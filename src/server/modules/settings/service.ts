@@ -13,7 +13,8 @@ import { renderSmtpTestEmail } from '#server/lib/email/templates.js';
 import { encryptSecret } from '#server/lib/secrets.js';
 import type { TActor } from '#server/plugins/access.js';
 
-export type TSettingsDeps = { db: TDb; serverSecret: string; smtpPassFromEnv?: string };
+/** `smtpAllowPrivate`: SMTP_ALLOW_PRIVATE, the test email may go to a private or local host. */
+export type TSettingsDeps = { db: TDb; serverSecret: string; smtpPassFromEnv?: string; smtpAllowPrivate?: boolean };
 
 type TRow = typeof settings.$inferSelect;
 
@@ -140,7 +141,9 @@ export function smtpFailureOf(error: unknown): TSmtpFailure {
 /**
  * Settings' "Send test email" (issue 16): a test email to the admin notification address, through
  * the saved SMTP settings, delivered now with the outcome in words (the SMTP client's own error
- * text beside them). Written to the Email Log like every email, and to the audit log.
+ * text beside them). Written to the Email Log like every email, and to the audit log. A host that
+ * is or resolves to a private or local address is not contacted unless SMTP_ALLOW_PRIVATE is set:
+ * the answer would tell what listens on the server's own network (docs/decisions/012).
  */
 export async function sendTestEmail(deps: TSettingsDeps, sender: EmailSender, actor: TActor, ip: string): Promise<TTestEmailResult> {
   const [row] = await deps.db.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
@@ -149,9 +152,13 @@ export async function sendTestEmail(deps: TSettingsDeps, sender: EmailSender, ac
   if (!to) {
     result = { outcome: 'noRecipient', to: null, message: TEST_EMAIL_MSG.noRecipient, failure: null, detail: null };
   } else {
-    const delivery = await sender.sendNow(to, renderSmtpTestEmail({ sentBy: actor.email, at: new Date() }));
+    const delivery = await sender.sendNow(to, renderSmtpTestEmail({ sentBy: actor.email, at: new Date() }), {
+      publicHostOnly: !deps.smtpAllowPrivate,
+    });
     if (delivery.status === 'notConfigured') {
       result = { outcome: 'notConfigured', to, message: TEST_EMAIL_MSG.notConfigured, failure: null, detail: null };
+    } else if (delivery.status === 'nonPublicHost') {
+      result = { outcome: 'nonPublicHost', to, message: TEST_EMAIL_MSG.nonPublicHost, failure: null, detail: null };
     } else if (delivery.status === 'sent') {
       result = { outcome: 'sent', to, message: TEST_EMAIL_MSG.sent(to), failure: null, detail: null };
     } else {

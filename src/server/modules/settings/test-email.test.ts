@@ -5,6 +5,7 @@ import { TEST_EMAIL_MSG, type TTestEmailResult } from '#shared/contracts/setup.j
 import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { startSmtpPeer, type TSmtpPeer } from '#test/helpers/smtp-peer.js';
+import { isNonPublicAddress, checkSmtpHost } from '#server/lib/email/smtp-host.js';
 import { smtpFailureOf } from './service.js';
 
 const URL = '/api/admin/settings/test-email';
@@ -18,13 +19,13 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe("Settings' Send test email (issue 16)", () => {
+describe("Settings' Send test email (issue 16), to a local SMTP peer (SMTP_ALLOW_PRIVATE=true)", () => {
   let t: TTestApp;
   let admin: string;
   let peer: TSmtpPeer;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SMTP_ALLOW_PRIVATE: 'true' });
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
   });
@@ -116,6 +117,135 @@ describe("Settings' Send test email (issue 16)", () => {
     expect((await send()).json()).toMatchObject({ outcome: 'failed', failure: 'refused', message: TEST_EMAIL_MSG.failed.refused });
     await saveSettings({ smtpPort: peer.port, smtpSecure: true });
     expect((await send()).json()).toMatchObject({ outcome: 'failed', failure: 'tls', message: TEST_EMAIL_MSG.failed.tls });
+  });
+});
+
+describe('Send test email refuses a private or local SMTP host unless SMTP_ALLOW_PRIVATE (issue 26)', () => {
+  let t: TTestApp;
+  let admin: string;
+  let peer: TSmtpPeer;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      cookie: admin,
+      payload: {
+        notificationEmail: 'alerts@cedicrypto.test',
+        smtpHost: '127.0.0.1',
+        smtpPort: peer.port,
+        smtpSecure: false,
+        smtpUser: 'mailer',
+        smtpPassword: 'mail-pass',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  afterAll(async () => {
+    await peer.close();
+    await t.close();
+  });
+
+  const sendTo = async (smtpHost: string) => {
+    const saved = await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { smtpHost } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await t.request({ method: 'POST', url: URL, cookie: admin });
+    expect(response.statusCode).toBe(200);
+    return response.json() as TTestEmailResult;
+  };
+
+  it.each(['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]'])(
+    'refuses %s with the message, without connecting or writing the Email Log, and audits it',
+    async (host) => {
+      const logged = await t.database.db.select({ id: emailLog.id }).from(emailLog);
+      expect(await sendTo(host)).toEqual({
+        outcome: 'nonPublicHost',
+        to: 'alerts@cedicrypto.test',
+        message: TEST_EMAIL_MSG.nonPublicHost,
+        failure: null,
+        detail: null,
+      } satisfies TTestEmailResult);
+      expect(peer.connections).toBe(0);
+      expect(peer.received).toHaveLength(0);
+      expect(await t.database.db.select({ id: emailLog.id }).from(emailLog)).toHaveLength(logged.length);
+      const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.test_email'));
+      expect(audit.at(-1)?.after).toEqual({ outcome: 'nonPublicHost', to: 'alerts@cedicrypto.test', failure: null });
+    },
+  );
+
+  it('with SMTP_ALLOW_PRIVATE=true the same settings send it', async () => {
+    const allowed = await createTestApp({ SMTP_ALLOW_PRIVATE: 'true' });
+    try {
+      const cookie = await allowed.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+      const save = await allowed.request({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        cookie,
+        payload: {
+          notificationEmail: 'alerts@cedicrypto.test',
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassword: 'mail-pass',
+        },
+      });
+      expect(save.statusCode, save.body).toBe(200);
+      const result = (await allowed.request({ method: 'POST', url: URL, cookie })).json() as TTestEmailResult;
+      expect(result.outcome).toBe('sent');
+      expect(peer.received).toHaveLength(1);
+    } finally {
+      await allowed.close();
+    }
+  });
+});
+
+describe('which SMTP hosts are not public', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.254',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    'not-an-address',
+  ])('%s is not public', (address) => {
+    expect(isNonPublicAddress(address)).toBe(true);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '193.168.1.1', '2a00:1450:4009:81f::2005', '::ffff:8.8.8.8'])(
+    '%s is public',
+    (address) => {
+      expect(isNonPublicAddress(address)).toBe(false);
+    },
+  );
+
+  it('resolves a name to every address and refuses it if one is not public; an IP literal is kept as it is', async () => {
+    expect(await checkSmtpHost('localhost')).toEqual({ isPublic: false });
+    expect(await checkSmtpHost('[::1]')).toEqual({ isPublic: false });
+    expect(await checkSmtpHost('8.8.8.8')).toEqual({ isPublic: true, address: '8.8.8.8', servername: undefined });
+    expect(await checkSmtpHost('[2a00:1450:4009:81f::2005]')).toEqual({
+      isPublic: true,
+      address: '2a00:1450:4009:81f::2005',
+      servername: undefined,
+    });
   });
 });
 
