@@ -120,8 +120,8 @@ describe('contact form messages reach the support inbox (docs/decisions/022)', (
       'We received your message',
       'We received your message',
     ]);
-    const answer = delivered.find((mail) => subjectOf(mail) === 'Reply from CediCrypto support');
-    expect(decodeQuotedPrintable(answer!.data)).toContain('Hello Ama, your coins were sent &lt;today&gt;.');
+    const replyMail = delivered.find((mail) => subjectOf(mail) === 'Reply from CediCrypto support');
+    expect(decodeQuotedPrintable(replyMail!.data)).toContain('Hello Ama, your coins were sent &lt;today&gt;.');
   });
 
   it('puts a signed-in customer’s message in their own conversation, acknowledged at their account address', async () => {
