@@ -26,6 +26,8 @@ const COMPANY = {
   licenceNumber: 'SEC/VASP/2026/001',
   streetAddress: '12 Independence Avenue, Ridge, Accra',
   supportPhone: '+233 30 212 3456',
+  // Asked by the checklist since issue 26 (no made-up address meanwhile).
+  supportEmail: 'help@first-run.e2e.test',
   whatsappNumber: '024 123 4567',
 };
 const OPEN_ITEMS = [
@@ -197,6 +199,7 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     await page.getByLabel('Licence number').fill(COMPANY.licenceNumber);
     await page.getByLabel('Street address').fill(COMPANY.streetAddress);
     await page.getByLabel('Support phone').fill(COMPANY.supportPhone);
+    await page.getByLabel('Support email').fill(COMPANY.supportEmail);
     await page.getByLabel('WhatsApp number').fill(COMPANY.whatsappNumber);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(
@@ -215,6 +218,7 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     await expect(details).toContainText(`Licence number ${COMPANY.licenceNumber}`);
     await expect(details).toContainText(COMPANY.streetAddress);
     await expect(details.getByRole('link', { name: COMPANY.supportPhone })).toHaveAttribute('href', 'tel:+233302123456');
+    await expect(details).toContainText(COMPANY.supportEmail);
     await expect(details.getByRole('link', { name: COMPANY.whatsappNumber })).toHaveAttribute('href', 'https://wa.me/233241234567');
     await expect(customer.getByRole('heading', { name: 'Who we are' })).toBeVisible();
     await details.scrollIntoViewIfNeeded();

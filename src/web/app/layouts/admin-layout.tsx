@@ -100,7 +100,8 @@ function AdminShell({ user }: { user: TProfile }) {
             <div className="flex min-w-0 items-center gap-3">
               <SignedInAs user={user} className="hidden text-right sm:block" />
               {roleBadge && <span className="hidden shrink-0 sm:block">{roleBadge}</span>}
-              <Link to={paths.admin.changePassword.getHref()} className="shrink-0 text-sm font-semibold whitespace-nowrap">
+              {/* On a phone the top bar has no room: it is in the menu's panel, beside who is signed in. */}
+              <Link to={paths.admin.changePassword.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap sm:block">
                 Change password
               </Link>
               <Button variant="outline" size="sm" className="shrink-0" onClick={logOut.run} isLoading={logOut.isPending}>
@@ -119,7 +120,16 @@ function AdminShell({ user }: { user: TProfile }) {
               <>
                 {/* On a phone the top bar has no room for who is signed in: it is said here. */}
                 <div className="flex items-start justify-between gap-3 border-b border-slate-800 px-6 pt-4 pb-3 sm:hidden">
-                  <SignedInAs user={user} tone="dark" />
+                  <div className="min-w-0 space-y-2">
+                    <SignedInAs user={user} tone="dark" />
+                    <Link
+                      to={paths.admin.changePassword.getHref()}
+                      onClick={menuButton.close}
+                      className="block text-sm font-semibold text-slate-100 underline"
+                    >
+                      Change password
+                    </Link>
+                  </div>
                   {roleBadge && <span className="shrink-0">{roleBadge}</span>}
                 </div>
                 <AdminMenu items={menu} counts={counts} onNavigate={menuButton.close} />
