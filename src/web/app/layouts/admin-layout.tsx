@@ -120,19 +120,20 @@ function AdminShell({ user }: { user: TProfile }) {
               <>
                 {/* On a phone the top bar has no room for who is signed in: it is said here. */}
                 <div className="flex items-start justify-between gap-3 border-b border-slate-800 px-6 pt-4 pb-3 sm:hidden">
-                  <div className="min-w-0 space-y-2">
-                    <SignedInAs user={user} tone="dark" />
-                    <Link
-                      to={paths.admin.changePassword.getHref()}
-                      onClick={menuButton.close}
-                      className="block text-sm font-semibold text-slate-100 underline"
-                    >
-                      Change password
-                    </Link>
-                  </div>
+                  <SignedInAs user={user} tone="dark" />
                   {roleBadge && <span className="shrink-0">{roleBadge}</span>}
                 </div>
                 <AdminMenu items={menu} counts={counts} onNavigate={menuButton.close} />
+                {/* Last, so the menu's first item keeps the focus when the panel opens (use-menu-disclosure.ts). */}
+                <div className="border-t border-slate-800 px-6 py-3 sm:hidden">
+                  <Link
+                    to={paths.admin.changePassword.getHref()}
+                    onClick={menuButton.close}
+                    className="block text-sm font-semibold text-slate-100 underline"
+                  >
+                    Change password
+                  </Link>
+                </div>
               </>
             )}
           </div>
