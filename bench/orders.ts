@@ -313,7 +313,7 @@ async function main() {
       customer.cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(';')[0]).join('; ');
     }
     // Staff: the seeded super admin's session, second factor counted as enrolled (bench/support.ts).
-    const staffCookie = await benchAdminCookie(opened.db, AUTH_SECRET);
+    const staffCookie = await benchAdminCookie(opened.db, AUTH_SECRET, { production: true });
     // Quotes first (through the endpoint, not timed), then the timed order POSTs.
     const quoteStarted = performance.now();
     const httpQuotes = await Promise.all(

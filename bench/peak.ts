@@ -563,7 +563,9 @@ async function prepare(database: TDatabase, run: string, smtpPort: number | unde
         SELECT 'peak-s-' || ${run} || ${group.kind} || g, 'peak-t-' || ${run} || ${group.kind} || g, ${prefix} || g, now() + interval '7 days'
         FROM generate_series(1, ${group.n}) AS g`);
     }
-    tokens[group.kind] = Array.from({ length: group.n }, (_, i) => signedSessionCookie(`peak-t-${run}${group.kind}${i + 1}`, AUTH_SECRET));
+    tokens[group.kind] = Array.from({ length: group.n }, (_, i) =>
+      signedSessionCookie(`peak-t-${run}${group.kind}${i + 1}`, AUTH_SECRET, { production: true }),
+    );
   }
   const method = firstOrThrow(
     await db

@@ -59,7 +59,7 @@ export async function openBenchDatabase(prefix: string, options: { onDisk: boole
  * A signed-in session of the seeded super admin, second factor counted as enrolled, inserted
  * directly (a bench measures the routes, not the sign-in). `secret` must be the app's AUTH_SECRET.
  */
-export async function benchAdminCookie(db: TDb, secret: string): Promise<string> {
+export async function benchAdminCookie(db: TDb, secret: string, options: { production?: boolean } = {}): Promise<string> {
   const admin = firstOrThrow(
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, BENCH_ADMIN.email)).returning({ id: users.id }),
   );
@@ -67,7 +67,7 @@ export async function benchAdminCookie(db: TDb, secret: string): Promise<string>
   await db
     .insert(sessions)
     .values({ id: randomBytes(12).toString('hex'), token, userId: admin.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  return signedSessionCookie(token, secret);
+  return signedSessionCookie(token, secret, options);
 }
 
 /** Runs a bench's main(); a failure prints and exits 1. */

@@ -151,7 +151,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const session = await fetch(`${two.base}/api/session`, { headers: { cookie: customer } });
     expect((await session.json()).user.email).toBe(`${username}@example.com`);
 
-    const staff = signedSessionCookie(AGENT.token, AUTH_SECRET);
+    const staff = signedSessionCookie(AGENT.token, AUTH_SECRET, { production: true });
     const agent = await fetch(`${two.base}/api/session`, { headers: { cookie: staff } });
     expect((await agent.json()).user.role).toBe('support');
 
@@ -179,17 +179,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 
     // A ban on process 2 closes the customer's socket on process 1.
     const me = await (await fetch(`${one.base}/api/session`, { headers: { cookie: customer } })).json();
-    const banned = await post(two, `/api/admin/users/${me.user.id}/ban`, {}, signedSessionCookie(MANAGER.token, AUTH_SECRET));
+    const banned = await post(
+      two,
+      `/api/admin/users/${me.user.id}/ban`,
+      {},
+      signedSessionCookie(MANAGER.token, AUTH_SECRET, { production: true }),
+    );
     expect(banned.status).toBe(200);
     expect((await customerSocket.closed).code).toBe(CHAT_CLOSE.accountChanged);
   }, 60_000);
 
   it('closes a staff socket on the other process when the agent’s role changes', async () => {
-    const moved = signedSessionCookie(MOVED.token, AUTH_SECRET);
+    const moved = signedSessionCookie(MOVED.token, AUTH_SECRET, { production: true });
     const socket = await connect(one, '/api/admin/chat/socket', moved);
     const changed = await fetch(`${two.base}/api/admin/admins/${MOVED.id}`, {
       method: 'PATCH',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: signedSessionCookie(SUPER.token, AUTH_SECRET) },
+      headers: {
+        origin: ORIGIN,
+        'content-type': 'application/json',
+        cookie: signedSessionCookie(SUPER.token, AUTH_SECRET, { production: true }),
+      },
       body: JSON.stringify({ role: 'compliance' }),
     });
     expect(changed.status).toBe(200);
