@@ -48,6 +48,13 @@ describe('text the database cannot store', () => {
     expect(response.json().error).toMatchObject({ code: 'VALIDATION', fields: { 'details.bankName': expect.any(String) } });
   });
 
+  // Issue 26 point 16: the server answered zod's own "Too big: expected string to have <=200 characters".
+  it("answers a broken length rule in the product words, not zod's (docs/decisions/026)", async () => {
+    const response = await t.request({ method: 'GET', url: `/api/admin/users?q=${'a'.repeat(201)}`, cookie: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION', fields: { q: 'Keep it to 200 characters or fewer.' } });
+  });
+
   it('refuses a NUL in a query string and in a path parameter', async () => {
     const query = await t.request({ method: 'GET', url: '/api/admin/users?q=%00', cookie: admin });
     expect(query.statusCode).toBe(400);

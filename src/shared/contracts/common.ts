@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '#shared/zod-messages.js';
 
 /** The one error shape every route answers with (ARCHITECTURE.md, "One error shape"). */
 export const ZErrorResponse = z.object({

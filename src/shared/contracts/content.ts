@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '#shared/zod-messages.js';
 import type { TCompanyDetails } from '#shared/company.js';
 import { MSG } from '#shared/messages.js';
 import { ZEmail } from './account.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '#shared/zod-messages.js';
 import { CREATABLE_ROLES, STAFF_ROLES } from '#shared/permissions.js';
 import { ZEmail, ZFullName, ZPassword } from './account.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '#shared/zod-messages.js';
 import { ZLoginPortal, ZProfile } from './account.js';
 
 /** Two-factor authentication texts (not in docs/product.md: decisions, issue 8). */
