@@ -192,6 +192,11 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
             onBlur: () => {
               if (idNumberLooksWrong) form.setError('idNumber', { type: 'format', message: KYC_MSG.ghanaCardFormat });
             },
+            // The early warning of the blur lasts only while the number is wrong: the person is
+            // fixing it (before a first submit nothing else would check it again).
+            onChange: () => {
+              if (form.getFieldState('idNumber').error?.type === 'format') form.clearErrors('idNumber');
+            },
           }}
           hint={isGhanaCard ? 'GHA-XXXXXXXXX-X' : undefined}
         />

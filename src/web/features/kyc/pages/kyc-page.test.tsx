@@ -144,6 +144,34 @@ describe('the verification page', () => {
     expect(await within(identity).findByText(KYC_MSG.selfieRequired)).toBeTruthy();
   });
 
+  // Issue 26 point 16: the Ghana Card error stayed on the form after the person fixed the number.
+  it('takes the Ghana Card error away once the number is fixed, before and after a submit', async () => {
+    const user = userEvent.setup();
+    renderPage({ phone: PHONE });
+    const identity = screen.getByRole('region', { name: 'Step 2: Verify your identity (Tier 1)' });
+    await user.selectOptions(await within(identity).findByLabelText(/ID Type/), 'Ghana Card');
+    const idNumber = within(identity).getByLabelText(/ID Number/);
+    await user.type(idNumber, 'GHA-12345');
+    await user.tab();
+    expect(await within(identity).findByText(KYC_MSG.ghanaCardFormat)).toBeTruthy();
+    await user.type(idNumber, '6789-0');
+    expect(within(identity).queryByText(KYC_MSG.ghanaCardFormat)).toBeNull();
+    await user.tab();
+    expect(within(identity).queryByText(KYC_MSG.ghanaCardFormat)).toBeNull();
+    expect(idNumber.getAttribute('aria-invalid')).not.toBe('true');
+
+    await user.selectOptions(within(identity).getByLabelText(/ID Type/), 'Voter ID');
+    await user.clear(idNumber);
+    await user.type(idNumber, 'V-1234');
+    const card = within(identity).getByLabelText(/Ghana Card number/);
+    await user.type(card, 'GHA-1');
+    await user.click(within(identity).getByRole('button', { name: 'Submit for verification' }));
+    expect(await within(identity).findByText(KYC_MSG.ghanaCardFormat)).toBeTruthy();
+    await user.clear(card);
+    await user.type(card, 'GHA-123456789-0');
+    expect(within(identity).queryByText(KYC_MSG.ghanaCardFormat)).toBeNull();
+  });
+
   it('asks the nationality with a passport: a Ghanaian gives the Ghana Card number, a foreign national names the country', async () => {
     const user = userEvent.setup();
     renderPage({ phone: PHONE });
