@@ -20,6 +20,14 @@ describe('format', () => {
     expect(formatCrypto(0, 'eth')).toBe('0.00000000 ETH');
   });
 
+  // Issue 26 point 16: a USDT order showed 12.34560000 in one place and 12.345600 in another.
+  it("shows a coin in its one precision, its networks' fewest decimals: USDT, XRP and ADA with 6", () => {
+    expect(formatCrypto('12.34560000', 'usdt')).toBe('12.345600 USDT');
+    expect(formatCrypto('12.3456', 'USDT')).toBe('12.345600 USDT');
+    expect(formatCrypto('1000.5', 'xrp')).toBe('1,000.500000 XRP');
+    expect(formatCrypto('0.12345678', 'unknown')).toBe('0.12345678 UNKNOWN');
+  });
+
   it('shows USD with a $ prefix, 2 decimals and thousands separators', () => {
     expect(formatUsd('93514.973')).toBe('$93,514.97');
     expect(formatUsd('88953.267')).toBe('$88,953.27');

@@ -1,4 +1,5 @@
 import { CRYPTO_DECIMALS, FIAT_DECIMALS, toDecimal, type TDecimalInput } from './money.js';
+import { coinDecimals } from './networks.js';
 
 /**
  * Display rules of docs/product.md §9, written once for every screen: crypto 8 decimals, fiat 2
@@ -39,9 +40,14 @@ export function formatDecimal(value: TAmount, decimals: number): string {
   return `${isNegative ? '-' : ''}${groupThousands(integer)}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** A crypto amount with 8 decimals, optionally followed by the upper-case symbol: '0.05000000 BTC'. */
+/**
+ * A crypto amount, optionally followed by the upper-case symbol: '0.05000000 BTC'. With a symbol,
+ * in the coin's one precision (its networks' fewest decimals, `coinDecimals`: USDT 6, the quote's
+ * own rounding), so the same order reads the same on every screen, customer's and staff's (issue
+ * 26); without one, 8.
+ */
 export function formatCrypto(value: TAmount, symbol?: string): string {
-  const text = formatDecimal(value, CRYPTO_DECIMALS);
+  const text = formatDecimal(value, symbol ? coinDecimals(symbol.toLowerCase()) : CRYPTO_DECIMALS);
   if (text === MISSING_VALUE || !symbol) return text;
   return `${text} ${symbol.toUpperCase()}`;
 }

@@ -63,7 +63,7 @@ export function isNetworkId(value: unknown): value is TNetworkId {
 }
 
 export function networksOf(coinSymbol: string): readonly TCoinNetwork[] {
-  return COIN_NETWORK_LIST[coinSymbol] ?? [];
+  return Object.hasOwn(COIN_NETWORK_LIST, coinSymbol) ? (COIN_NETWORK_LIST[coinSymbol] ?? []) : [];
 }
 
 /** The coin's network by id, or its only network when none is named; undefined when it has no such network. */
