@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { ADMIN_ORDER_EXPORT_COLUMNS, ORDER_HISTORY_EXPORT_COLUMNS } from '#shared/contracts/exports.js';
+import { ADMIN_ORDER_EXPORT_COLUMNS, ORDER_HISTORY_EXPORT_COLUMNS, ORDER_HISTORY_EXPORT_HEADERS } from '#shared/contracts/exports.js';
 import { csvObjects } from '#test/helpers/csv.js';
 import { addMomoMethod, adminLogin, createBuyOrder, signUpInBrowser } from './support.js';
 
@@ -76,9 +76,15 @@ test('Export CSV on Order Management saves the filtered orders; a customer downl
   const ownFile = await downloadedCsv(page, () => exportForm.getByRole('button', { name: 'Download CSV' }).click());
   expect(ownFile.download.suggestedFilename()).toMatch(/^cedicrypto-order-history-\d{4}-\d{2}-\d{2}\.csv$/);
   const ownCsv = csvObjects(ownFile.text);
-  expect(ownCsv.header).toEqual([...ORDER_HISTORY_EXPORT_COLUMNS]);
-  expect(ownCsv.rows.map((row) => row.orderId)).toEqual([String(orderId)]);
-  expect(ownCsv.rows[0]).toMatchObject({ amountFiat: '100.00', amountGhs: '100.00', amountCrypto: api.order.amountCrypto });
+  // The customer's file in the screen's words, UTC named (issue 26).
+  expect(ownCsv.header).toEqual(ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]));
+  expect(ownCsv.rows.map((row) => row.Order)).toEqual([String(orderId)]);
+  expect(ownCsv.rows[0]).toMatchObject({
+    Amount: '100.00',
+    'Amount in GHS': '100.00',
+    'Crypto amount': api.order.amountCrypto,
+    Status: 'Awaiting payment',
+  });
 
   // A backwards range is refused on the page, in words, before anything is asked.
   await exportForm.getByLabel('From').fill('2026-03-02');

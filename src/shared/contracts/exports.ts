@@ -5,13 +5,13 @@ import { ZAdminOrderQuery } from './orders.js';
 
 /**
  * CSV exports (docs/decisions/015): the back-office lists as filtered on screen, and a customer's
- * own order history for a date range. Each file has a header row of the column names below, in
- * this order; the names are stable (a new column is added at the end, none is renamed or
+ * own order history for a date range. Each back-office file has a header row of the column
+ * names below, in this order (the customer's, their titles: ORDER_HISTORY_EXPORT_HEADERS); the names are stable (a new column is added at the end, none is renamed or
  * removed). The server writes them and the web app and the tests read the same lists.
  *
  * Cells: amounts are plain decimal strings as stored (no thousands separators, no currency
  * symbol: '1500.00', '0.00010000'), times are ISO 8601 in UTC ('2026-11-24T10:00:00.000Z'),
- * statuses are the API's codes ('payment_submitted'), an unknown value is an empty cell. A cell
+ * statuses are the API's codes ('payment_submitted'; the customer's file: the screen's labels), an unknown value is an empty cell. A cell
  * that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return)
  * starts with a single quote. The file is UTF-8 with a byte order mark, CRLF line ends, quotes
  * per RFC 4180.
@@ -103,6 +103,37 @@ export const AUDIT_EXPORT_COLUMNS = [
 ] as const;
 
 export type TOrderHistoryExportColumn = (typeof ORDER_HISTORY_EXPORT_COLUMNS)[number];
+
+/**
+ * The customer's file reads as their history screen does (issue 26, docs/decisions/026): its
+ * header row is these titles, not the column names, every time column says it is UTC (Ghana
+ * time, Africa/Accra, is UTC all year), and the type and status cells are the screen's words
+ * ('Buy', 'Pending': ORDER_STATUS_LABELS) instead of the API's codes. The back-office files keep
+ * the column names and codes above.
+ */
+export const ORDER_HISTORY_EXPORT_HEADERS: Record<TOrderHistoryExportColumn, string> = {
+  orderId: 'Order',
+  createdAt: 'Created (UTC, Ghana time)',
+  type: 'Type',
+  status: 'Status',
+  coin: 'Coin',
+  network: 'Network',
+  amountCrypto: 'Crypto amount',
+  fiatCurrency: 'Currency',
+  amountFiat: 'Amount',
+  amountGhs: 'Amount in GHS',
+  amountUsd: 'Amount in USD',
+  unitPriceUsd: 'Unit price (USD)',
+  unitPriceGhs: 'Unit price (GHS)',
+  ghsRate: 'GHS per USD',
+  paymentMethod: 'Payment method',
+  paymentReference: 'Payment reference',
+  paymentTxId: 'Transaction ID',
+  submittedAt: 'Submitted (UTC, Ghana time)',
+  decidedAt: 'Decided (UTC, Ghana time)',
+  payoutReference: 'Payout reference',
+  cancelReason: 'Cancellation reason',
+};
 export type TAdminOrderExportColumn = (typeof ADMIN_ORDER_EXPORT_COLUMNS)[number];
 export type TUserExportColumn = (typeof USER_EXPORT_COLUMNS)[number];
 export type TAuditExportColumn = (typeof AUDIT_EXPORT_COLUMNS)[number];

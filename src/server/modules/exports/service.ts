@@ -3,6 +3,7 @@ import {
   ADMIN_ORDER_EXPORT_COLUMNS,
   AUDIT_EXPORT_COLUMNS,
   ORDER_HISTORY_EXPORT_COLUMNS,
+  ORDER_HISTORY_EXPORT_HEADERS,
   USER_EXPORT_COLUMNS,
   type TAdminOrderExportColumn,
   type TAdminOrderExportQuery,
@@ -13,7 +14,7 @@ import {
   type TUserExportColumn,
   type TUserExportQuery,
 } from '#shared/contracts/exports.js';
-import type { ADMIN_ORDER_SORTS } from '#shared/contracts/orders.js';
+import { ORDER_STATUS_LABELS, type ADMIN_ORDER_SORTS } from '#shared/contracts/orders.js';
 import type { USER_SORTS } from '#shared/contracts/admin.js';
 import { roundFiat, toDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
@@ -79,6 +80,11 @@ function orderCells(order: TOrderRow): Record<TOrderHistoryExportColumn, TCsvCel
     payoutReference: order.payoutReference,
     cancelReason: order.cancelReason,
   };
+}
+
+/** The customer's cells: the type and status in the words of their history screen (ORDER_HISTORY_EXPORT_HEADERS). */
+function customerOrderCells(order: TOrderRow): Record<TOrderHistoryExportColumn, TCsvCell> {
+  return { ...orderCells(order), type: order.type === 'buy' ? 'Buy' : 'Sell', status: ORDER_STATUS_LABELS[order.status] };
 }
 
 function inColumnOrder<TColumn extends string>(columns: readonly TColumn[], cells: Record<TColumn, TCsvCell>): TCsvCell[] {
@@ -148,8 +154,8 @@ export async function exportOrderHistory(deps: TExportDeps, userId: string, rang
   );
   return {
     fileName: csvFileName('order-history', deps.now?.() ?? new Date()),
-    columns: ORDER_HISTORY_EXPORT_COLUMNS,
-    batches: mapBatches(batches, (row) => inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, orderCells(row.order))),
+    columns: ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]),
+    batches: mapBatches(batches, (row) => inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, customerOrderCells(row.order))),
   };
 }
 
