@@ -69,6 +69,8 @@ test.describe('on a 360 px phone', () => {
     // Over the remaining limit: the message, and submit is disabled.
     await page.getByLabel('Amount to spend (USD)').fill('25');
     await expect(page.getByText('Exceeds limit of $20.00.')).toBeVisible();
+    // How to raise it (issue 26): a link to the verification page.
+    await expect(page.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '#/kyc');
     await expect(page.getByRole('button', { name: 'Create order' })).toBeDisabled();
     // Back under the limit: submit is possible again, and what was typed is still there.
     await page.getByLabel('Amount to spend (USD)').fill('20');

@@ -22,6 +22,11 @@ export const ORDER_MSG = {
   /** Tier 0's refusal (docs/product.md §9), with the limit of the setting tier0LimitUsd ('$20' by default: docs/decisions/016). */
   overLimit: (limitUsd: string) => `This transaction exceeds your ${formatTier0Limit(limitUsd)} trading limit. Please complete KYC.`,
   exceedsLimit: (remaining: string) => `Exceeds limit of ${remaining}.`,
+  /** After exceedsLimit at Tier 0 (issue 26): how to raise the limit, the first words a link to the verification page. */
+  raiseTier0Link: 'Verify your identity',
+  raiseTier0: 'to raise your limit (Tier 1).',
+  /** Under a minimum or maximum order refusal: a new quote cannot fix the amount (issue 26). */
+  changeAmount: 'Change the amount',
   txIdUsed: 'This payment transaction ID has already been used.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
   /** A transaction id shorter than its rail's minimum (src/shared/transaction-id.ts PAYMENT_RAIL_RULES). */

@@ -1,5 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render as renderBare, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ORDER_MSG } from '#shared/contracts/orders.js';
 import type { TLocalQuote } from '#web/features/trade/api/create-quote.js';
 import type { TTradeAmount } from '#web/features/trade/lib/use-trade-amount.js';
 import { QuoteSummary } from './quote-summary';
@@ -40,6 +44,7 @@ function trade(quote: TLocalQuote, currency: 'GHS' | 'USD'): TTradeAmount {
     amountError: undefined,
     quote,
     quoteError: null,
+    isQuoteErrorAboutAmount: false,
     isQuoting: false,
     refreshQuote: () => undefined,
     limit: null,
@@ -48,6 +53,9 @@ function trade(quote: TLocalQuote, currency: 'GHS' | 'USD'): TTradeAmount {
     exceedsLimit: false,
   };
 }
+
+/** The summary holds links (the verification page): under a router, as in the app. */
+const render = (ui: ReactNode) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 const valueOf = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
@@ -87,5 +95,41 @@ describe('the quote summary', () => {
     expect(screen.getByText(/Tier 1 limits:/).textContent).toBe(
       'Tier 1 limits: GHS 80.00 left today of GHS 5,000.00, GHS 45,080.00 left this month of GHS 50,000.00.',
     );
+  });
+
+  // Issue 26 point 16: "Get a new quote" was offered under a minimum order refusal, which a new quote cannot fix.
+  it('offers to change the amount, not a new quote, under a minimum or maximum refusal', async () => {
+    const user = userEvent.setup();
+    let changes = 0;
+    let refreshes = 0;
+    const refused = {
+      ...trade(GHS_100_BUY, 'GHS'),
+      quote: null,
+      quoteError: ORDER_MSG.belowMinimum('GHS 50.00'),
+      isQuoteErrorAboutAmount: true,
+      refreshQuote: () => void (refreshes += 1),
+    };
+    render(<QuoteSummary trade={refused} side="buy" onChangeAmount={() => void (changes += 1)} />);
+    expect(screen.getByRole('alert').textContent).toBe('The minimum order is GHS 50.00.');
+    expect(screen.queryByRole('button', { name: 'Get a new quote' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change the amount' }));
+    expect(changes).toBe(1);
+    expect(refreshes).toBe(0);
+  });
+
+  it('still offers a new quote when the refusal is not about the amount (prices out of date)', () => {
+    const stale = { ...trade(GHS_100_BUY, 'GHS'), quote: null, quoteError: ORDER_MSG.stalePrices };
+    render(<QuoteSummary trade={stale} side="buy" onChangeAmount={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Get a new quote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change the amount' })).toBeNull();
+  });
+
+  // Issue 26 point 16: the Tier 0 refusal did not say how to raise the limit.
+  it('says how to raise the Tier 0 limit over it, with a link to the verification page', () => {
+    const limit = { isLimited: true, limitUsd: '20.00', usedUsd: '15.00', remainingUsd: '5.00' } as TTradeAmount['limit'];
+    render(<QuoteSummary trade={{ ...trade(GHS_100_BUY, 'GHS'), limit, exceedsLimit: true }} side="buy" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Exceeds limit of $5.00. Verify your identity to raise your limit (Tier 1).');
+    expect(screen.getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe('/kyc');
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { feeSpreadText } from '#shared/fees.js';
 import { formatCrypto, formatFiat, formatGhs, formatUsd } from '#shared/format.js';
@@ -5,6 +6,7 @@ import { normalizeDecimal } from '#shared/money.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
+import { paths } from '#web/lib/paths.js';
 import type { TTradeAmount, TTradeSide } from '#web/features/trade/lib/use-trade-amount.js';
 import { QuoteCountdown } from './quote-countdown';
 
@@ -26,7 +28,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
  * today and this month at Tiers 1 and 2: docs/decisions/016), and why the
  * order cannot be placed when it cannot (stale prices, over the limit).
  */
-export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTradeSide }) {
+export function QuoteSummary({ trade, side, onChangeAmount }: { trade: TTradeAmount; side: TTradeSide; onChangeAmount?: () => void }) {
   const { quote, limit, tierLimit, currency } = trade;
   const symbol = trade.coin?.symbol.toUpperCase() ?? '';
 
@@ -39,9 +41,18 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
         {trade.quoteError ? (
           <div className="space-y-2">
             <Alert variant="error">{trade.quoteError}</Alert>
-            <Button variant="outline" size="sm" onClick={trade.refreshQuote}>
-              Get a new quote
-            </Button>
+            {/* Under a minimum or maximum refusal a new quote is refused alike: the amount is what to change. */}
+            {trade.isQuoteErrorAboutAmount ? (
+              onChangeAmount && (
+                <Button variant="outline" size="sm" onClick={onChangeAmount}>
+                  {ORDER_MSG.changeAmount}
+                </Button>
+              )
+            ) : (
+              <Button variant="outline" size="sm" onClick={trade.refreshQuote}>
+                Get a new quote
+              </Button>
+            )}
           </div>
         ) : quote ? (
           <dl className="space-y-2 text-sm">
@@ -66,7 +77,12 @@ export function QuoteSummary({ trade, side }: { trade: TTradeAmount; side: TTrad
             Mobile money and Ghana bank payments are always made in GHS, at the rate locked when you create the order.
           </p>
         )}
-        {trade.exceedsLimit && limit && <Alert variant="error">{ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))}</Alert>}
+        {trade.exceedsLimit && limit && (
+          <Alert variant="error">
+            {ORDER_MSG.exceedsLimit(formatUsd(limit.remainingUsd))} <Link to={paths.kyc.getHref()}>{ORDER_MSG.raiseTier0Link}</Link>{' '}
+            {ORDER_MSG.raiseTier0}
+          </Alert>
+        )}
         {/* The server refuses such a quote with the same words; said here too when what is left changed since. */}
         {trade.tierLimitMessage && !trade.quoteError && <Alert variant="error">{trade.tierLimitMessage}</Alert>}
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { TIER_MSG } from '#shared/contracts/tiers.js';
@@ -73,7 +73,11 @@ export function TradeForm<TValues extends FieldValues, TOutput>({
 
       <div className="card space-y-5">
         <TradeAmountFields trade={trade} amountLabel={amountLabel} checkOnCoinChange={checkOnCoinChange} />
-        <QuoteSummary trade={trade} side={side} />
+        <QuoteSummary
+          trade={trade}
+          side={side}
+          onChangeAmount={() => form.setFocus('amountFiat' as Path<TValues>, { shouldSelect: true })}
+        />
       </div>
 
       {children}

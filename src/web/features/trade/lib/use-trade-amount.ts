@@ -2,7 +2,7 @@ import { ORDER_MSG, ZFiatAmount, type TQuoteRequest } from '#shared/contracts/or
 import type { TFiatCurrency } from '#shared/format.js';
 import { TIER_MSG, type TLimitResponse } from '#shared/contracts/tiers.js';
 import { toDecimal } from '#shared/money.js';
-import { getErrorMessage } from '#web/lib/api.js';
+import { ApiError, getErrorMessage } from '#web/lib/api.js';
 import { useQuote } from '#web/features/trade/api/create-quote.js';
 import { useTradingLimit } from '#web/features/trade/api/get-limit.js';
 import { useTradeCoins } from '#web/features/trade/api/list-coins.js';
@@ -64,6 +64,9 @@ export function useTradeAmount(side: TTradeSide, { coinSymbol: chosenCoin, fiatC
   const quoteQuery = useQuote(request);
   const quote = request && quoteQuery.data && !quoteQuery.isError ? quoteQuery.data : null;
   const quoteError = request && quoteQuery.isError ? getErrorMessage(quoteQuery.error) : null;
+  // The minimum or maximum order (the server's message on the amount): a new quote for the same
+  // amount is refused the same way, only another amount helps (issue 26).
+  const isQuoteErrorAboutAmount = quoteError !== null && quoteQuery.error instanceof ApiError && !!quoteQuery.error.fields?.amountFiat;
   const isQuoting = (request !== null && quoteQuery.isFetching && !quote) || (isDebouncing && amount !== '');
 
   const limitQuery = useTradingLimit();
@@ -82,6 +85,7 @@ export function useTradeAmount(side: TTradeSide, { coinSymbol: chosenCoin, fiatC
     amountError,
     quote,
     quoteError,
+    isQuoteErrorAboutAmount,
     isQuoting,
     refreshQuote: () => void quoteQuery.refetch(),
     limit,
