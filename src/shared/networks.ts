@@ -133,3 +133,16 @@ export function explorerTxUrl(network: string | null | undefined, hash: string |
 export function networkOfOrder(order: { coinSymbol: string; network: string | null }): TNetworkId | null {
   return findCoinNetwork(order.coinSymbol, order.network)?.network ?? null;
 }
+
+/**
+ * A sell of an ERC20 token (USDT on Ethereum) worth less than this many US dollars gets a note
+ * that the customer pays Ethereum's network fee (gas, in ETH) from their own wallet, and that on
+ * a small amount the fee can cost more than the amount is worth (issue 26, docs/decisions/026).
+ * One fixed threshold, not a live gas price: the note is honest without claiming a figure.
+ */
+export const SMALL_ERC20_SELL_USD = '100';
+
+/** Whether `coinSymbol` is sent as an ERC20 token on `network` (ether itself is Ethereum's own coin, not a token). */
+export function isErc20Token(coinSymbol: string, network: string | null | undefined): boolean {
+  return network === 'ERC20' && coinSymbol.toLowerCase() !== 'eth';
+}

@@ -160,6 +160,8 @@ test('a USDT sell on ERC20 shows the ERC20 deposit address and a 6-decimal amoun
   await expect(page).toHaveURL(/#\/sell$/);
   await network.getByLabel('Ethereum (ERC20)').check();
   await expect(network.getByText('Choose the network you will send on.')).toHaveCount(0);
+  // A small ERC20 sell (GHS 50) is told about the network fee it pays from its wallet (issue 26).
+  await expect(page.getByText(/^You pay the Ethereum network fee \(gas\)/)).toBeVisible();
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page).toHaveURL(/#\/orders\/\d+$/);
   const orderId = Number(/#\/orders\/(\d+)$/.exec(page.url())?.[1]);
@@ -182,6 +184,7 @@ test('a USDT sell on ERC20 shows the ERC20 deposit address and a 6-decimal amoun
   await send.getByRole('button', { name: 'Copy address' }).click();
   expect(await clipboard(page)).toBe(ERC20_DEPOSIT);
   await expect(page.getByRole('timer', { name: 'Time left to send' })).toHaveText(/^(1:00:00|59:[0-5]\d)$/);
+  await expect(send.getByText(/^You pay the Ethereum network fee \(gas\).*before you send\.$/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   // "I have sent": a TRON-style hash is not an Ethereum one.

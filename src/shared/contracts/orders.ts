@@ -25,6 +25,9 @@ export const ORDER_MSG = {
   /** After exceedsLimit at Tier 0 (issue 26): how to raise the limit, the first words a link to the verification page. */
   raiseTier0Link: 'Verify your identity',
   raiseTier0: 'to raise your limit (Tier 1).',
+  /** A small ERC20 token sell (src/shared/networks.ts SMALL_ERC20_SELL_USD, issue 26). */
+  erc20FeeNote: (symbol: string, isNetworkChosen: boolean) =>
+    `You pay the Ethereum network fee (gas) for this transfer from your own wallet, in ETH. On a small amount it can cost more than the ${symbol} you sell is worth: check the fee in your wallet before you ${isNetworkChosen ? 'send' : 'create the order, or choose another network'}.`,
   /** Under a minimum or maximum order refusal: a new quote cannot fix the amount (issue 26). */
   changeAmount: 'Change the amount',
   txIdUsed: 'This payment transaction ID has already been used.',

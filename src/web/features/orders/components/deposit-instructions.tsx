@@ -4,6 +4,7 @@ import { toDecimal } from '#shared/money.js';
 import { findCoinNetwork, networkLabel } from '#shared/networks.js';
 import { CopyButton } from '#web/components/copy-button.js';
 import { QrCode } from '#web/components/qr-code.js';
+import { Erc20FeeNote } from '#web/components/orders/erc20-fee-note.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { CopyValue } from './copy-value';
 
@@ -69,6 +70,7 @@ export function DepositInstructions({ order }: { order: TOrder }) {
           order.
         </Alert>
       )}
+      <Erc20FeeNote coinSymbol={order.coinSymbol} network={depositTo.network} amountUsd={order.amountUsd} isOrder />
       <Alert variant="warning">
         Send {symbol} only on {network}. Coins sent on another network, or to another address, are lost and cannot be recovered.
       </Alert>

@@ -6,6 +6,7 @@ import { MOMO_PROVIDERS, ORDER_MSG, type TCoinPublic, type TCreateOrderRequest }
 import { isNetworkId } from '#shared/networks.js';
 import { errorAt, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
+import { Erc20FeeNote } from '#web/components/orders/erc20-fee-note.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { toOptions } from '#web/components/ui/select.js';
 import { cn } from '#web/lib/cn.js';
@@ -33,7 +34,7 @@ const choiceClassName = (isChosen: boolean) =>
  * as a choice nobody can skip when there are several, the only one shown when there is one.
  * Coins sent on another network are lost, which the card says.
  */
-function NetworkChoice({ coin }: { coin: TCoinPublic }) {
+function NetworkChoice({ coin, amountUsd }: { coin: TCoinPublic; amountUsd: string | undefined }) {
   const { register } = useFormContext<TSellFormValues>();
   const { errors } = useFormState<TSellFormValues>();
   const chosen = useWatch<TSellFormValues, 'network'>({ name: 'network' });
@@ -71,6 +72,7 @@ function NetworkChoice({ coin }: { coin: TCoinPublic }) {
           )}
         </fieldset>
       )}
+      <Erc20FeeNote coinSymbol={coin.symbol} network={only ? only.network : chosen} amountUsd={amountUsd} />
       <Alert variant="warning">
         Send {symbol} only on {only ? only.label : 'the network you choose here'}. Coins sent on another network are lost and cannot be
         recovered.
@@ -141,7 +143,7 @@ export function SellForm({ user }: { user: TProfile }) {
     >
       <div className="card space-y-5">
         <h2 className="text-lg font-semibold text-slate-900">Send your {coin ? coin.symbol.toUpperCase() : 'crypto'}</h2>
-        {coin && <NetworkChoice coin={coin} />}
+        {coin && <NetworkChoice coin={coin} amountUsd={trade.quote?.amountUsd} />}
         {coin && !isUnavailable && (
           <p className="text-sm text-slate-600">
             Once the order is created, you see the address to send to and the exact amount, fixed for this order.
