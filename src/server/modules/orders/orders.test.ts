@@ -494,6 +494,9 @@ describe('orders', () => {
       // Bitcoin has one network: it needs no choice, and the order carries its address.
       network: 'BTC',
       depositTo: { network: 'BTC', address: BTC_ADDRESS, tag: null },
+      // A sell has nothing to write a reference into (the customer sends coins on chain): none
+      // is made, so none is shown as if it had a use (issue 26, docs/decisions/026).
+      paymentReference: null,
     });
   });
 

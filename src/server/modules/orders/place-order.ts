@@ -208,7 +208,9 @@ async function insertOrder(
           payTo,
           depositAddress,
           depositTag,
-          paymentReference: newPaymentReference(),
+          // The reference goes in a MoMo or bank payment's reference field; a sell's coins come on
+          // chain, where there is nowhere to write one (docs/decisions/026).
+          paymentReference: input.type === 'buy' ? newPaymentReference() : null,
           deadlineAt: new Date(now.getTime() + windowMinutes * 60_000),
           status: awaiting,
           walletAddress: input.type === 'buy' ? input.walletAddress : null,

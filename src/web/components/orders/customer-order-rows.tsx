@@ -12,7 +12,8 @@ import { OrderFact } from './order-facts';
 export function CustomerOrderRows({ order }: { order: TOrder }) {
   return (
     <>
-      {order.paymentReference && (
+      {/* Only a buy's: an older sell still holds one, which had no use (docs/decisions/026). */}
+      {order.type === 'buy' && order.paymentReference && (
         <OrderFact label="Payment reference" mono>
           {order.paymentReference}
         </OrderFact>

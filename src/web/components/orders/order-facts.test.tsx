@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAdminOrder, buildOrder } from '#test/helpers/order-fixtures.js';
+import { CustomerOrderRows } from './customer-order-rows';
 import { OrderFacts } from './order-facts';
 
 /*
@@ -55,5 +56,25 @@ describe('Order Details', () => {
     });
     render(<OrderFacts order={order} view="staff" status="Completed" />);
     expect(factOf('Effective rate')).toBe('$93,514.97 per BTC');
+  });
+
+  // Issue 26 point 16: a sell showed a payment reference that had nowhere to go (docs/decisions/026).
+  it("shows a buy's payment reference, and none on a sell (an older sell still holds one)", () => {
+    const buy = buildOrder({ paymentReference: 'CCAB2345' });
+    const { unmount } = render(
+      <OrderFacts order={buy} view="customer" status="Awaiting payment">
+        <CustomerOrderRows order={buy} />
+      </OrderFacts>,
+    );
+    expect(factOf('Payment reference')).toBe('CCAB2345');
+    unmount();
+    const sell = buildOrder({ type: 'sell', status: 'awaiting_deposit', payTo: null, paymentReference: 'CCAB2345' });
+    render(
+      <OrderFacts order={sell} view="customer" status="Awaiting deposit">
+        <CustomerOrderRows order={sell} />
+      </OrderFacts>,
+    );
+    expect(screen.queryByText('Payment reference')).toBeNull();
+    expect(screen.queryByText('CCAB2345')).toBeNull();
   });
 });

@@ -138,9 +138,12 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
           <OrderFact label="Remaining limit">{remainingLimitText(detail.customer)}</OrderFact>
         </>
       )}
-      <OrderFact label="Payment reference" mono>
-        {order.paymentReference ?? dash}
-      </OrderFact>
+      {/* A buy's only: a sell has nowhere to carry one (docs/decisions/026). */}
+      {order.type === 'buy' && (
+        <OrderFact label="Payment reference" mono>
+          {order.paymentReference ?? dash}
+        </OrderFact>
+      )}
       <OrderFact label="Locked price">{lockedPrice(order)}</OrderFact>
       <OrderFact label="GHS amount">{order.amountGhs ? formatGhs(order.amountGhs) : dash}</OrderFact>
       <OrderFact label="Deadline">{order.deadlineAt ? formatDateTime(order.deadlineAt) : dash}</OrderFact>
