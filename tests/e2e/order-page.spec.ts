@@ -79,6 +79,10 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   await page.getByRole('button', { name: 'I have paid' }).click();
   await expect(page.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
+  // The screenshot they attached, on their order (issue 26), loaded with their session.
+  const screenshot = page.getByRole('img', { name: 'Your payment screenshot' });
+  await expect(screenshot).toBeVisible();
+  await expect.poll(() => screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   // No more paying, copying or cancelling once it is paid.
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveCount(0);

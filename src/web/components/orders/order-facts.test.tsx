@@ -77,4 +77,25 @@ describe('Order Details', () => {
     expect(screen.queryByText('Payment reference')).toBeNull();
     expect(screen.queryByText('CCAB2345')).toBeNull();
   });
+
+  // Issue 26 point 16: the customer could not see the screenshot they attached.
+  it("shows the customer the payment screenshot they attached, from their own order's address", () => {
+    const paid = buildOrder({ id: 41, status: 'payment_submitted', hasProof: true });
+    const { unmount } = render(
+      <OrderFacts order={paid} view="customer" status="Pending">
+        <CustomerOrderRows order={paid} />
+      </OrderFacts>,
+    );
+    const image = screen.getByRole('img', { name: 'Your payment screenshot' });
+    expect(image.getAttribute('src')).toBe('/api/orders/41/proof');
+    expect(screen.getByRole('link', { name: /Open full size/ }).getAttribute('href')).toBe('/api/orders/41/proof');
+    unmount();
+    const without = buildOrder({ id: 42, status: 'payment_submitted', hasProof: false });
+    render(
+      <OrderFacts order={without} view="customer" status="Pending">
+        <CustomerOrderRows order={without} />
+      </OrderFacts>,
+    );
+    expect(screen.queryByRole('img', { name: 'Your payment screenshot' })).toBeNull();
+  });
 });
