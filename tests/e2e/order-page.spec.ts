@@ -39,6 +39,10 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const orderId = await createBuyOrder(page, methodName, '100');
   await expect(page.getByRole('heading', { name: `Buy order #${orderId}` })).toBeVisible();
+  // "Created" is said under the heading, not in a toast over it at 360 px (issue 26).
+  await expect(page.getByRole('status').filter({ hasText: `Your buy order #${orderId} was created.` })).toBeVisible();
+  // At once: a toast would leave after its 5 seconds and a waiting check would pass anyway.
+  expect(await page.getByRole('region', { name: 'Notifications' }).getByRole('status').count()).toBe(0);
   await expect(page.getByText('Awaiting payment', { exact: true }).first()).toBeVisible();
 
   // What to pay, where, and the reference: each with a copy button.
@@ -78,6 +82,8 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   await page.getByLabel('Number you paid from (optional)').fill('024 765 4321');
   await page.getByRole('button', { name: 'I have paid' }).click();
   await expect(page.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+  // The form goes with the focus in it: the focus goes to the new status (issue 26), not to nothing.
+  await expect(page.getByRole('heading', { name: 'We are checking your payment' })).toBeFocused();
   await expect(page.getByText('Pending', { exact: true }).first()).toBeVisible();
   // The screenshot they attached, on their order (issue 26), loaded with their session.
   const screenshot = page.getByRole('img', { name: 'Your payment screenshot' });
@@ -198,7 +204,7 @@ test('a USDT sell on ERC20 shows the ERC20 deposit address and a 6-decimal amoun
   await expect(hash).toHaveAccessibleDescription(/Enter the transaction hash of your Ethereum \(ERC20\) transfer\./);
   await hash.fill(`0x${'ef'.repeat(32)}`);
   await page.getByRole('button', { name: 'I have sent' }).click();
-  await expect(page.getByRole('heading', { name: 'We are checking your transfer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'We are checking your transfer' })).toBeFocused();
 });
 
 test('an order can be cancelled before paying, behind a confirmation, and frees the limit; a missing order says so', async ({

@@ -148,3 +148,12 @@ export function updateOrderInCaches(queryClient: QueryClient, userId: string, or
   }
   queryClient.setQueryData<TOrderDetailAnswer>(orderDetailQueryKey(order.id), (detail) => (detail ? { ...detail, order } : detail));
 }
+
+/** What the order page is told by the form that has just created the order (router state, issue 26). */
+export type TCreatedOrderState = { createdOrderId: number };
+
+/** The order a form has just created, from the router state of the order page; null otherwise. */
+export function createdOrderIdOf(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null || !('createdOrderId' in state)) return null;
+  return typeof state.createdOrderId === 'number' ? state.createdOrderId : null;
+}

@@ -21,7 +21,8 @@ const TONES = {
 function Panel({ title, tone, children }: { title: string; tone: keyof typeof TONES; children: ReactNode }) {
   return (
     <section aria-labelledby="outcome-heading" className={cn('space-y-2 rounded-xl border p-4 sm:p-5', TONES[tone])}>
-      <h2 id="outcome-heading" className="text-lg font-semibold text-slate-900">
+      {/* Focusable by the page (not by Tab): where the focus goes when the order moves on (order-page.tsx). */}
+      <h2 id="outcome-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       <div className="space-y-2 text-sm text-slate-800">{children}</div>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
@@ -10,10 +10,17 @@ import { OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { OrderTimeline } from '#web/components/orders/order-timeline.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { buttonClassName } from '#web/components/ui/button.js';
+import { Alert } from '#web/components/ui/alert.js';
 import { LoadingStatus, QueryContent } from '#web/components/ui/query-content.js';
 import { ApiError } from '#web/lib/api.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { orderDetailQueryKey, orderDetailQueryOptions, parseOrderId, type TOrderDetailAnswer } from '#web/lib/my-orders.js';
+import {
+  createdOrderIdOf,
+  orderDetailQueryKey,
+  orderDetailQueryOptions,
+  parseOrderId,
+  type TOrderDetailAnswer,
+} from '#web/lib/my-orders.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
@@ -110,6 +117,20 @@ function OrderBody({
   const isBuy = order.type === 'buy';
   const isAwaiting = isAwaitingStatus(order.status);
   const canAct = isAwaiting && !isTimeUp;
+  const isJustCreated = createdOrderIdOf(useLocation().state) === order.id;
+
+  // "I have paid" (or staff, or the clock) ends the wait: the form the person was in goes away
+  // with the focus in it. The focus then goes to what the order now says (issue 26), never to
+  // nothing; a focus the person has put elsewhere meanwhile stays where it is.
+  const previousStatus = useRef(order.status);
+  useEffect(() => {
+    const was = previousStatus.current;
+    previousStatus.current = order.status;
+    if (was === order.status || !isAwaitingStatus(was)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.getElementById('outcome-heading')?.focus();
+  }, [order.status]);
 
   return (
     <div className="space-y-6">
@@ -118,6 +139,12 @@ function OrderBody({
         description={summaryOf(order)}
         actions={<OrderStatusBadge status={order.status} />}
       />
+      {/* Said here, under the heading, rather than in a toast over it (issue 26). */}
+      {isJustCreated && (
+        <Alert variant="success">
+          Your {order.type} order #{order.id} was created.
+        </Alert>
+      )}
 
       {isAwaiting && order.deadlineAt && (
         <div className="card space-y-1">

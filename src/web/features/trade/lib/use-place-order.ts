@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { ApiError } from '#web/lib/api.js';
+import type { TCreatedOrderState } from '#web/lib/my-orders.js';
 import { paths } from '#web/lib/paths.js';
 import { isUncertainFailure, newIdempotencyKey, useCreateOrder } from '#web/features/trade/api/create-order.js';
 import type { TTradeAmount } from './use-trade-amount';
@@ -23,7 +24,7 @@ type TAttempt = { idempotencyKey: string; body: TCreateOrderRequest };
  * the order cannot be placed twice: the server answers with the order it already placed, or
  * places it now. A definite answer (an order, or a 4xx) ends the attempt; the next submit
  * builds a new body from the form. Nothing typed is lost on an error. A created order opens
- * its page (#/orders/:id).
+ * its page (#/orders/:id), told in its state that it was just created.
  */
 export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: PlaceOrderOptions) {
   const mutation = useCreateOrder(userId);
@@ -54,9 +55,9 @@ export function usePlaceOrder(userId: string, trade: TTradeAmount, { onError }: 
       {
         onSuccess: (order) => {
           attempt.current = null;
-          toast.success(`Your ${order.type} order #${order.id} was created.`);
-          // Step 2: the order page shows what to pay (or send), where, and until when.
-          void navigate(paths.order.getHref(order.id));
+          // Step 2: the order page shows what to pay (or send), where, and until when. It says the
+          // order was created itself, under its heading: a toast there covered the heading (issue 26).
+          void navigate(paths.order.getHref(order.id), { state: { createdOrderId: order.id } satisfies TCreatedOrderState });
         },
         onError: (error) => {
           if (!isUncertainFailure(error)) attempt.current = null;
