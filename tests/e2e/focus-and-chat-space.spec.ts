@@ -69,3 +69,71 @@ test('the keyboard focus is a clear ring on inputs, selects, textareas, buttons 
   await page.keyboard.press('Tab');
   await expectClearFocus(page, coin, 'select');
 });
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  function overlaps(
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  }
+
+  test('the chat button covers no text at the end of a page, nor any control the keyboard focuses', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await signUpInBrowser(page);
+    const chat = page.getByRole('button', { name: /^Live support chat/ });
+    for (const hash of ['/dashboard', '/buy', '/security', '/contact', '/kyc', '/history']) {
+      await page.goto(`/#${hash}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(chat).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      // Scrolled to the very end: no text and no control under the button.
+      const covered = await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label')?.startsWith('Live support chat'));
+        if (!button) return ['no chat button'];
+        const c = button.getBoundingClientRect();
+        const isUnder = (r: DOMRect) => r.width > 0 && r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) {
+          const node = walker.currentNode;
+          if (!node.textContent?.trim() || button.contains(node)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if ([...range.getClientRects()].some(isUnder)) found.push(node.textContent.trim());
+        }
+        for (const control of document.querySelectorAll('a, button, input, select, textarea')) {
+          if (control !== button && isUnder(control.getBoundingClientRect())) found.push(`<${control.tagName.toLowerCase()}>`);
+        }
+        return found;
+      });
+      expect(covered, `${hash}: under the chat button at the end`).toEqual([]);
+
+      // Every control the keyboard reaches, from the top of the page, is clear of the button.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('heading', { level: 1 }).first().click();
+      const chatBox = await chat.boundingBox();
+      if (!chatBox) throw new Error('no chat button box');
+      for (let step = 0; step < 60; step += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!element || element === document.body) return null;
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return {
+            name: element.getAttribute('aria-label') ?? `${element.tagName} ${element.textContent?.trim().slice(0, 30)}`,
+            box: { x, y, width, height },
+          };
+        });
+        if (!focused) continue;
+        if (focused.name.startsWith('Live support chat')) break;
+        expect(overlaps(focused.box, chatBox), `${hash}: the focused ${focused.name} is under the chat button`).toBe(false);
+      }
+      await page.screenshot({ path: testInfo.outputPath(`chat-space${hash.replace('/', '-')}.png`) });
+    }
+  });
+});
