@@ -86,7 +86,7 @@ export const ERROR_STATUS = {
   TX_ID_USED: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */
   PHONE_ALREADY_VERIFIED: 409,
-  /** The number is verified on another account: a verified number belongs to one account (docs/decisions/016). */
+  /** The right code, for a number verified on another account: a verified number belongs to one account (docs/decisions/016, 027). */
   PHONE_TAKEN: 409,
   /** A wrong one-time code: the message says how many tries are left. */
   PHONE_CODE_WRONG: 400,

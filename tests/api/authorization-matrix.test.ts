@@ -32,6 +32,7 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/signup': 'public',
   'POST /api/account/forgot-password': 'public',
   'POST /api/account/reset-password': 'public',
+  'POST /api/account/reset-password/check': 'public',
   'POST /api/account/set-password': 'public',
   'POST /api/account/invitation/check': 'public',
   'GET /api/market': 'public',

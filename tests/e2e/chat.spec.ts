@@ -83,7 +83,8 @@ test('a customer and support chat in real time: unread marks, typing, a quick re
   // Opening it shows name, email and messages, and clears the unread mark.
   await item.getByRole('button').click();
   await expect(support.getByRole('heading', { name: user.fullName })).toBeVisible();
-  await expect(support.getByText(user.email)).toBeVisible();
+  // The email shows in the list too (issue 26 point 16): here, the open conversation's header.
+  await expect(support.getByRole('heading', { name: user.fullName }).locator('xpath=following-sibling::p')).toHaveText(user.email);
   const supportLog = support.getByRole('log', { name: `Messages with ${user.fullName}` });
   await expect(supportLog.getByText(first, { exact: true })).toBeVisible();
   await expect(supportLog.getByText('Are you there?')).toBeVisible();

@@ -104,6 +104,8 @@ export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZForgotPasswordResponse = z.object({ message: z.string() });
 
 export const ZResetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: ZPassword }).strict();
+/** Asked when the reset page opens (issue 26 point 16): may this link still set a password? */
+export const ZResetLinkCheckRequest = z.object({ token: z.string().min(1).max(512) }).strict();
 
 /**
  * Change password while signed in (issue 26): the current password, the new one (the policy of

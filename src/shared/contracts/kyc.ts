@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { ZDbIdParams, zPage } from './common.js';
+import { KYC_ID_TYPES, type TKycIdType } from '#shared/kyc-id-types.js';
 import { toLatinKey } from '#shared/transaction-id.js';
 
-export const KYC_ID_TYPES = ['passport', 'national_id', 'drivers_license', 'voter_id'] as const;
+export { KYC_ACCEPTED_IDS, KYC_ACCEPTED_IDS_TEXT, KYC_ID_TYPE_LABELS, KYC_ID_TYPES, type TKycIdType } from '#shared/kyc-id-types.js';
 export const ZKycIdType = z.enum(KYC_ID_TYPES);
-export type TKycIdType = z.infer<typeof ZKycIdType>;
-
-export const KYC_ID_TYPE_LABELS: Record<TKycIdType, string> = {
-  passport: 'Passport',
-  national_id: 'Ghana Card',
-  drivers_license: "Driver's License",
-  voter_id: 'Voter ID',
-};
 
 /**
  * The nationality question asked with a passport (docs/decisions/016): the BoG made the Ghana

@@ -64,6 +64,8 @@ export const ORDER_MSG = {
   invalidMobile: 'Enter a valid Ghana mobile number.',
   amountInvalid: 'Enter an amount greater than 0 with at most 2 decimals.',
   orderNotFound: 'Order not found.',
+  /** The tab title of a missing order's page. */
+  orderNotFoundTitle: 'Order not found',
   alreadyProcessed: 'This order has already been processed.',
   /**
    * Support's refusal to approve or cancel an order a compliance hold keeps waiting (issue 26 point

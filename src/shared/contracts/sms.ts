@@ -26,8 +26,11 @@ export const SMS_MSG = {
   tooManyCodes: (minutes: number) =>
     minutes <= 1 ? 'Too many codes asked for. Please wait a minute.' : `Too many codes asked for. Please wait ${minutes} minutes.`,
   resendTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
-  /** The number is the verified number of another account (docs/decisions/016); which one is not said. */
-  numberTaken: 'This number is already verified on another account. Use another number or contact support.',
+  /**
+   * The right code for a number verified on another account (docs/decisions/016, 027): told only
+   * after the code proved the phone, and never that, or which, another account has it.
+   */
+  numberTaken: 'This number could not be verified for this account. Use another number, or contact support if it is yours.',
   /** The daily caps (docs/decisions/016): per account, and per number whoever asks. */
   tooManyCodesToday: (hours: number) =>
     `You have asked for the most codes allowed in a day. Please try again in ${hours <= 1 ? 'an hour' : `${hours} hours`}.`,

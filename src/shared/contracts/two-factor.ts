@@ -27,13 +27,16 @@ export const TWO_FACTOR_MSG = {
 /** A login either signs in at once or, with two-factor on, asks for a code next. */
 export const ZLoginResponse = z.object({ user: ZProfile.nullable(), twoFactorRequired: z.boolean() });
 
-/** A 6-digit authenticator code, or a backup code (xxxxx-xxxxx). */
+/**
+ * A 6-digit authenticator code, or a backup code: XXXX-XXXX-XXXX (any case, dashes or spaces
+ * optional), or one made before issue 26, xxxxx-xxxxx.
+ */
 export const ZTwoFactorCode = z
   .string()
   .trim()
   .min(1, TWO_FACTOR_MSG.codeRequired)
   .max(32, TWO_FACTOR_MSG.invalidCode)
-  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, TWO_FACTOR_MSG.invalidCode);
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}|[A-Za-z0-9]{4}(?:[\s-]?[A-Za-z0-9]{4}){2})$/, TWO_FACTOR_MSG.invalidCode);
 
 export const ZTwoFactorSignInRequest = z.object({ code: ZTwoFactorCode, portal: ZLoginPortal }).strict();
 export const ZTwoFactorPasswordRequest = z.object({ password: z.string().min(1, TWO_FACTOR_MSG.wrongPassword).max(128) }).strict();

@@ -323,6 +323,36 @@ describe('accounts', () => {
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
   });
 
+  it('checks a reset link as its page opens, without using it up: a live one passes, a used, expired or unknown one is refused alike', async () => {
+    const customer = await t.signUp();
+    await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
+    const token = linkToken(await latestEmailTo(customer.email), '/reset-password');
+    const check = (value: string) => t.request({ method: 'POST', url: '/api/account/reset-password/check', payload: { token: value } });
+
+    // Asked twice (a reload), the link still works after.
+    expect((await check(token)).json()).toEqual({ ok: true });
+    expect((await check(token)).statusCode).toBe(200);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { token, password: 'Brand-new-Passw0rd' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // Used: the same words as a failed reset, and nothing about the account.
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
+    expect((await check('no-such-token')).json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
+
+    // Expired.
+    await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: customer.email } });
+    const later = linkToken(await latestEmailTo(customer.email), '/reset-password');
+    expect((await check(later)).statusCode).toBe(200);
+    await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
+    expect((await check(later)).json().error).toEqual({ code: 'INVALID_TOKEN', message: MSG.resetInvalid });
+  });
+
   it('gives the same forgot-password answer for an unknown email, and sends nothing', async () => {
     const before = firstOrThrow(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(emailLog));
     const response = await t.request({ method: 'POST', url: '/api/account/forgot-password', payload: { email: 'ghost@example.com' } });

@@ -12,6 +12,7 @@ import { renderPasswordChangedEmail, renderPasswordResetEmail, type TSecretUrl }
 import { isStaffRole } from '#shared/permissions.js';
 import { eq } from 'drizzle-orm';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
+import { generateBackupCodes } from './two-factor-codes.js';
 
 /**
  * The server overwrites this header with Fastify's request.ip on every request (which honours
@@ -170,10 +171,11 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       }),
       // TOTP (authenticator app) with 10 single-use backup codes, both stored encrypted with the
       // server secret. Required for staff (enforced in plugins/access.ts), optional for customers.
+      // The codes have no look-alike characters (two-factor-codes.ts).
       twoFactor({
         issuer: 'CediCrypto',
         totpOptions: { digits: 6, period: 30 },
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted', customBackupCodesGenerate: () => generateBackupCodes(10) },
       }),
     ],
   });

@@ -17,6 +17,21 @@ export async function storeResetIdentifier(identifier: string): Promise<string> 
 }
 
 /**
+ * Whether the password-reset link with `token` can still set a password: its verification row
+ * is there (not used, not replaced by a reset) and has not expired. Read only: the link is not
+ * used up by asking, and the answer is the same whoever the account is.
+ */
+export async function isResetLinkUsable(db: TDbOrTx, token: string, now = new Date()): Promise<boolean> {
+  const identifier = await storeResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`);
+  const [row] = await db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Every other link that could still set this account's password stops working: emailed reset
  * links (better-auth keeps the user id as their value) and unused admin invitations. Called
  * once a password has been set, by a reset link or an invitation.

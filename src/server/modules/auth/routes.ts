@@ -4,6 +4,7 @@ import {
   ZForgotPasswordRequest,
   ZForgotPasswordResponse,
   ZLoginRequest,
+  ZResetLinkCheckRequest,
   ZResetPasswordRequest,
   ZSessionResponse,
   ZSignupRequest,
@@ -27,6 +28,7 @@ import { actorOf } from '#server/plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
 import {
+  checkResetLink,
   isUsernameTaken,
   requestPasswordReset,
   resetPassword,
@@ -177,6 +179,19 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       schema: { tags: ['account'], body: ZForgotPasswordRequest, response: { 200: ZForgotPasswordResponse } },
     },
     async (request) => ({ message: await requestPasswordReset(deps, request, request.body.email) }),
+  );
+
+  // Asked when the reset page opens: a used or expired link says so at once, not after the form (issue 26 point 16).
+  app.post(
+    '/api/account/reset-password/check',
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.resetPasswordPerIp), errors: ['INVALID_TOKEN'] },
+      schema: { tags: ['account'], body: ZResetLinkCheckRequest, response: { 200: ZOk } },
+    },
+    async (request) => {
+      await checkResetLink(deps, request.body.token);
+      return { ok: true as const };
+    },
   );
 
   app.post(

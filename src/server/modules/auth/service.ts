@@ -7,6 +7,7 @@ import type { TConfig } from '#server/config.js';
 import type { TDb } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/auth.js';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
+import { isResetLinkUsable } from './password-links.js';
 import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
 import { AppError } from '#server/lib/errors.js';
 import { assertNotCommonPassword, isBelowPolicy } from '#server/lib/password-policy.js';
@@ -352,6 +353,11 @@ export async function requestPasswordReset(deps: TAccountDeps, request: FastifyR
   if (result.status >= 500) request.log.error({ status: result.status }, 'password reset request failed');
   // Same answer whether or not the account exists.
   return MSG.resetRequested(email);
+}
+
+/** The reset page's check as it opens: refused with the same words as a failed reset (issue 26 point 16). */
+export async function checkResetLink(deps: TAccountDeps, token: string): Promise<void> {
+  if (!(await isResetLinkUsable(deps.db, token))) throw new AppError('INVALID_TOKEN', MSG.resetInvalid);
 }
 
 export async function resetPassword(deps: TAccountDeps, request: FastifyRequest, token: string, password: string): Promise<void> {

@@ -4,7 +4,8 @@ import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { auditLog } from '#server/db/schema/app.js';
 import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
 import { createAccount } from '#server/db/seed.js';
-import { cookieFrom, createTestApp, SUPER_ADMIN, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
+import { cookieFrom, createTestApp, SUPER_ADMIN, testConfig, uniqueName, type TTestApp } from '#test/helpers/test-app.js';
 import { totpCode, totpStep } from '#test/helpers/totp.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
@@ -156,6 +157,34 @@ describe('two-factor authentication', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     const loser = results.find((r) => r.statusCode === 401)!;
     expect(loser.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]+/);
+  });
+
+  it('backup codes have no look-alike characters, are taken in any case, and codes made before still work as they were', async () => {
+    const staff = await newStaff('support');
+    const enrolled = await t.enrolTwoFactor(staff.email, PASSWORD, (await passwordStep(staff.email)).cookie);
+    expect(enrolled.backupCodes).toHaveLength(10);
+    for (const code of enrolled.backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect(enrolled.backupCodes.join('')).not.toMatch(/[01OIL]/);
+
+    const signInWith = async (code: string) => {
+      const attempt = await passwordStep(staff.email);
+      return t.request({ method: 'POST', url: '/api/session/two-factor', cookie: attempt.cookie, payload: { code, portal: 'admin' } });
+    };
+    // Copied from paper in small letters, without the dashes, or with spaces.
+    const [first = '', second = ''] = enrolled.backupCodes;
+    expect((await signInWith(first.replaceAll('-', '').toLowerCase())).statusCode).toBe(200);
+    expect((await signInWith(second.replaceAll('-', ' ').toLowerCase())).statusCode).toBe(200);
+    expect((await signInWith(second)).statusCode).toBe(401);
+
+    // A code made before this change (better-auth's own: 10 of a-z, A-Z, 0-9) still works, case as stored.
+    const row = firstOrThrow(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, staff.id)));
+    const key = testConfig().authSecret;
+    const codes = JSON.parse(await symmetricDecrypt({ key, data: row.backupCodes })) as string[];
+    const stored = await symmetricEncrypt({ key, data: JSON.stringify([...codes, 'aB3dE-fG0hI', 'Kl1mN-oP2qR']) });
+    await t.database.db.update(twoFactors).set({ backupCodes: stored }).where(eq(twoFactors.id, row.id));
+    expect((await signInWith('aB3dE-fG0hI')).statusCode).toBe(200);
+    expect((await signInWith('kl1mn-op2qr')).statusCode).toBe(401);
+    expect((await signInWith('Kl1mNoP2qR')).statusCode).toBe(200);
   });
 
   it('a staff account on the customer login is refused before the code step', async () => {

@@ -216,23 +216,43 @@ describe('phone verification', () => {
     expect(audits).toHaveLength(1);
   });
 
-  it('refuses a code to, and the verification of, a number verified on another account, without saying which', async () => {
+  it('asks for a number verified on another account as for any other; only the right code learns it cannot be verified here (docs/decisions/027)', async () => {
     const owner = await t.signUp();
     await sendCode(owner, '0245550401');
     expect((await verify(owner, await codeSentTo(t, '+233245550401'))).statusCode).toBe(200);
 
+    // The same answer as for a free number: the code goes out, nothing says the number is taken.
     const other = await t.signUp();
-    const refused = await sendCode(other, '+233 24 555 0401');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({
-      code: 'PHONE_TAKEN',
-      message: 'This number is already verified on another account. Use another number or contact support.',
-      fields: { phone: 'This number is already verified on another account. Use another number or contact support.' },
+    const asked = await sendCode(other, '+233 24 555 0401');
+    expect(asked.statusCode).toBe(200);
+    const free = await t.signUp();
+    const freeAsked = await sendCode(free, '0245550409');
+    const shape = (body: { pendingCode: Record<string, unknown> }) => ({
+      ...body,
+      pendingCode: { ...body.pendingCode, phone: 'N', expiresAt: 'T', resendAt: 'T' },
     });
+    expect(shape(asked.json())).toEqual(shape(freeAsked.json()));
+    expect(asked.json().pendingCode.phone).toBe('+233245550401');
+    expect(await t.database.db.select().from(smsLog).where(eq(smsLog.userId, other.id))).toHaveLength(1);
+
+    // A guess is told it is wrong, as anywhere.
+    const code = await codeSentTo(t, '+233245550401');
+    const wrong = await verify(other, code === '000000' ? '111111' : '000000');
+    expect(wrong.json().error.code).toBe('PHONE_CODE_WRONG');
+
+    // The right code (the phone's holder): this number cannot be verified for this account, which other is not said.
+    const refused = await verify(other, code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'PHONE_TAKEN', message: SMS_MSG.numberTaken, fields: { phone: SMS_MSG.numberTaken } });
+    expect(SMS_MSG.numberTaken).toBe(
+      'This number could not be verified for this account. Use another number, or contact support if it is yours.',
+    );
     expect(JSON.stringify(refused.json())).not.toContain(owner.id);
-    expect(await t.database.db.select().from(smsLog).where(eq(smsLog.userId, other.id))).toHaveLength(0);
     expect(await userRow(other.id)).toMatchObject({ phoneVerifiedAt: null });
+    expect(await userRow(owner.id)).toMatchObject({ phone: '+233245550401' });
+
     // Another number is fine; and once the owner changes number, this one is free again.
+    await pastCooldown(t, other.id);
     expect((await sendCode(other, '0245550402')).statusCode).toBe(200);
     await t.database.db.update(users).set({ phone: '+233245550499' }).where(eq(users.id, owner.id));
     await pastCooldown(t, other.id);

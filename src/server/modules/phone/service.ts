@@ -30,9 +30,10 @@ import { RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-
  * two simultaneous right tries exactly one verifies). A new code ends the ones before it. Codes
  * are rate-limited (plugins/rate-limit.ts, docs/decisions/016): one a minute at most; per
  * account 3 in 15 minutes and 10 a day; per number 3 in 15 minutes for each account asking, and
- * 10 a day whoever asks. A verified number belongs to one account (users_verified_phone_unique):
- * a code to, or the verification of, a number verified on another account is refused without
- * saying which account.
+ * 10 a day whoever asks. A verified number belongs to one account (users_verified_phone_unique).
+ * A code to a number verified on another account goes out like any other (docs/decisions/027):
+ * only the right code, which only the phone's holder has, learns that the number cannot be
+ * verified for this account, never which account has it.
  */
 
 export type TPhoneDeps = {
@@ -107,6 +108,7 @@ async function countCode(deps: TPhoneDeps, counters: TCodeCounter[]): Promise<vo
   }
 }
 
+/** Told only to whoever typed the right code (docs/decisions/027). */
 const numberTaken = () => new AppError('PHONE_TAKEN', SMS_MSG.numberTaken, { fields: { phone: SMS_MSG.numberTaken } });
 
 /** Whether `phone` is the verified number of an account other than `userId`. */
@@ -180,9 +182,8 @@ export async function sendPhoneCode(deps: TPhoneDeps, actor: TActor, rawPhone: s
   const latest = await newestCode(deps.db, actor.id);
   const waitMs = latest ? latest.createdAt.getTime() + RESEND_MS - now.getTime() : 0;
   if (waitMs > 0) throw rateLimited(waitMs, SMS_MSG.resendTooSoon(Math.ceil(waitMs / 1000)));
-  // Before counting: a number that cannot be verified here costs no code (the route's own limit
-  // counts the refusal, which bounds asking which numbers are taken).
-  if (await isVerifiedElsewhere(deps.db, actor.id, phone)) throw numberTaken();
+  // A number verified on another account is asked for like any other (docs/decisions/027): the
+  // answer says nothing about it; the right code, from the phone itself, is told (verifyPhoneCode).
   await countCode(deps, codeCounters(actor.id, phone));
 
   const code = newCode();
@@ -237,6 +238,8 @@ export async function verifyPhoneCode(deps: TPhoneDeps, actor: TActor, code: str
     const message = SMS_MSG.codeWrong(PHONE_CODE_MAX_ATTEMPTS - tried.attempts);
     throw new AppError('PHONE_CODE_WRONG', message, { fields: { code: message } });
   }
+  // The right code: whoever has it holds the phone, and may learn the number cannot be theirs here.
+  if (await isVerifiedElsewhere(deps.db, actor.id, latest.phone)) throw numberTaken();
   try {
     await consumeAndVerify(deps, actor, latest, now, ip);
   } catch (error) {

@@ -47,5 +47,6 @@ export function Field({ label, id, error, hint, className, children }: FieldProp
 
 export const controlClassName =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'focus:border-brand-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 ' +
+  // The focus ring is styles.css's :focus-visible (3 px); a 1 px border was all there was (issue 26 point 16).
+  'focus:border-brand-600 ' +
   'aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-500';

@@ -53,7 +53,7 @@ export function SecondFactorForm({ portal, onRestart }: SecondFactorFormProps) {
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}
-        maxLength={11}
+        maxLength={14}
         required
         className="font-mono tracking-widest"
       />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { CHAT_MSG, type TChatMessage, type TServerSocketEvent } from '#shared/contracts/chat.js';
 import { FLOATING_BAND_REM } from '#web/features/chat/floating-band.js';
 import { cn } from '#web/lib/cn.js';
@@ -27,14 +27,29 @@ const SUPPORT = 'support';
  * (scroll-padding-bottom), and the loader's spacer after the page lets the end of the page scroll
  * clear of it too. (Toasts are at the top of the screen: components/ui/toast.tsx.)
  */
-function useFloatingSpace() {
+function useFloatingSpace(widgetRef: RefObject<HTMLElement | null>, buttonRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = document.documentElement;
     root.style.scrollPaddingBottom = `${FLOATING_BAND_REM}rem`;
+    // The browser does not scroll to a field focused while already on screen, even when it is
+    // under the button (a tall textarea at 360 px, issue 26 point 16): it is moved clear, as
+    // scroll-padding-bottom says.
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      const widget = widgetRef.current;
+      const toggle = buttonRef.current;
+      if (!(target instanceof Element) || !widget || !toggle || widget.contains(target)) return;
+      const field = target.getBoundingClientRect();
+      const button = toggle.getBoundingClientRect();
+      const isUnder = field.left < button.right && button.left < field.right && field.top < button.bottom && button.top < field.bottom;
+      if (isUnder) target.scrollIntoView({ block: 'nearest' });
+    };
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('focusin', onFocusIn);
       root.style.removeProperty('scroll-padding-bottom');
     };
-  }, []);
+  }, [widgetRef, buttonRef]);
 }
 
 /**
@@ -179,7 +194,7 @@ export function ChatWidget() {
   }, [isOpen, close]);
 
   const widgetRef = useRef<HTMLDivElement>(null);
-  useFloatingSpace();
+  useFloatingSpace(widgetRef, toggleRef);
 
   return (
     <div ref={widgetRef} className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   GHANA_CARD_PATTERN,
+  KYC_ACCEPTED_IDS_TEXT,
   KYC_ID_TYPE_LABELS,
   KYC_ID_TYPES,
   KYC_MSG,
@@ -178,7 +179,7 @@ export function KycForm({ onSubmitted }: { onSubmitted: () => void }) {
           placeholder="Select an ID type"
           options={toOptions(KYC_ID_TYPES, KYC_ID_TYPE_LABELS)}
           registerOptions={{ deps: ['idNumber', 'ghanaCardNumber', 'nationality'] }}
-          hint="Ghanaians: your Ghana Card. Foreign nationals: your passport."
+          hint={KYC_ACCEPTED_IDS_TEXT}
         />
         <TextField
           label="ID Number"

@@ -99,21 +99,7 @@ describe('phone verification', () => {
     );
   });
 
-  it('says on the number field that a number verified on another account cannot be used', async () => {
-    const user = userEvent.setup();
-    answers.push({ status: 200, body: NONE }, error(409, 'PHONE_TAKEN', SMS_MSG.numberTaken, { phone: SMS_MSG.numberTaken }));
-    renderComponent();
-    const number = await screen.findByLabelText('Mobile number');
-    await user.type(number, '024 555 0101');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(
-      await screen.findByText('This number is already verified on another account. Use another number or contact support.'),
-    ).toBeTruthy();
-    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.queryByLabelText('Verification code')).toBeNull();
-  });
-
-  it('goes back to the number when another account verified it while the code was on its way', async () => {
+  it('goes back to the number, with the reason, when the right code is for a number that cannot be verified for this account (docs/decisions/027)', async () => {
     const user = userEvent.setup();
     answers.push({ status: 200, body: pending() }, error(409, 'PHONE_TAKEN', SMS_MSG.numberTaken, { phone: SMS_MSG.numberTaken }), {
       status: 200,

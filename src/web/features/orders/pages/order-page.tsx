@@ -21,6 +21,7 @@ import {
   parseOrderId,
   type TOrderDetailAnswer,
 } from '#web/lib/my-orders.js';
+import { usePageTitle } from '#web/lib/page-title.js';
 import { paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
@@ -47,7 +48,9 @@ export function OrderPage() {
   );
 }
 
+/** Missing or another account's: the tab says so too, not the route's "Order #12" (issue 26 point 16). */
 function OrderNotFound() {
+  usePageTitle(ORDER_MSG.orderNotFoundTitle);
   return (
     <div className="card space-y-3 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{ORDER_MSG.orderNotFound}</h1>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { KYC_ACCEPTED_IDS_TEXT } from '#shared/kyc-id-types.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { paths } from '#web/lib/paths.js';
 import { useServiceFeeLabel } from '#web/lib/market.js';
@@ -27,7 +28,7 @@ const features = (fee: string) => [
 
 const STEPS = [
   { title: 'Create your account', text: 'Sign up with your email in about a minute. You can trade up to $20 straight away.' },
-  { title: 'Verify your identity', text: 'Upload your Ghana Card, passport, voter ID or driver’s licence. We review within 24-48 hours.' },
+  { title: 'Verify your identity', text: `Upload your ID and a selfie. ${KYC_ACCEPTED_IDS_TEXT} We review within 24-48 hours.` },
   { title: 'Buy or sell', text: 'Choose a coin, pay with mobile money or bank, and receive your crypto or cedis.' },
 ];
 

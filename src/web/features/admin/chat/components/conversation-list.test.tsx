@@ -49,3 +49,22 @@ describe('the inbox marks what came with the contact form (docs/decisions/022)',
     expect(chat?.textContent).not.toContain(CHAT_MSG.contactForm);
   });
 });
+
+describe('the inbox tells two customers of the same name apart (issue 26 point 16)', () => {
+  it('shows each conversation with its email, as the open conversation does', () => {
+    render(
+      <ConversationList
+        conversations={[
+          { ...base, id: 4, userId: 'u4', userName: 'Kofi Mensah', userEmail: 'kofi.mensah@example.com' },
+          { ...base, id: 5, userId: 'u5', userName: 'Kofi Mensah', userEmail: 'kmensah@example.org' },
+        ]}
+        selectedId={null}
+        typingIds={new Set()}
+        onSelect={() => undefined}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('button', { name: /kofi\.mensah@example\.com/ })).toBeTruthy();
+    expect(within(list).getByRole('button', { name: /kmensah@example\.org/ })).toBeTruthy();
+  });
+});

@@ -10,7 +10,7 @@ type ConversationListProps = {
   onSelect: (id: number) => void;
 };
 
-/** Left column of /admin/chat: newest last message first, a pulsing dot for an unread user message. */
+/** Left column of /admin/chat: newest last message first, each with the name and email, a pulsing dot for an unread user message. */
 export function ConversationList({ conversations, selectedId, typingIds, onSelect }: ConversationListProps) {
   return (
     <ul aria-label="Conversations" className="divide-y divide-slate-100">
@@ -48,7 +48,8 @@ export function ConversationList({ conversations, selectedId, typingIds, onSelec
                   {conversation.isVisitor && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{CHAT_MSG.visitor}</span>}
                 </span>
               )}
-              {conversation.isVisitor && <span className="mt-0.5 block truncate text-xs text-slate-500">{conversation.userEmail}</span>}
+              {/* The email tells two people of the same name apart (issue 26 point 16); a visitor's is the one they gave. */}
+              {conversation.userEmail && <span className="mt-0.5 block truncate text-xs text-slate-600">{conversation.userEmail}</span>}
               <span className="mt-0.5 block truncate text-sm text-slate-600">
                 {typingIds.has(conversation.id) ? <em>{CHAT_MSG.userTyping}</em> : (conversation.lastMessageText ?? CHAT_MSG.noMessages)}
               </span>
