@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { prerenderLanding } from './scripts/prerender-landing';
 import { precompress } from './scripts/vite-precompress';
+import { routePreloads } from './scripts/route-preloads';
+import { customerChunks } from './scripts/customer-chunks';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -12,12 +14,29 @@ const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 // WebSocket) is proxied to it so the browser only ever talks to one origin.
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), prerenderLanding({ webRoot: `${projectRoot}src/web`, projectRoot }), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    prerenderLanding({ webRoot: `${projectRoot}src/web`, projectRoot }),
+    // The customer pages a link in an SMS or email opens: their code downloads beside the entry
+    // chunk (docs/decisions/025). Keys are matched against location.hash.
+    routePreloads({
+      '^#/orders/(\\d+)(?:[/?]|$)': { page: 'features/orders/pages/order-page.tsx', reads: ['/api/orders/$1'] },
+      '^#/dashboard\\b': { page: 'features/dashboard/pages/dashboard-page.tsx' },
+      '^#/buy\\b': { page: 'features/trade/pages/buy-page.tsx' },
+      '^#/sell\\b': { page: 'features/trade/pages/sell-page.tsx' },
+      '^#/history\\b': { page: 'features/history/pages/history-page.tsx' },
+      '^#/kyc\\b': { page: 'features/kyc/pages/kyc-page.tsx' },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // The manifest lets tests and bench/ tell which chunks a page loads.
     manifest: true,
+    // The code customer pages share, in one chunk instead of a few dozen (docs/decisions/025).
+    rollupOptions: { output: { manualChunks: customerChunks('features/orders/pages/order-page.tsx') } },
   },
   server: {
     proxy: {

@@ -65,7 +65,17 @@ test('the landing page is painted from the HTML before any JavaScript, and other
   await page.goto('/#/login');
   await expect(page.locator('html')).toHaveAttribute('data-deep-link', '');
   await expect(heading).toBeHidden();
+  // In its place the splash, from the stylesheet alone (docs/decisions/025).
+  expect(await page.locator('#root').evaluate((root) => getComputedStyle(root, '::before').content)).toContain('Loading');
   expect(problems.filter((text) => !text.includes('net::ERR_FAILED'))).toEqual([]);
+
+  // A link to an order (the SMS and emails): before any JavaScript file, the boot script asks
+  // for the order page's code (modulepreload) and starts the session's and the order's reads.
+  await page.goto('about:blank');
+  const reads = [page.waitForRequest('**/api/session'), page.waitForRequest('**/api/orders/7')];
+  await page.goto('/#/orders/7');
+  await Promise.all(reads);
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/order-page-"]')).toHaveCount(1);
 
   // With JavaScript the app takes over: the login page, the mark gone, nothing logged.
   await page.unroute('**/assets/*.js');

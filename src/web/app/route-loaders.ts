@@ -6,7 +6,7 @@ import { tradingLimitQueryOptions } from '#web/features/trade/api/get-limit.js';
 import { tradeCoinsQueryOptions } from '#web/features/trade/api/list-coins.js';
 import { paymentMethodsQueryOptions } from '#web/features/trade/api/list-payment-methods.js';
 import { marketQueryOptions } from '#web/lib/market.js';
-import { loadCachedOrdersCheck, myOrdersQueryOptions, orderDetailQueryOptions, parseOrderId } from '#web/lib/my-orders.js';
+import { getOrderDetail, loadCachedOrdersCheck, myOrdersQueryOptions, orderDetailQueryOptions, parseOrderId } from '#web/lib/my-orders.js';
 import { loadCachedPortfolioCheck, portfolioQueryOptions } from '#web/lib/portfolio.js';
 import { SESSION_QUERY_KEY, sessionQueryOptions } from '#web/lib/session.js';
 
@@ -20,22 +20,56 @@ import { SESSION_QUERY_KEY, sessionQueryOptions } from '#web/lib/session.js';
  * written without zod or the contracts (lib/api.ts LazySchema), which load with the page's code.
  */
 
-type TPrefetch = (queryClient: QueryClient, user: TProfile, params: Record<string, string | undefined>) => void;
+type TParams = Record<string, string | undefined>;
+type TPrefetch = ((queryClient: QueryClient, user: TProfile, params: TParams) => void) & {
+  /**
+   * For a page whose data does not depend on who is signed in: starts its requests before the
+   * session has answered (a first visit: nothing cached), and returns what gives their answers to
+   * the query client once the session says a customer is signed in.
+   */
+  beforeSession?: (params: TParams) => ((queryClient: QueryClient) => void) | undefined;
+};
 
 /**
  * Runs `prefetch` for a signed-in customer: at once when the session is known (the profile cached
  * from the last visit, or the server's answer), once the server has answered otherwise (a first
  * visit: the session request starts here, beside the page's code, instead of after it). Nothing
  * for anonymous visitors (the page sends them to the login) or staff (to their back-office).
+ * A page whose data does not depend on the person (`beforeSession`: an order opened from an SMS
+ * link) asks for it beside the session instead of after it: one round trip less on a phone
+ * (issue 26 point 15, docs/decisions/025); its answers reach the query client only for a customer.
  */
-function forCustomer(queryClient: QueryClient, prefetch: TPrefetch, params: Record<string, string | undefined>): void {
+function forCustomer(queryClient: QueryClient, prefetch: TPrefetch, params: TParams): void {
   const answer = queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
   const known = queryClient.getQueryData<TProfile | null>(SESSION_QUERY_KEY);
   const run = (user: TProfile | null | undefined) => {
     if (user && !isStaffRole(user.role)) prefetch(queryClient, user, params);
   };
-  if (known !== undefined) run(known);
-  else void answer.then(run);
+  if (known !== undefined) return run(known);
+  const adopt = prefetch.beforeSession?.(params);
+  void answer.then((user) => {
+    if (!user || isStaffRole(user.role)) return;
+    if (adopt) adopt(queryClient);
+    else run(user);
+  });
+}
+
+/**
+ * Starts `request` now and returns what lets a query take its answer: the query's first read
+ * is this request (its answer or its error); a read after that (a retry, a refresh) asks again.
+ * A request nobody takes (the session was not a customer's) is dropped, its error with it.
+ */
+function startEarly<T>(request: () => Promise<T>): { firstRead: (fetchAgain: () => Promise<T>) => () => Promise<T> } {
+  const early = request();
+  early.catch(noop);
+  let isTaken = false;
+  return {
+    firstRead: (fetchAgain) => () => {
+      if (isTaken) return fetchAgain();
+      isTaken = true;
+      return early;
+    },
+  };
 }
 
 /**
@@ -78,6 +112,16 @@ const prefetchTrade =
 const prefetchOrder: TPrefetch = (queryClient, _user, params) => {
   const orderId = parseOrderId(params.id);
   if (orderId !== null) void queryClient.prefetchQuery(orderDetailQueryOptions(orderId));
+};
+// The order is the same whoever asks (the server answers it to its owner only): asked for beside the session.
+prefetchOrder.beforeSession = (params) => {
+  const orderId = parseOrderId(params.id);
+  if (orderId === null) return undefined;
+  const request = startEarly(() => getOrderDetail(orderId));
+  return (queryClient) => {
+    const options = orderDetailQueryOptions(orderId);
+    void queryClient.prefetchQuery({ ...options, queryFn: request.firstRead(() => getOrderDetail(orderId)) });
+  };
 };
 
 /** /history: the customer's orders. */

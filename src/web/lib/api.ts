@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
+import { EARLY_REQUESTS_GLOBAL } from '#shared/boot-script.js';
 import type { TErrorResponse } from '#shared/contracts/common.js';
 import { isErrorCode, type TClientErrorCode, type TErrorCode } from '#shared/error-codes.js';
 import { MSG } from '#shared/messages.js';
@@ -180,6 +181,18 @@ export function toApiError(status: number, data: unknown, fallback: string = MSG
 }
 
 /**
+ * The answer to a read the boot script started before the app's code arrived (the session and
+ * the page's data of a link opened on a phone: src/shared/boot-script.ts), taken once; later
+ * reads of the same URL ask the server again.
+ */
+function takeEarlyRequest(url: string): Promise<Response> | undefined {
+  const early = (globalThis as { [EARLY_REQUESTS_GLOBAL]?: Record<string, Promise<Response> | undefined> })[EARLY_REQUESTS_GLOBAL];
+  const request = early?.[url];
+  if (request) delete early[url];
+  return request;
+}
+
+/**
  * One JSON request to our own API (same origin, session cookie). Rejects with ApiError:
  * the server's error, a timeout, or MSG.unexpected for a network failure or a malformed answer.
  */
@@ -202,14 +215,17 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
     async (abortSignal) => {
       let response: Response;
       try {
-        response = await fetch(buildUrl(path, query), {
-          method,
-          credentials: 'same-origin',
-          headers,
-          // State-changing requests always carry a JSON body (an empty object at least).
-          body: hasBody ? JSON.stringify(body ?? {}) : undefined,
-          signal: abortSignal,
-        });
+        const url = buildUrl(path, query);
+        const early = method === 'GET' && !isBackground ? takeEarlyRequest(url) : undefined;
+        response = await (early ??
+          fetch(url, {
+            method,
+            credentials: 'same-origin',
+            headers,
+            // State-changing requests always carry a JSON body (an empty object at least).
+            body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+            signal: abortSignal,
+          }));
       } catch (error) {
         if (abortSignal.aborted) throw error;
         throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });

@@ -1,0 +1,53 @@
+import type { Rollup } from 'vite';
+
+/** Where the back-office code lives: it keeps its own chunks (customers never download it). */
+const ADMIN_CODE = /\/src\/web\/(features\/admin\/|app\/layouts\/admin-)/;
+
+/** The code customer pages share: components, lib, the contracts, and the libraries forms and amounts need. */
+const SHARED_CODE = /\/src\/(web\/components|web\/lib|shared)\/|\/node_modules\/(zod|decimal\.js|react-hook-form|@hookform\/resolvers)\//;
+
+/**
+ * Rollup's manualChunks for the web build: the shared code that customer pages load after the
+ * entry chunk (components, lib, contracts, zod, decimal.js, react-hook-form) goes into one chunk,
+ * `customer-shared`, instead of the few dozen small chunks Rollup makes from the combinations of
+ * pages that use each module. On a phone with 1.5 s round trips and 6 connections per server,
+ * each request costs about what 12 KB of download does (docs/decisions/025). What the entry chunk
+ * loads stays in it (the landing page's download does not change), and code only the back-office
+ * reaches keeps Rollup's split.
+ */
+export function customerChunks(linkedPage: string): Rollup.GetManualChunk {
+  let entryCode: Set<string> | undefined;
+  let customerCode: Set<string> | undefined;
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!entryCode || !customerCode) {
+      const ids = [...getModuleIds()];
+      entryCode = reach(
+        ids.filter((moduleId) => getModuleInfo(moduleId)?.isEntry),
+        getModuleInfo,
+      );
+      const page = ids.find((moduleId) => moduleId.endsWith(`/src/web/${linkedPage}`));
+      if (!page) throw new Error(`customer-chunks: ${linkedPage} is not in the build`);
+      customerCode = reach([page], getModuleInfo);
+    }
+    // Rollup adds a manual chunk's dependencies to it unless they are in a manual chunk already:
+    // the entry's code is one, named as Vite names the entry, so it stays where it was.
+    if (entryCode.has(id)) return 'index';
+    if (!customerCode.has(id) || !SHARED_CODE.test(id)) return undefined;
+    return 'customer-shared';
+  };
+}
+
+/** The modules `from` import statically, outside the back-office. */
+function reach(from: string[], getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...from];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id) || ADMIN_CODE.test(id)) continue;
+    seen.add(id);
+    const info = getModuleInfo(id);
+    if (!info) continue;
+    queue.push(...info.importedIds);
+  }
+  return seen;
+}
