@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '#web/lib/query-client.js';
 import { AppProviders } from './providers';
@@ -10,7 +11,8 @@ const router = createHashRouter(createRoutes(queryClient));
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      {/* flushSync gives navigate's `flushSync` option its effect (use-log-out-and-leave.ts). */}
+      <RouterProvider router={router} flushSync={flushSync} />
     </AppProviders>
   );
 }

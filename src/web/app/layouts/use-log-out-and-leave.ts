@@ -16,7 +16,11 @@ export function useLogOutAndLeave(user: TProfile) {
   const target = isStaff ? paths.admin.login.getHref() : paths.home.getHref();
 
   const run = async () => {
-    if (!isStaff) await navigate(target, { replace: true });
+    // flushSync: the move is drawn before anything else. In a transition (React Router's
+    // default) the session's null, an urgent update, could reach this page's guard first,
+    // still on screen, which would send to the login with ?from= this page
+    // (use-log-out-and-leave.test.tsx).
+    if (!isStaff) await navigate(target, { replace: true, flushSync: true });
     // Local caches are cleared even when the server cannot be reached.
     await logoutMutation.mutateAsync().catch(() => undefined);
     if (isStaff) await navigate(target, { replace: true });
