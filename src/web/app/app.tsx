@@ -1,6 +1,6 @@
-import { flushSync } from 'react-dom';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '#web/lib/query-client.js';
+import { routerFlushSync } from '#web/lib/router-flush-sync.js';
 import { AppProviders } from './providers';
 import { createRoutes } from './router';
 
@@ -11,8 +11,7 @@ const router = createHashRouter(createRoutes(queryClient));
 export function App() {
   return (
     <AppProviders queryClient={queryClient}>
-      {/* flushSync gives navigate's `flushSync` option its effect (use-log-out-and-leave.ts). */}
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} flushSync={routerFlushSync} />
     </AppProviders>
   );
 }

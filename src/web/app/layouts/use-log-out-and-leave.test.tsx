@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, use } from 'react';
-import { flushSync } from 'react-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TProfile } from '#shared/contracts/account.js';
 import { answerFromLocalPeer } from '#test/helpers/local-api-peer.js';
+import { routerFlushSync } from '#web/lib/router-flush-sync.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { RequireCustomer } from '../guards/require-customer';
 import { useLogOutAndLeave } from './use-log-out-and-leave';
@@ -17,9 +17,13 @@ const CUSTOMER: TProfile = {
   fullName: 'Ama Mensah',
   kycStatus: 'unverified',
   isBanned: false,
-  role: 'user',
+  phone: null,
+  tradingVolumeUsd: '0',
+  role: null,
   twoFactorEnabled: false,
-} as TProfile;
+  passwordChangeRequested: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
 
 /*
  * A customer logging out on their order page lands on the public home, never on the login
@@ -75,7 +79,7 @@ describe('useLogOutAndLeave', () => {
     client.setQueryData(SESSION_QUERY_KEY, CUSTOMER);
     render(
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider router={router} flushSync={routerFlushSync} />
       </QueryClientProvider>,
     );
 
