@@ -210,7 +210,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
     '/api/account/verification-email',
     {
       config: {
-        access: 'user',
+        access: 'customer',
         rateLimit: perUser(RATE_LIMITS.verificationEmailsPerUser),
         errors: ['EMAIL_ALREADY_VERIFIED', 'RATE_LIMITED'],
       },

@@ -16,7 +16,7 @@ function readCreatedUser(state: unknown) {
 }
 
 /**
- * The spec's screen after sign-up, shown once the emailed link confirmed the address and signed the
+ * The 'Account Created!' screen of docs/product.md §2, shown once the emailed link confirmed the address and signed the
  * person in (verify-email-page.tsx, docs/decisions/024). It adopts the new session here.
  */
 export function AccountCreatedPage() {

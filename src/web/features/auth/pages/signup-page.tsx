@@ -8,7 +8,7 @@ import { SignupForm } from '#web/features/auth/components/signup-form.js';
 
 /**
  * Sign-up (docs/product.md §2). Its answer is "check your email" for a new address and for one
- * that has an account alike (issue 26 point 7, docs/decisions/024): the spec's 'Account Created!'
+ * that has an account alike (issue 26 point 7, docs/decisions/024): the 'Account Created!'
  * screen follows the emailed link instead (verify-email-page.tsx).
  */
 export function SignupPage() {

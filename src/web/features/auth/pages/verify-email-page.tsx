@@ -8,7 +8,7 @@ import { AuthCard } from '#web/features/auth/components/auth-card.js';
 
 /**
  * The emailed confirmation link (issue 26 point 5, docs/decisions/024). The page posts its token;
- * the first time, the person is signed in and sees the spec's 'Account Created!' screen.
+ * the first time, the person is signed in and sees the 'Account Created!' screen (docs/product.md §2).
  */
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
