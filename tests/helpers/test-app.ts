@@ -19,6 +19,7 @@ import { startFakePriceServer, type TFakePriceServer } from './fake-price-server
 import { TotpDevice } from './totp.js';
 import { emailLog } from '#server/db/schema/app.js';
 import { deliverableBody, unsealBody } from '#server/lib/email/secrets.js';
+import { solveChallenge } from '#server/lib/proof-of-work.js';
 
 export { SUPER_ADMIN, TEST_ORIGIN };
 
@@ -210,11 +211,17 @@ export async function createTestApp(
     const username = input.username ?? uniqueName('cust');
     const email = input.email ?? `${username}@example.com`;
     const password = input.password ?? 'Customer-Passw0rd!';
-    const response = await request({
-      method: 'POST',
-      url: '/api/account/signup',
-      payload: { username, fullName: input.fullName ?? 'Ama Mensah', email, password, ...(input.phone ? { phone: input.phone } : {}) },
-    });
+    const payload = { username, fullName: input.fullName ?? 'Ama Mensah', email, password, ...(input.phone ? { phone: input.phone } : {}) };
+    let response = await request({ method: 'POST', url: '/api/account/signup', payload });
+    if (response.statusCode === 429 && response.json().error.code === 'CHALLENGE_REQUIRED') {
+      // Past the sign-up allowance (a test app at RATE_LIMIT_SCALE 1): solve the check, as the form does.
+      const challenge = await request({ method: 'GET', url: '/api/account/signup-challenge' });
+      response = await request({
+        method: 'POST',
+        url: '/api/account/signup',
+        payload: { ...payload, proof: solveChallenge(challenge.json()) },
+      });
+    }
     if (response.statusCode !== 202) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
     const [mail] = await database.db
       .select()

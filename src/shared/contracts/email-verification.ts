@@ -27,6 +27,9 @@ export const VERIFY_MSG = {
   challengeInvalid: 'The check did not pass or has expired. Please press Create account again.',
 } as const;
 
+/** The largest secret number a proof-of-work challenge may use (src/server/lib/proof-of-work.ts draws up to 100,000). */
+export const CHALLENGE_MAX_NUMBER = 10_000_000;
+
 /** What the sign-up answers, whether or not the address already had an account. */
 export const ZSignupResponse = z.object({ email: z.string(), message: z.string() }).strict();
 export type TSignupResponse = z.infer<typeof ZSignupResponse>;
@@ -44,7 +47,7 @@ export const ZSignupChallenge = z
   .object({
     algorithm: z.literal('SHA-256'),
     challenge: z.string().regex(/^[0-9a-f]{64}$/),
-    maxnumber: z.number().int().positive(),
+    maxnumber: z.number().int().positive().max(CHALLENGE_MAX_NUMBER),
     salt: z.string().min(1).max(200),
     signature: z.string().regex(/^[0-9a-f]{64}$/),
   })
@@ -52,5 +55,7 @@ export const ZSignupChallenge = z
 export type TSignupChallenge = z.infer<typeof ZSignupChallenge>;
 
 /** The solved challenge sent back with the sign-up: the challenge as issued, and the number found. */
-export const ZChallengeSolution = ZSignupChallenge.omit({ maxnumber: true }).extend({ number: z.number().int().nonnegative() }).strict();
+export const ZChallengeSolution = ZSignupChallenge.omit({ maxnumber: true })
+  .extend({ number: z.number().int().min(0).max(CHALLENGE_MAX_NUMBER) })
+  .strict();
 export type TChallengeSolution = z.infer<typeof ZChallengeSolution>;
