@@ -37,6 +37,8 @@ export async function signUpInBrowser(page: Page, user = uniqueUser()) {
 /** The sign-up form filled in and sent. */
 export async function fillSignupForm(page: Page, user: ReturnType<typeof uniqueUser>) {
   await page.goto('/#/signup');
+  // Still showing the last sign-up's "Check your email" (same route, no navigation): a new form.
+  if (await page.getByRole('heading', { name: 'Check your email' }).isVisible()) await page.reload();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Full name').fill(user.fullName);
   await page.getByLabel('Email').fill(user.email);
