@@ -32,6 +32,11 @@ export const paths = {
   login: fixed('/login'),
   signup: fixed('/signup'),
   accountCreated: fixed('/account-created'),
+  /** The emailed link that confirms a customer's address (docs/decisions/024). */
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: (token?: string) => withQuery('/verify-email', { token }),
+  },
   forgotPassword: fixed('/forgot-password'),
   resetPassword: {
     path: '/reset-password',

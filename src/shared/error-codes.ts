@@ -23,6 +23,12 @@ export const ERROR_STATUS = {
   /** Enrolling again after a second-factor reset needs the emailed setup link (issue 26). */
   TWO_FACTOR_LINK_REQUIRED: 403,
   BANNED: 403,
+  /** A customer's order before their email address is confirmed (issue 26 point 5, docs/decisions/024). */
+  EMAIL_NOT_VERIFIED: 403,
+  /** Sign-ups from this address or network passed their allowance: solve the proof-of-work check (docs/decisions/024). */
+  CHALLENGE_REQUIRED: 429,
+  /** A proof-of-work solution that is wrong, expired, or already used. */
+  CHALLENGE_INVALID: 400,
   NOT_FOUND: 404,
   /** A reveal of a message whose link or code is no longer kept: delivered, or expired (docs/decisions/021). */
   SECRET_GONE: 410,
@@ -63,6 +69,8 @@ export const ERROR_STATUS = {
   QUOTE_USED: 409,
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
+  /** Resend of a confirmation link for an address that is confirmed already. */
+  EMAIL_ALREADY_VERIFIED: 409,
   /** The order has an open, or escalated and unreleased, compliance hold: it cannot be approved until compliance clears or releases it. */
   ORDER_ON_HOLD: 409,
   /** Staff cancel of an order an escalated compliance hold still holds (docs/decisions/017): compliance releases it first. */

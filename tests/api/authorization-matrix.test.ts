@@ -30,6 +30,10 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/account/password': 'user',
   'GET /api/account/username-available': 'public',
   'POST /api/account/signup': 'public',
+  // Issue 26 points 5 and 7 (docs/decisions/024): the sign-up's proof-of-work challenge, the emailed link's confirmation, and Resend.
+  'GET /api/account/signup-challenge': 'public',
+  'POST /api/account/verify-email': 'public',
+  'POST /api/account/verification-email': 'customer',
   'POST /api/account/forgot-password': 'public',
   'POST /api/account/reset-password': 'public',
   'POST /api/account/reset-password/check': 'public',

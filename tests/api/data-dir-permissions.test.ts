@@ -113,8 +113,15 @@ async function submitKyc(port: number, output: () => string): Promise<void> {
     headers: { 'content-type': 'application/json', origin },
     body: JSON.stringify({ username: 'permcheck', fullName: 'Ama Mensah', email: 'permcheck@example.com', password: 'Customer-Passw0rd!' }),
   });
-  expect(signup.status, await signup.clone().text()).toBe(201);
-  const cookie = signup.headers
+  expect(signup.status, await signup.clone().text()).toBe(202);
+  // Sign-up signs nobody in (docs/decisions/024): the password does.
+  const login = await fetch(`${base}/api/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'permcheck@example.com', password: 'Customer-Passw0rd!', portal: 'customer' }),
+  });
+  expect(login.status, await login.clone().text()).toBe(200);
+  const cookie = login.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

@@ -26,6 +26,8 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   // Issue 26: the customer idle sign-out (settings.customer_idle_hours) and the editable transaction id.
   'PUT /api/admin/settings body.customerIdleHours': 'int4',
   'PUT /api/orders/:id/payment-tx-id params.id': 'int4',
+  // Issue 26 point 7: the number found for a sign-up's proof-of-work check (docs/decisions/024); no column, bounded well below int4.
+  'POST /api/account/signup body.proof.number': 'int4',
   'GET /api/admin/orders query.page': 'int4',
   'GET /api/admin/orders query.pageSize': 'int4',
   'GET /api/admin/orders/:id params.id': 'int4',

@@ -146,8 +146,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       email: `${username}@example.com`,
       password: 'Customer-Passw0rd!',
     });
-    expect(signup.status).toBe(201);
-    const customer = cookieOf(signup);
+    // Sign-up signs nobody in (docs/decisions/024): the password does.
+    expect(signup.status).toBe(202);
+    const login = await post(one, '/api/session/login', {
+      email: `${username}@example.com`,
+      password: 'Customer-Passw0rd!',
+      portal: 'customer',
+    });
+    expect(login.status).toBe(200);
+    const customer = cookieOf(login);
     const session = await fetch(`${two.base}/api/session`, { headers: { cookie: customer } });
     expect((await session.json()).user.email).toBe(`${username}@example.com`);
 

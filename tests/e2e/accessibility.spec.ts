@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, fillSignupForm, signUpInBrowser, uniqueUser } from './support.js';
 
 /*
  * axe-core on every customer and admin page and every dialog they open, on a 360 px phone and
@@ -85,11 +85,16 @@ for (const viewport of VIEWPORTS) {
         ['/signup', undefined],
         ['/forgot-password', undefined],
         ['/reset-password?token=not-a-real-token', undefined],
+        ['/verify-email?token=not-a-real-token', undefined],
         ['/no-such-page', undefined],
       ] as const) {
         await open(page, hash, heading);
         await audit(page, `${hash} (anonymous, ${viewport.name})`);
       }
+      // The sign-up's answer (docs/decisions/024).
+      await fillSignupForm(page, uniqueUser('a11y'));
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await audit(page, `/signup: Check your email (${viewport.name})`);
 
       const adminContext = await browser.newContext();
       const admin = await adminContext.newPage();

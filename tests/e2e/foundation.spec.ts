@@ -58,7 +58,7 @@ test('signup refuses a username that reads as staff (the server says why on blur
 
   await page.getByLabel('Full name').fill(user.fullName);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Account Created!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 });
 
 test('the super admin signs in at /admin/login', async ({ page }) => {

@@ -14,20 +14,75 @@ export function uniqueUser(prefix = 'e2e') {
   return { username, email: `${username}@example.com`, fullName: 'Akosua Asantewaa', password: 'E2e-Customer-Passw0rd' };
 }
 
+/**
+ * Signs a new customer up as a person would (issue 26, docs/decisions/024): the form answers
+ * "Check your email", the confirmation link of that email signs them in ('Account Created!'),
+ * then the dashboard. The e2e server has no SMTP, so the link is read from the Email Log the way
+ * a super admin may (verificationLink), in a browser context of its own.
+ */
 export async function signUpInBrowser(page: Page, user = uniqueUser()) {
-  await page.goto('/#/signup');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Full name').fill(user.fullName);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await fillSignupForm(page, user);
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to read the Email Log from');
+  await page.goto(await verificationLink(browser, user.email));
   await page.getByRole('heading', { name: 'Account Created!' }).waitFor();
   await page
     .getByRole('link', { name: 'Go to dashboard' })
     .or(page.getByRole('button', { name: 'Go to dashboard' }))
     .click();
   return user;
+}
+
+/** The sign-up form filled in and sent. */
+export async function fillSignupForm(page: Page, user: ReturnType<typeof uniqueUser>) {
+  await page.goto('/#/signup');
+  // Still showing the last sign-up's "Check your email" (same route, no navigation): a new form.
+  if (await page.getByRole('heading', { name: 'Check your email' }).isVisible()) await page.reload();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Full name').fill(user.fullName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * The confirmation link of the latest "Confirm your email address" email to `email`, as a path
+ * (`/#/verify-email?token=...`), read from the Email Log by the super admin's reveal (audited,
+ * like invitationLink): the e2e server has no SMTP, so the email stays undelivered and its link
+ * sealed until then (docs/decisions/021).
+ */
+export async function verificationLink(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await adminLogin(admin);
+    let mail: { id: number } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = (await (await admin.request.get('/api/admin/emails')).json()) as {
+            emails: { id: number; to: string; subject: string }[];
+          };
+          mail = list.emails.find((e) => e.to === email.toLowerCase() && e.subject === 'Confirm your email address for CediCrypto');
+          return mail !== undefined;
+        },
+        { message: `a confirmation email to ${email} in the Email Log` },
+      )
+      .toBe(true);
+    const revealed = await admin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
+      headers: { origin: new URL(admin.url()).origin },
+      data: { reason: 'E2e: the new customer opens the confirmation link of their email.' },
+    });
+    expect(revealed.status(), await revealed.text()).toBe(200);
+    const { body } = (await revealed.json()) as { body: string };
+    const href = /href="[^"]*(\/#\/verify-email\?token=[^"]*)"/.exec(body)?.[1];
+    expect(href, 'a confirmation link in the email').toBeDefined();
+    return href!.replaceAll('&amp;', '&');
+  } finally {
+    await context.close();
+  }
 }
 
 /** The BTC wallet the e2e buys send to. */

@@ -27,6 +27,18 @@ export const RATE_LIMITS = {
   /** One email to the owner of an account about failed sign-ins, per window. */
   loginAlertsPerAccount: { max: 1, windowSeconds: 60 * 60 },
   signupPerIp: { max: 20, windowSeconds: 10 * 60 },
+  /**
+   * Sign-ups per address signed up and per /24 (IPv4) or /64 (IPv6) network (issue 26 point 7):
+   * past these, each one needs a solved proof-of-work check (docs/decisions/024), not a wait.
+   */
+  signupPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  signupPerNetwork: { max: 10, windowSeconds: 60 * 60 },
+  /** Proof-of-work challenges handed out per client address (each is cheap to make, but not free). */
+  signupChallengesPerIp: { max: 30, windowSeconds: 10 * 60 },
+  /** "Resend the link" of an unconfirmed address (issue 26 point 5): each one is an email. */
+  verificationEmailsPerUser: { max: 3, windowSeconds: 15 * 60 },
+  /** Confirmation links tried per client address. */
+  verifyEmailPerIp: { max: 20, windowSeconds: 15 * 60 },
   usernameCheckPerIp: { max: 60, windowSeconds: 60 },
   forgotPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
   /** Reset emails to one address, whoever asks (no mailbox flooding). */

@@ -3,6 +3,7 @@ import { MSG } from '#shared/messages.js';
 import { hasMixedScripts, isReservedUsername } from '#shared/names.js';
 import { STAFF_ROLES } from '#shared/permissions.js';
 import { ZDecimalString } from './common.js';
+import { ZChallengeSolution } from './email-verification.js';
 
 export const KYC_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
 export const ZKycStatus = z.enum(KYC_STATUSES);
@@ -20,6 +21,8 @@ export const ZProfile = z.object({
   isBanned: z.boolean(),
   role: z.enum(STAFF_ROLES).nullable(),
   twoFactorEnabled: z.boolean(),
+  /** The email address was confirmed by its link (issue 26 point 5): needed before a customer's first order. */
+  emailVerified: z.boolean(),
   /** The password is weaker than today's rules (docs/decisions/023): the web asks to change it. */
   passwordChangeRequested: z.boolean(),
   createdAt: z.string(),
@@ -73,6 +76,8 @@ export const ZSignupRequest = z
     email: ZEmail,
     phone: z.union([ZPhone, z.literal('')]).optional(),
     password: ZPassword,
+    /** A solved proof-of-work challenge, once the server asked for one (CHALLENGE_REQUIRED, docs/decisions/024). */
+    proof: ZChallengeSolution.optional(),
   })
   .strict();
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;

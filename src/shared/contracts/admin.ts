@@ -306,7 +306,7 @@ export const ZUserQuery = z
 export type TUserQuery = z.infer<typeof ZUserQuery>;
 /** A customer as staff see it: the profile without a role (customers have none). */
 /** A customer as staff see them; `closedAt` is set once a super admin closed the account (docs/decisions/017). */
-export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true, passwordChangeRequested: true }).extend({
+export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true, passwordChangeRequested: true, emailVerified: true }).extend({
   closedAt: z.string().nullable(),
 });
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -153,6 +153,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: page(() => import('#web/features/auth/pages/reset-password-page.js').then((m) => m.ResetPasswordPage)),
             },
             {
+              path: paths.verifyEmail.path,
+              ...titled('Confirm your email'),
+              lazy: page(() => import('#web/features/auth/pages/verify-email-page.js').then((m) => m.VerifyEmailPage)),
+            },
+            {
               path: paths.accountCreated.path,
               ...titled('Account created'),
               lazy: page(() => import('#web/features/auth/pages/account-created-page.js').then((m) => m.AccountCreatedPage)),

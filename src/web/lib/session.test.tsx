@@ -28,6 +28,7 @@ function profile(kycStatus: TKycStatus): TProfile {
     role: null,
     twoFactorEnabled: false,
     passwordChangeRequested: false,
+    emailVerified: true,
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 }

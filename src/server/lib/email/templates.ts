@@ -101,6 +101,49 @@ export function renderWelcomeEmail(input: { fullName: string; appUrl: string; ti
   };
 }
 
+/** How long an emailed verification link works (issue 26 point 5, docs/decisions/024). */
+export const VERIFY_EMAIL_LINK_HOURS = 24;
+
+/**
+ * The link of a new sign-up (or of Resend) that proves the address (issue 26 point 5,
+ * docs/decisions/024): it verifies the address and signs the person in, once.
+ */
+export function renderVerifyEmailEmail(input: { fullName: string; verifyUrl: TSecretUrl }): TRenderedEmail {
+  return {
+    subject: 'Confirm your email address for CediCrypto',
+    body: layout(
+      'Confirm your email address',
+      [
+        `Hello ${input.fullName},`,
+        'Thank you for creating a CediCrypto account. Confirm this email address with the link below to place your first order.',
+        `The link is valid for ${VERIFY_EMAIL_LINK_HOURS} hours and signs you in.`,
+        'If you did not create a CediCrypto account, you can ignore this email: nothing happens without the link.',
+      ],
+      { label: 'Confirm my email', url: input.verifyUrl },
+    ),
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with again (issue 26 point 7): the sign-up
+ * answers the same as for a new address, and only the owner learns that an account exists.
+ */
+export function renderSignupAttemptEmail(input: { fullName: string; appUrl: string }): TRenderedEmail {
+  return {
+    subject: 'Someone tried to create a CediCrypto account with your email',
+    body: layout(
+      'You already have an account',
+      [
+        `Hello ${input.fullName},`,
+        'Someone just tried to create a new CediCrypto account with this email address. No new account was created: your account stays as it is.',
+        `If it was you, log in with your password at ${input.appUrl}/#/login. If you forgot it, choose a new one with the link below.`,
+        'If it was not you, you can ignore this email.',
+      ],
+      { label: 'Reset your password', url: `${input.appUrl}/#/forgot-password` },
+    ),
+  };
+}
+
 export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TSecretUrl }): TRenderedEmail {
   return {
     subject: 'Reset your CediCrypto password',

@@ -8,7 +8,16 @@ import type { TConfig } from '#server/config.js';
 import type { TDb } from '#server/db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '#server/db/schema/auth.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
-import { renderPasswordChangedEmail, renderPasswordResetEmail, type TSecretUrl } from '#server/lib/email/templates.js';
+import {
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+  renderSignupAttemptEmail,
+  renderVerifyEmailEmail,
+  renderWelcomeEmail,
+  VERIFY_EMAIL_LINK_HOURS,
+  type TSecretUrl,
+} from '#server/lib/email/templates.js';
+import { readTierLimits } from '#server/modules/orders/tier-limits.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { eq } from 'drizzle-orm';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';
@@ -55,6 +64,13 @@ export function buildResetUrl(appUrl: string, token: string): TSecretUrl {
   return { base: `${appUrl}/#/reset-password?token=`, secret: token };
 }
 
+/** The emailed link that verifies an address (docs/decisions/024): the web page posts its token to /api/account/verify-email. */
+export function buildVerifyEmailUrl(appUrl: string, token: string): TSecretUrl {
+  return { base: `${appUrl}/#/verify-email?token=`, secret: token };
+}
+
+const fullNameOf = (user: { name: string }) => (user as { fullName?: string }).fullName || user.name;
+
 export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBaseLogger; onEmailQueued: () => void }) {
   const { db, config } = options;
   const limit = { window: config.authRateLimit.window, max: config.authRateLimit.max };
@@ -80,7 +96,15 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up never signs in (issue 26 point 7, docs/decisions/024): the emailed link does, or the
+      // password. With autoSignIn off, better-auth answers a sign-up with an existing address as it
+      // answers a new one (a made-up user, the password hashed all the same) and calls
+      // onExistingUserSignUp instead of creating anything.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        await queueEmail(db, user.email, renderSignupAttemptEmail({ fullName: fullNameOf(user), appUrl: config.appUrl }));
+        options.onEmailQueued();
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // The link used is consumed by better-auth; every other one (and an unused invitation) goes too,
@@ -113,6 +137,28 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         options.onEmailQueued();
       },
     },
+    // Customers verify their address before their first order (issue 26 point 5, docs/decisions/024).
+    // Sign-in does not require it: an unverified customer signs in and sees the state with Resend.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_LINK_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        await queueEmail(
+          db,
+          user.email,
+          renderVerifyEmailEmail({ fullName: fullNameOf(user), verifyUrl: buildVerifyEmailUrl(config.appUrl, token) }),
+          config.authSecret,
+        );
+        options.onEmailQueued();
+      },
+      // The welcome email comes once the address is proven; its Tier 0 limit is the setting's (docs/decisions/016).
+      afterEmailVerification: async (user) => {
+        const { tier0LimitUsd } = await readTierLimits(db);
+        await queueEmail(db, user.email, renderWelcomeEmail({ fullName: fullNameOf(user), appUrl: config.appUrl, tier0LimitUsd }));
+        options.onEmailQueued();
+      },
+    },
     user: {
       additionalFields: {
         fullName: { type: 'string', required: true, input: true },
@@ -137,6 +183,8 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
       customRules: {
         '/sign-in/email': limit,
         '/sign-up/email': limit,
+        '/verify-email': limit,
+        '/send-verification-email': limit,
         '/request-password-reset': limit,
         '/reset-password': limit,
         '/two-factor/verify-totp': limit,

@@ -115,23 +115,21 @@ describe('__Host- session cookies in production', () => {
       url: '/api/account/signup',
       payload: { username, fullName: 'Ama Mensah', email: `${username}@example.com`, password },
     });
-    expect(signup.statusCode, signup.body).toBe(201);
-    const setCookie = String(signup.headers['set-cookie']);
+    // Sign-up signs nobody in (docs/decisions/024): the session comes from the password sign-in.
+    expect(signup.statusCode, signup.body).toBe(202);
+    expect(signup.headers['set-cookie']).toBeUndefined();
+    const login = await t.login(`${username}@example.com`, password, 'customer');
+    expect(login.statusCode, login.body).toBe(200);
+    const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toMatch(/^__Host-better-auth\.session_token=/);
     expect(setCookie).toMatch(/; Secure/i);
     expect(setCookie).toMatch(/; Path=\//i);
     expect(setCookie).not.toMatch(/Domain=/i);
-    const cookie = cookieFrom(signup);
-    expect((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user.username).toBe(username);
-    // The same token without the prefix is not a session here.
-    const plain = cookie.replace(/^__Host-/, '');
-    expect((await t.request({ method: 'GET', url: '/api/session', cookie: plain })).json().user).toBeNull();
-
-    const login = await t.login(`${username}@example.com`, password, 'customer');
-    expect(login.statusCode, login.body).toBe(200);
     const loginCookie = cookieFrom(login);
-    expect(loginCookie).toMatch(/^__Host-better-auth\.session_token=/);
     expect((await t.request({ method: 'GET', url: '/api/session', cookie: loginCookie })).json().user.username).toBe(username);
+    // The same token without the prefix is not a session here.
+    const plain = loginCookie.replace(/^__Host-/, '');
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: plain })).json().user).toBeNull();
 
     const logout = await t.request({ method: 'POST', url: '/api/session/logout', cookie: loginCookie, payload: {} });
     expect(logout.statusCode, logout.body).toBe(200);

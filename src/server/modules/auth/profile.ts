@@ -14,6 +14,7 @@ export function toProfile(user: TUserRow): TProfile {
     isBanned: user.banned,
     role: isStaffRole(user.role) ? user.role : null,
     twoFactorEnabled: user.twoFactorEnabled,
+    emailVerified: user.emailVerified,
     passwordChangeRequested: user.passwordChangeRequested,
     createdAt: user.createdAt.toISOString(),
   };

@@ -40,6 +40,14 @@ import {
 } from './service.js';
 import { perIp, perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import { changePassword } from './change-password.js';
+import { resendVerification, verifyEmail } from './email-verification.js';
+import { createChallenge } from '#server/lib/proof-of-work.js';
+import {
+  ZResendVerificationResponse,
+  ZSignupChallenge,
+  ZSignupResponse,
+  ZVerifyEmailRequest,
+} from '#shared/contracts/email-verification.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, deps) => {
   app.get(
@@ -160,16 +168,57 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
     },
   );
 
+  // Sign-up answers the same whether or not the address has an account, and signs nobody in
+  // (issue 26 point 7, docs/decisions/024); past its allowance it asks for a proof-of-work check.
   app.post(
     '/api/account/signup',
     {
-      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.signupPerIp), errors: ['USERNAME_TAKEN', 'EMAIL_TAKEN'] },
-      schema: { tags: ['account'], body: ZSignupRequest, response: { 201: ZSessionResponse } },
+      config: {
+        access: 'public',
+        rateLimit: perIp(RATE_LIMITS.signupPerIp),
+        errors: ['USERNAME_TAKEN', 'CHALLENGE_REQUIRED', 'CHALLENGE_INVALID'],
+      },
+      schema: { tags: ['account'], body: ZSignupRequest, response: { 202: ZSignupResponse } },
+    },
+    async (request, reply) => reply.status(202).send(await signUpCustomer(deps, request, request.body)),
+  );
+
+  app.get(
+    '/api/account/signup-challenge',
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.signupChallengesPerIp) },
+      schema: { tags: ['account'], response: { 200: ZSignupChallenge } },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createChallenge(deps.config.authSecret);
+    },
+  );
+
+  // The emailed confirmation link's page posts its token here (issue 26 point 5).
+  app.post(
+    '/api/account/verify-email',
+    {
+      config: { access: 'public', rateLimit: perIp(RATE_LIMITS.verifyEmailPerIp), errors: ['INVALID_TOKEN'] },
+      schema: { tags: ['account'], body: ZVerifyEmailRequest, response: { 200: ZSessionResponse } },
     },
     async (request, reply) => {
-      const user = await signUpCustomer(deps, request, reply, request.body);
-      return reply.status(201).send({ user: toProfile(user) });
+      const user = await verifyEmail(deps, request, reply, request.body.token);
+      return { user: user ? toProfile(user) : null };
     },
+  );
+
+  app.post(
+    '/api/account/verification-email',
+    {
+      config: {
+        access: 'customer',
+        rateLimit: perUser(RATE_LIMITS.verificationEmailsPerUser),
+        errors: ['EMAIL_ALREADY_VERIFIED', 'RATE_LIMITED'],
+      },
+      schema: { tags: ['account'], response: { 200: ZResendVerificationResponse } },
+    },
+    async (request) => ({ message: await resendVerification(deps, request, actorOf(request)) }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   type TTradingRules,
 } from '#shared/contracts/orders.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
+import { VERIFY_MSG } from '#shared/contracts/email-verification.js';
 import { toDecimal } from '#shared/money.js';
 import { CHAINS, findCoinNetwork } from '#shared/networks.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -127,6 +128,8 @@ async function insertOrder(
       if (existing) return { order: existing, isReplay: true };
     }
     if (user.banned) throw new AppError('FORBIDDEN', ORDER_MSG.banned);
+    // The address is confirmed before the first order (issue 26 point 5, docs/decisions/024).
+    if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_MSG.orderRefused(user.email));
     // A Tier 1 request under review keeps the Tier 0 allowance (issue 26 point 11): the tier's limit below decides.
 
     const [quote] = await tx

@@ -168,6 +168,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
         rateLimit: perUser(RATE_LIMITS.ordersPerUser),
         errors: [
           'NOT_FOUND',
+          'EMAIL_NOT_VERIFIED',
           'COIN_UNAVAILABLE',
           'PAYMENT_METHOD_UNAVAILABLE',
           'WALLET_NOT_CONFIGURED',

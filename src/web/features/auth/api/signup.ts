@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ZProfile, type TSignupRequest } from '#shared/contracts/account.js';
+import type { TSignupRequest } from '#shared/contracts/account.js';
+import { ZSignupChallenge, ZSignupResponse } from '#shared/contracts/email-verification.js';
 import { apiRequest, TIMEOUTS } from '#web/lib/api.js';
-
-const ZSignupResponse = z.object({ user: ZProfile });
 
 export function signup(input: TSignupRequest) {
   return apiRequest('/api/account/signup', {
@@ -15,10 +13,12 @@ export function signup(input: TSignupRequest) {
   });
 }
 
-/**
- * Creates the account (the server signs the person in). The session cache is adopted by the
- * 'Account Created!' page, so the signup page's guard does not redirect before it shows.
- */
+/** A proof-of-work challenge, asked for when the sign-up answered CHALLENGE_REQUIRED (docs/decisions/024). */
+export function fetchSignupChallenge() {
+  return apiRequest('/api/account/signup-challenge', { schema: ZSignupChallenge, operation: 'Signup' });
+}
+
+/** Asks for the account; the answer is "check your email", the same whether or not the address had one. */
 export function useSignup() {
   return useMutation({ mutationFn: signup });
 }

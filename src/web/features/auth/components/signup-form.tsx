@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ZSignupRequest, ZUsernameFormat, type TProfile } from '#shared/contracts/account.js';
+import { ZSignupRequest, ZUsernameFormat, type TSignupRequest } from '#shared/contracts/account.js';
+import { VERIFY_MSG, type TSignupResponse } from '#shared/contracts/email-verification.js';
+import { ApiError } from '#web/lib/api.js';
+import { fetchSignupChallenge, useSignup } from '#web/features/auth/api/signup.js';
+import { solveChallenge } from '#web/features/auth/lib/proof-of-work.js';
 import { MSG } from '#shared/messages.js';
 import { Form, FormAlert, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { PasswordStrengthMeter } from '#web/components/ui/password-strength-meter.js';
 import { useCheckUsername } from '#web/features/auth/api/check-username.js';
-import { useSignup } from '#web/features/auth/api/signup.js';
 
 /** Result of the on-blur availability check, for one exact username (`reason`: why it is refused). */
 type UsernameCheck = { username: string; status: 'checking' | 'available' | 'taken' | 'failed'; reason?: string };
@@ -26,7 +29,7 @@ function getUsernameCheckError(check: UsernameCheck | null, username: string): s
   return undefined;
 }
 
-export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void }) {
+export function SignupForm({ onSent }: { onSent: (answer: TSignupResponse) => void }) {
   const form = useZodForm(ZSignupForm, {
     defaultValues: { username: '', fullName: '', email: '', phone: '', password: '', confirmPassword: '' },
   });
@@ -34,6 +37,34 @@ export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void 
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck | null>(null);
   const signupMutation = useSignup();
   const checkUsername = useCheckUsername();
+  /** The proof-of-work check the server asked for (docs/decisions/024), while the browser solves it. */
+  const [isSolving, setIsSolving] = useState(false);
+
+  const submit = (request: TSignupRequest) => {
+    signupMutation.mutate(request, {
+      onSuccess: onSent,
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'CHALLENGE_REQUIRED' && !request.proof) {
+          void solveAndSubmit(request);
+          return;
+        }
+        showServerError(form, error);
+      },
+    });
+  };
+
+  const solveAndSubmit = async (request: TSignupRequest) => {
+    setIsSolving(true);
+    try {
+      const proof = await solveChallenge(await fetchSignupChallenge());
+      if (!proof) throw new ApiError({ code: 'CHALLENGE_INVALID', message: VERIFY_MSG.challengeInvalid, status: 400 });
+      submit({ ...request, proof });
+    } catch (error) {
+      showServerError(form, error);
+    } finally {
+      setIsSolving(false);
+    }
+  };
 
   const onUsernameBlur = async () => {
     // The format here; whether the name is free, or reads as staff, the server says (with the reason).
@@ -62,10 +93,7 @@ export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void 
           form.setError('username', { type: 'server', message: checkError }, { shouldFocus: true });
           return;
         }
-        signupMutation.mutate(phone ? { ...request, phone } : request, {
-          onSuccess: ({ user }) => onCreated(user),
-          onError: (error) => showServerError(form, error),
-        });
+        submit(phone ? { ...request, phone } : request);
       }}
     >
       <FormAlert />
@@ -91,7 +119,10 @@ export function SignupForm({ onCreated }: { onCreated: (user: TProfile) => void 
         hint={password ? <PasswordStrengthMeter password={password} /> : undefined}
       />
       <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" required />
-      <Button type="submit" className="w-full" isLoading={signupMutation.isPending}>
+      <p role="status" className="text-sm text-slate-600">
+        {isSolving ? VERIFY_MSG.challengeWorking : ''}
+      </p>
+      <Button type="submit" className="w-full" isLoading={signupMutation.isPending || isSolving}>
         Create account
       </Button>
     </Form>

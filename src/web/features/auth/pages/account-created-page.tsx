@@ -15,7 +15,10 @@ function readCreatedUser(state: unknown) {
   return parsed.success ? parsed.data : null;
 }
 
-/** Shown after signup. It adopts the new session here, outside the guest-only signup route. */
+/**
+ * The 'Account Created!' screen of docs/product.md §2, shown once the emailed link confirmed the address and signed the
+ * person in (verify-email-page.tsx, docs/decisions/024). It adopts the new session here.
+ */
 export function AccountCreatedPage() {
   const location = useLocation();
   const createdUser = useMemo(() => readCreatedUser(location.state), [location.state]);

@@ -1,13 +1,33 @@
-import { Link, useNavigate } from 'react-router';
-import type { TProfile } from '#shared/contracts/account.js';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { VERIFY_MSG, type TSignupResponse } from '#shared/contracts/email-verification.js';
+import { Alert } from '#web/components/ui/alert.js';
 import { paths } from '#web/lib/paths.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
 import { SignupForm } from '#web/features/auth/components/signup-form.js';
 
+/**
+ * Sign-up (docs/product.md §2). Its answer is "check your email" for a new address and for one
+ * that has an account alike (issue 26 point 7, docs/decisions/024): the 'Account Created!'
+ * screen follows the emailed link instead (verify-email-page.tsx).
+ */
 export function SignupPage() {
-  const navigate = useNavigate();
-  // The new account is handed to the 'Account Created!' page, which adopts it as the session.
-  const onCreated = (user: TProfile) => navigate(paths.accountCreated.getHref(), { replace: true, state: { user } });
+  const [sent, setSent] = useState<TSignupResponse | null>(null);
+
+  if (sent) {
+    return (
+      <AuthCard
+        title={VERIFY_MSG.checkEmailTitle}
+        footer={
+          <>
+            Already confirmed? <Link to={paths.login.getHref()}>Log in here</Link>
+          </>
+        }
+      >
+        <Alert variant="success">{sent.message}</Alert>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -19,7 +39,7 @@ export function SignupPage() {
         </>
       }
     >
-      <SignupForm onCreated={onCreated} />
+      <SignupForm onSent={setSent} />
     </AuthCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { TProfile } from '#shared/contracts/account.js';
+import { EmailVerificationNotice } from '#web/components/email-verification-notice.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { getFirstName, useSession } from '#web/lib/session.js';
 import { useOrdersLive } from '#web/lib/use-order-events.js';
@@ -29,6 +30,7 @@ function Dashboard({ user }: { user: TProfile }) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome, {getFirstName(user.fullName)}</h1>
         <p className="mt-1 text-sm text-slate-600">Member since {formatDate(user.createdAt)}</p>
       </div>
+      {!user.emailVerified && !user.role && <EmailVerificationNotice email={user.email} />}
       <KycBanner status={user.kycStatus} />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceCard portfolio={portfolio} isLoading={isLoading} />

@@ -28,6 +28,7 @@ const USER: TProfile = {
   role: null,
   twoFactorEnabled: false,
   passwordChangeRequested: false,
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const TIERS: TLimitResponse['tiers'] = [

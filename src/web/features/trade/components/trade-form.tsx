@@ -4,6 +4,7 @@ import type { TProfile } from '#shared/contracts/account.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { TIER_MSG } from '#shared/contracts/tiers.js';
 import { Form, FormAlert } from '#web/components/form/form.js';
+import { EmailVerificationNotice } from '#web/components/email-verification-notice.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
 import { useToast } from '#web/components/ui/toast.js';
@@ -83,6 +84,7 @@ export function TradeForm<TValues extends FieldValues, TOutput>({
       {children}
 
       <FormAlert />
+      {!user.emailVerified && <EmailVerificationNotice email={user.email} />}
       <div className="space-y-3">
         <TradingRulesNote side={side} />
         <Button
