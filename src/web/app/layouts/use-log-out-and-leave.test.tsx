@@ -21,6 +21,7 @@ const CUSTOMER: TProfile = {
   tradingVolumeUsd: '0',
   role: null,
   twoFactorEnabled: false,
+  emailVerified: true,
   passwordChangeRequested: false,
   createdAt: '2026-11-01T00:00:00.000Z',
 };

@@ -25,6 +25,7 @@ const CUSTOMER: TProfile = {
   isBanned: false,
   role: null,
   twoFactorEnabled: false,
+  emailVerified: true,
   passwordChangeRequested: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
