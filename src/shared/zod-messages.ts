@@ -24,7 +24,8 @@ export const FIELD_MSG = {
   url: 'Enter a valid web address, starting with https://.',
   format: 'This is not in the expected format. Please check it.',
   choice: 'Choose one of the options.',
-  unknownField: 'The request has a field this form does not have.',
+  unknownField: (keys: readonly string[]) =>
+    `The request has ${keys.length === 1 ? 'a field' : 'fields'} this form does not have: ${keys.join(', ')}.`,
   invalid: 'This value is not valid. Please check it.',
 } as const;
 
@@ -64,7 +65,7 @@ export function productMessage(issue: TIssue): string {
     case 'invalid_value':
       return FIELD_MSG.choice;
     case 'unrecognized_keys':
-      return FIELD_MSG.unknownField;
+      return FIELD_MSG.unknownField(issue.keys);
     default:
       return FIELD_MSG.invalid;
   }
