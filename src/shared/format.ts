@@ -1,10 +1,12 @@
-import { CRYPTO_DECIMALS, FIAT_DECIMALS, toDecimal, type TDecimalInput } from './money.js';
+import { CRYPTO_DECIMALS, FIAT_DECIMALS, fixedAbsolute } from './decimal-text.js';
+import type { TDecimalInput } from './money.js';
 import { coinDecimals } from './networks.js';
 
 /**
  * Display rules of docs/product.md §9, written once for every screen: crypto 8 decimals, fiat 2
  * decimals with '$' or 'GHS ' prefix, thousands separators, middle-ellipsis shortening, signed
- * percent changes. Pure string work on decimal.js values: no Intl rounding of floats.
+ * percent changes. Pure string work on the digits (src/shared/decimal-text.ts): no Intl rounding
+ * of floats, and no decimal.js in a page that only shows amounts.
  */
 
 /** What is shown for a missing or unreadable amount. */
@@ -17,26 +19,17 @@ export const TX_ID_SHORTEN_LENGTH = 12;
 export type TFiatCurrency = 'USD' | 'GHS';
 type TAmount = TDecimalInput | null | undefined;
 
-function parse(value: TAmount) {
-  if (value === null || value === undefined || value === '') return null;
-  try {
-    return toDecimal(value);
-  } catch {
-    return null;
-  }
-}
-
 function groupThousands(integerDigits: string): string {
   return integerDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** A number with a fixed count of decimals and thousands separators: '1,234.50'. */
 export function formatDecimal(value: TAmount, decimals: number): string {
-  const decimal = parse(value);
-  if (!decimal) return MISSING_VALUE;
-  const fixed = decimal.abs().toFixed(decimals);
-  const [integer = '0', fraction] = fixed.split('.');
-  const isNegative = decimal.isNegative() && !/^0(\.0*)?$/.test(fixed);
+  if (value === null || value === undefined || value === '') return MISSING_VALUE;
+  const fixed = fixedAbsolute(value, decimals);
+  if (!fixed) return MISSING_VALUE;
+  const [integer = '0', fraction] = fixed.text.split('.');
+  const isNegative = fixed.negative && !/^0(\.0*)?$/.test(fixed.text);
   return `${isNegative ? '-' : ''}${groupThousands(integer)}${fraction ? `.${fraction}` : ''}`;
 }
 

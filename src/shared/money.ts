@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { CRYPTO_DECIMALS, FIAT_DECIMALS } from './decimal-text.js';
 
 /**
  * Decimal arithmetic for money, shared by server and web (ARCHITECTURE.md, "Money is decimal").
@@ -10,8 +11,7 @@ export const Dec = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_U
 export type TDecimal = InstanceType<typeof Dec>;
 export type TDecimalInput = string | number | Decimal;
 
-export const CRYPTO_DECIMALS = 8;
-export const FIAT_DECIMALS = 2;
+export { CRYPTO_DECIMALS, FIAT_DECIMALS };
 /** USD unit prices (buy/sell price of a coin) keep 8 decimals: a dogecoin costs a few cents. */
 export const PRICE_DECIMALS = 8;
 export { DEFAULT_SERVICE_FEE_PERCENTAGE } from './fees.js';

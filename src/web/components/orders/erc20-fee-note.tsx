@@ -1,5 +1,5 @@
 import { ORDER_MSG } from '#shared/contracts/orders.js';
-import { toDecimal } from '#shared/money.js';
+import { compareDecimals } from '#shared/decimal-text.js';
 import { isErc20Token, SMALL_ERC20_SELL_USD } from '#shared/networks.js';
 import { Alert } from '#web/components/ui/alert.js';
 
@@ -21,6 +21,6 @@ export function Erc20FeeNote({
   /** On the order page the network is fixed: no "choose another network". */
   isOrder?: boolean;
 }) {
-  if (!amountUsd || !isErc20Token(coinSymbol, network) || !toDecimal(amountUsd).lt(SMALL_ERC20_SELL_USD)) return null;
+  if (!amountUsd || !isErc20Token(coinSymbol, network) || compareDecimals(amountUsd, SMALL_ERC20_SELL_USD) !== -1) return null;
   return <Alert variant="warning">{ORDER_MSG.erc20FeeNote(coinSymbol.toUpperCase(), isOrder)}</Alert>;
 }

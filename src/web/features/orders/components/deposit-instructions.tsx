@@ -1,6 +1,6 @@
 import type { TOrder } from '#shared/contracts/orders.js';
 import { formatDecimal } from '#shared/format.js';
-import { toDecimal } from '#shared/money.js';
+import { toFixedText } from '#shared/decimal-text.js';
 import { findCoinNetwork, networkLabel } from '#shared/networks.js';
 import { CopyButton } from '#web/components/copy-button.js';
 import { QrCode } from '#web/components/qr-code.js';
@@ -14,7 +14,7 @@ import { CopyValue } from './copy-value';
  */
 export function amountToSend(order: Pick<TOrder, 'coinSymbol' | 'amountCrypto'>, network: string | null) {
   const decimals = findCoinNetwork(order.coinSymbol, network)?.decimals ?? 8;
-  return { text: formatDecimal(order.amountCrypto, decimals), copy: toDecimal(order.amountCrypto).toFixed(decimals) };
+  return { text: formatDecimal(order.amountCrypto, decimals), copy: toFixedText(order.amountCrypto, decimals) ?? order.amountCrypto };
 }
 
 /**

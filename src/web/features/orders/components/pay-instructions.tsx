@@ -1,13 +1,13 @@
 import type { TOrder, TPayTo } from '#shared/contracts/orders.js';
 import { formatFiat, formatGhs } from '#shared/format.js';
-import { toDecimal } from '#shared/money.js';
+import { toFixedText } from '#shared/decimal-text.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { CopyValue } from './copy-value';
 
 /** The amount a buyer pays: the GHS fixed at creation (mobile money and Ghana banks pay in cedis). */
 function amountToPay(order: TOrder): { text: string; copy: string } {
-  if (order.amountGhs !== null) return { text: formatGhs(order.amountGhs), copy: toDecimal(order.amountGhs).toFixed(2) };
-  return { text: formatFiat(order.amountFiat, order.fiatCurrency), copy: toDecimal(order.amountFiat).toFixed(2) };
+  if (order.amountGhs !== null) return { text: formatGhs(order.amountGhs), copy: toFixedText(order.amountGhs, 2) ?? order.amountGhs };
+  return { text: formatFiat(order.amountFiat, order.fiatCurrency), copy: toFixedText(order.amountFiat, 2) ?? order.amountFiat };
 }
 
 function PayToRows({ payTo }: { payTo: TPayTo }) {
