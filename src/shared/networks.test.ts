@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roundCryptoTo } from './money.js';
-import {
-  cleanTxHash,
-  coinDecimals,
-  explorerTxUrl,
-  findCoinNetwork,
-  isValidAddressOn,
-  isValidTxHash,
-  networkOfOrder,
-  networksOf,
-} from './networks.js';
+import { cleanTxHash, coinDecimals, explorerTxUrl, findCoinNetwork, isValidTxHash, networkOfOrder, networksOf } from './networks.js';
+import { isValidAddressOn } from './wallet-address.js';
 
 const BTC_HASH = 'f4184fc596403b9d638783cf57adfe4c75c605f6356fbc91338530e9831e9e16';
 const EVM_HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';

@@ -1,5 +1,3 @@
-import { isValidWalletAddress, USDT_NETWORKS, type TUsdtNetwork } from './wallet-address.js';
-
 /**
  * The networks coins move on (docs/decisions/014): what a transaction hash looks like on each,
  * where a block explorer shows it, and which coins are offered on which network with how many
@@ -95,14 +93,6 @@ export function describeNetworks(coinSymbol: string) {
 /** 'TRON (TRC20)'; an unknown id as it is. */
 export function networkLabel(network: string | null | undefined): string {
   return network && isNetworkId(network) ? CHAINS[network].label : (network ?? '');
-}
-
-/** A deposit or payout address on this network of this coin, checksum included. */
-export function isValidAddressOn(coinSymbol: string, network: TNetworkId, address: string): boolean {
-  if (coinSymbol === 'usdt') {
-    return (USDT_NETWORKS as readonly string[]).includes(network) && isValidWalletAddress('usdt', address, network as TUsdtNetwork);
-  }
-  return findCoinNetwork(coinSymbol, network) !== undefined && isValidWalletAddress(coinSymbol, address);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
+import { findCoinNetwork, type TNetworkId } from './networks.js';
 
 /**
  * Wallet address checks per coin, with the checksums of each format, so that a typo is caught
@@ -152,4 +153,16 @@ export function toGhanaInternational(value: string): string | null {
   if (!isGhanaMobileNumber(value)) return null;
   const digits = value.replace(/\D/g, '');
   return `+233${digits.slice(-9)}`;
+}
+
+/**
+ * A deposit or payout address on this network of this coin, checksum included. It lives here, not
+ * in src/shared/networks.ts, so that the pages which only name networks do not download the
+ * checksum code (@noble/hashes, @scure/base; issue 26 point 15).
+ */
+export function isValidAddressOn(coinSymbol: string, network: TNetworkId, address: string): boolean {
+  if (coinSymbol === 'usdt') {
+    return (USDT_NETWORKS as readonly string[]).includes(network) && isValidWalletAddress('usdt', address, network as TUsdtNetwork);
+  }
+  return findCoinNetwork(coinSymbol, network) !== undefined && isValidWalletAddress(coinSymbol, address);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_IDS, isValidAddressOn, networksOf } from '#shared/networks.js';
+import { NETWORK_IDS, networksOf } from '#shared/networks.js';
+import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TDatabase } from './client.js';
 import { DEMO_DEPOSIT_ADDRESSES, seedDemoDepositAddresses } from './demo-deposit-addresses.js';
 import { coins, depositAddresses } from './schema/app.js';

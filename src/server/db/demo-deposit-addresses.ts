@@ -1,5 +1,6 @@
 import type { TNetworkId } from '#shared/networks.js';
-import { isValidAddressOn, networksOf } from '#shared/networks.js';
+import { networksOf } from '#shared/networks.js';
+import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TDb } from './client.js';
 import { coins, depositAddresses } from './schema/app.js';
 

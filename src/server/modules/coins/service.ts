@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminCoin, type TCoinUpdate } from '#shared/contracts/admin.js';
-import { CHAINS, describeNetworks, isValidAddressOn, networksOf, type TNetworkId } from '#shared/networks.js';
+import { CHAINS, describeNetworks, networksOf, type TNetworkId } from '#shared/networks.js';
+import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';

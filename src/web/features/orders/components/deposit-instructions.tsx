@@ -3,7 +3,7 @@ import { formatDecimal } from '#shared/format.js';
 import { toFixedText } from '#shared/decimal-text.js';
 import { findCoinNetwork, networkLabel } from '#shared/networks.js';
 import { CopyButton } from '#web/components/copy-button.js';
-import { QrCode } from '#web/components/qr-code.js';
+import { LazyQrCode } from '#web/components/lazy-qr-code.js';
 import { Erc20FeeNote } from '#web/components/orders/erc20-fee-note.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { CopyValue } from './copy-value';
@@ -50,7 +50,7 @@ export function DepositInstructions({ order }: { order: TOrder }) {
         <div className="space-y-2 py-3">
           <dt className="text-sm text-slate-600">Deposit address</dt>
           <dd>
-            <QrCode value={depositTo.address} label={`QR code of the ${network} deposit address`} />
+            <LazyQrCode value={depositTo.address} label={`QR code of the ${network} deposit address`} />
           </dd>
           <dd
             aria-label={`${network} deposit address`}

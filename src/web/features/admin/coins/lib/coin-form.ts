@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MSG, ZCoinUpdate, type TCoinUpdate } from '#shared/contracts/admin.js';
-import { isNetworkId, isValidAddressOn, networkLabel } from '#shared/networks.js';
+import { isNetworkId, networkLabel } from '#shared/networks.js';
+import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TAdminCoin } from '#web/features/admin/coins/api/coins.js';
 
 /** What a coin's row holds: its deposit address per network id, as typed, and its switch. */
