@@ -21,7 +21,11 @@ export default defineConfig({
     // The customer pages a link in an SMS or email opens: their code downloads beside the entry
     // chunk (docs/decisions/025). Keys are matched against location.hash.
     routePreloads({
-      '^#/orders/(\\d+)(?:[/?]|$)': { page: 'features/orders/pages/order-page.tsx', reads: ['/api/orders/$1'] },
+      '^#/orders/(\\d+)(?:[/?]|$)': {
+        page: 'features/orders/pages/order-page.tsx',
+        reads: ['/api/orders/$1'],
+        alongside: ['features/orders/components/payment-form.tsx'],
+      },
       '^#/dashboard\\b': { page: 'features/dashboard/pages/dashboard-page.tsx' },
       '^#/buy\\b': { page: 'features/trade/pages/buy-page.tsx' },
       '^#/sell\\b': { page: 'features/trade/pages/sell-page.tsx' },
@@ -35,8 +39,12 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets tests and bench/ tell which chunks a page loads.
     manifest: true,
-    // The code customer pages share, in one chunk instead of a few dozen (docs/decisions/025).
-    rollupOptions: { output: { manualChunks: customerChunks('features/orders/pages/order-page.tsx') } },
+    // The code customer pages share, in two chunks instead of a few dozen (docs/decisions/025, 028).
+    rollupOptions: {
+      output: {
+        manualChunks: customerChunks('web/features/orders/pages/order-page.tsx', ['web/features/orders/components/payment-form.tsx']),
+      },
+    },
   },
   server: {
     proxy: {

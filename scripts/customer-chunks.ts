@@ -8,32 +8,41 @@ const SHARED_CODE = /\/src\/(web\/components|web\/lib|shared)\/|\/node_modules\/
 
 /**
  * Rollup's manualChunks for the web build: the shared code that customer pages load after the
- * entry chunk (components, lib, contracts, zod, decimal.js, react-hook-form) goes into one chunk,
- * `customer-shared`, instead of the few dozen small chunks Rollup makes from the combinations of
- * pages that use each module. On a phone with 1.5 s round trips and 6 connections per server,
- * each request costs about what 12 KB of download does (docs/decisions/025). What the entry chunk
- * loads stays in it (the landing page's download does not change), and code only the back-office
- * reaches keeps Rollup's split.
+ * entry chunk goes into two chunks instead of the few dozen small chunks Rollup makes from the
+ * combinations of pages that use each module: `customer-shared`, what the page a link opens needs
+ * to show itself (components, lib, contracts, zod), and `customer-forms`, what its lazily loaded
+ * form adds (react-hook-form, the form components; issue 26 point 15). decimal.js, which only
+ * the trade pages' arithmetic needs, keeps Rollup's chunk. On a phone with 1.5 s
+ * round trips and 6 connections per server, each request costs about what 12 KB of download does
+ * (docs/decisions/025). What the entry chunk loads stays in it (the landing page's download does
+ * not change), and code only the back-office reaches keeps Rollup's split.
  */
-export function customerChunks(linkedPage: string): Rollup.GetManualChunk {
+export function customerChunks(linkedPage: string, formModules: string[]): Rollup.GetManualChunk {
   let entryCode: Set<string> | undefined;
   let customerCode: Set<string> | undefined;
+  let formCode: Set<string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
-    if (!entryCode || !customerCode) {
+    if (!entryCode || !customerCode || !formCode) {
       const ids = [...getModuleIds()];
       entryCode = reach(
         ids.filter((moduleId) => getModuleInfo(moduleId)?.isEntry),
         getModuleInfo,
       );
-      const page = ids.find((moduleId) => moduleId.endsWith(`/src/web/${linkedPage}`));
-      if (!page) throw new Error(`customer-chunks: ${linkedPage} is not in the build`);
-      customerCode = reach([page], getModuleInfo);
+      const find = (source: string) => {
+        const found = ids.find((moduleId) => moduleId.endsWith(`/src/${source}`));
+        if (!found) throw new Error(`customer-chunks: ${source} is not in the build`);
+        return found;
+      };
+      customerCode = reach([find(linkedPage)], getModuleInfo);
+      formCode = reach(formModules.map(find), getModuleInfo);
     }
     // Rollup adds a manual chunk's dependencies to it unless they are in a manual chunk already:
     // the entry's code is one, named as Vite names the entry, so it stays where it was.
     if (entryCode.has(id)) return 'index';
-    if (!customerCode.has(id) || !SHARED_CODE.test(id)) return undefined;
-    return 'customer-shared';
+    if (!SHARED_CODE.test(id)) return undefined;
+    if (customerCode.has(id)) return 'customer-shared';
+    if (formCode.has(id)) return 'customer-forms';
+    return undefined;
   };
 }
 

@@ -1,8 +1,12 @@
 import type { Plugin, Rollup } from 'vite';
 import { ROUTE_PRELOADS_ATTRIBUTE } from '#shared/boot-script.js';
 
-/** A page a link opens: its module (from src/web) and the API reads it starts with (`$1`: the pattern's first group). */
-export type TLinkedPage = { page: string; reads?: string[] };
+/**
+ * A page a link opens: its module (from src/web), the API reads it starts with (`$1`: the
+ * pattern's first group), and modules it loads lazily but at once (`alongside`: the order page's
+ * payment form), whose chunks are asked for after the page's so they arrive beside them.
+ */
+export type TLinkedPage = { page: string; reads?: string[]; alongside?: string[] };
 
 /**
  * Vite plugin for the production build: writes into index.html's <html> element, for each page
@@ -26,11 +30,16 @@ export function routePreloads(pages: Record<string, TLinkedPage>): Plugin {
         if (!entry) throw new Error('route-preloads: no entry chunk');
         const loadedByEntry = closure(bundle, entry.fileName);
         const preloads: Record<string, string[]> = {};
-        for (const [pattern, { page, reads = [] }] of Object.entries(pages)) {
-          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/src/web/${page}`)));
-          if (!chunk) throw new Error(`route-preloads: no chunk for ${page}`);
-          const files = [...closure(bundle, chunk.fileName)].filter((file) => !loadedByEntry.has(file));
-          preloads[pattern] = [...files.map((file) => `/${file}`), ...reads];
+        const chunkOf = (module: string) => {
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/src/web/${module}`)));
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
+          return chunk.fileName;
+        };
+        for (const [pattern, { page, reads = [], alongside = [] }] of Object.entries(pages)) {
+          const files = new Set([...closure(bundle, chunkOf(page))].filter((file) => !loadedByEntry.has(file)));
+          for (const module of alongside)
+            for (const file of closure(bundle, chunkOf(module))) if (!loadedByEntry.has(file)) files.add(file);
+          preloads[pattern] = [...[...files].map((file) => `/${file}`), ...reads];
         }
         const json = JSON.stringify(preloads);
         if (json.includes("'")) throw new Error('route-preloads: a file name with a quote');

@@ -76,6 +76,8 @@ test('the landing page is painted from the HTML before any JavaScript, and other
   await page.goto('/#/orders/7');
   await Promise.all(reads);
   await expect(page.locator('link[rel="modulepreload"][href*="/assets/order-page-"]')).toHaveCount(1);
+  // And "I have paid"'s, a chunk of its own that the page loads lazily (issue 26 point 15).
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/payment-form-"]')).toHaveCount(1);
 
   // With JavaScript the app takes over: the login page, the mark gone, nothing logged.
   await page.unroute('**/assets/*.js');

@@ -39,7 +39,8 @@ describe('editing the transaction id of a submitted order', () => {
     renderEdit();
     expect(screen.getByText('48123456789')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit MoMo TxID' }));
-    const field = screen.getByRole('textbox', { name: 'MoMo TxID' });
+    // The form's code loads on "Edit" (its own chunk, issue 26 point 15).
+    const field = await screen.findByRole('textbox', { name: 'MoMo TxID' });
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.getByText(ORDER_MSG.txIdHint('mtn'))).toBeTruthy();
 
@@ -65,7 +66,8 @@ describe('editing the transaction id of a submitted order', () => {
     const user = userEvent.setup();
     renderEdit();
     await user.click(screen.getByRole('button', { name: 'Edit MoMo TxID' }));
-    const field = screen.getByRole('textbox', { name: 'MoMo TxID' });
+    // The form's code loads on "Edit" (its own chunk, issue 26 point 15).
+    const field = await screen.findByRole('textbox', { name: 'MoMo TxID' });
     await user.clear(field);
     await user.type(field, '0048123456700');
     await user.click(screen.getByRole('button', { name: 'Save' }));

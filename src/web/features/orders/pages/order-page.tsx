@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
@@ -29,8 +29,16 @@ import { CancelOrder } from '#web/features/orders/components/cancel-order.js';
 import { DepositInstructions, amountToSend } from '#web/features/orders/components/deposit-instructions.js';
 import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
 import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
-import { PaymentForm } from '#web/features/orders/components/payment-form.js';
 import { runInBackground } from '#web/lib/background-requests.js';
+
+/**
+ * "I have paid" / "I have sent" and its checks (react-hook-form, zod's form rules) come in their own
+ * chunk, which the boot script downloads beside the page's (vite.config.ts, docs/decisions/028):
+ * the amounts and where to pay show without waiting for it (issue 26 point 15).
+ */
+const PaymentForm = lazy(() =>
+  import('#web/features/orders/components/payment-form.js').then((module) => ({ default: module.PaymentForm })),
+);
 
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
 const AFTER_DEADLINE_REFETCH_MS = 5_000;
@@ -169,7 +177,11 @@ function OrderBody({
       )}
 
       {canAct && (isBuy ? <PayInstructions order={order} /> : <DepositInstructions order={order} />)}
-      {canAct && <PaymentForm order={order} userId={userId} />}
+      {canAct && (
+        <Suspense fallback={<LoadingStatus>Loading the payment form…</LoadingStatus>}>
+          <PaymentForm order={order} userId={userId} />
+        </Suspense>
+      )}
       {canAct && <CancelOrder order={order} userId={userId} />}
 
       <OrderOutcome order={order} userId={userId} />
