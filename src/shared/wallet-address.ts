@@ -1,28 +1,18 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, base58xrp, bech32, bech32m, createBase58check } from '@scure/base';
+import { USDT_NETWORKS, type TUsdtNetwork } from './destinations.js';
 import { findCoinNetwork, type TNetworkId } from './networks.js';
+
+// The checks that need no checksum code live in src/shared/destinations.ts (the order page's
+// contract reads them without downloading @noble/hashes and @scure/base; issue 26 point 15).
+export { COIN_NETWORKS, isGhanaMobileNumber, isValidDestinationTag, toGhanaInternational, USDT_NETWORKS } from './destinations.js';
+export type { TUsdtNetwork } from './destinations.js';
 
 /**
  * Wallet address checks per coin, with the checksums of each format, so that a typo is caught
  * before money moves. Isomorphic: the web form and the server use the same rules.
  */
-export const USDT_NETWORKS = ['TRC20', 'ERC20', 'BEP20'] as const;
-export type TUsdtNetwork = (typeof USDT_NETWORKS)[number];
-
-/** The network an address of each coin is on (shown in the admin and the sell page). */
-export const COIN_NETWORKS: Record<string, string> = {
-  btc: 'Bitcoin',
-  eth: 'Ethereum (ERC20)',
-  usdt: 'TRC20, ERC20 or BEP20',
-  bnb: 'BNB Smart Chain (BEP20)',
-  ltc: 'Litecoin',
-  xrp: 'XRP Ledger',
-  ada: 'Cardano',
-  sol: 'Solana',
-  doge: 'Dogecoin',
-};
-
 const base58check = createBase58check(sha256);
 
 function hasBase58Version(address: string, versions: readonly number[]): boolean {
@@ -131,28 +121,6 @@ export function isValidWalletAddress(coin: string, address: string, network?: TU
     default:
       return false;
   }
-}
-
-/** XRP destination tags are unsigned 32-bit integers. */
-export function isValidDestinationTag(tag: string): boolean {
-  return /^\d{1,10}$/.test(tag) && Number(tag) <= 4_294_967_295;
-}
-
-/** Ghana mobile numbers: 0XX XXX XXXX or +233 XX XXX XXXX (spaces and dashes allowed). */
-export function isGhanaMobileNumber(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, '');
-  return /^(?:0|\+233|233)[2-5]\d{8}$/.test(digits);
-}
-
-/**
- * A Ghana mobile number in international form (+233XXXXXXXXX), as SMS is sent and phone numbers
- * are kept (issue 18): '024 123 4567', '+233 24 123 4567' and '233241234567' all give
- * '+233241234567'; null for anything isGhanaMobileNumber refuses.
- */
-export function toGhanaInternational(value: string): string | null {
-  if (!isGhanaMobileNumber(value)) return null;
-  const digits = value.replace(/\D/g, '');
-  return `+233${digits.slice(-9)}`;
 }
 
 /**

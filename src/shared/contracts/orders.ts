@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { isTransactionId, PAYMENT_RAIL_RULES, type TPaymentRail } from '#shared/transaction-id.js';
-import {
-  isGhanaMobileNumber,
-  isValidDestinationTag,
-  isValidWalletAddress,
-  USDT_NETWORKS,
-  type TUsdtNetwork,
-} from '#shared/wallet-address.js';
+import { isGhanaMobileNumber, USDT_NETWORKS } from '#shared/destinations.js';
 import { NETWORK_IDS } from '#shared/networks.js';
 import { ZKycStatus } from './account.js';
 import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, ZTier } from './tiers.js';
@@ -215,26 +209,6 @@ export const ZBankAccountNumber = z
   .trim()
   .min(1, ORDER_MSG.required)
   .regex(/^[0-9 -]{6,30}$/, ORDER_MSG.invalidAccountNumber);
-
-type TDestination = { walletAddress: string; network?: TUsdtNetwork | undefined; destinationTag?: string | undefined };
-type TDestinationField = 'walletAddress' | 'network' | 'destinationTag';
-
-/**
- * What is wrong with where a buy order's coins go, for the coin it is of: the network of a
- * USDT address, the address format (with its checksum) and the XRP destination tag. The
- * server refuses the order on the first; the form shows each on its field.
- */
-export function findDestinationIssues(coin: { symbol: string; name: string }, input: TDestination) {
-  const issues: { field: TDestinationField; message: string }[] = [];
-  const walletAddress = input.walletAddress.trim();
-  if (coin.symbol === 'usdt' && !input.network) issues.push({ field: 'network', message: ORDER_MSG.invalidNetwork });
-  else if (walletAddress && !isValidWalletAddress(coin.symbol, walletAddress, input.network)) {
-    issues.push({ field: 'walletAddress', message: ORDER_MSG.invalidWallet(coin.name) });
-  }
-  const tag = input.destinationTag?.trim();
-  if (tag && !isValidDestinationTag(tag)) issues.push({ field: 'destinationTag', message: ORDER_MSG.invalidTag });
-  return issues;
-}
 
 /** The fields of each payout kind; the API takes them strictly, the sell form as it holds them. */
 export const PAYOUT_SHAPES = {

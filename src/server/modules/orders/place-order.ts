@@ -1,13 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  awaitingStatusOf,
-  findDestinationIssues,
-  ORDER_MSG,
-  type TCreateOrderRequest,
-  type TPayTo,
-  type TTradingRules,
-} from '#shared/contracts/orders.js';
+import { awaitingStatusOf, ORDER_MSG, type TCreateOrderRequest, type TPayTo, type TTradingRules } from '#shared/contracts/orders.js';
+import { findDestinationIssues } from '#shared/contracts/order-destination.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
 import { VERIFY_MSG } from '#shared/contracts/email-verification.js';
 import { toDecimal } from '#shared/money.js';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  findDestinationIssues,
   ORDER_MSG,
   PAYOUT_SHAPES,
   ZFiatAmount,
@@ -9,6 +8,7 @@ import {
   ZWalletAddress,
   type TCoinPublic,
 } from '#shared/contracts/orders.js';
+import { findDestinationIssues } from '#shared/contracts/order-destination.js';
 import { USDT_NETWORKS } from '#shared/wallet-address.js';
 
 /**
