@@ -153,6 +153,8 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   await expect(officer.getByText('Hold released. The order can now be approved or cancelled.')).toBeVisible();
   await expect(alertDialog.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
   await expect(alertDialog).toContainText('Source of funds documented; report filed with the FIC.');
+  // Claim, then pay (docs/decisions/029): released, the order is claimed, then approved.
+  expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: origin })).status()).toBe(200);
   expect((await approve()).status()).toBe(200);
   await adminContext.close();
   await complianceContext.close();
