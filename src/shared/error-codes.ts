@@ -80,6 +80,12 @@ export const ERROR_STATUS = {
    * same refusal as ORDER_ON_HOLD / ORDER_UNDER_REVIEW, in words that do not reveal a review.
    */
   ORDER_WAITING: 409,
+  /** Claim, then pay (docs/decisions/029): another staff member's live claim holds this paid order; the message names them. */
+  ORDER_CLAIMED: 409,
+  /** Approve without a live claim of one's own (never claimed, released, taken over or lapsed): claim it first. */
+  ORDER_NOT_CLAIMED: 409,
+  /** The customer's account is closed or banned: the order is not claimed or paid out (issue 27 point 2). */
+  ORDER_ACCOUNT_BLOCKED: 409,
   /** Releasing a hold that is not an escalated, unreleased 'hold' alert (an open one is cleared instead). */
   HOLD_NOT_RELEASABLE: 409,
   /** Another compliance officer cleared or escalated this alert first. */

@@ -43,6 +43,7 @@ export const AREAS = [
   'sms',
   'smsSecrets',
   'complianceHolds',
+  'orderTakeover',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -82,6 +83,9 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Order Details and the refusals of Approve and Cancel. Support sees a held order as any waiting
   // one and is refused with a neutral message (ORDER_MSG.waitingForManager, ORDER_WAITING).
   complianceHolds: ['super_admin', 'manager', 'compliance'],
+  // Not a page (issue 27 point 1, docs/decisions/029): taking over another staff member's claim on a
+  // paid order, audited with the claimant before and after. A claimant releases their own claim.
+  orderTakeover: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {

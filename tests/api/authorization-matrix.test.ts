@@ -68,6 +68,10 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/orders/socket': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/cancel': ['super_admin', 'manager', 'support'],
+  // Claim, then pay (issue 27 point 1, docs/decisions/029): a manager or super admin takes a claim over.
+  'POST /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],
+  'DELETE /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],
+  'POST /api/admin/orders/:id/claim/takeover': ['super_admin', 'manager'],
   // The compliance desk (issue 18, docs/decisions/017): compliance and the super admin; its settings changed by the super admin only.
   'GET /api/admin/compliance/alerts': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/alerts/:id': ['super_admin', 'compliance'],

@@ -25,6 +25,8 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'PUT /api/admin/settings body.depositWindowMinutes': 'int4',
   // Issue 26: the customer idle sign-out (settings.customer_idle_hours) and the editable transaction id.
   'PUT /api/admin/settings body.customerIdleHours': 'int4',
+  // Issue 27 point 1: the length of a claim on a paid order (settings.claim_minutes, docs/decisions/029).
+  'PUT /api/admin/settings body.claimMinutes': 'int4',
   'PUT /api/orders/:id/payment-tx-id params.id': 'int4',
   // Issue 26 point 7: the number found for a sign-up's proof-of-work check (docs/decisions/024); no column, bounded well below int4.
   'POST /api/account/signup body.proof.number': 'int4',
@@ -32,6 +34,9 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/admin/orders query.pageSize': 'int4',
   'GET /api/admin/orders/:id params.id': 'int4',
   'POST /api/admin/orders/:id/approve params.id': 'int4',
+  'POST /api/admin/orders/:id/claim params.id': 'int4',
+  'DELETE /api/admin/orders/:id/claim params.id': 'int4',
+  'POST /api/admin/orders/:id/claim/takeover params.id': 'int4',
   'POST /api/admin/orders/:id/cancel params.id': 'int4',
   'POST /api/orders body.paymentMethodId': 'int4',
   'PUT /api/admin/payment-methods/:id params.id': 'int4',

@@ -218,8 +218,19 @@ type TServedOrders = {
  */
 async function serveOrders(page: Page, options: { onCancel?: 'conflict' } = {}): Promise<TServedOrders> {
   const submittedAt = new Date(Date.now() - 125.5 * MINUTE_MS).toISOString();
+  // Claim, then pay (docs/decisions/029): the signed-in super admin holds the pending order's claim.
+  // (None when the test signs in after serving: it decides nothing.)
+  const me = ((await (await page.request.get('/api/session')).json()) as { user: { id: string } | null }).user?.id;
+  const claim = me
+    ? {
+        staffId: me,
+        staffName: 'Super Admin',
+        claimedAt: new Date().toISOString(),
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }
+    : null;
   const served: TServedOrders = {
-    orders: new Map([{ ...PENDING_BUY, submittedAt }, { ...COMPLETED_SELL }].map((order) => [order.id, order])),
+    orders: new Map([{ ...PENDING_BUY, submittedAt, claim }, { ...COMPLETED_SELL }].map((order) => [order.id, order])),
     decisions: [],
     proofViews: 0,
   };

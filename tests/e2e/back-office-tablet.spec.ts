@@ -95,6 +95,10 @@ test('at 768 px the menu folds behind a button, and an admin approves an order a
   await expectOnScreen(admin.getByRole('button', { name: `Cancel order #${orderId}` }), TABLET.width);
   await expectNoPageOverflow(admin);
   await admin.screenshot({ path: 'test-results/back-office-768-orders.png' });
+  // Claim, then pay (docs/decisions/029): Approve waits for the claim (made here through the API).
+  await expect(approve).toBeDisabled();
+  expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: { origin: baseURL! } })).status()).toBe(200);
+  await expect(approve).toBeEnabled();
   await approve.click();
   const confirm = admin.getByRole('dialog', { name: 'Approve order' });
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');

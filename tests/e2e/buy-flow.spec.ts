@@ -56,7 +56,15 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   await support.getByLabel('Search orders').fill(customer.email);
   const row = support.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: /^Approve/ }).click();
+  // Claim, then pay (docs/decisions/029): Approve waits for support's claim (made here through the API).
+  const approveButton = row.getByRole('button', { name: /^Approve/ });
+  await expect(approveButton).toBeDisabled();
+  const orderNumber = Number(/#(\d+)/.exec((await row.getByRole('button', { name: /^View order #/ }).textContent()) ?? '')?.[1]);
+  expect(
+    (await support.request.post(`/api/admin/orders/${orderNumber}/claim`, { headers: { origin: new URL(support.url()).origin } })).status(),
+  ).toBe(200);
+  await expect(row).toContainText('Paying now: you');
+  await approveButton.click();
   const confirm = support.getByRole('dialog').filter({ hasText: 'Are you sure you want to mark this order as completed?' });
   await expect(confirm).toBeVisible();
   // Approve records the payout: the hash of the Bitcoin transaction that sent the coins.

@@ -46,7 +46,7 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   const orderRow = admin.getByRole('row').filter({ has: admin.getByRole('button', { name: `View order #${orderId}` }) });
   await expect(orderRow).toContainText('On compliance hold');
   // At 1280 px with the menu the badge wraps inside the Status column, never under the Actions column.
-  const badge = orderRow.getByText('On compliance hold');
+  const badge = orderRow.getByText('On compliance hold', { exact: true });
   const actions = orderRow.getByRole('cell').last();
   const [badgeBox, actionsBox] = [await badge.boundingBox(), await actions.boundingBox()];
   expect(badgeBox && actionsBox && badgeBox.x + badgeBox.width <= actionsBox.x).toBe(true);
@@ -153,6 +153,8 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   await expect(officer.getByText('Hold released. The order can now be approved or cancelled.')).toBeVisible();
   await expect(alertDialog.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
   await expect(alertDialog).toContainText('Source of funds documented; report filed with the FIC.');
+  // Claim, then pay (docs/decisions/029): released, the order is claimed, then approved.
+  expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: origin })).status()).toBe(200);
   expect((await approve()).status()).toBe(200);
   await adminContext.close();
   await complianceContext.close();

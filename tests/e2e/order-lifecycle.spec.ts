@@ -70,7 +70,11 @@ test('a MoMo buy paid on a phone reaches the support queue live, and its approva
   await expect(proof).toBeVisible();
   await expect.poll(() => proof.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
 
-  // Approve with the payout's transaction hash, after the product's question.
+  // Claim, then pay (docs/decisions/029): the agent claims it; then Approve with the payout's
+  // transaction hash, after the product's question; the details close with the decision.
+  await expect(details.getByRole('button', { name: 'Approve order' })).toBeDisabled();
+  await details.getByRole('button', { name: 'Claim to pay out' }).click();
+  await expect(details.getByText('Paying now: you', { exact: true })).toBeVisible();
   await details.getByRole('button', { name: 'Approve order' }).click();
   const confirm = support.getByRole('dialog', { name: 'Approve order' });
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');
@@ -78,6 +82,7 @@ test('a MoMo buy paid on a phone reaches the support queue live, and its approva
   await confirm.getByLabel('Payout transaction hash').fill(hash);
   await confirm.getByRole('button', { name: 'Approve order' }).click();
   await expect(confirm).toHaveCount(0);
+  await expect(details).toHaveCount(0);
 
   // The customer's open page, never reloaded, shows it completed with the explorer link.
   await expect(phone.getByRole('heading', { name: 'Order completed' })).toBeVisible();

@@ -119,6 +119,8 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
 
   // Staff approve with the hash of the payout: the open page shows it without a reload.
   const hash = 'cd'.repeat(32);
+  // Claim, then pay (docs/decisions/029).
+  expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: { origin: baseURL! } })).status()).toBe(200);
   const approved = await admin.request.post(`/api/admin/orders/${orderId}/approve`, {
     headers: { origin: baseURL! },
     data: { payoutReference: hash },

@@ -203,6 +203,8 @@ export const ZSettings = z.object({
   ...ZTierLimitSettings.shape,
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: z.number(),
+  /** How long a claim on a paid order lasts, minutes (issue 27 point 1, docs/decisions/029). */
+  claimMinutes: z.number(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -215,7 +217,11 @@ export const SETTINGS_MSG = {
   minOrder: 'Enter the minimum order in GHS, from 1 with at most 2 decimals.',
   maxOrder: 'Enter the maximum order in GHS with at most 2 decimals, or leave it empty for no maximum.',
   maxBelowMin: 'The maximum order must be at least the minimum order.',
+  claimMinutes: `Enter whole minutes from ${2} to ${120}.`,
 } as const;
+
+/** The length of a claim on a paid order the settings take, minutes (docs/decisions/029). */
+export const CLAIM_MINUTES = { min: 2, max: 120 } as const;
 
 /** The payment and deposit windows the settings take, minutes. */
 export const WINDOW_MINUTES = { min: 5, max: 24 * 60 } as const;
@@ -281,6 +287,12 @@ export const ZSettingsUpdate = z
       .int(IDLE_MSG.customerIdleHours)
       .min(CUSTOMER_IDLE_HOURS_MIN, IDLE_MSG.customerIdleHours)
       .max(CUSTOMER_IDLE_HOURS_MAX, IDLE_MSG.customerIdleHours)
+      .optional(),
+    claimMinutes: z
+      .number({ error: SETTINGS_MSG.claimMinutes })
+      .int(SETTINGS_MSG.claimMinutes)
+      .min(CLAIM_MINUTES.min, SETTINGS_MSG.claimMinutes)
+      .max(CLAIM_MINUTES.max, SETTINGS_MSG.claimMinutes)
       .optional(),
   })
   .strict()

@@ -66,6 +66,21 @@ export const ORDER_MSG = {
    * 12): neutral, so support learns nothing of a review (tipping off, docs/decisions/017).
    */
   waitingForManager: 'This order is waiting; a manager will handle it.',
+  /** Claim, then pay (issue 27 point 1, docs/decisions/029): who is paying a paid order out now. */
+  payingNow: (name: string) => `Paying now: ${name}`,
+  /** The refusal of a claim, approve or release while someone else's live claim holds the order. */
+  claimedByOther: (name: string) => `Paying now: ${name}. Only they can approve this order; a manager can take it over.`,
+  /** Approve without a live claim of one's own. */
+  notClaimed: 'Claim this order before you pay it out: your claim lapsed, was released or was taken over.',
+  /** Why Approve waits on an order nobody claimed. */
+  claimFirst: 'Claim this order before you pay it out, so no one else pays it too.',
+  /** On the claimant's open page shortly before the claim lapses. */
+  claimEndingSoon: (minutes: number) =>
+    `Your claim on this order ends in ${minutes <= 1 ? 'less than a minute' : `${minutes} minutes`}. Approve it, or claim it again to keep it.`,
+  claimLapsed: 'Your claim on this order lapsed. Claim it again before you pay it out.',
+  /** Approve and claim on an order whose customer's account is closed or banned (issue 27 point 2). */
+  accountClosed: "This customer's account is closed: this order cannot be paid out. Cancel it with a reason.",
+  accountBanned: "This customer's account is banned: this order cannot be paid out. Cancel it with a reason.",
   /** "I have paid" / "I have sent" or a cancel on an order that is no longer waiting for it. */
   notAwaiting: 'This order is no longer waiting for your payment.',
   expired: 'The time to pay for this order has run out. Please create a new order.',
@@ -366,6 +381,13 @@ export const ZAdminOrder = ZOrder.extend({
    * point 12), to whom a held order is any waiting order.
    */
   complianceHold: z.boolean().optional(),
+  /**
+   * Claim, then pay (docs/decisions/029): who is paying the order out now, and until when. A claim
+   * whose `expiresAt` has passed is no claim (the server refuses its approval).
+   */
+  claim: z.object({ staffId: z.string(), staffName: z.string(), claimedAt: z.string(), expiresAt: z.string() }).nullable().optional(),
+  /** The customer's account: a closed or banned one's orders are not paid out (issue 27 point 2). */
+  customerAccount: z.enum(['active', 'closed', 'banned']).optional(),
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 

@@ -40,6 +40,8 @@ export const settings = pgTable('settings', {
   retentionYears: integer('retention_years').notNull().default(5),
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),
+  /** How long a staff member's claim on a paid order lasts before it lapses (docs/decisions/029). */
+  claimMinutes: integer('claim_minutes').notNull().default(10),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

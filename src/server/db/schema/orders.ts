@@ -114,6 +114,14 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Claim, then pay (issue 27, docs/decisions/029): the staff member paying this order out now,
+     * since when, and until when (the setting claimMinutes at the time of the claim). A claim past
+     * its end is no claim; only a live claimant may approve.
+     */
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_quote_unique').on(t.quoteId),

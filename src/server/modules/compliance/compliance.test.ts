@@ -82,8 +82,16 @@ describe('compliance desk', () => {
     expect(response.statusCode, response.body).toBe(200);
   }
 
-  const approve = (cookie: string, id: number, extra: Record<string, string> = {}) =>
-    t.request({ method: 'POST', url: `/api/admin/orders/${id}/approve`, cookie, payload: { payoutReference: PAYOUT_HASH, ...extra } });
+  // Claim, then pay (docs/decisions/029): the claim is refused on a held order, whose approval is refused as before.
+  const approve = async (cookie: string, id: number, extra: Record<string, string> = {}) => {
+    await t.request({ method: 'POST', url: `/api/admin/orders/${id}/claim`, cookie });
+    return t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${id}/approve`,
+      cookie,
+      payload: { payoutReference: PAYOUT_HASH, ...extra },
+    });
+  };
   const cancel = (cookie: string, id: number) =>
     t.request({ method: 'POST', url: `/api/admin/orders/${id}/cancel`, cookie, payload: { reason: 'No payment arrived.' } });
 

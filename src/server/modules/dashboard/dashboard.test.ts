@@ -85,6 +85,7 @@ describe('dashboards', () => {
         payload: { paymentTxId: `MOMO-${randomUUID()}` },
       });
       expect(paid.statusCode, paid.body).toBe(200);
+      await t.request({ method: 'POST', url: `/api/admin/orders/${id}/claim`, cookie: admin });
       const approved = await t.request({
         method: 'POST',
         url: `/api/admin/orders/${id}/approve`,

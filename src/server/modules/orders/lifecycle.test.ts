@@ -313,6 +313,8 @@ describe('order lifecycle', () => {
     expect(early.json().error.code).toBe('ORDER_ALREADY_DECIDED');
 
     expect((await pay(customer.cookie, unpaid.id)).statusCode).toBe(200);
+    // Claim, then pay (docs/decisions/029): support claims it before paying out.
+    expect((await t.request({ method: 'POST', url: `/api/admin/orders/${unpaid.id}/claim`, cookie: support.cookie })).statusCode).toBe(200);
     // A buy's payout reference is the outgoing transaction hash, checked for the order's network (Bitcoin here).
     const approve = (cookie: string, id: number, payload?: Record<string, string>) =>
       t.request({ method: 'POST', url: `/api/admin/orders/${id}/approve`, cookie, ...(payload === undefined ? {} : { payload }) });

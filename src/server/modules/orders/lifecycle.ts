@@ -28,6 +28,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
+import { claimedByOther, hasLiveClaim, refuseBlockedAccount } from './claims.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
 import {
@@ -449,6 +450,15 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       throw seesHolds ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview) : waiting();
     }
     if (decision.status === 'completed') {
+      // Claim, then pay (docs/decisions/029): a closed or banned account's order is not paid out;
+      // an order not held is approved only by its live claimant, before anything they typed is
+      // kept. A held one is refused below as before, whoever asks.
+      await refuseBlockedAccount(tx, current);
+      if (!(await isOrderHeld(tx, current)) && !(current.claimedBy === input.actor.id && hasLiveClaim(current, now))) {
+        throw current.claimedBy && hasLiveClaim(current, now)
+          ? await claimedByOther(tx, current.claimedBy)
+          : new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
+      }
       // The name and number on the payment, as staff saw them, and the name-mismatch and
       // shared-number rules; then the compliance hold (docs/decisions/017). A held order stays
       // submitted: what staff recorded and any new alert are kept (committed), the approval is
@@ -467,7 +477,16 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
     }
     const [row] = await tx
       .update(orders)
-      .set({ status: decision.status, decidedAt: now, decidedBy: input.actor.id, payoutReference, cancelReason })
+      .set({
+        status: decision.status,
+        decidedAt: now,
+        decidedBy: input.actor.id,
+        payoutReference,
+        cancelReason,
+        claimedBy: null,
+        claimedAt: null,
+        claimExpiresAt: null,
+      })
       .where(and(eq(orders.id, input.id), inArray(orders.status, [...SUBMITTED_STATUSES])))
       .returning();
     if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);

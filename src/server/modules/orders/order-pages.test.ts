@@ -320,6 +320,7 @@ describe('order pages', () => {
     expect(after.count).toBe(before.count + 1);
     expect(after.oldestSubmittedAt).toEqual(expect.any(String));
 
+    await t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/claim`, cookie: support.cookie });
     await t.request({
       method: 'POST',
       url: `/api/admin/orders/${order.id}/approve`,

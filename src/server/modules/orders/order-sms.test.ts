@@ -88,6 +88,7 @@ describe('order status SMS', () => {
       payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}` },
     });
     expect(paid.statusCode, paid.body).toBe(200);
+    await t.request({ method: 'POST', url: `/api/admin/orders/${completed.id}/claim`, cookie: staffCookie });
     const approved = await t.request({
       method: 'POST',
       url: `/api/admin/orders/${completed.id}/approve`,

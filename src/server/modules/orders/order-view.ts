@@ -54,6 +54,10 @@ export type TAdminOrderRow = {
   customerPhone: string | null;
   /** A 'hold' alert holds the order (modules/compliance/rules.ts orderOnHold). */
   complianceHold: boolean;
+  /** The claimant's name when the order is claimed (docs/decisions/029). */
+  claimantName?: string | null;
+  customerBanned?: boolean;
+  customerClosedAt?: Date | null;
 };
 
 export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
@@ -66,6 +70,16 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
     recordedPayerName: row.order.recordedPayerName,
     recordedPayerNumber: row.order.recordedPayerNumber,
     complianceHold: row.complianceHold,
+    claim:
+      row.order.claimedBy && row.order.claimedAt && row.order.claimExpiresAt
+        ? {
+            staffId: row.order.claimedBy,
+            staffName: row.claimantName ?? 'Staff',
+            claimedAt: row.order.claimedAt.toISOString(),
+            expiresAt: row.order.claimExpiresAt.toISOString(),
+          }
+        : null,
+    customerAccount: row.customerClosedAt ? 'closed' : row.customerBanned ? 'banned' : 'active',
   };
 }
 

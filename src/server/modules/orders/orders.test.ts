@@ -506,8 +506,18 @@ describe('orders', () => {
     const support = await t.createStaff('support');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const payoutReference = btcHash();
+    // Claim, then pay (docs/decisions/029): support's approval without the claim is refused; the
+    // claimant's two approvals at once (a double click, two tabs) are decided once.
+    expect((await t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/claim`, cookie: admin })).statusCode).toBe(200);
+    const unclaimed = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/approve`,
+      cookie: support.cookie,
+      payload: { payoutReference },
+    });
+    expect(unclaimed.json().error.code).toBe('ORDER_CLAIMED');
     const results = await Promise.all(
-      [support.cookie, admin].map((cookie) =>
+      [admin, admin].map((cookie) =>
         t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie, payload: { payoutReference } }),
       ),
     );
@@ -629,6 +639,7 @@ describe('dashboards', () => {
       expect(before.pendingOrders).toBe(1);
       expect(before.totalVolumeUsd).toBe('0.00');
       expect(before.volumeByDay).toHaveLength(7);
+      await t.request({ method: 'POST', url: `/api/admin/orders/${placed.json().order.id}/claim`, cookie: admin });
       await t.request({
         method: 'POST',
         url: `/api/admin/orders/${placed.json().order.id}/approve`,

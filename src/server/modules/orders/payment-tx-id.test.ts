@@ -136,6 +136,7 @@ describe('payment transaction ids per rail', () => {
     expect(audit).toMatchObject({ targetId: String(orderId), before: { paymentTxId: typo }, after: { paymentTxId: corrected } });
 
     // Once staff approve, the id is final.
+    await t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/claim`, cookie: support.cookie });
     const approved = await t.request({
       method: 'POST',
       url: `/api/admin/orders/${orderId}/approve`,

@@ -37,6 +37,7 @@ import { findUnstorableText } from '#server/plugins/input.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import type { ChatRealtime } from '#server/modules/chat/realtime.js';
 import type { TOrderDeps } from './deps.js';
+import { changeClaim, type TClaimChange } from './claims.js';
 import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
 import { forStaffRole, toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
@@ -339,7 +340,10 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.post(
     '/api/admin/orders/:id/approve',
     {
-      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_ON_HOLD', 'ORDER_WAITING'] },
+      config: {
+        ...decisionConfig,
+        errors: [...decisionConfig.errors, 'ORDER_ON_HOLD', 'ORDER_WAITING', 'ORDER_CLAIMED', 'ORDER_NOT_CLAIMED', 'ORDER_ACCOUNT_BLOCKED'],
+      },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
     async (request) => {
@@ -373,6 +377,34 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
       return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
     },
   );
+
+  // Claim, then pay (issue 27 point 1, docs/decisions/029): claim (or renew one's own), release, take over.
+  const claimErrors = [
+    'NOT_FOUND',
+    'ORDER_ALREADY_DECIDED',
+    'ORDER_CLAIMED',
+    'ORDER_ON_HOLD',
+    'ORDER_WAITING',
+    'ORDER_ACCOUNT_BLOCKED',
+  ] as const;
+  const claimRoute = (method: 'POST' | 'DELETE', url: string, access: { area: 'orders' | 'orderTakeover' }, change: TClaimChange) =>
+    app.route({
+      method,
+      url,
+      config: {
+        access,
+        errors: change === 'release' ? ['NOT_FOUND', 'ORDER_ALREADY_DECIDED', 'ORDER_CLAIMED', 'ORDER_NOT_CLAIMED'] : [...claimErrors],
+      },
+      schema: { tags: ['orders'], params: ZOrderIdParams, response: { 200: ZAdminOrderResponse } },
+      handler: async (request) => {
+        const { id } = request.params;
+        await changeClaim(deps, { actor: actorOf(request), id, ip: request.ip, change });
+        return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
+      },
+    });
+  claimRoute('POST', '/api/admin/orders/:id/claim', { area: 'orders' }, 'claim');
+  claimRoute('DELETE', '/api/admin/orders/:id/claim', { area: 'orders' }, 'release');
+  claimRoute('POST', '/api/admin/orders/:id/claim/takeover', { area: 'orderTakeover' }, 'takeover');
 
   // --- realtime: order changes pushed to the order page and the staff queue (docs/decisions/014) ---
   const socketRoute = (url: string, access: 'customer' | { area: 'orders' }, side: 'user' | 'admin') =>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, min, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, min, or, sql, type SQL } from 'drizzle-orm';
 import {
   AWAITING_STATUSES,
   ORDER_MSG,
@@ -111,6 +111,12 @@ const adminColumns = {
   customerEmail: users.email,
   customerPhone: users.phone,
   complianceHold: orderOnHold,
+  customerBanned: users.banned,
+  customerClosedAt: users.closedAt,
+  // Who claimed the order to pay it out (docs/decisions/029), by name.
+  claimantName: sql<
+    string | null
+  >`(select coalesce(nullif(claimant.full_name, ''), claimant.name) from ${users} as claimant where claimant.id = ${orders.claimedBy})`,
 };
 
 /** Days cover whole days in Africa/Accra, which is UTC+0 all year. */

@@ -142,7 +142,11 @@ export function OrdersPage() {
         <ConfirmOrderDecisionDialog
           order={pendingDecision.order}
           decision={pendingDecision.decision}
-          onDone={() => setPendingDecision(null)}
+          onDone={(outcome) => {
+            setPendingDecision(null);
+            // Decided: Order Details close too (issue 27 point 1); the lists already show the outcome.
+            if (outcome === 'decided') setDetailOrder(null);
+          }}
         />
       )}
     </section>

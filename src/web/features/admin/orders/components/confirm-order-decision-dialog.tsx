@@ -5,6 +5,7 @@ import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { networkLabel } from '#shared/networks.js';
 import { Form, FormAlert, TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
+import { CopyButton } from '#web/components/copy-button.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { useToast } from '#web/components/ui/toast.js';
@@ -21,8 +22,11 @@ const TEXT: Record<TOrderDecision, { title: string; confirm: string; done: (id: 
 type ConfirmOrderDecisionDialogProps = {
   order: TAdminOrder;
   decision: TOrderDecision;
-  /** Back to where it was opened from: after 'Go back', after the decision, or after a 409. */
-  onDone: () => void;
+  /**
+   * Back to where it was opened from: after 'Go back' or a refusal (no argument), or after the
+   * decision ('decided': the page closes Order Details too, issue 27 point 1).
+   */
+  onDone: (outcome?: 'decided') => void;
 };
 
 /**
@@ -65,6 +69,7 @@ function ApproveDialog({ order, onDone }: Omit<ConfirmOrderDecisionDialogProps, 
       })}
       onDone={onDone}
     >
+      <PayoutDestination order={order} />
       <TextField
         label={payoutFieldLabel(order)}
         name="payoutReference"
@@ -124,7 +129,7 @@ type DecisionDialogProps<TValues extends FieldValues, TOutput> = {
   decision: TOrderDecision;
   form: UseFormReturn<TValues, unknown, TOutput>;
   toRequest: (body: TOutput) => TDecisionRequest;
-  onDone: () => void;
+  onDone: (outcome?: 'decided') => void;
   /** The decision's field. */
   children: ReactNode;
 };
@@ -148,7 +153,7 @@ function DecisionDialog<TValues extends FieldValues, TOutput>({
     decide.mutate(toRequest(body), {
       onSuccess: () => {
         toast.success(text.done(order.id));
-        onDone();
+        onDone('decided');
       },
       onError: (failure) => {
         if (failure instanceof ApiError && failure.code === 'ORDER_ALREADY_DECIDED') {
@@ -172,7 +177,7 @@ function DecisionDialog<TValues extends FieldValues, TOutput>({
       size="sm"
       footer={
         <>
-          <Button variant="outline" onClick={onDone} disabled={decide.isPending}>
+          <Button variant="outline" onClick={() => onDone()} disabled={decide.isPending}>
             Go back
           </Button>
           <Button type="submit" form={formId} variant={decision === 'cancel' ? 'danger' : 'primary'} isLoading={decide.isPending}>
@@ -199,5 +204,51 @@ function DecisionDialog<TValues extends FieldValues, TOutput>({
         </Form>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Exactly where to pay (issue 27 point 1): a buy's coins to the customer's wallet address on its
+ * network, with the destination tag or memo when there is one; a sell's cedis to the MoMo number
+ * or bank account and the name on it. Each value with a copy button named for what it copies.
+ */
+export function PayoutDestination({ order }: { order: TAdminOrder }) {
+  const rows: { label: string; value: string; copy?: boolean }[] = [];
+  if (order.type === 'buy') {
+    const network = payoutNetworksOf(order);
+    rows.push({ label: 'Send', value: formatCrypto(order.amountCrypto, order.coinSymbol) });
+    if (network.length === 1 && network[0]) rows.push({ label: 'Network', value: networkLabel(network[0]) });
+    rows.push({ label: 'Wallet address', value: order.walletAddress ?? '—', copy: Boolean(order.walletAddress) });
+    if (order.destinationTag) rows.push({ label: 'Destination tag (memo)', value: order.destinationTag, copy: true });
+  } else {
+    rows.push({ label: 'Pay', value: order.amountGhs ? formatGhs(order.amountGhs) : formatFiat(order.amountFiat, order.fiatCurrency) });
+    const payout = order.payout;
+    if (payout?.type === 'momo') {
+      rows.push({ label: 'MoMo provider', value: payout.provider });
+      rows.push({ label: 'MoMo number', value: payout.number, copy: true });
+      rows.push({ label: 'Account name', value: payout.name, copy: true });
+    } else if (payout?.type === 'bank') {
+      rows.push({ label: 'Bank', value: payout.bankName });
+      rows.push({ label: 'Account number', value: payout.accountNumber, copy: true });
+      rows.push({ label: 'Account name', value: payout.name, copy: true });
+    } else {
+      rows.push({ label: 'Pay to', value: '—' });
+    }
+  }
+  return (
+    <section aria-label="Where to pay" className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">Where to pay</h3>
+      <dl className="space-y-2 text-sm">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt className="text-slate-600">{row.label}</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono break-all text-slate-900">{row.value}</span>
+              {row.copy && <CopyButton text={row.value} label={`Copy ${row.label.toLowerCase()}`} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

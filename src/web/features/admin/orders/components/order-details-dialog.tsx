@@ -14,7 +14,13 @@ import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-stat
 import { OrderTimeline } from '#web/components/orders/order-timeline.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
+import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { canAccess } from '#shared/permissions.js';
+import { ApiError } from '#web/lib/api.js';
+import { useSession } from '#web/lib/session.js';
 import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js';
+import { useChangeOrderClaim, type TClaimAction } from '#web/features/admin/orders/api/claim-admin-order.js';
+import { approveBlock, CLAIM_WARNING_MS, liveClaim, payoutBlock } from '#web/features/admin/orders/lib/order-claim.js';
 import { formatAge, useNow } from '#web/features/admin/orders/lib/order-age.js';
 import { OnChainRows, PaymentProof, PayTo } from './order-detail-parts';
 import { remainingLimitText } from './remaining-limit';
@@ -40,8 +46,13 @@ type OrderDetailsDialogProps = {
 export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = true }: OrderDetailsDialogProps) {
   const query = useAdminOrder(id);
   const detail = query.data;
+  const user = useSession().user;
+  const now = useNow(5_000);
+  const reasonId = useId();
   // Decide only on what the server has just confirmed as submitted, not on the clicked row.
   const decidable = canDecide && detail && isDecidable(detail.order) ? detail.order : null;
+  // Claim, then pay (docs/decisions/029): Approve is for the live claimant of an order nothing blocks.
+  const blocked = decidable ? approveBlock(decidable, user?.id, now) : null;
 
   return (
     <Dialog
@@ -51,6 +62,11 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = t
       size="lg"
       footer={
         <>
+          {blocked && (
+            <p id={reasonId} className="mr-auto basis-full text-sm text-slate-700 sm:basis-auto sm:self-center">
+              {blocked}
+            </p>
+          )}
           <Button variant="outline" onClick={onClose}>
             Close
           </Button>
@@ -59,7 +75,13 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = t
               <Button variant="danger" onClick={() => onDecide(decidable, 'cancel')}>
                 Cancel order
               </Button>
-              <Button onClick={() => onDecide(decidable, 'approve')}>Approve order</Button>
+              <Button
+                onClick={() => onDecide(decidable, 'approve')}
+                disabled={blocked !== null}
+                aria-describedby={blocked ? reasonId : undefined}
+              >
+                Approve order
+              </Button>
             </>
           )}
         </>
@@ -67,7 +89,10 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = t
     >
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}
       {detail ? (
-        <StaffOrderDetails detail={detail} />
+        <>
+          <OrderStickyHeader order={detail.order} canDecide={canDecide} now={now} />
+          <StaffOrderDetails detail={detail} />
+        </>
       ) : (
         <>
           {shown && <StaffOrderFacts order={shown} />}
@@ -75,6 +100,75 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = t
         </>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * The top of the details, kept in view while they scroll (issue 27 point 2: at 768 px the hold
+ * badge scrolled off while Approve stayed visible): the order, its status, what blocks its payout,
+ * and who is paying it now with Claim, Release or Take over (docs/decisions/029). The claimant is
+ * warned on this open page shortly before the claim ends.
+ */
+function OrderStickyHeader({ order, canDecide, now }: { order: TAdminOrder; canDecide: boolean; now: number }) {
+  const user = useSession().user;
+  const change = useChangeOrderClaim();
+  const claim = liveClaim(order, now);
+  const isMine = claim !== null && claim.staffId === user?.id;
+  const blocked = payoutBlock(order);
+  const decidable = isDecidable(order);
+  const lapsedMine = decidable && !claim && order.claim?.staffId === user?.id;
+  const left = claim ? Date.parse(claim.expiresAt) - now : 0;
+  const act = (action: TClaimAction) => change.mutate({ id: order.id, action });
+  return (
+    <div className="sticky -top-4 z-10 -mx-5 -mt-4 mb-4 space-y-2 border-b border-slate-200 bg-white px-5 pt-4 pb-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-slate-900">Order #{order.id}</span>
+        <OrderStatusBadge status={order.status} />
+        {order.complianceHold && <Badge variant="danger">On compliance hold</Badge>}
+        {order.customerAccount === 'closed' && <Badge variant="danger">Account closed</Badge>}
+        {order.customerAccount === 'banned' && <Badge variant="danger">Account banned</Badge>}
+        {decidable && claim && (
+          <Badge variant={isMine ? 'success' : 'warning'}>{ORDER_MSG.payingNow(isMine ? 'you' : claim.staffName)}</Badge>
+        )}
+      </div>
+      {canDecide && decidable && (
+        <div className="flex flex-wrap items-center gap-2">
+          {!claim && !blocked && (
+            <Button size="sm" onClick={() => act('claim')} isLoading={change.isPending}>
+              Claim to pay out
+            </Button>
+          )}
+          {isMine && (
+            <Button size="sm" variant="outline" onClick={() => act('release')} isLoading={change.isPending}>
+              Release claim
+            </Button>
+          )}
+          {claim && !isMine && canAccess(user?.role, 'orderTakeover') && (
+            <Button size="sm" variant="outline" onClick={() => act('takeover')} isLoading={change.isPending}>
+              Take over from {claim.staffName}
+            </Button>
+          )}
+        </div>
+      )}
+      {isMine && left <= CLAIM_WARNING_MS && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-amber-900">
+          {ORDER_MSG.claimEndingSoon(Math.ceil(left / 60_000))}
+          <Button size="sm" variant="outline" onClick={() => act('claim')} isLoading={change.isPending}>
+            Keep my claim
+          </Button>
+        </div>
+      )}
+      {lapsedMine && (
+        <p role="alert" className="text-sm text-amber-900">
+          {ORDER_MSG.claimLapsed}
+        </p>
+      )}
+      {change.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          {change.error instanceof ApiError ? change.error.message : ORDER_MSG.claimFirst}
+        </p>
+      )}
+    </div>
   );
 }
 

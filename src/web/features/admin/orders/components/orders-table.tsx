@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react';
-import type { TAdminOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG, type TAdminOrder } from '#shared/contracts/orders.js';
+import { useSession } from '#web/lib/session.js';
+import { approveBlock, liveClaim } from '#web/features/admin/orders/lib/order-claim.js';
 import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
@@ -50,7 +52,8 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
  */
 export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide, canDecide = true }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
-  const now = useNow();
+  const now = useNow(5_000);
+  const userId = useSession().user?.id;
   return (
     // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
     // cannot widen the page at 360 px.
@@ -126,6 +129,21 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                     </Badge>
                   </span>
                 )}
+                {isDecidable(order) && liveClaim(order, now) && (
+                  <span className="mt-1 block text-xs font-semibold text-amber-800">
+                    {ORDER_MSG.payingNow(liveClaim(order, now)?.staffId === userId ? 'you' : (liveClaim(order, now)?.staffName ?? ''))}
+                  </span>
+                )}
+                {isDecidable(order) && order.customerAccount && order.customerAccount !== 'active' && (
+                  <span className="mt-1 block">
+                    <Badge variant="danger">{order.customerAccount === 'closed' ? 'Account closed' : 'Account banned'}</Badge>
+                  </span>
+                )}
+                {canDecide && isDecidable(order) && approveBlock(order, userId, now) && (
+                  <span id={`approve-reason-${order.id}`} className="sr-only">
+                    {approveBlock(order, userId, now)}
+                  </span>
+                )}
                 {isDecidable(order) && order.submittedAt && (
                   <span className="mt-1 block text-xs whitespace-nowrap text-slate-600" title={formatDateTime(order.submittedAt)}>
                     Waiting {formatAge(order.submittedAt, now)}
@@ -135,7 +153,14 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
               <TableActionCell>
                 {canDecide && isDecidable(order) ? (
                   <div className="flex flex-col gap-2 2xl:flex-row">
-                    <Button size="sm" aria-label={`Approve order #${order.id}`} onClick={() => onDecide(order, 'approve')}>
+                    {/* Claim, then pay (docs/decisions/029): Approve is the live claimant's, on an order nothing blocks. */}
+                    <Button
+                      size="sm"
+                      aria-label={`Approve order #${order.id}`}
+                      onClick={() => onDecide(order, 'approve')}
+                      disabled={approveBlock(order, userId, now) !== null}
+                      aria-describedby={approveBlock(order, userId, now) ? `approve-reason-${order.id}` : undefined}
+                    >
                       Approve
                     </Button>
                     <Button size="sm" variant="outline" aria-label={`Cancel order #${order.id}`} onClick={() => onDecide(order, 'cancel')}>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Controller, useFormState, useWatch } from 'react-hook-form';
-import { ADMIN_MSG, WINDOW_MINUTES } from '#shared/contracts/admin.js';
+import { ADMIN_MSG, CLAIM_MINUTES, WINDOW_MINUTES } from '#shared/contracts/admin.js';
 import { Form, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
@@ -195,6 +195,18 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           max={CUSTOMER_IDLE_HOURS_MAX}
           step={1}
           hint="A customer who does nothing for this long signs in again. Automatic page refreshes do not count as activity."
+          disabled={isSaving}
+          fieldClassName="sm:max-w-xs"
+        />
+        <TextField
+          label="Claim on a paid order (minutes)"
+          name="claimMinutes"
+          type="number"
+          inputMode="numeric"
+          min={CLAIM_MINUTES.min}
+          max={CLAIM_MINUTES.max}
+          step={1}
+          hint="How long a staff member's claim on a paid order lasts before someone else may claim it. They are warned shortly before."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
         />

@@ -1,0 +1,141 @@
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { ORDER_MSG, SUBMITTED_STATUSES, type TOrderStatus } from '#shared/contracts/orders.js';
+import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
+import { canAccess } from '#shared/permissions.js';
+import type { TTx } from '#server/db/client.js';
+import { settings } from '#server/db/schema/app.js';
+import { users } from '#server/db/schema/auth.js';
+import { orders } from '#server/db/schema/orders.js';
+import { writeAudit } from '#server/lib/audit.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TActor } from '#server/plugins/access.js';
+import { isOrderHeld } from '#server/modules/compliance/rules.js';
+import type { TOrderDeps } from './deps.js';
+import type { TOrderRow } from './order-view.js';
+
+/**
+ * Claim, then pay (issue 27 point 1, docs/decisions/029). A staff member with the orders area
+ * claims a paid order before paying it out; the claim is one conditional update, so of two
+ * claims at the same time one wins and the other is told who pays it ("Paying now: Kofi"). Only
+ * the live claimant approves (lifecycle.ts decideOrder checks it under the order's row lock); a
+ * manager or super admin takes a claim over (audited with the claimant before and after); the
+ * claimant releases it; it lapses after the setting claimMinutes. Every change is pushed to the
+ * open order screens with the order's realtime notice (docs/decisions/014).
+ */
+
+export const DEFAULT_CLAIM_MINUTES = 10;
+
+const clock = (deps: Pick<TOrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+/** The claimant's name, as staff see it in the timeline. */
+async function staffName(tx: TTx, id: string): Promise<string> {
+  const [row] = await tx.select({ fullName: users.fullName, name: users.name }).from(users).where(eq(users.id, id));
+  return row?.fullName || row?.name || 'another staff member';
+}
+
+/** True when the order has a claim that has not lapsed at `now`. */
+export function hasLiveClaim(order: Pick<TOrderRow, 'claimedBy' | 'claimExpiresAt'>, now: Date): boolean {
+  return order.claimedBy !== null && order.claimExpiresAt !== null && order.claimExpiresAt.getTime() > now.getTime();
+}
+
+/** The refusal of an order held by someone else's live claim, naming them. */
+export async function claimedByOther(tx: TTx, claimedBy: string): Promise<AppError> {
+  return new AppError('ORDER_CLAIMED', ORDER_MSG.claimedByOther(await staffName(tx, claimedBy)));
+}
+
+/**
+ * What keeps a paid order from being paid out whoever claims it: a closed or banned account
+ * (issue 27 point 2) and a compliance hold (docs/decisions/017; support is told neutrally,
+ * ORDER_WAITING, as `complianceHolds` is not theirs).
+ */
+export async function refusePayout(tx: TTx, actor: TActor, order: TOrderRow): Promise<void> {
+  await refuseBlockedAccount(tx, order);
+  if (await isOrderHeld(tx, order)) {
+    throw canAccess(actor.role, 'complianceHolds')
+      ? new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold)
+      : new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
+  }
+}
+
+/** A closed or banned customer's order is not paid out (issue 27 point 2). */
+export async function refuseBlockedAccount(tx: TTx, order: Pick<TOrderRow, 'userId'>): Promise<void> {
+  const [customer] = await tx.select({ banned: users.banned, closedAt: users.closedAt }).from(users).where(eq(users.id, order.userId));
+  if (customer?.closedAt) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountClosed);
+  if (customer?.banned) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountBanned);
+}
+
+async function lockOrder(tx: TTx, id: number): Promise<TOrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+  if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(row.status)) {
+    throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+  }
+  return row;
+}
+
+async function claimMinutes(tx: TTx): Promise<number> {
+  const [row] = await tx.select({ minutes: settings.claimMinutes }).from(settings).where(eq(settings.id, 1));
+  return row?.minutes ?? DEFAULT_CLAIM_MINUTES;
+}
+
+export type TClaimChange = 'claim' | 'takeover' | 'release';
+
+/**
+ * Claims (or renews one's own claim), takes over, or releases the claim of a paid order, in one
+ * transaction with its audit entry and its realtime notice. A claim is refused while someone
+ * else's claim is live (ORDER_CLAIMED, naming them), on a held order, and on a closed or banned
+ * account's order; a takeover needs `orderTakeover`; a release, one's own live claim.
+ */
+export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: number; ip: string; change: TClaimChange }): Promise<void> {
+  const { actor, change } = input;
+  await deps.db.transaction(async (tx) => {
+    const now = clock(deps);
+    // Read first for the refusals' words; the conditional updates below decide the race.
+    const order = await lockOrder(tx, input.id);
+    const live = hasLiveClaim(order, now);
+    const before = live ? order.claimedBy : null;
+    if (change === 'release') {
+      if (!live || order.claimedBy !== actor.id) {
+        throw live && order.claimedBy ? await claimedByOther(tx, order.claimedBy) : new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
+      }
+      const [released] = await tx
+        .update(orders)
+        .set({ claimedBy: null, claimedAt: null, claimExpiresAt: null })
+        .where(and(eq(orders.id, order.id), eq(orders.claimedBy, actor.id)))
+        .returning({ id: orders.id });
+      if (!released) throw new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
+    } else {
+      if (change === 'claim' && live && order.claimedBy && order.claimedBy !== actor.id) throw await claimedByOther(tx, order.claimedBy);
+      await refusePayout(tx, actor, order);
+      const expiresAt = new Date(now.getTime() + (await claimMinutes(tx)) * 60_000);
+      // One winner: the row changes only if it is still paid and, for a claim, still free, lapsed or already the claimant's.
+      const free =
+        change === 'claim'
+          ? or(isNull(orders.claimedBy), lte(orders.claimExpiresAt, now), eq(orders.claimedBy, actor.id))
+          : order.claimedBy === null
+            ? isNull(orders.claimedBy)
+            : eq(orders.claimedBy, order.claimedBy);
+      const [claimed] = await tx
+        .update(orders)
+        .set({ claimedBy: actor.id, claimedAt: now, claimExpiresAt: expiresAt })
+        .where(and(eq(orders.id, order.id), inArray(orders.status, [...SUBMITTED_STATUSES]), free))
+        .returning({ id: orders.id });
+      if (!claimed) {
+        const [again] = await tx.select({ claimedBy: orders.claimedBy }).from(orders).where(eq(orders.id, order.id));
+        throw again?.claimedBy
+          ? await claimedByOther(tx, again.claimedBy)
+          : new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+      }
+    }
+    await writeAudit(tx, {
+      actor,
+      action: `order.${change}`,
+      targetType: 'order',
+      targetId: order.id,
+      before: { claimedBy: before },
+      after: { claimedBy: change === 'release' ? null : actor.id },
+      ip: input.ip,
+    });
+    await deps.publishOrderChange?.(tx, { id: order.id, userId: order.userId, status: order.status });
+  });
+}
