@@ -281,6 +281,9 @@ async function main() {
           if (Math.random() < APPROVE_SHARE) {
             // A buy's payout is the outgoing transaction hash; a sell's the MoMo reference.
             const payoutReference = order?.type === 'buy' ? btcTxHash() : `PAYOUT${round}${Math.random().toString().slice(2, 10)}`;
+            // Claim, then pay (docs/decisions/029): only the claimant may approve.
+            const claim = await api(`/api/admin/orders/${id}/claim`, { method: 'POST', cookie: adminCookie, body: {} });
+            if (claim.status !== 200) throw new Error(`claim: ${claim.status} ${await claim.text()}`);
             const response = await api(`/api/admin/orders/${id}/approve`, {
               method: 'POST',
               cookie: adminCookie,

@@ -403,7 +403,16 @@ async function main() {
     });
     const paid = await phase('HTTP I have paid', payRequest);
 
-    // Staff approve them with the outgoing transaction hash: one staff session on as many connections.
+    // Staff claim each (docs/decisions/029: only the claimant may approve), then approve it with
+    // the outgoing transaction hash: one staff session on as many connections.
+    const claimRequest = (w: number, i: number): TLoadRequest => ({
+      method: 'POST',
+      path: `/api/admin/orders/${orderIdOf(w, i)}/claim`,
+      headers: json(staffCookie),
+      body: '{}',
+      expectStatus: 200,
+    });
+    await phase('HTTP claim', claimRequest);
     const approveRequest = (w: number, i: number): TLoadRequest => ({
       method: 'POST',
       path: `/api/admin/orders/${orderIdOf(w, i)}/approve`,

@@ -89,6 +89,7 @@ type TOp =
   | 'quote'
   | 'create'
   | 'paid'
+  | 'claim'
   | 'approve'
   | 'chatSend'
   | 'chatEcho'
@@ -372,6 +373,18 @@ class StaffMember {
   private async approveInTurn(): Promise<void> {
     this.isApproving = true;
     for (let order = this.approvals.shift(); order; order = this.approvals.shift()) {
+      // Claim, then pay (docs/decisions/029): only the claimant may approve.
+      const claimed = await timed(
+        'claim',
+        order.phase,
+        this.agent,
+        'POST',
+        `/api/admin/orders/${order.id}/claim`,
+        this.headers,
+        '{}',
+        [200],
+      );
+      if (!claimed) continue;
       const body = JSON.stringify({ payoutReference: randomBytes(32).toString('hex') });
       const answer = await timed(
         'approve',
@@ -646,6 +659,7 @@ const OPS: { op: TOp; label: string }[] = [
   { op: 'quote', label: 'POST /api/quotes (quote)' },
   { op: 'create', label: 'POST /api/orders (create)' },
   { op: 'paid', label: 'POST /api/orders/:id/payment (I have paid)' },
+  { op: 'claim', label: 'POST /api/admin/orders/:id/claim (claim, docs/decisions/029)' },
   { op: 'approve', label: 'POST /api/admin/orders/:id/approve (approve)' },
   { op: 'chatSend', label: 'POST /api/chat/messages (chat send)' },
   { op: 'chatEcho', label: "chat send -> message on the sender's socket" },
