@@ -33,3 +33,19 @@ export const ZStaffNotificationSettings = z
   })
   .strict();
 export type TStaffNotificationSettings = z.infer<typeof ZStaffNotificationSettings>;
+
+/** The texts of the staff notifications and their settings (docs/decisions/032). */
+export const STAFF_LIVE_MSG = {
+  paidOrder: (orderId: number) => `Order #${orderId} is waiting for you.`,
+  newChat: 'A customer wrote in Live Chat.',
+  overdueCase: 'A compliance case is past its 24-hour deadline.',
+  notificationTitle: 'CediCrypto Admin',
+  soundLabel: 'Play a sound',
+  desktopLabel: 'Show a desktop notification',
+  description:
+    'For a new paid order, a new chat message and an overdue case, while a back-office page is open. Off unless you switch it on.',
+  permissionDenied:
+    'Your browser blocks notifications for this site. Allow them in the browser’s site settings, then switch this on again.',
+  unsupported: 'This browser cannot show desktop notifications.',
+  saved: 'Notification settings saved.',
+} as const;

@@ -331,6 +331,8 @@ export class ChatRealtime {
       return;
     }
     if (event.t === 'alert' || event.t === 'case') {
+      // A hold placed or released changes the "Needs action" count (held orders are counted apart).
+      if (event.t === 'alert' && event.h) this.tellOrderListeners();
       // The desk only: a role without it never hears of an alert, a hold or a case (tipping-off).
       this.sendLive('compliance', { type: 'compliance' });
       // A hold placed or released changes what an order's screens show (Approve, the hold badge):
