@@ -22,8 +22,11 @@ import { findConversationOfUser, getConversationById, loadMessages, markRead, ty
 /** Per socket: a bucket of this many events, refilled at EVENTS_PER_SECOND. */
 const EVENT_BURST = 20;
 const EVENTS_PER_SECOND = 4;
-/** Open sockets one person may hold (tabs, devices); one more closes the connection. */
-const MAX_SOCKETS_PER_USER = 10;
+/**
+ * Open sockets one person may hold (tabs, devices); one more closes the connection. A back-office
+ * tab holds up to three (live, orders, chat: docs/decisions/032), so ten tabs or so.
+ */
+const MAX_SOCKETS_PER_USER = 30;
 /** Every socket is pinged this often; one that has not answered the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
 /** How often the sessions behind open sockets are checked (logout elsewhere, expiry, a missed account change). */
