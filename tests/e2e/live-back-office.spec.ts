@@ -16,7 +16,9 @@ import {
  * pages open before anything happens show, without a reload, a customer's new KYC submission
  * and the alert their large order raises; when compliance releases the hold, the manager's open
  * order list stops showing "On compliance hold" and support's "Needs action" count (which left the
- * held order out) takes it in. Each page is marked before and checked after: never reloaded.
+ * held order out) takes it in; a customer's chat message reaches support's Live Chat badge.
+ * Support, who switched the desktop notification on, is told of the paid order. Each page is
+ * marked before and checked after: never reloaded.
  */
 
 const SIZES = [
@@ -32,8 +34,14 @@ async function markPage(page: Page) {
   return async () => page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark === 'open');
 }
 
-async function staffPage(browser: Browser, viewport: { width: number; height: number }, email?: string, password?: string) {
-  const context = await browser.newContext({ viewport });
+async function staffPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email?: string,
+  password?: string,
+  permissions: string[] = [],
+) {
+  const context = await browser.newContext({ viewport, permissions });
   const page = await context.newPage();
   await adminLogin(page, email, password);
   return page;
@@ -57,7 +65,29 @@ for (const { name, viewport } of SIZES) {
     await desk.goto('/#/admin/compliance');
     await expect(desk.getByRole('heading', { name: 'Compliance' })).toBeVisible();
     const manager = await staffPage(browser, viewport, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
-    const support = await staffPage(browser, viewport, E2E_STAFF.support.email, E2E_STAFF.support.password);
+    // Support switches the desktop notification on (the browser has allowed this site's notifications).
+    const support = await staffPage(browser, viewport, E2E_STAFF.support.email, E2E_STAFF.support.password, ['notifications']);
+    await support.goto('/#/admin/notifications');
+    const desktopSwitch = support.getByRole('switch', { name: 'Show a desktop notification' });
+    await expect(desktopSwitch).toHaveAttribute('aria-checked', /true|false/);
+    if ((await desktopSwitch.getAttribute('aria-checked')) === 'false') {
+      await desktopSwitch.click();
+      await expect(support.getByText('Notification settings saved.')).toBeVisible();
+    }
+    await expect(desktopSwitch).toHaveAttribute('aria-checked', 'true');
+    // What the page shows through the browser's own Notification, recorded.
+    await support.evaluate(() => {
+      const Real = window.Notification;
+      const shown: string[] = [];
+      Object.assign(window, { shownNotifications: shown });
+      window.Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(options?.body ?? '');
+        }
+      };
+    });
+    const shownNotifications = () => support.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
 
     // A customer (their own browser) verifies the phone and submits their Ghana Card.
     const customerContext = await browser.newContext();
@@ -98,6 +128,9 @@ for (const { name, viewport } of SIZES) {
     await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
     await customer.getByRole('button', { name: 'I have paid' }).click();
     await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+
+    // Support, whose notifications are on, is told of the paid order.
+    await expect.poll(shownNotifications).toContain(`Order #${orderId} is waiting for you.`);
 
     // The alert appears on the open desk; the manager's open list shows the hold.
     const alertRow = desk.getByRole('table', { name: 'Compliance alerts' }).getByRole('row').filter({ hasText: user.email });
