@@ -112,7 +112,8 @@ function AdminShell({ user }: { user: TProfile }) {
               <SignedInAs user={user} className="hidden text-right sm:block" />
               {roleBadge && <span className="hidden shrink-0 sm:block">{roleBadge}</span>}
               {/* On a phone the top bar has no room: it is in the menu's panel, beside who is signed in. */}
-              <Link to={paths.admin.notifications.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap sm:block">
+              {/* From lg only: below, the top bar has no room; it is in the menu's panel. */}
+              <Link to={paths.admin.notifications.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap lg:block">
                 Notifications
               </Link>
               <Link to={paths.admin.changePassword.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap sm:block">
@@ -139,7 +140,7 @@ function AdminShell({ user }: { user: TProfile }) {
                 </div>
                 <AdminMenu items={menu} counts={counts} hrefOf={hrefOf} onNavigate={menuButton.close} />
                 {/* Last, so the menu's first item keeps the focus when the panel opens (use-menu-disclosure.ts). */}
-                <div className="space-y-2 border-t border-slate-800 px-6 py-3 sm:hidden">
+                <div className="space-y-2 border-t border-slate-800 px-6 py-3">
                   <Link
                     to={paths.admin.notifications.getHref()}
                     onClick={menuButton.close}
@@ -150,7 +151,7 @@ function AdminShell({ user }: { user: TProfile }) {
                   <Link
                     to={paths.admin.changePassword.getHref()}
                     onClick={menuButton.close}
-                    className="block text-sm font-semibold text-slate-100 underline"
+                    className="block text-sm font-semibold text-slate-100 underline sm:hidden"
                   >
                     Change password
                   </Link>
