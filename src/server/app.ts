@@ -18,6 +18,7 @@ import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
 import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
 import { coinRoutes } from './modules/coins/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
+import { liveRoutes } from './modules/live/routes.js';
 import { contentAdminRoutes, contentRoutes } from './modules/content/routes.js';
 import { emailLogRoutes } from './modules/emails/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
@@ -242,6 +243,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   await app.register(auditRoutes, { db });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
+  // The back office live on the same channel (docs/decisions/032): KYC, the desk, holds, chat unread.
+  await app.register(liveRoutes, { db, realtime });
   await app.register(contactRoutes, {
     db,
     bus: realtime.bus,

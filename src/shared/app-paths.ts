@@ -65,6 +65,8 @@ export const paths = {
     twoFactorSetup: fixed('/admin/two-factor-setup'),
     /** Change password, for every staff role (docs/decisions/023). */
     changePassword: fixed('/admin/password'),
+    /** Every staff role: their own sound and desktop notifications (docs/decisions/032). */
+    notifications: fixed('/admin/notifications'),
     dashboard: fixed('/admin/dashboard'),
     users: {
       path: '/admin/users' as const,

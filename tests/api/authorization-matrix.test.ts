@@ -147,6 +147,10 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/chat/conversations/:id/read': ['super_admin', 'support'],
   'GET /api/admin/chat/quick-replies': ['super_admin', 'support'],
   'GET /api/admin/chat/socket': ['super_admin', 'support'],
+  // Issue 27 point 6 (docs/decisions/032): every staff page's live socket and the person's own notification settings.
+  'GET /api/admin/live/socket': ['super_admin', 'manager', 'support', 'compliance'],
+  'GET /api/admin/me/notifications': ['super_admin', 'manager', 'support', 'compliance'],
+  'PUT /api/admin/me/notifications': ['super_admin', 'manager', 'support', 'compliance'],
   // better-auth's mount: only get-session and sign-out pass (tested in the auth tests).
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',

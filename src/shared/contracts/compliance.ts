@@ -80,7 +80,8 @@ export type TAlert = z.infer<typeof ZAlert>;
 /** The queue: open alerts first, oldest first; filtered by status and rule. */
 export const ZAlertQuery = z
   .object({
-    status: z.enum(['all', ...ALERT_STATUSES]).default('open'),
+    /** 'review': what the Compliance menu counts (open alerts, escalated holds not released), the desk's default view (docs/decisions/032). */
+    status: z.enum(['review', 'all', ...ALERT_STATUSES]).default('open'),
     rule: z.enum(['all', ...ALERT_RULES]).default('all'),
     page: zPage(1_000_000),
   })

@@ -453,7 +453,11 @@ export const ZAdminOrderDetailResponse = z.object({
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetailResponse>;
 /** The "Needs action" count: orders paid (or sent) and waiting for staff, and since when the oldest waits. */
-export const ZNeedsActionResponse = z.object({ count: z.number(), oldestSubmittedAt: z.string().nullable() });
+/**
+ * `count`: paid (or sent) orders staff can act on, not on compliance hold; `held`: those on hold,
+ * for the roles that may see holds only (permissions.ts complianceHolds; docs/decisions/032).
+ */
+export const ZNeedsActionResponse = z.object({ count: z.number(), oldestSubmittedAt: z.string().nullable(), held: z.number().optional() });
 export type TNeedsAction = z.infer<typeof ZNeedsActionResponse>;
 
 /**

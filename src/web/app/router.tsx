@@ -262,7 +262,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
               children: [
                 ...adminPages,
-                // Every staff role, so no area guard (docs/decisions/023).
+                // Every staff role, so no area guard (docs/decisions/023, 032).
+                {
+                  path: paths.admin.notifications.path,
+                  ...titled('Notifications'),
+                  lazy: page(() =>
+                    import('#web/features/admin/notifications/pages/notifications-page.js').then((m) => m.NotificationsPage),
+                  ),
+                },
                 {
                   path: paths.admin.changePassword.path,
                   ...titled('Change password'),

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /**
@@ -20,3 +20,17 @@ export const staffInvitations = pgTable(
   },
   (t) => [index('staff_invitations_user_idx').on(t.userId)],
 );
+
+/**
+ * A staff member's live notifications (issue 27 point 6, docs/decisions/032): a sound and a
+ * desktop notification for a new paid order, a new chat and an overdue case. Off by default: no
+ * row means both off. Kept on the server, never in the browser (decisions/013 D10).
+ */
+export const staffNotificationSettings = pgTable('staff_notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sound: boolean('sound').notNull().default(false),
+  desktop: boolean('desktop').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZOrderStatus } from '#shared/contracts/orders.js';
 import type { TDatabase, TDbOrTx } from '#server/db/client.js';
 
-/** The one PostgreSQL channel every server process on the database listens on (chat and order events). */
+/** The one PostgreSQL channel every server process on the database listens on (chat, order and back-office events). */
 export const CHAT_CHANNEL = 'chat_events';
 
 /**
@@ -21,6 +21,14 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('disconnect'), u: z.string() }),
   /** Order `id` of customer `u` changed to status `s` (docs/decisions/014): its screens read it again. */
   z.object({ t: z.literal('order'), id: z.number().int(), u: z.string(), s: ZOrderStatus }),
+  /*
+   * Published by database triggers (migration 0021, docs/decisions/032), whichever code wrote the row:
+   * a KYC submission `id` was made or changed; a compliance alert `id` (of order `o`, a hold when
+   * `h`) was raised or changed, a hold's release included; a compliance case `id` opened or changed.
+   */
+  z.object({ t: z.literal('kyc'), id: z.number().int() }),
+  z.object({ t: z.literal('alert'), id: z.number().int(), o: z.number().int().nullable(), h: z.boolean() }),
+  z.object({ t: z.literal('case'), id: z.number().int() }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 

@@ -9,20 +9,24 @@ import {
   type TChatSender,
   type TServerSocketEvent,
 } from '#shared/contracts/chat.js';
-import { canAccess, isStaffRole, STAFF_IDLE_MINUTES } from '#shared/permissions.js';
+import { canAccess, isStaffRole, STAFF_IDLE_MINUTES, type TArea, type TStaffRole } from '#shared/permissions.js';
 import type { TDb } from '#server/db/client.js';
 import { sessions, users } from '#server/db/schema/auth.js';
 import { settings } from '#server/db/schema/app.js';
 import { DEFAULT_CUSTOMER_IDLE_HOURS } from '#shared/session-activity.js';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
+import type { TStaffLiveEvent } from '#shared/contracts/staff-live.js';
 import { ChatBus, type TBusEvent } from './bus.js';
 import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
 
 /** Per socket: a bucket of this many events, refilled at EVENTS_PER_SECOND. */
 const EVENT_BURST = 20;
 const EVENTS_PER_SECOND = 4;
-/** Open sockets one person may hold (tabs, devices); one more closes the connection. */
-const MAX_SOCKETS_PER_USER = 10;
+/**
+ * Open sockets one person may hold (tabs, devices); one more closes the connection. A back-office
+ * tab holds up to three (live, orders, chat: docs/decisions/032), so ten tabs or so.
+ */
+const MAX_SOCKETS_PER_USER = 30;
 /** Every socket is pinged this often; one that has not answered the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
 /** How often the sessions behind open sockets are checked (logout elsewhere, expiry, a missed account change). */
@@ -53,10 +57,18 @@ export class TokenBucket {
 }
 
 /**
- * What a socket is for: the chat (customer widget, staff Live Chat) or orders (a customer's order
- * screens, the staff order queue). Staff sockets of each need that area of the role matrix.
+ * What a socket is for: the chat (customer widget, staff Live Chat), orders (a customer's order
+ * screens, the staff order queue), or live (every back-office page: KYC, the compliance desk,
+ * holds, chat unread, paid orders; docs/decisions/032). Staff sockets of each need that area of
+ * the role matrix (live: any staff role, and each event its own area).
  */
-export type TSocketTopic = 'chat' | 'orders';
+export type TSocketTopic = 'chat' | 'orders' | 'live';
+
+/** The area a staff socket of a topic needs to stay open. */
+const TOPIC_AREA: Record<TSocketTopic, TArea> = { chat: 'chat', orders: 'orders', live: 'dashboard' };
+
+/** Order statuses that mean "waits for staff now": the live socket's `paid` (and its optional notification). */
+const WAITS_FOR_STAFF = new Set(['payment_submitted', 'deposit_submitted']);
 
 type TConnection = {
   socket: WebSocket;
@@ -64,6 +76,8 @@ type TConnection = {
   side: TChatSender;
   topic: TSocketTopic;
   sessionToken: string | undefined;
+  /** A staff socket's role when it opened (a role change closes it): what a live socket may hear. */
+  role: TStaffRole | null;
   bucket: TokenBucket;
   isAlive: boolean;
   /** A customer's conversation id, once known. */
@@ -82,6 +96,8 @@ export class ChatRealtime {
   private readonly staff = new Set<TConnection>();
   /** Staff order sockets. */
   private readonly orderStaff = new Set<TConnection>();
+  /** Staff live sockets (docs/decisions/032): each event goes to the roles of its area only. */
+  private readonly liveStaff = new Set<TConnection>();
   private readonly byUser = new Map<string, Set<TConnection>>();
   /** conversation id -> customer id, null for a visitor's (owners never change). */
   private readonly owners = new Map<number, string | null>();
@@ -134,13 +150,17 @@ export class ChatRealtime {
   }
 
   /** Adopts an authenticated socket. Must be called synchronously in the upgrade handler. */
-  accept(socket: WebSocket, user: { id: string; side: TChatSender; sessionToken: string | undefined; topic?: TSocketTopic }): void {
+  accept(
+    socket: WebSocket,
+    user: { id: string; side: TChatSender; sessionToken: string | undefined; topic?: TSocketTopic; role?: TStaffRole | null },
+  ): void {
     const connection: TConnection = {
       socket,
       userId: user.id,
       side: user.side,
       topic: user.topic ?? 'chat',
       sessionToken: user.sessionToken,
+      role: user.role ?? null,
       bucket: new TokenBucket(EVENT_BURST, EVENTS_PER_SECOND),
       isAlive: true,
     };
@@ -151,7 +171,9 @@ export class ChatRealtime {
     }
     mine.add(connection);
     this.byUser.set(user.id, mine);
-    if (user.side === 'admin') (connection.topic === 'chat' ? this.staff : this.orderStaff).add(connection);
+    if (user.side === 'admin') {
+      ({ chat: this.staff, orders: this.orderStaff, live: this.liveStaff })[connection.topic].add(connection);
+    }
 
     socket.on('pong', () => {
       connection.isAlive = true;
@@ -165,7 +187,7 @@ export class ChatRealtime {
         this.send(connection, { type: 'error', message: 'Send JSON text frames.' });
         return;
       }
-      // Order sockets only listen.
+      // Order and live sockets only listen.
       if (connection.topic !== 'chat') return;
       void this.onClientEvent(connection, String(data)).catch((error: unknown) => {
         this.deps.log.error({ err: error }, 'chat: handling a client event failed');
@@ -265,7 +287,7 @@ export class ChatRealtime {
   }
 
   private hasRecipients(customerId: string | null): boolean {
-    return this.staff.size > 0 || this.customerSockets(customerId).some((c) => c.topic === 'chat');
+    return this.staff.size > 0 || this.liveStaff.size > 0 || this.customerSockets(customerId).some((c) => c.topic === 'chat');
   }
 
   /** The sockets of a conversation's customer: none for a visitor's conversation. */
@@ -304,6 +326,21 @@ export class ChatRealtime {
       this.tellOrderListeners();
       const owners = [...(this.byUser.get(event.u) ?? [])].filter((c) => c.side === 'user' && c.topic === 'orders');
       this.sendTo([...owners, ...this.orderStaff], { type: 'order', orderId: event.id, status: event.s });
+      if (WAITS_FOR_STAFF.has(event.s)) this.sendLive('orders', { type: 'paid', orderId: event.id });
+      return;
+    }
+    if (event.t === 'kyc') {
+      this.sendLive('kyc', { type: 'kyc' });
+      return;
+    }
+    if (event.t === 'alert' || event.t === 'case') {
+      // A hold placed or released changes the "Needs action" count (held orders are counted apart).
+      if (event.t === 'alert' && event.h) this.tellOrderListeners();
+      // The desk only: a role without it never hears of an alert, a hold or a case (tipping-off).
+      this.sendLive('compliance', { type: 'compliance' });
+      // A hold placed or released changes what an order's screens show (Approve, the hold badge):
+      // they read it again, told nothing more (permissions.ts, complianceHolds).
+      if (event.t === 'alert' && event.h && event.o !== null) this.sendLive('orderViews', { type: 'order', orderId: event.o });
       return;
     }
     this.remember(event.c, event.u);
@@ -313,6 +350,7 @@ export class ChatRealtime {
       if (!message) return;
       for (const connection of customers) connection.conversationId ??= event.c;
       this.sendTo([...customers, ...this.staff], { type: 'message', message });
+      this.sendLive('chat', { type: 'chat', conversationId: event.c, fromCustomer: message.sender === 'user' });
       return;
     }
     if (event.t === 'typing') {
@@ -321,9 +359,18 @@ export class ChatRealtime {
       return;
     }
     this.sendTo([...customers, ...this.staff], { type: 'read', conversationId: event.c, reader: event.by });
+    this.sendLive('chat', { type: 'chat', conversationId: event.c, fromCustomer: false });
   }
 
-  private sendTo(connections: Iterable<TConnection>, event: TServerSocketEvent | TOrderSocketEvent): void {
+  /** To the live sockets whose role has `area` (src/shared/permissions.ts), and no other. */
+  private sendLive(area: TArea, event: TStaffLiveEvent): void {
+    this.sendTo(
+      [...this.liveStaff].filter((c) => canAccess(c.role, area)),
+      event,
+    );
+  }
+
+  private sendTo(connections: Iterable<TConnection>, event: TServerSocketEvent | TOrderSocketEvent | TStaffLiveEvent): void {
     const data = JSON.stringify(event);
     for (const connection of connections) {
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(data);
@@ -350,6 +397,7 @@ export class ChatRealtime {
   private remove(connection: TConnection): void {
     this.staff.delete(connection);
     this.orderStaff.delete(connection);
+    this.liveStaff.delete(connection);
     const mine = this.byUser.get(connection.userId);
     mine?.delete(connection);
     if (mine && mine.size === 0) this.byUser.delete(connection.userId);
@@ -398,7 +446,12 @@ export class ChatRealtime {
         const idleSince = isStaffRole(session?.role) ? staffIdleSince : customerIdleSince;
         if (!session || session.lastActiveAt <= idleSince) {
           connection.socket.close(CHAT_CLOSE.sessionEnded, 'Session ended');
-        } else if (isStaffSocket && !(isStaffRole(session.role) && canAccess(session.role, connection.topic))) {
+        } else if (
+          isStaffSocket &&
+          (!(isStaffRole(session.role) && canAccess(session.role, TOPIC_AREA[connection.topic])) ||
+            // A live socket hears by the role it opened with: another role reconnects with its own.
+            (connection.topic === 'live' && session.role !== connection.role))
+        ) {
           connection.socket.close(CHAT_CLOSE.accountChanged, 'Account changed');
         }
       }

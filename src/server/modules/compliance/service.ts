@@ -88,7 +88,9 @@ async function readAlert(db: TDb | TTx, id: number): Promise<TAlert> {
 /** The queue: open alerts first, then the oldest first; filtered by status and rule. */
 export async function listAlerts(db: TDb, query: TAlertQuery): Promise<TAlertList> {
   const conditions: SQL[] = [];
-  if (query.status !== 'all') conditions.push(eq(complianceAlerts.status, query.status));
+  // 'review' is the menu count's own condition (countAlertsForDesk), so the two always agree.
+  if (query.status === 'review') conditions.push(alertNeedsDesk);
+  else if (query.status !== 'all') conditions.push(eq(complianceAlerts.status, query.status));
   if (query.rule !== 'all') conditions.push(eq(complianceAlerts.rule, query.rule));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db

@@ -1,3 +1,4 @@
+import { canAccess } from '#shared/permissions.js';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -306,7 +307,10 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
   app.get(
     '/api/admin/orders/needs-action',
     { config: { access: { area: 'orderViews' } }, schema: { tags: ['orders'], response: { 200: ZNeedsActionResponse } } },
-    async () => staffReads.read('needs-action', () => countNeedsAction(deps.db)),
+    async (request) => {
+      const { held, ...actionable } = await staffReads.read('needs-action', () => countNeedsAction(deps.db));
+      return canAccess(actorOf(request).role, 'complianceHolds') ? { ...actionable, held } : actionable;
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   AWAITING_STATUSES,
   ORDER_MSG,
@@ -227,14 +227,20 @@ export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new D
 }
 
 /** How many orders wait for staff ("Needs action"), and since when the oldest waits. */
-export async function countNeedsAction(db: TDb): Promise<TNeedsAction> {
-  const { count: waiting, oldest } = firstOrThrow(
+export async function countNeedsAction(db: TDb): Promise<Required<TNeedsAction>> {
+  // Issue 27 point 5 (docs/decisions/032): an order on compliance hold is not one staff can act
+  // on; it is counted apart, and only the roles that may see holds are told that number.
+  const row = firstOrThrow(
     await db
-      .select({ count: count(), oldest: min(orders.submittedAt) })
+      .select({
+        count: sql<number>`count(*) filter (where not ${orderOnHold})`.mapWith(Number),
+        oldest: sql<string | null>`min(${orders.submittedAt}) filter (where not ${orderOnHold})`,
+        held: sql<number>`count(*) filter (where ${orderOnHold})`.mapWith(Number),
+      })
       .from(orders)
       .where(inArray(orders.status, [...SUBMITTED_STATUSES])),
   );
-  return { count: waiting, oldestSubmittedAt: oldest ? new Date(oldest).toISOString() : null };
+  return { count: row.count, oldestSubmittedAt: row.oldest ? new Date(row.oldest).toISOString() : null, held: row.held };
 }
 
 /**

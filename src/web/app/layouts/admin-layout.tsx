@@ -8,6 +8,10 @@ import { useUnreadConversations } from '#web/features/admin/chat/lib/use-unread-
 import { useAlertCount } from '#web/features/admin/compliance/api/compliance.js';
 import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
 import { useAdminOrderEvents } from '#web/features/admin/orders/lib/use-admin-order-events.js';
+import { useNotificationSettings } from '#web/features/admin/notifications/api/notification-settings.js';
+import { useMenuHrefs } from './list-memory';
+import { useOverdueCaseNotice } from './use-overdue-case-notice';
+import { useStaffLive } from './use-staff-live';
 import { IdleSessionGuard } from './idle-session-guard';
 import { cn } from '#web/lib/cn.js';
 import { paths } from '#web/lib/paths.js';
@@ -57,12 +61,19 @@ function AdminShell({ user }: { user: TProfile }) {
   // dashboard re-read, and the "Needs action" count is on the Orders menu item and in the tab title.
   const canSeeOrders = canAccess(user.role, 'orders');
   useAdminOrderEvents(canSeeOrders);
-  const needsAction = useNeedsAction(canSeeOrders).data?.count ?? 0;
+  const needsActionData = useNeedsAction(canSeeOrders).data;
+  const needsAction = needsActionData?.count ?? 0;
   // /admin/chat writes its own count into the title.
   useCountInTitle(needsAction, canSeeOrders && location.pathname !== paths.admin.chat.path);
   // The compliance desk's count (docs/decisions/017) on the Compliance menu item, for the roles of the desk.
   const complianceAlerts = useAlertCount(canAccess(user.role, 'compliance'), location.pathname).data?.count ?? 0;
-  const counts = { unreadChats, needsAction, complianceAlerts };
+  // KYC, the desk, holds and chat live on one socket; the person's optional notifications (docs/decisions/032).
+  const notifications = useNotificationSettings().data;
+  useStaffLive(notifications);
+  useOverdueCaseNotice(canAccess(user.role, 'compliance'), notifications);
+  const counts = { unreadChats, needsAction, complianceAlerts, heldOrders: needsActionData?.held ?? 0 };
+  // Lists return to the filters they were left with; Orders opens "Needs action" for who acts on orders (issue 27 point 5).
+  const hrefOf = useMenuHrefs(user.id, canSeeOrders);
   const roleBadge = user.role && <Badge variant="info">{ROLE_LABELS[user.role]}</Badge>;
 
   return (
@@ -75,7 +86,7 @@ function AdminShell({ user }: { user: TProfile }) {
             CediCrypto <span className="font-medium text-slate-400">Admin</span>
           </Link>
         </div>
-        <AdminMenu items={menu} counts={counts} />
+        <AdminMenu items={menu} counts={counts} hrefOf={hrefOf} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -101,6 +112,10 @@ function AdminShell({ user }: { user: TProfile }) {
               <SignedInAs user={user} className="hidden text-right sm:block" />
               {roleBadge && <span className="hidden shrink-0 sm:block">{roleBadge}</span>}
               {/* On a phone the top bar has no room: it is in the menu's panel, beside who is signed in. */}
+              {/* From lg only: below, the top bar has no room; it is in the menu's panel. */}
+              <Link to={paths.admin.notifications.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap lg:block">
+                Notifications
+              </Link>
               <Link to={paths.admin.changePassword.getHref()} className="hidden shrink-0 text-sm font-semibold whitespace-nowrap sm:block">
                 Change password
               </Link>
@@ -123,13 +138,20 @@ function AdminShell({ user }: { user: TProfile }) {
                   <SignedInAs user={user} tone="dark" />
                   {roleBadge && <span className="shrink-0">{roleBadge}</span>}
                 </div>
-                <AdminMenu items={menu} counts={counts} onNavigate={menuButton.close} />
+                <AdminMenu items={menu} counts={counts} hrefOf={hrefOf} onNavigate={menuButton.close} />
                 {/* Last, so the menu's first item keeps the focus when the panel opens (use-menu-disclosure.ts). */}
-                <div className="border-t border-slate-800 px-6 py-3 sm:hidden">
+                <div className="space-y-2 border-t border-slate-800 px-6 py-3">
+                  <Link
+                    to={paths.admin.notifications.getHref()}
+                    onClick={menuButton.close}
+                    className="block text-sm font-semibold text-slate-100 underline"
+                  >
+                    Notifications
+                  </Link>
                   <Link
                     to={paths.admin.changePassword.getHref()}
                     onClick={menuButton.close}
-                    className="block text-sm font-semibold text-slate-100 underline"
+                    className="block text-sm font-semibold text-slate-100 underline sm:hidden"
                   >
                     Change password
                   </Link>

@@ -2,16 +2,25 @@ import { NavLink } from 'react-router';
 import type { menuFor } from '#shared/permissions.js';
 import { cn } from '#web/lib/cn.js';
 
-/** `complianceAlerts`: open alerts and escalated holds not released (docs/decisions/017). */
-export type TMenuCounts = { unreadChats: number; needsAction: number; complianceAlerts: number };
+/**
+ * `complianceAlerts`: open alerts and escalated holds not released (docs/decisions/017).
+ * `needsAction`: paid orders staff can act on; `heldOrders`: paid orders on compliance hold,
+ * counted apart, for the roles that may see holds only (0 for the others; docs/decisions/032).
+ */
+export type TMenuCounts = { unreadChats: number; needsAction: number; complianceAlerts: number; heldOrders?: number };
 
 /** The number on a menu item, with what it counts for screen readers. */
-function MenuCount({ count, label }: { count: number; label: string }) {
+function MenuCount({ count, label, tone = 'action' }: { count: number; label: string; tone?: 'action' | 'held' }) {
   if (count <= 0) return null;
   return (
     <>
       {' '}
-      <span className="ml-1 inline-flex min-w-6 justify-center rounded-full bg-amber-400 px-1.5 text-xs font-bold text-slate-900">
+      <span
+        className={cn(
+          'ml-1 inline-flex min-w-6 justify-center rounded-full px-1.5 text-xs font-bold',
+          tone === 'held' ? 'bg-slate-300 text-slate-900' : 'bg-amber-400 text-slate-900',
+        )}
+      >
         {count}
         <span className="sr-only"> {label}</span>
       </span>
@@ -27,10 +36,13 @@ export function AdminMenu({
   items,
   counts,
   onNavigate,
+  hrefOf = (path) => path,
 }: {
   items: ReturnType<typeof menuFor>;
   counts: TMenuCounts;
   onNavigate?: () => void;
+  /** Where an item leads (a list returns to its last filters: list-memory.ts). */
+  hrefOf?: (path: string) => string;
 }) {
   return (
     <nav aria-label="Admin">
@@ -38,7 +50,7 @@ export function AdminMenu({
         {items.map((item) => (
           <li key={item.area}>
             <NavLink
-              to={item.path}
+              to={hrefOf(item.path)}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
@@ -50,6 +62,7 @@ export function AdminMenu({
               {item.label}
               {item.area === 'chat' && <MenuCount count={counts.unreadChats} label="unread" />}
               {item.area === 'orderViews' && <MenuCount count={counts.needsAction} label="need action" />}
+              {item.area === 'orderViews' && <MenuCount count={counts.heldOrders ?? 0} label="on hold" tone="held" />}
               {item.area === 'compliance' && <MenuCount count={counts.complianceAlerts} label="need review" />}
             </NavLink>
           </li>

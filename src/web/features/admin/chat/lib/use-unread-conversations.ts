@@ -6,12 +6,10 @@ import { paths } from '#web/lib/paths.js';
 import { getUnreadConversations } from '#web/lib/chat/chat-api.js';
 import { staffChatKeys } from './use-staff-chat';
 
-/** How often the menu badge asks again while the tab is in front (paused in the background). */
-const UNREAD_REFRESH_MS = 20_000;
-
 /**
  * Conversations with a customer message no staff member has read, for the "Live Chat" menu
- * badge on every back-office page: asked on each page change and every 20 s. /admin/chat knows
+ * badge on every back-office page: asked on each page change and whenever the back-office socket
+ * says a message was written or read (app/layouts/use-staff-live.ts, docs/decisions/032). /admin/chat knows
  * the exact number from its live list and writes it here instead (useSyncUnreadConversations).
  */
 export function useUnreadConversations(isEnabled: boolean): number {
@@ -22,7 +20,6 @@ export function useUnreadConversations(isEnabled: boolean): number {
     queryKey: staffChatKeys.unread,
     queryFn: ({ signal }) => getUnreadConversations(signal),
     enabled: isAsking,
-    refetchInterval: UNREAD_REFRESH_MS,
     retry: false,
   });
   const { refetch } = query;

@@ -31,8 +31,9 @@ export const complianceKeys = {
 /**
  * The count on the Compliance menu item (open alerts and escalated holds not released,
  * docs/decisions/017). `isEnabled`: the role may open the desk. Read again on every move to
- * another page (`pagePath`), each minute, and after every change on the desk (useRefreshDesk):
- * alerts are raised by what customers and other staff do elsewhere. A failure is simply no count.
+ * another page (`pagePath`), after every change on the desk (useRefreshDesk), and whenever the
+ * back-office socket says an alert, a hold or a case changed anywhere (docs/decisions/032).
+ * A failure is simply no count.
  */
 export function useAlertCount(isEnabled: boolean, pagePath?: string) {
   const query = useQuery({
@@ -40,7 +41,7 @@ export function useAlertCount(isEnabled: boolean, pagePath?: string) {
     queryFn: ({ signal }) =>
       apiRequest('/api/admin/compliance/alerts/count', { schema: ZAlertCount, operation: 'Loading the alerts to review', signal }),
     enabled: isEnabled,
-    refetchInterval: 60_000,
+    // Kept live by the back-office socket (app/layouts/use-staff-live.ts, docs/decisions/032): no polling.
     retry: false,
   });
   const { refetch } = query;
@@ -74,13 +75,14 @@ export function useAlertDetail(id: number) {
   });
 }
 
-export function useCases(status: 'all' | 'open' | 'filed') {
+export function useCases(status: 'all' | 'open' | 'filed', isEnabled = true) {
   return useQuery({
     queryKey: complianceKeys.cases(status),
     queryFn: ({ signal }) =>
       apiRequest('/api/admin/compliance/cases', { query: { status }, schema: ZCaseList, operation: 'Loading cases', signal }),
-    // The timers count down on screen; the list is read again each minute in case another officer filed a case.
-    refetchInterval: 60_000,
+    // The timers count down on screen; another officer's case or filing arrives on the back-office
+    // socket (app/layouts/use-staff-live.ts, docs/decisions/032), no polling.
+    enabled: isEnabled,
   });
 }
 

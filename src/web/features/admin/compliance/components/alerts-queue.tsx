@@ -15,10 +15,14 @@ import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
 import { useAlerts } from '#web/features/admin/compliance/api/compliance.js';
 import { AlertActionBadge, AlertStatusBadge, ruleLabel } from './alert-badges';
 
-type TAlertFilter = { status: 'all' | TAlert['status']; rule: 'all' | TAlert['rule']; page: number };
+type TAlertFilter = { status: 'review' | 'all' | TAlert['status']; rule: 'all' | TAlert['rule']; page: number };
+/**
+ * The default view is what the Compliance menu counts ('review': open alerts and escalated holds
+ * not released), read with the count's own condition, so the two agree (docs/decisions/032).
+ */
 const alertUrlFilter = createUrlFilter<TAlertFilter>(
   { status: ZAlertQuery.shape.status, rule: ZAlertQuery.shape.rule, page: ZAlertQuery.shape.page },
-  { status: 'open', rule: 'all', page: 1 },
+  { status: 'review', rule: 'all', page: 1 },
 );
 
 /** The alerts queue: open alerts first, the oldest first; filtered by status and rule (in the URL). */
@@ -70,7 +74,7 @@ export function AlertsQueue({ onOpen }: { onOpen: (id: number) => void }) {
           fieldClassName="w-full sm:w-48"
           value={filter.status}
           onChange={(event) => setFilter((current) => ({ ...current, status: event.target.value as TAlertFilter['status'], page: 1 }))}
-          options={toOptions(['all', ...ALERT_STATUSES] as const, { all: 'All', ...ALERT_STATUS_LABELS })}
+          options={toOptions(['review', 'all', ...ALERT_STATUSES] as const, { review: 'Needs review', all: 'All', ...ALERT_STATUS_LABELS })}
         />
         <Select
           label="Rule"
@@ -88,7 +92,7 @@ export function AlertsQueue({ onOpen }: { onOpen: (id: number) => void }) {
         rowKey={(alert) => alert.id}
         query={query}
         loadingText="Loading alerts…"
-        emptyText={filter.status === 'open' ? 'No open alerts.' : 'No alerts match the filters.'}
+        emptyText={filter.status === 'review' || filter.status === 'open' ? 'No alerts need review.' : 'No alerts match the filters.'}
         wrap
       />
       {data && totalPages > 1 && (
