@@ -43,6 +43,7 @@ export const AREAS = [
   'sms',
   'smsSecrets',
   'complianceHolds',
+  'destinationChanges',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -82,6 +83,8 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Order Details and the refusals of Approve and Cancel. Support sees a held order as any waiting
   // one and is refused with a neutral message (ORDER_MSG.waitingForManager, ORDER_WAITING).
   complianceHolds: ['super_admin', 'manager', 'compliance'],
+  // Issue 27 point 3 (docs/decisions/030): changes of where money goes, approved by a second admin.
+  destinationChanges: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -100,6 +103,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'orderViews', label: 'Orders', path: '/admin/orders' },
   { area: 'coins', label: 'Currencies', path: '/admin/coins' },
   { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
+  { area: 'destinationChanges', label: 'Pending changes', path: '/admin/pending-changes' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

@@ -203,6 +203,8 @@ export const ZSettings = z.object({
   ...ZTierLimitSettings.shape,
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: z.number(),
+  /** A change of where money goes that no other admin can approve takes effect after this many hours (docs/decisions/030). */
+  destinationCoolingOffHours: z.number(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -215,7 +217,11 @@ export const SETTINGS_MSG = {
   minOrder: 'Enter the minimum order in GHS, from 1 with at most 2 decimals.',
   maxOrder: 'Enter the maximum order in GHS with at most 2 decimals, or leave it empty for no maximum.',
   maxBelowMin: 'The maximum order must be at least the minimum order.',
+  destinationCoolingOffHours: 'Enter a number of hours from 1 to 168.',
 } as const;
+
+/** Issue 27 point 3 (docs/decisions/030): hours before a change of a destination no other admin can approve takes effect. */
+export const DESTINATION_COOLING_OFF_HOURS = { min: 1, max: 168 } as const;
 
 /** The payment and deposit windows the settings take, minutes. */
 export const WINDOW_MINUTES = { min: 5, max: 24 * 60 } as const;
@@ -281,6 +287,12 @@ export const ZSettingsUpdate = z
       .int(IDLE_MSG.customerIdleHours)
       .min(CUSTOMER_IDLE_HOURS_MIN, IDLE_MSG.customerIdleHours)
       .max(CUSTOMER_IDLE_HOURS_MAX, IDLE_MSG.customerIdleHours)
+      .optional(),
+    destinationCoolingOffHours: z
+      .number({ error: SETTINGS_MSG.destinationCoolingOffHours })
+      .int(SETTINGS_MSG.destinationCoolingOffHours)
+      .min(DESTINATION_COOLING_OFF_HOURS.min, SETTINGS_MSG.destinationCoolingOffHours)
+      .max(DESTINATION_COOLING_OFF_HOURS.max, SETTINGS_MSG.destinationCoolingOffHours)
       .optional(),
   })
   .strict()

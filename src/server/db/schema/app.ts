@@ -40,6 +40,12 @@ export const settings = pgTable('settings', {
   retentionYears: integer('retention_years').notNull().default(5),
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),
+  /**
+   * Four eyes on money destinations (issue 27, docs/decisions/030): a change of a payment method's
+   * account or a deposit address requested by the only admin able to approve takes effect after
+   * this many hours.
+   */
+  destinationCoolingOffHours: integer('destination_cooling_off_hours').notNull().default(24),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -39,6 +39,7 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     tier2DailyLimitGhs: row.tier2DailyLimitGhs,
     tier2MonthlyLimitGhs: row.tier2MonthlyLimitGhs,
     customerIdleHours: row.customerIdleHours,
+    destinationCoolingOffHours: row.destinationCoolingOffHours,
   };
 }
 
@@ -81,6 +82,7 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.minOrderGhs !== undefined) changes.minOrderGhs = update.minOrderGhs;
   if (update.maxOrderGhs !== undefined) changes.maxOrderGhs = update.maxOrderGhs || null;
   if (update.customerIdleHours !== undefined) changes.customerIdleHours = update.customerIdleHours;
+  if (update.destinationCoolingOffHours !== undefined) changes.destinationCoolingOffHours = update.destinationCoolingOffHours;
   for (const key of TIER_LIMIT_KEYS) {
     const value = update[key];
     if (value !== undefined) changes[key] = value;

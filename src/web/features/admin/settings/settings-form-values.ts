@@ -28,6 +28,7 @@ export type TSettingsFormValues = {
   tier2MonthlyLimitGhs: string;
   /** Hours without a person's request after which a customer session ends (docs/decisions/020). */
   customerIdleHours: string;
+  destinationCoolingOffHours: string;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -66,6 +67,7 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     tier2DailyLimitGhs: formatGhsSetting(settings.tier2DailyLimitGhs),
     tier2MonthlyLimitGhs: formatGhsSetting(settings.tier2MonthlyLimitGhs),
     customerIdleHours: String(settings.customerIdleHours),
+    destinationCoolingOffHours: String(settings.destinationCoolingOffHours),
   };
 }
 
@@ -116,6 +118,7 @@ export const ZSettingsForm = z
     tier2DailyLimitGhs: z.string(),
     tier2MonthlyLimitGhs: z.string(),
     customerIdleHours: z.string(),
+    destinationCoolingOffHours: z.string(),
   })
   .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
@@ -134,6 +137,7 @@ export const ZSettingsForm = z
     tier2DailyLimitGhs: values.tier2DailyLimitGhs.trim(),
     tier2MonthlyLimitGhs: values.tier2MonthlyLimitGhs.trim(),
     customerIdleHours: toMinutes(values.customerIdleHours),
+    destinationCoolingOffHours: toMinutes(values.destinationCoolingOffHours),
     ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
   }))
   .pipe(ZSettingsUpdate)
