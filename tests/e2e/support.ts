@@ -377,8 +377,11 @@ function nextCode(devices: Record<string, TDevice>, email: string): string | nul
   return totpCode(device.secret, step);
 }
 
-/** Waits for the next 30-second step rather than spending backup codes on quick sign-ins. */
-async function takeCode(email: string): Promise<string> {
+/**
+ * Waits for the next 30-second step rather than spending backup codes on quick sign-ins. Also the
+ * code a signed-in staff member types to confirm a sensitive step (issue 27 point 3).
+ */
+export async function takeCode(email: string): Promise<string> {
   for (;;) {
     const devices = readDevices();
     const code = nextCode(devices, email);
