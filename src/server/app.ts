@@ -310,7 +310,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   if (config.testClock) await app.register(testVerificationRoutes, { db });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
-  await app.register(staffRoutes, { db, appUrl: config.appUrl, serverSecret: config.authSecret, onEmailQueued, onAccountChanged });
+  await app.register(staffRoutes, {
+    db,
+    appUrl: config.appUrl,
+    serverSecret: config.authSecret,
+    onEmailQueued,
+    onAccountChanged,
+    account: destinations.account,
+  });
   await app.register(exportRoutes, { db });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};

@@ -10,8 +10,14 @@ export type TRole = TStaffRole | null;
 /** Staff sessions end after this long without a person's request (issue 8; src/shared/session-activity.ts). */
 export { STAFF_IDLE_MINUTES } from './session-activity.js';
 
-/** Roles a super admin may give to a new admin. */
-export const CREATABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
+/**
+ * Roles a super admin may give to a new admin. Another Super Admin too (issue 27 point 3,
+ * docs/decisions/030: a second admin able to approve changes of where money goes), confirmed
+ * with the inviter's second factor.
+ */
+export const CREATABLE_ROLES = ['manager', 'support', 'compliance', 'super_admin'] as const satisfies readonly TStaffRole[];
+/** Roles an existing admin's role may be changed to: a Super Admin is invited as one, never promoted. */
+export const EDITABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
 
 export const ROLE_LABELS: Record<TStaffRole, string> = {
   super_admin: 'Super Admin',
