@@ -16,6 +16,8 @@ import { accountRoutes } from './modules/auth/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
 import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
+import { destinationChangeRoutes } from './modules/destination-changes/routes.js';
+import { applyDueDestinationChanges, type TDestinationDeps } from './modules/destination-changes/service.js';
 import { coinRoutes } from './modules/coins/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -178,6 +180,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('smsSender', smsSender);
   app.decorate('config', config);
   const rateLimits = new RateLimitStore(db);
+  const clock = new ServerClock();
   app.decorate('rateLimits', rateLimits);
   const housekeeping = new PeriodicJob({
     name: 'housekeeping',
@@ -187,6 +190,9 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       const counters = await rateLimits.prune();
       const quotes = await pruneUnusedQuotes(db);
       const sealed = await eraseStaleSealedSecrets(db);
+      const destinationChanges = await applyDueDestinationChanges(destinations);
+      if (destinationChanges > 0)
+        app.log.info({ destinationChanges }, 'housekeeping: applied changes of destinations after their cooling-off period');
       if (counters + quotes + sealed > 0)
         app.log.info(
           { counters, quotes, sealed },
@@ -230,8 +236,18 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(systemRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(contentAdminRoutes, { db });
-  await app.register(paymentMethodRoutes, { db });
-  await app.register(coinRoutes, { db });
+  // Four eyes on money destinations (issue 27 point 3, docs/decisions/030), on the order clock.
+  const destinations: TDestinationDeps = {
+    db,
+    account: { auth, db, config, onEmailQueued, rateLimits },
+    appUrl: config.appUrl,
+    onEmailQueued,
+    ...(config.testClock ? { now: () => clock.now() } : {}),
+    onDepositAddressesChanged: () => app.market?.invalidateReference(),
+  };
+  await app.register(paymentMethodRoutes, { db, destinations });
+  await app.register(coinRoutes, { db, destinations });
+  await app.register(destinationChangeRoutes, destinations);
   await app.register(cannedResponseRoutes, { db });
   await app.register(emailLogRoutes, { db, serverSecret: config.authSecret });
   await app.register(smsLogRoutes, { db, serverSecret: config.authSecret });
@@ -269,7 +285,6 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   const documents = createLocalStorage(config.documentsDir);
-  const clock = new ServerClock();
   const orderDeps: TOrderDeps = {
     db,
     market,
@@ -298,7 +313,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   if (config.testClock) await app.register(testVerificationRoutes, { db });
   await app.register(dashboardRoutes, { db, market });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
-  await app.register(staffRoutes, { db, appUrl: config.appUrl, serverSecret: config.authSecret, onEmailQueued, onAccountChanged });
+  await app.register(staffRoutes, {
+    db,
+    appUrl: config.appUrl,
+    serverSecret: config.authSecret,
+    onEmailQueued,
+    onAccountChanged,
+    account: destinations.account,
+  });
   await app.register(exportRoutes, { db });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};

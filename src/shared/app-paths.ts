@@ -77,6 +77,7 @@ export const paths = {
     orders: fixed('/admin/orders'),
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),
+    pendingChanges: fixed('/admin/pending-changes'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
     /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
     compliance: fixed('/admin/compliance'),

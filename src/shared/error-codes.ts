@@ -106,6 +106,14 @@ export const ERROR_STATUS = {
   PHONE_CODE_WRONG: 400,
   /** No code to try any more (none sent, expired, used, or too many wrong tries): ask for a new one. */
   PHONE_CODE_EXPIRED: 409,
+  /** Four eyes on money destinations (docs/decisions/030): the change was approved, rejected or cancelled first. */
+  CHANGE_ALREADY_DECIDED: 409,
+  /** A second change of a destination while one waits for approval. */
+  CHANGE_ALREADY_PENDING: 409,
+  /** Approving one's own change of a destination: another admin must. */
+  OWN_CHANGE: 403,
+  /** The destination changed since the change was asked: it can no longer be applied. */
+  CHANGE_STALE: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** The body did not arrive in time (docs/decisions/020); the connection is closed. */
   REQUEST_TIMEOUT: 408,

@@ -10,8 +10,14 @@ export type TRole = TStaffRole | null;
 /** Staff sessions end after this long without a person's request (issue 8; src/shared/session-activity.ts). */
 export { STAFF_IDLE_MINUTES } from './session-activity.js';
 
-/** Roles a super admin may give to a new admin. */
-export const CREATABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
+/**
+ * Roles a super admin may give to a new admin. Another Super Admin too (issue 27 point 3,
+ * docs/decisions/030: a second admin able to approve changes of where money goes), confirmed
+ * with the inviter's second factor.
+ */
+export const CREATABLE_ROLES = ['manager', 'support', 'compliance', 'super_admin'] as const satisfies readonly TStaffRole[];
+/** Roles an existing admin's role may be changed to: a Super Admin is invited as one, never promoted. */
+export const EDITABLE_ROLES = ['manager', 'support', 'compliance'] as const satisfies readonly TStaffRole[];
 
 export const ROLE_LABELS: Record<TStaffRole, string> = {
   super_admin: 'Super Admin',
@@ -44,6 +50,7 @@ export const AREAS = [
   'smsSecrets',
   'complianceHolds',
   'orderTakeover',
+  'destinationChanges',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -86,6 +93,8 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Not a page (issue 27 point 1, docs/decisions/029): taking over another staff member's claim on a
   // paid order, audited with the claimant before and after. A claimant releases their own claim.
   orderTakeover: ['super_admin', 'manager'],
+  // Issue 27 point 3 (docs/decisions/030): changes of where money goes, approved by a second admin.
+  destinationChanges: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -104,6 +113,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'orderViews', label: 'Orders', path: '/admin/orders' },
   { area: 'coins', label: 'Currencies', path: '/admin/coins' },
   { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
+  { area: 'destinationChanges', label: 'Pending changes', path: '/admin/pending-changes' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

@@ -100,6 +100,10 @@ const EXPECTED: Record<string, TExpected> = {
   'DELETE /api/admin/payment-methods/:id': ['super_admin', 'manager'],
   'GET /api/admin/coins': ['super_admin', 'manager'],
   'PATCH /api/admin/coins/:id': ['super_admin', 'manager'],
+  // Issue 27 point 3 (docs/decisions/030): changes of where money goes, approved by a second admin.
+  'GET /api/admin/destination-changes': ['super_admin', 'manager'],
+  'POST /api/admin/destination-changes/:id/approve': ['super_admin', 'manager'],
+  'POST /api/admin/destination-changes/:id/reject': ['super_admin', 'manager'],
   'GET /api/admin/canned-responses': ['super_admin', 'manager'],
   'POST /api/admin/canned-responses': ['super_admin', 'manager'],
   'PUT /api/admin/canned-responses/:id': ['super_admin', 'manager'],

@@ -43,6 +43,10 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'PATCH /api/admin/payment-methods/:id params.id': 'int4',
   'DELETE /api/admin/payment-methods/:id params.id': 'int4',
   'PATCH /api/admin/coins/:id params.id': 'int4',
+  // Issue 27 point 3 (docs/decisions/030): changes of where money goes, and the cooling-off period.
+  'POST /api/admin/destination-changes/:id/approve params.id': 'int4',
+  'POST /api/admin/destination-changes/:id/reject params.id': 'int4',
+  'PUT /api/admin/settings body.destinationCoolingOffHours': 'int4',
   'PUT /api/admin/canned-responses/:id params.id': 'int4',
   'DELETE /api/admin/canned-responses/:id params.id': 'int4',
   'GET /api/admin/emails query.page': 'int4',
@@ -162,6 +166,8 @@ describe('numbers past the database integer', () => {
       'PUT /api/admin/canned-responses/:id': { title: 'Title', message: 'Message' },
       'POST /api/admin/chat/conversations/:id/messages': { text: 'Hello' },
       'PUT /api/admin/settings': {},
+      'POST /api/admin/destination-changes/:id/approve': { code: '123456' },
+      'POST /api/admin/destination-changes/:id/reject': {},
     };
     let payload = bodies[`${method} ${url}`];
     if (method === 'POST' && url === '/api/orders') {

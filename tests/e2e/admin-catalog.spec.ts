@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminLogin, signUpInBrowser } from './support.js';
+import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
+import { adminLogin, approvePendingChanges, E2E_ADMIN, signUpInBrowser, takeCode } from './support.js';
 
 async function loginAsSuperAdmin(page: Page) {
   await adminLogin(page);
@@ -68,7 +69,7 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
   await expect(page.getByRole('row').filter({ hasText: holder })).toHaveCount(0);
 });
 
-test('currencies: save a BTC deposit address, and an invalid one is refused with the message', async ({ page }) => {
+test('currencies: save a BTC deposit address, and an invalid one is refused with the message', async ({ page, browser, baseURL }) => {
   await loginAsSuperAdmin(page);
   await page.goto('/#/admin/coins');
   await expect(page.getByRole('heading', { name: 'Currency Management' })).toBeVisible();
@@ -111,17 +112,33 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   await expect(save).toBeEnabled();
   expect(patches).toEqual([]);
 
-  // Clearing the address removes it (later specs expect no BTC deposit address to be set).
+  // Clearing the address in force asks for the code and waits for a second admin (issue 27 point 3),
+  // then removes it (later specs expect no BTC deposit address to be set).
   await address.fill('');
+  await expect(row.getByText(DESTINATION_MSG.coinFormNotice)).toBeVisible();
+  await row.getByLabel('Authentication code to change the Bitcoin deposit address').fill(await takeCode(E2E_ADMIN.email));
   await save.click();
-  await expect(save).toHaveText('Save');
-  await expect(save).toBeDisabled();
-  await expect.poll(() => patches).toEqual(['{"depositAddresses":{"BTC":""}}']);
+  // Waits for the manager's approval, or, while the manager has not signed in yet, the cooling-off period.
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/^Change requested\./)
+      .last(),
+  ).toBeVisible();
+  await expect
+    .poll(() => patches.map((body) => (JSON.parse(body) as { depositAddresses: unknown }).depositAddresses))
+    .toEqual([{ BTC: '' }]);
+  await expect(address).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
   await page.reload();
   await expect(page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true })).toHaveValue('');
 });
 
-test('currencies: USDT has a deposit address per network, each judged for its own network and saved alone', async ({ page }) => {
+test('currencies: USDT has a deposit address per network, each judged for its own network and saved alone', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
   const EVM_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
   await loginAsSuperAdmin(page);
@@ -163,13 +180,15 @@ test('currencies: USDT has a deposit address per network, each judged for its ow
   await expect(field('Ethereum (ERC20)')).toHaveValue(EVM_ADDRESS);
   await expect(field('TRON (TRC20)')).toHaveValue(originalTrc20);
 
-  // Back as it was, for the specs that follow.
+  // Back as it was, for the specs that follow: an address in force goes through a second admin.
   await field('Ethereum (ERC20)').fill(originalErc20);
+  await row.getByLabel('Authentication code to change the Tether deposit address').fill(await takeCode(E2E_ADMIN.email));
   const [restored] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/api/admin/coins/') && response.request().method() === 'PATCH'),
     save.click(),
   ]);
   expect(restored.status()).toBe(200);
+  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
   await page.reload();
   await expect(field('Ethereum (ERC20)')).toHaveValue(originalErc20);
 });

@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import type { TAdminCoin, TAdminPaymentMethod, TSettings } from '#shared/contracts/admin.js';
 import type { TContactContent } from '#shared/contracts/content.js';
 import { TEST_EMAIL_MSG, TRADING_SOON_MSG } from '#shared/contracts/setup.js';
-import { networksOf } from '#shared/networks.js';
-import { DEMO_DEPOSIT_ADDRESSES } from '#server/db/demo-deposit-addresses.js';
 import { startSmtpPeer } from '#test/helpers/smtp-peer.js';
-import { addMomoMethod, adminLogin, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, approvePendingChanges, E2E_ADMIN, signUpInBrowser, takeCode } from './support.js';
+
+/** The business's own Ethereum address in this spec (the one ensureTradingIsOpen sets). */
+const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /*
  * First run (issue 16). The e2e server is shared by every spec (playwright.config.ts, one worker,
@@ -58,11 +59,27 @@ function adminApi(page: Page, baseURL: string) {
       settings: await get<TSettings>('/api/admin/settings'),
       content: await get<TContactContent>('/api/content/contact'),
     }),
-    /** Every deposit address of the coin as given (null: none). */
-    setAddresses: (coin: TAdminCoin, address: (network: TAdminCoin['networks'][number]) => string | null) =>
-      call('PATCH', `/api/admin/coins/${coin.id}`, {
-        depositAddresses: Object.fromEntries(coin.networks.map((network) => [network.network, address(network)])),
-      }),
+    /**
+     * Every deposit address of the coin as given (null: none); `coin` as it is now. Replacing or
+     * removing one in force types the super admin's code and waits for a second admin (issue 27
+     * point 3): true when it did, approvePendingChanges then puts it in force.
+     */
+    setAddresses: async (
+      coin: TAdminCoin,
+      address: (network: TAdminCoin['networks'][number]) => string | null,
+      extra: Record<string, unknown> = {},
+    ): Promise<boolean> => {
+      const wanted = Object.fromEntries(coin.networks.map((network) => [network.network, address(network)]));
+      const replaces = coin.networks.some(
+        (network) => network.depositAddress !== null && wanted[network.network] !== network.depositAddress,
+      );
+      await call('PATCH', `/api/admin/coins/${coin.id}`, {
+        depositAddresses: wanted,
+        ...extra,
+        ...(replaces ? { code: await takeCode(E2E_ADMIN.email) } : {}),
+      });
+      return replaces;
+    },
   };
 }
 
@@ -99,7 +116,10 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     for (const method of before.methods.filter((m) => m.isEnabled)) {
       await api.call('PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: false });
     }
-    for (const coin of before.coins.filter((c) => c.networks.some((n) => n.depositAddress))) await api.setAddresses(coin, () => null);
+    let held = false;
+    for (const coin of before.coins.filter((c) => c.networks.some((n) => n.depositAddress)))
+      held = (await api.setAddresses(coin, () => null)) || held;
+    if (held) await approvePendingChanges(browser, baseURL!);
     await api.call('PUT', '/api/admin/settings', {
       notificationEmail: '',
       smtpHost: null,
@@ -129,7 +149,7 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     await openDashboard(page);
     await expect(checklist(page)).toBeVisible();
     await expect(openItems(page)).toHaveText(OPEN_ITEMS);
-    await expect(checklist(page).getByText('1 of 6 done')).toBeVisible();
+    await expect(checklist(page).getByText('2 of 7 done')).toBeVisible();
     await expect(checklist(page)).toContainText('Tether (USDT) on TRON (TRC20), Ethereum (ERC20) or BNB Smart Chain (BEP20)');
     await expect(page.getByText('Loading chart…')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/first-run-checklist.png', fullPage: true });
@@ -140,16 +160,19 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     addedMethod = await addMomoMethod(page, baseURL!, 'First run MoMo');
     await openDashboard(page);
     await expect(openItems(page)).toHaveText(OPEN_ITEMS.slice(1));
-    await expect(checklist(page).getByText('2 of 6 done')).toBeVisible();
+    await expect(checklist(page).getByText('3 of 7 done')).toBeVisible();
     await customer.goto('/#/buy');
     await customer.reload();
     await expect(customer.getByRole('button', { name: 'Create order' })).toBeVisible();
     await expect(customer.getByRole('heading', { name: TRADING_SOON_MSG.title })).toHaveCount(0);
 
     // --- 2. A deposit address for every enabled coin: selling opens ---
-    for (const coin of before.coins.filter((c) => c.isEnabled)) {
-      const first = networksOf(coin.symbol)[0]!.network;
-      await api.setAddresses(coin, (network) => (network.network === first ? DEMO_DEPOSIT_ADDRESSES[first] : null));
+    // Ethereum gets one of the business's own (not a demo or test-vector address: the checklist would
+    // warn, issue 27 point 3); the other coins are switched off meanwhile.
+    for (const coin of (await api.snapshot()).coins) {
+      if (coin.symbol === 'eth')
+        await api.setAddresses(coin, (network) => (network.network === 'ERC20' ? ETH_ADDRESS : null), { isEnabled: true });
+      else if (coin.isEnabled) await api.call('PATCH', `/api/admin/coins/${coin.id}`, { isEnabled: false });
     }
     await openDashboard(page);
     await expect(openItems(page)).toHaveText(OPEN_ITEMS.slice(2));
@@ -189,7 +212,7 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
 
     await openDashboard(page);
     await expect(openItems(page)).toHaveText(['Add your company details']);
-    await expect(checklist(page).getByText('5 of 6 done')).toBeVisible();
+    await expect(checklist(page).getByText('6 of 7 done')).toBeVisible();
 
     // --- 4. The company details: the checklist is gone, the footer says who runs the broker ---
     await checklist(page).getByRole('link', { name: 'Open Contact Page: Add your company details' }).click();
@@ -233,7 +256,15 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     for (const method of before.methods.filter((m) => m.isEnabled)) {
       await api.call('PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: true });
     }
-    for (const coin of before.coins) await api.setAddresses(coin, (network) => network.depositAddress);
+    const now = await api.snapshot();
+    let restoredHeld = false;
+    for (const coin of before.coins) {
+      const current = now.coins.find((entry) => entry.id === coin.id)!;
+      const was = (network: TAdminCoin['networks'][number]) =>
+        coin.networks.find((entry) => entry.network === network.network)?.depositAddress ?? null;
+      restoredHeld = (await api.setAddresses(current, was, { isEnabled: coin.isEnabled })) || restoredHeld;
+    }
+    if (restoredHeld) await approvePendingChanges(browser, baseURL!);
     // A stored SMTP password cannot be read back; the other specs leave none (admin-content removes its own).
     await api.call('PUT', '/api/admin/settings', {
       notificationEmail: before.settings.notificationEmail ?? '',

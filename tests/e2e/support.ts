@@ -159,6 +159,33 @@ export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Pr
   }
 }
 
+/**
+ * Approves every pending change of where money goes (issue 27 point 3, docs/decisions/030) as the
+ * second admin, the demo manager, each with a code of their authenticator: for specs that replace
+ * or remove a deposit address in force as the super admin.
+ */
+export async function approvePendingChanges(browser: Browser, baseURL: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const manager = await context.newPage();
+    await adminLogin(manager, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
+    const { changes } = (await (await manager.request.get('/api/admin/destination-changes')).json()) as {
+      changes: { id: number; status: string; requestedBy: { name: string } }[];
+    };
+    const pending = changes.filter((change) => change.status === 'pending' && change.requestedBy.name !== 'Demo Manager');
+    for (const change of pending) {
+      const approved = await manager.request.post(`/api/admin/destination-changes/${change.id}/approve`, {
+        headers: { origin: baseURL },
+        data: { code: await takeCode(E2E_STAFF.manager.email) },
+      });
+      expect(approved.status(), await approved.text()).toBe(200);
+    }
+    return pending.length;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Buys BTC for `amountGhs` to BTC_ADDRESS, paid with the method `methodName`, on the Buy form; returns the order's id. */
 export async function createBuyOrder(page: Page, methodName: string, amountGhs: string): Promise<number> {
   await page.goto('/#/buy');
@@ -377,8 +404,11 @@ function nextCode(devices: Record<string, TDevice>, email: string): string | nul
   return totpCode(device.secret, step);
 }
 
-/** Waits for the next 30-second step rather than spending backup codes on quick sign-ins. */
-async function takeCode(email: string): Promise<string> {
+/**
+ * Waits for the next 30-second step rather than spending backup codes on quick sign-ins. Also the
+ * code a signed-in staff member types to confirm a sensitive step (issue 27 point 3).
+ */
+export async function takeCode(email: string): Promise<string> {
   for (;;) {
     const devices = readDevices();
     const code = nextCode(devices, email);

@@ -114,6 +114,8 @@ export type TTestApp = {
   createStaff(role: TStaffRole): Promise<{ id: string; email: string; password: string; cookie: string }>;
   /** Turns on two-factor for the person signed in with `cookie`; the test app remembers the device. */
   enrolTwoFactor(email: string, password: string, cookie: string): Promise<{ cookie: string; secret: string; backupCodes: string[] }>;
+  /** A second-factor code of `email`'s authenticator not used yet (a backup code when the steps are used up). */
+  secondFactorCode(email: string): string;
   close(): Promise<void>;
 };
 
@@ -256,6 +258,11 @@ export async function createTestApp(
     loginCookie,
     enrolTwoFactor,
     createStaff,
+    secondFactorCode: (email) => {
+      const device = devices.get(email.toLowerCase());
+      if (!device) throw new Error(`no authenticator known for ${email}`);
+      return device.nextCode();
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -25,6 +25,23 @@ export const DEMO_DEPOSIT_ADDRESSES: Record<TNetworkId, string> = {
   DOGE: 'DDogepartyxxxxxxxxxxxxxxxxxxw1dfzr',
 };
 
+/**
+ * The DEMO payment accounts of `npm run seed:demo` (src/server/db/seed-demo.ts): numbers made up
+ * for trying the product. The setup checklist warns while a payment method pays into one
+ * (issue 27 point 3, docs/decisions/030), as it does for the demo addresses above.
+ */
+export const DEMO_PAYMENT_METHODS = [
+  { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
+  { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
+  { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
+] as const;
+/** The demo numbers and account numbers, digits only. */
+export const DEMO_PAYMENT_ACCOUNTS: ReadonlySet<string> = new Set(
+  DEMO_PAYMENT_METHODS.map((method) => ('number' in method.details ? method.details.number : method.details.accountNumber)),
+);
+/** Every demo and test-vector address, for the checklist's warning. */
+export const DEMO_ADDRESS_SET: ReadonlySet<string> = new Set(Object.values(DEMO_DEPOSIT_ADDRESSES));
+
 /** Sets the demo address on every network of every coin that has none yet (an address set in Currencies stays). */
 export async function seedDemoDepositAddresses(db: TDb): Promise<number> {
   let added = 0;

@@ -7,7 +7,7 @@ import { loadConfig } from '#server/config.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
 import { migrateDatabase, openDatabase } from './client.js';
 import { paymentMethods } from './schema/app.js';
-import { seedDemoDepositAddresses } from './demo-deposit-addresses.js';
+import { DEMO_PAYMENT_METHODS, seedDemoDepositAddresses } from './demo-deposit-addresses.js';
 import { users } from './schema/auth.js';
 import { adminSetupMessage, createAccount, seedDatabase } from './seed.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -52,11 +52,9 @@ async function main() {
     }
     const { count } = firstOrThrow(await database.db.select({ count: sql<number>`count(*)::int` }).from(paymentMethods));
     if (count === 0) {
-      await database.db.insert(paymentMethods).values([
-        { name: 'MTN MoMo', details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } },
-        { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
-        { name: 'GCB Bank', details: { type: 'bank', name: 'CediCrypto Ltd', bankName: 'GCB Bank', accountNumber: '1021130001234' } },
-      ]);
+      await database.db
+        .insert(paymentMethods)
+        .values(DEMO_PAYMENT_METHODS.map((method) => ({ name: method.name, details: { ...method.details } })));
     }
     const addresses = await seedDemoDepositAddresses(database.db);
     if (addresses > 0) {

@@ -205,6 +205,8 @@ export const ZSettings = z.object({
   customerIdleHours: z.number(),
   /** How long a claim on a paid order lasts, minutes (issue 27 point 1, docs/decisions/029). */
   claimMinutes: z.number(),
+  /** A change of where money goes that no other admin can approve takes effect after this many hours (docs/decisions/030). */
+  destinationCoolingOffHours: z.number(),
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -218,10 +220,14 @@ export const SETTINGS_MSG = {
   maxOrder: 'Enter the maximum order in GHS with at most 2 decimals, or leave it empty for no maximum.',
   maxBelowMin: 'The maximum order must be at least the minimum order.',
   claimMinutes: `Enter whole minutes from ${2} to ${120}.`,
+  destinationCoolingOffHours: 'Enter a number of hours from 1 to 168.',
 } as const;
 
 /** The length of a claim on a paid order the settings take, minutes (docs/decisions/029). */
 export const CLAIM_MINUTES = { min: 2, max: 120 } as const;
+
+/** Issue 27 point 3 (docs/decisions/030): hours before a change of a destination no other admin can approve takes effect. */
+export const DESTINATION_COOLING_OFF_HOURS = { min: 1, max: 168 } as const;
 
 /** The payment and deposit windows the settings take, minutes. */
 export const WINDOW_MINUTES = { min: 5, max: 24 * 60 } as const;
@@ -293,6 +299,12 @@ export const ZSettingsUpdate = z
       .int(SETTINGS_MSG.claimMinutes)
       .min(CLAIM_MINUTES.min, SETTINGS_MSG.claimMinutes)
       .max(CLAIM_MINUTES.max, SETTINGS_MSG.claimMinutes)
+      .optional(),
+    destinationCoolingOffHours: z
+      .number({ error: SETTINGS_MSG.destinationCoolingOffHours })
+      .int(SETTINGS_MSG.destinationCoolingOffHours)
+      .min(DESTINATION_COOLING_OFF_HOURS.min, SETTINGS_MSG.destinationCoolingOffHours)
+      .max(DESTINATION_COOLING_OFF_HOURS.max, SETTINGS_MSG.destinationCoolingOffHours)
       .optional(),
   })
   .strict()

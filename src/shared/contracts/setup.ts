@@ -9,7 +9,15 @@ import { ZDecimalString } from './common.js';
  */
 
 /** The checklist's items, in the order the dashboard lists them. */
-export const SETUP_ITEMS = ['paymentMethods', 'depositAddresses', 'notificationEmail', 'smtp', 'contactDetails', 'serviceFee'] as const;
+export const SETUP_ITEMS = [
+  'paymentMethods',
+  'depositAddresses',
+  'demoDestinations',
+  'notificationEmail',
+  'smtp',
+  'contactDetails',
+  'serviceFee',
+] as const;
 export type TSetupItem = (typeof SETUP_ITEMS)[number];
 
 export const SMTP_FIELDS = ['host', 'port', 'username', 'password'] as const;
@@ -29,6 +37,16 @@ export const ZSetupStatus = z.object({
    * not on these networks (not required).
    */
   depositAddresses: z.object({ isDone: z.boolean(), coinsWithout: z.array(ZCoinGap), networksWithout: z.array(ZCoinGap) }),
+  /**
+   * Issue 27 point 3 (docs/decisions/030): no demo or test-vector deposit address
+   * (src/server/db/demo-deposit-addresses.ts) and no demo payment account is in use: coins or
+   * cedis sent there are lost. Done while none is.
+   */
+  demoDestinations: z.object({
+    isDone: z.boolean(),
+    addresses: z.array(z.object({ symbol: z.string(), name: z.string(), network: z.string() })),
+    paymentMethods: z.array(z.string()),
+  }),
   notificationEmail: z.object({ isDone: z.boolean(), email: z.string().nullable() }),
   /** Host, port, username and password all set (the password stored, or SMTP_PASS on the server). */
   smtp: z.object({ isDone: z.boolean(), missing: z.array(z.enum(SMTP_FIELDS)) }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '#shared/zod-messages.js';
-import { CREATABLE_ROLES, STAFF_ROLES } from '#shared/permissions.js';
+import { CREATABLE_ROLES, EDITABLE_ROLES, STAFF_ROLES } from '#shared/permissions.js';
 import { ZEmail, ZFullName, ZPassword } from './account.js';
 
 /** Admin Management texts (docs/product.md §2, §5 and §8; the quoted ones are the product's). */
@@ -15,7 +15,8 @@ export const STAFF_MSG = {
   cannotChangeOwnRole: 'You cannot change your own role.',
   emailTaken: 'An account with this email already exists.',
   adminNotFound: 'Admin not found.',
-  roleInvalid: 'Choose a role: manager, support or compliance.',
+  roleInvalid: 'Choose a role: manager, support, compliance or super admin.',
+  superAdminCodeRequired: 'Enter the 6-digit code from your authenticator app to invite another Super Admin.',
   invitationNote: 'The new admin will be sent an email with a link to set a password. The link is valid for 24 hours.',
   invitationResent: 'Invitation sent again.',
   alreadyActive: 'This admin has already set a password.',
@@ -31,9 +32,13 @@ export const INVITATION_TTL_HOURS = 24;
 
 export const ZCreatableRole = z.enum(CREATABLE_ROLES, { error: STAFF_MSG.roleInvalid });
 
-export const ZCreateStaffRequest = z.object({ fullName: ZFullName, email: ZEmail, role: ZCreatableRole }).strict();
+export const ZEditableRole = z.enum(EDITABLE_ROLES, { error: STAFF_MSG.roleInvalid });
+/** `code`: the inviter's second factor, required to invite another Super Admin (docs/decisions/030). */
+export const ZCreateStaffRequest = z
+  .object({ fullName: ZFullName, email: ZEmail, role: ZCreatableRole, code: z.string().trim().max(40).optional() })
+  .strict();
 /** On edit only the role can change (docs/product.md §5: name and email are locked). */
-export const ZUpdateStaffRoleRequest = z.object({ role: ZCreatableRole }).strict();
+export const ZUpdateStaffRoleRequest = z.object({ role: ZEditableRole }).strict();
 
 export const ZStaffMember = z.object({
   id: z.string(),

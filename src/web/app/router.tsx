@@ -64,6 +64,9 @@ const adminPages: RouteObject[] = [
   adminPage('paymentMethods', paths.admin.paymentMethods.path, 'Payment Methods', () =>
     import('#web/features/admin/pages/payment-methods-page.js').then((m) => m.PaymentMethodsPage),
   ),
+  adminPage('destinationChanges', paths.admin.pendingChanges.path, 'Pending changes', () =>
+    import('#web/features/admin/pages/pending-changes-page.js').then((m) => m.PendingChangesPage),
+  ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),

@@ -42,6 +42,12 @@ export const settings = pgTable('settings', {
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),
   /** How long a staff member's claim on a paid order lasts before it lapses (docs/decisions/029). */
   claimMinutes: integer('claim_minutes').notNull().default(10),
+  /**
+   * Four eyes on money destinations (issue 27, docs/decisions/030): a change of a payment method's
+   * account or a deposit address requested by the only admin able to approve takes effect after
+   * this many hours.
+   */
+  destinationCoolingOffHours: integer('destination_cooling_off_hours').notNull().default(24),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

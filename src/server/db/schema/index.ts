@@ -7,3 +7,4 @@ export * from './staff.js';
 export * from './chat.js';
 export * from './limits.js';
 export * from './compliance.js';
+export * from './destination-changes.js';

@@ -566,3 +566,53 @@ export function renderSupportReplyEmail(input: {
     ),
   };
 }
+
+/**
+ * To every other Super Admin and Manager when someone asks to change where money goes, and to the
+ * requester when it is decided (issue 27 point 3, docs/decisions/030): what, before and after, who.
+ */
+export function renderDestinationChangeEmail(input: {
+  fullName: string;
+  event: 'requested' | 'approved' | 'rejected' | 'cancelled' | 'applied';
+  targetLabel: string;
+  by: string;
+  before: string;
+  after: string;
+  lapsesAt: Date | null;
+  reviewUrl: string;
+}): TRenderedEmail {
+  const titles = {
+    requested: `Approval needed: new payment destination for ${input.targetLabel}`,
+    approved: `Approved: new payment destination for ${input.targetLabel}`,
+    rejected: `Rejected: new payment destination for ${input.targetLabel}`,
+    cancelled: `Cancelled: new payment destination for ${input.targetLabel}`,
+    applied: `In force after the cooling-off period: new payment destination for ${input.targetLabel}`,
+  } as const;
+  const lines = {
+    requested: `${input.by} asked to change where money goes for ${input.targetLabel}. It takes effect only when another Super Admin or Manager approves it${
+      input.lapsesAt
+        ? `, or on ${ACCRA_TIME_FORMAT.format(input.lapsesAt)} (Accra time) unless it is rejected, as no other admin can approve it`
+        : ''
+    }.`,
+    approved: `${input.by} approved the change of where money goes for ${input.targetLabel}. It is in force now.`,
+    rejected: `${input.by} rejected the change of where money goes for ${input.targetLabel}. Nothing changed.`,
+    cancelled: `${input.by} cancelled their change of where money goes for ${input.targetLabel}. Nothing changed.`,
+    applied: `The change of where money goes for ${input.targetLabel} took effect after the cooling-off period.`,
+  } as const;
+  return {
+    subject: titles[input.event],
+    body: layout(
+      titles[input.event],
+      [
+        `Hello ${input.fullName},`,
+        lines[input.event],
+        `Before: ${input.before}`,
+        `After: ${input.after}`,
+        'If you do not recognise this change, reject it in Pending changes and tell the other admins at once.',
+      ],
+      { label: 'Open Pending changes', url: input.reviewUrl },
+      undefined,
+      'You received this email because you are a Super Admin or Manager of CediCrypto.',
+    ),
+  };
+}

@@ -6,7 +6,7 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderTwoFactorChangedEmail } from '#server/lib/email/templates.js';
 import { actorOf, type TUserRow } from '#server/plugins/access.js';
 import { clearTwoFactorLink, isValidTwoFactorLink } from './two-factor-links.js';
-import { claimTotpCode, secondFactorError } from './two-factor-codes.js';
+import { claimTotpCode, normalizeBackupCode, secondFactorError } from './two-factor-codes.js';
 import { callAuth, findUserById, forwardCookies, type TAccountDeps } from './service.js';
 
 /**
@@ -46,6 +46,28 @@ export async function confirmEnrolment(deps: TAccountDeps, request: FastifyReque
   });
   deps.onEmailQueued();
   return findUserById(deps.db, actor.id);
+}
+
+/**
+ * A signed-in staff member confirms a sensitive step with their second factor again (issue 27
+ * point 3, docs/decisions/030): an authenticator code (used once, as at sign-in) or a backup code,
+ * checked by better-auth against the session's own user. A wrong code is a field error on `field`.
+ */
+export async function confirmSecondFactor(deps: TAccountDeps, request: FastifyRequest, code: string, field = 'code'): Promise<void> {
+  const actor = actorOf(request);
+  const isTotp = /^\d{6}$/.test(code);
+  const result = isTotp
+    ? await callAuth(deps, request, '/two-factor/verify-totp', { code })
+    : await callAuth(deps, request, '/two-factor/verify-backup-code', { code: normalizeBackupCode(code) });
+  if (result.status !== 200) {
+    const error = secondFactorError(result);
+    throw error.code === 'INVALID_CREDENTIALS'
+      ? new AppError('INVALID_CREDENTIALS', error.message, { fields: { [field]: error.message } })
+      : error;
+  }
+  if (isTotp && !(await claimTotpCode(deps.db, actor.id, code))) {
+    throw new AppError('CODE_REUSED', TWO_FACTOR_MSG.codeReused, { fields: { [field]: TWO_FACTOR_MSG.codeReused } });
+  }
 }
 
 function twoFactorChangedEmail(deps: TAccountDeps, user: TUserRow, on: boolean) {

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminCoinList, ZAdminCoinResponse, ZCoinUpdate, ZNumericIdParams } from '#shared/contracts/admin.js';
+import { ZAdminCoinList, ZNumericIdParams } from '#shared/contracts/admin.js';
+import { ZCoinRequest, ZCoinResponseWithChange } from '#shared/contracts/destination-changes.js';
 import type { TDb } from '#server/db/client.js';
 import { actorOf } from '#server/plugins/access.js';
-import { listCoins, updateCoin } from './service.js';
+import { requestDestinationChange, type TDestinationDeps } from '#server/modules/destination-changes/service.js';
+import { checkCoinUpdate, listCoins, updateCoin } from './service.js';
 
-/** /admin/coins (super_admin, manager): deposit addresses and which coins trade. */
-export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+/**
+ * /admin/coins (super_admin, manager): deposit addresses and which coins trade. Replacing or
+ * removing an address in force waits for a second admin (issue 27 point 3, docs/decisions/030).
+ */
+export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestinationDeps }> = async (app, { db, destinations }) => {
   const access = { area: 'coins' } as const;
 
   app.get('/api/admin/coins', { config: { access }, schema: { tags: ['admin'], response: { 200: ZAdminCoinList } } }, async () => ({
@@ -14,12 +19,37 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }
 
   app.patch(
     '/api/admin/coins/:id',
-    { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, body: ZCoinUpdate, response: { 200: ZAdminCoinResponse } } },
+    {
+      config: { access, errors: ['CHANGE_ALREADY_PENDING', 'CHANGE_STALE', 'INVALID_CREDENTIALS', 'CODE_REUSED'] },
+      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZCoinRequest, response: { 200: ZCoinResponseWithChange } },
+    },
     async (request) => {
-      const coin = await updateCoin(db, actorOf(request), request.params.id, request.body, request.ip);
+      const { code, ...update } = request.body;
+      const { before, replacements } = await checkCoinUpdate(db, request.params.id, update);
+      let pendingChange = null;
+      if (replacements.length > 0) {
+        const held = new Set(replacements.map((change) => change.network));
+        const addressesBefore = (await listCoins(db)).find((coin) => coin.id === before.id)?.networks ?? [];
+        pendingChange = await requestDestinationChange(destinations, request, {
+          kind: 'deposit_address',
+          targetId: String(before.id),
+          targetLabel: `${before.name} (${before.symbol})`,
+          before: {
+            depositAddresses: Object.fromEntries(
+              addressesBefore.filter((entry) => held.has(entry.network as never)).map((entry) => [entry.network, entry.depositAddress]),
+            ),
+          },
+          after: { depositAddresses: Object.fromEntries(replacements.map((change) => [change.network, change.address])) },
+          code,
+        });
+        update.depositAddresses = Object.fromEntries(
+          Object.entries(update.depositAddresses ?? {}).filter(([network]) => !held.has(network as never)),
+        ) as typeof update.depositAddresses;
+      }
+      const coin = await updateCoin(db, actorOf(request), request.params.id, update, request.ip);
       // Coins and their addresses feed the market answer: it is rebuilt at once.
       request.server.market?.invalidateReference();
-      return { coin };
+      return { coin, pendingChange };
     },
   );
 };

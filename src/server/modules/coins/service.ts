@@ -7,6 +7,7 @@ import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
+import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
 
 type TCoinRow = typeof coins.$inferSelect;
 
@@ -56,30 +57,44 @@ export async function findDepositAddress(db: TDbOrTx, coinId: number, network: T
  * removes one) and whether it trades. A deposit address change is high-risk: audited as such,
  * with every network's address before and after.
  */
+/**
+ * Reads the coin and checks the deposit addresses of `update` (each for its network, with its
+ * checksum; empty removes one): the addresses that change, and which of them replace or remove
+ * one in force (issue 27 point 3: those wait for a second admin, docs/decisions/030).
+ */
+export async function checkCoinUpdate(db: TDbOrTx, id: number, update: TCoinUpdate, lock = false) {
+  const query = db.select().from(coins).where(eq(coins.id, id));
+  const [before] = lock ? await query.for('update') : await query;
+  if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.coinNotFound);
+  const addressesBefore = (await readAddresses(db, [before.id])).get(before.id) ?? new Map<string, string>();
+
+  const errors: Record<string, string> = {};
+  const changes: { network: TNetworkId; address: string | null }[] = [];
+  for (const [network, value] of Object.entries(update.depositAddresses ?? {}) as [TNetworkId, string | null | undefined][]) {
+    if (value === undefined) continue;
+    const field = `depositAddresses.${network}`;
+    if (!networksOf(before.symbol).some((entry) => entry.network === network)) {
+      errors[field] = `${before.name} is not offered on ${CHAINS[network].label}.`;
+      continue;
+    }
+    const address = value?.trim() || null;
+    if (address && !isValidAddressOn(before.symbol, network, address)) {
+      errors[field] = ADMIN_MSG.invalidDepositAddress(before.name, CHAINS[network].label);
+      continue;
+    }
+    if (address !== (addressesBefore.get(network) ?? null)) changes.push({ network, address });
+  }
+  const firstError = Object.values(errors)[0];
+  if (firstError) throw new AppError('VALIDATION', firstError, { fields: errors });
+  const replacements = changes.filter((change) => addressesBefore.has(change.network));
+  return { before, addressesBefore, changes, replacements };
+}
+
 export async function updateCoin(db: TDb, actor: TActor, id: number, update: TCoinUpdate, ip: string): Promise<TAdminCoin> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(coins).where(eq(coins.id, id)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', ADMIN_MSG.coinNotFound);
-    const addressesBefore = (await readAddresses(tx, [before.id])).get(before.id) ?? new Map<string, string>();
-
-    const errors: Record<string, string> = {};
-    const changes: { network: TNetworkId; address: string | null }[] = [];
-    for (const [network, value] of Object.entries(update.depositAddresses ?? {}) as [TNetworkId, string | null | undefined][]) {
-      if (value === undefined) continue;
-      const field = `depositAddresses.${network}`;
-      if (!networksOf(before.symbol).some((entry) => entry.network === network)) {
-        errors[field] = `${before.name} is not offered on ${CHAINS[network].label}.`;
-        continue;
-      }
-      const address = value?.trim() || null;
-      if (address && !isValidAddressOn(before.symbol, network, address)) {
-        errors[field] = ADMIN_MSG.invalidDepositAddress(before.name, CHAINS[network].label);
-        continue;
-      }
-      if (address !== (addressesBefore.get(network) ?? null)) changes.push({ network, address });
-    }
-    const firstError = Object.values(errors)[0];
-    if (firstError) throw new AppError('VALIDATION', firstError, { fields: errors });
+    const { before, addressesBefore, changes, replacements } = await checkCoinUpdate(tx, id, update, true);
+    // Replacing an address in force goes through a pending change (routes.ts); one set meanwhile is not replaced here.
+    if (replacements.length > 0) throw new AppError('CHANGE_STALE', DESTINATION_MSG.stale);
 
     let after = before;
     if (update.isEnabled !== undefined && update.isEnabled !== before.isEnabled) {

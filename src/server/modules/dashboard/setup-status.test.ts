@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminCoin } from '#shared/contracts/admin.js';
 import type { TSetupStatus } from '#shared/contracts/setup.js';
 import { networkLabel, networksOf } from '#shared/networks.js';
+import { sql } from 'drizzle-orm';
 import { DEMO_DEPOSIT_ADDRESSES } from '#server/db/demo-deposit-addresses.js';
+import { depositAddresses, paymentMethods } from '#server/db/schema/app.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
 const URL = '/api/admin/setup-status';
@@ -55,6 +57,7 @@ describe('first-run setup status (issue 16)', () => {
         })),
         networksWithout: [],
       },
+      demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
       notificationEmail: { isDone: false, email: null },
       smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
       contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
@@ -159,6 +162,25 @@ describe('first-run setup status (issue 16)', () => {
     });
     current = await status();
     expect(current.contactDetails).toEqual({ isDone: true, missing: [] });
-    expect(current.isComplete).toBe(true);
+    // Issue 27 point 3: the demo and test-vector destinations set above still stand in the way (this failed before: complete).
+    expect(current.isComplete).toBe(false);
+    expect(current.demoDestinations.isDone).toBe(false);
+  });
+
+  it('warns while a demo or test-vector address or a demo payment account is in use (issue 27 point 3)', async () => {
+    const current = (await status()).demoDestinations;
+    expect(current.paymentMethods).toEqual(['MTN MoMo']);
+    expect(current.addresses).toContainEqual({ symbol: 'usdt', name: 'Tether', network: 'TRON (TRC20)' });
+    expect(current.addresses).toContainEqual({ symbol: 'btc', name: 'Bitcoin', network: 'Bitcoin' });
+    expect(current.addresses).toContainEqual({ symbol: 'doge', name: 'Dogecoin', network: 'Dogecoin' });
+
+    // The business's own details (replaced straight in the database here; the screens go through a second admin's approval).
+    await t.database.db.update(depositAddresses).set({ address: sql`'own-' || ${depositAddresses.network}` });
+    await t.database.db
+      .update(paymentMethods)
+      .set({ details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0551234567' } });
+    const after = await status();
+    expect(after.demoDestinations).toEqual({ isDone: true, addresses: [], paymentMethods: [] });
+    expect(after.isComplete).toBe(true);
   });
 });

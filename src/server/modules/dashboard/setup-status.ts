@@ -3,6 +3,7 @@ import { missingCompanyFields } from '#shared/company.js';
 import type { TCoinGap, TSetupStatus } from '#shared/contracts/setup.js';
 import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
 import { networkLabel, networksOf } from '#shared/networks.js';
+import { DEMO_ADDRESS_SET, DEMO_PAYMENT_ACCOUNTS } from '#server/db/demo-deposit-addresses.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
@@ -14,11 +15,12 @@ export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string };
  * The first-run checklist (issue 16), computed from the database each time: at least one enabled
  * payment method; a deposit address on at least one network of every enabled coin; the admin
  * notification email; complete SMTP settings; the company details of the contact page; and a
- * service fee someone chose (the settings saved at least once).
+ * service fee someone chose (the settings saved at least once); and no demo or test-vector
+ * destination in use (issue 27 point 3).
  */
 export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStatus> {
   const { db } = deps;
-  const [methodCounts, enabledCoins, addresses, settingsRows, content, feeSaves] = await Promise.all([
+  const [methodCounts, enabledCoins, addresses, settingsRows, content, feeSaves, enabledMethods] = await Promise.all([
     db
       .select({
         enabled: sql<number>`count(*) filter (where ${paymentMethods.isEnabled})::int`,
@@ -31,12 +33,17 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       .where(eq(coins.isEnabled, true))
       .orderBy(asc(coins.sortOrder), asc(coins.id)),
     db
-      .select({ coinId: depositAddresses.coinId, network: depositAddresses.network })
+      .select({ coinId: depositAddresses.coinId, network: depositAddresses.network, address: depositAddresses.address })
       .from(depositAddresses)
       .innerJoin(coins, and(eq(coins.id, depositAddresses.coinId), eq(coins.isEnabled, true))),
     db.select().from(settings).where(eq(settings.id, 1)),
     getContactContent(db),
     db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'settings.update')).limit(1),
+    db
+      .select({ name: paymentMethods.name, details: paymentMethods.details })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.isEnabled, true))
+      .orderBy(asc(paymentMethods.id)),
   ]);
 
   const methods = firstOrThrow(methodCounts);
@@ -53,6 +60,19 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
     else coinsWithout.push(gap);
   }
 
+  // Issue 27 point 3: a demo or test-vector destination in use loses the money sent to it.
+  const demoAddresses = addresses
+    .filter((entry) => DEMO_ADDRESS_SET.has(entry.address))
+    .flatMap((entry) => {
+      const coin = enabledCoins.find((candidate) => candidate.id === entry.coinId);
+      return coin ? [{ symbol: coin.symbol, name: coin.name, network: networkLabel(entry.network) }] : [];
+    });
+  const demoMethods = enabledMethods
+    .filter(({ details }) =>
+      DEMO_PAYMENT_ACCOUNTS.has((details.type === 'momo' ? details.number : details.accountNumber).replace(/\D/g, '')),
+    )
+    .map((method) => method.name);
+
   const row = settingsRows[0];
   const hasPassword = Boolean(deps.smtpPassFromEnv) || Boolean(row?.smtpPassEncrypted);
   const smtpMissing = [
@@ -67,6 +87,11 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
   const status: Omit<TSetupStatus, 'isComplete'> = {
     paymentMethods: { isDone: methods.enabled > 0, enabled: methods.enabled, total: methods.total },
     depositAddresses: { isDone: coinsWithout.length === 0, coinsWithout, networksWithout },
+    demoDestinations: {
+      isDone: demoAddresses.length === 0 && demoMethods.length === 0,
+      addresses: demoAddresses,
+      paymentMethods: demoMethods,
+    },
     notificationEmail: { isDone: Boolean(row?.notificationEmail), email: row?.notificationEmail ?? null },
     smtp: { isDone: smtpMissing.length === 0, missing: smtpMissing },
     contactDetails: { isDone: contactMissing.length === 0, missing: contactMissing },

@@ -6,13 +6,21 @@ import {
   ZPaymentMethodInput,
   ZPaymentMethodToggle,
 } from '#shared/contracts/admin.js';
+import { ZPaymentMethodRequest, ZPaymentMethodResponseWithChange } from '#shared/contracts/destination-changes.js';
+import type { TDestinationDeps } from '#server/modules/destination-changes/service.js';
 import { ZOk } from '#shared/contracts/common.js';
 import type { TDb } from '#server/db/client.js';
 import { actorOf } from '#server/plugins/access.js';
 import { createPaymentMethod, deletePaymentMethod, listPaymentMethods, setPaymentMethodEnabled, updatePaymentMethod } from './service.js';
 
-/** /admin/payment-methods (super_admin, manager): every change audited with before and after. */
-export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (app, { db }) => {
+/**
+ * /admin/payment-methods (super_admin, manager): every change audited with before and after; a
+ * change of a method's account waits for a second admin (issue 27 point 3, docs/decisions/030).
+ */
+export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestinationDeps }> = async (
+  app,
+  { db, destinations },
+) => {
   const access = { area: 'paymentMethods' } as const;
 
   app.get(
@@ -33,10 +41,15 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb }> = async (ap
   app.put(
     '/api/admin/payment-methods/:id',
     {
-      config: { access },
-      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodInput, response: { 200: ZAdminPaymentMethodResponse } },
+      config: { access, errors: ['CHANGE_ALREADY_PENDING', 'INVALID_CREDENTIALS', 'CODE_REUSED'] },
+      schema: {
+        tags: ['admin'],
+        params: ZNumericIdParams,
+        body: ZPaymentMethodRequest,
+        response: { 200: ZPaymentMethodResponseWithChange },
+      },
     },
-    async (request) => ({ paymentMethod: await updatePaymentMethod(db, actorOf(request), request.params.id, request.body, request.ip) }),
+    async (request) => updatePaymentMethod(destinations, request, request.params.id, request.body),
   );
 
   app.patch(

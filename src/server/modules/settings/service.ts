@@ -40,6 +40,7 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     tier2MonthlyLimitGhs: row.tier2MonthlyLimitGhs,
     customerIdleHours: row.customerIdleHours,
     claimMinutes: row.claimMinutes,
+    destinationCoolingOffHours: row.destinationCoolingOffHours,
   };
 }
 
@@ -83,6 +84,7 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.maxOrderGhs !== undefined) changes.maxOrderGhs = update.maxOrderGhs || null;
   if (update.customerIdleHours !== undefined) changes.customerIdleHours = update.customerIdleHours;
   if (update.claimMinutes !== undefined) changes.claimMinutes = update.claimMinutes;
+  if (update.destinationCoolingOffHours !== undefined) changes.destinationCoolingOffHours = update.destinationCoolingOffHours;
   for (const key of TIER_LIMIT_KEYS) {
     const value = update[key];
     if (value !== undefined) changes[key] = value;

@@ -34,10 +34,13 @@ export const staffRoutes: FastifyPluginAsyncZod<TStaffDeps> = async (app, deps) 
 
   app.post(
     '/api/admin/admins',
-    { config: { access, errors: ['EMAIL_TAKEN'] }, schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } } },
+    {
+      config: { access, errors: ['EMAIL_TAKEN', 'INVALID_CREDENTIALS', 'CODE_REUSED'] },
+      schema: { tags, body: ZCreateStaffRequest, response: { 201: ZStaffResponse } },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
-      const admin = await createStaff(deps, request.body, { actor, ip: request.ip });
+      const admin = await createStaff(deps, request.body, { actor, ip: request.ip, request });
       return reply.status(201).send({ admin });
     },
   );

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { generateId } from 'better-auth';
 import { hashPassword } from 'better-auth/crypto';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { CREATABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/permissions.js';
+import type { FastifyRequest } from 'fastify';
+import { confirmSecondFactor } from '#server/modules/auth/two-factor.js';
+import type { TAccountDeps } from '#server/modules/auth/service.js';
+import { EDITABLE_ROLES, isStaffRole, ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/permissions.js';
 import { INVITATION_TTL_HOURS, STAFF_MSG, type TCreateStaffRequest, type TStaffMember } from '#shared/contracts/staff.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
@@ -25,6 +28,8 @@ export type TStaffDeps = {
   serverSecret: string;
   onEmailQueued: () => void;
   onAccountChanged: TOnAccountChanged;
+  /** better-auth, to check the inviter's second factor when they invite another Super Admin (docs/decisions/030). */
+  account?: TAccountDeps;
 };
 type TAuditContext = { actor: TActor; ip: string };
 
@@ -132,8 +137,19 @@ async function issueInvitation(
  * Creates a staff account without a usable password (a random one nobody knows) and emails a
  * single-use link to choose one. Everything, the email included, commits or rolls back together.
  */
-export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, context: TAuditContext): Promise<TStaffMember> {
+export async function createStaff(
+  deps: TStaffDeps,
+  input: TCreateStaffRequest,
+  context: TAuditContext & { request?: FastifyRequest },
+): Promise<TStaffMember> {
   const { db } = deps;
+  // Another Super Admin (docs/decisions/030): confirmed with the inviter's second factor.
+  if (input.role === 'super_admin') {
+    if (!input.code)
+      throw new AppError('VALIDATION', STAFF_MSG.superAdminCodeRequired, { fields: { code: STAFF_MSG.superAdminCodeRequired } });
+    if (!deps.account || !context.request) throw new AppError('FORBIDDEN', STAFF_MSG.superAdminCodeRequired);
+    await confirmSecondFactor(deps.account, context.request, input.code);
+  }
   const id = generateId();
   // Hashed before the transaction: scrypt takes a while, and the transaction should not wait on it.
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
@@ -162,7 +178,12 @@ export async function createStaff(deps: TStaffDeps, input: TCreateStaffRequest, 
         action: 'admin.create',
         targetType: 'user',
         targetId: id,
-        after: { fullName: input.fullName, email: input.email, role: input.role },
+        after: {
+          fullName: input.fullName,
+          email: input.email,
+          role: input.role,
+          ...(input.role === 'super_admin' ? { secondFactor: true } : {}),
+        },
         ip: context.ip,
       });
     });
@@ -195,7 +216,7 @@ export async function resendInvitation(deps: TStaffDeps, id: string, context: TA
 export async function updateStaffRole(
   deps: TStaffDeps,
   id: string,
-  role: (typeof CREATABLE_ROLES)[number],
+  role: (typeof EDITABLE_ROLES)[number],
   context: TAuditContext,
 ): Promise<TStaffMember> {
   const { db } = deps;

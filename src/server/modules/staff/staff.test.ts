@@ -216,6 +216,51 @@ describe('admin management', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'ama@example.com'))).toHaveLength(0);
   });
 
+  it('invites another Super Admin only with the inviter’s second factor, audited; never by promotion (issue 27 point 3)', async () => {
+    const invite = (code?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/admins',
+        cookie: admin,
+        payload: { fullName: 'Kofi Asante', email: 'kofi.super@example.com', role: 'super_admin', ...(code ? { code } : {}) },
+      });
+    const withoutCode = await invite();
+    expect(withoutCode.statusCode).toBe(400);
+    expect(withoutCode.json().error.fields).toEqual({ code: STAFF_MSG.superAdminCodeRequired });
+    const wrongCode = await invite('000000');
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'kofi.super@example.com'))).toHaveLength(0);
+
+    const created = await invite(t.secondFactorCode(SUPER_ADMIN.email));
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().admin).toMatchObject({ role: 'super_admin', email: 'kofi.super@example.com' });
+    const entry = firstOrThrow(
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'admin.create'), eq(auditLog.targetId, created.json().admin.id))),
+    );
+    expect(entry.after).toMatchObject({ role: 'super_admin', secondFactor: true });
+
+    // An existing admin is not promoted to Super Admin; a manager cannot invite one.
+    const staff = await t.createStaff('manager');
+    const promote = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/admins/${staff.id}`,
+      cookie: admin,
+      payload: { role: 'super_admin' },
+    });
+    expect(promote.statusCode).toBe(400);
+    const byManager = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      cookie: staff.cookie,
+      payload: { fullName: 'Esi Mensah', email: 'esi.super@example.com', role: 'super_admin', code: t.secondFactorCode(staff.email) },
+    });
+    expect(byManager.statusCode).toBe(403);
+  });
+
   it('edits only the role, which takes effect on the next request', async () => {
     const staff = await t.createStaff('support');
     expect((await t.request({ method: 'GET', url: '/api/admin/chat/conversations', cookie: staff.cookie })).statusCode).toBe(200);

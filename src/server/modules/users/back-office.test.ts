@@ -10,10 +10,11 @@ describe('back-office', () => {
   let t: TTestApp;
   let admin: string;
   let manager: string;
+  let managerEmail: string;
   beforeAll(async () => {
     t = await createTestApp({ SMTP_PASS: '' });
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    manager = (await t.createStaff('manager')).cookie;
+    ({ cookie: manager, email: managerEmail } = await t.createStaff('manager'));
   });
   afterAll(() => t.close());
 
@@ -117,13 +118,16 @@ describe('back-office', () => {
     expect(entry.after).toMatchObject({
       depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
     });
-    // Removing one leaves the other; the public list says where selling is possible, never the address.
-    expect((await patch({ depositAddresses: { ERC20: '' } })).statusCode).toBe(200);
+    // Removing one in force waits for a second admin (issue 27 point 3, docs/decisions/030), with
+    // the code; the public list says where selling is possible, never the address.
+    const removal = await patch({ depositAddresses: { ERC20: '' }, code: t.secondFactorCode(managerEmail) });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect(removal.json().pendingChange).toMatchObject({ status: 'pending', after: { depositAddresses: { ERC20: null } } });
     const publicCoins = (await t.request({ method: 'GET', url: '/api/coins' })).json();
     const networks = publicCoins.coins.find((c: { symbol: string }) => c.symbol === 'usdt').networks;
     expect(networks.map((n: { network: string; canSell: boolean }) => [n.network, n.canSell])).toEqual([
       ['TRC20', true],
-      ['ERC20', false],
+      ['ERC20', true],
       ['BEP20', false],
     ]);
     expect(JSON.stringify(publicCoins)).not.toContain('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');

@@ -4,6 +4,8 @@ import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { useAdminCoins } from '#web/features/admin/coins/api/coins.js';
 import { CoinRow, type TCoinRowState } from '#web/features/admin/coins/components/coin-row.js';
 import { UnsavedChangesGuard } from '#web/features/admin/coins/components/unsaved-changes-guard.js';
+import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
 const COIN_COLUMNS: TColumn<unknown>[] = [
   { header: 'Currency' },
@@ -35,6 +37,11 @@ function useChangedRows() {
 export function CoinsPage() {
   const query = useAdminCoins();
   const coins = query.data ?? [];
+  const pending = useDestinationChanges().data?.filter((change) => change.kind === 'deposit_address' && change.status === 'pending') ?? [];
+  const pendingText = (coinId: number) => {
+    const change = pending.find((entry) => entry.targetId === String(coinId));
+    return change ? describeDestination(change.kind, change.after).join('; ') : undefined;
+  };
   const { hasUnsaved, onStateChange } = useChangedRows();
 
   return (
@@ -53,7 +60,7 @@ export function CoinsPage() {
         loadingText="Loading currencies…"
         emptyText="No currencies found."
         // Each row edits its deposit addresses in place, with its own state.
-        renderRow={(coin) => <CoinRow coin={coin} onStateChange={onStateChange} />}
+        renderRow={(coin) => <CoinRow coin={coin} onStateChange={onStateChange} pendingText={pendingText(coin.id)} />}
         wrap
       />
       <UnsavedChangesGuard when={hasUnsaved} />

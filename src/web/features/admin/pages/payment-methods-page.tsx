@@ -14,6 +14,11 @@ import {
 } from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { Link } from 'react-router';
+import { Badge } from '#web/components/ui/badge.js';
+import { paths } from '#web/lib/paths.js';
+import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
 type TOpenDialog = { kind: 'form'; method: TAdminPaymentMethod | null } | { kind: 'delete'; method: TAdminPaymentMethod } | null;
 
@@ -28,6 +33,7 @@ function detailLines(method: TAdminPaymentMethod): string[] {
 /** /admin/payment-methods: how customers pay and are paid (docs/product.md §2). */
 export function PaymentMethodsPage() {
   const query = usePaymentMethods();
+  const pending = useDestinationChanges().data?.filter((change) => change.kind === 'payment_method' && change.status === 'pending') ?? [];
   const toggle = useTogglePaymentMethod();
   const toast = useToast();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
@@ -39,15 +45,28 @@ export function PaymentMethodsPage() {
     {
       header: 'Details',
       className: 'align-top text-slate-700',
-      cell: (method) => (
-        <ul className="space-y-0.5">
-          {detailLines(method).map((line) => (
-            <li key={line} className="break-words">
-              {line}
-            </li>
-          ))}
-        </ul>
-      ),
+      cell: (method) => {
+        const change = pending.find((entry) => entry.targetId === String(method.id));
+        return (
+          <>
+            <ul className="space-y-0.5">
+              {detailLines(method).map((line) => (
+                <li key={line} className="break-words">
+                  {line}
+                </li>
+              ))}
+            </ul>
+            {change && (
+              <p className="mt-2 text-sm text-amber-900">
+                <Badge variant="warning">Change waiting for approval</Badge> {describeDestination(change.kind, change.after).join(', ')}.{' '}
+                <Link className="underline" to={paths.admin.pendingChanges.getHref()}>
+                  Open Pending changes
+                </Link>
+              </p>
+            )}
+          </>
+        );
+      },
     },
     {
       header: 'Status',

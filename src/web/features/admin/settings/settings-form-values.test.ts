@@ -25,6 +25,7 @@ const BLANK: TSettingsFormValues = {
   tier2MonthlyLimitGhs: '1000000',
   customerIdleHours: '12',
   claimMinutes: '10',
+  destinationCoolingOffHours: '24',
 };
 
 /** The message each field shows: the first issue on its path, as the form's zod resolver picks it. */
@@ -112,6 +113,7 @@ describe('the settings form turns what is typed into the PUT body, judged by the
       tier2MonthlyLimitGhs: '1000000.00',
       customerIdleHours: 12,
       claimMinutes: 10,
+      destinationCoolingOffHours: 24,
     };
     expect(toFormValues(stored)).toEqual({ ...BLANK, serviceFeePercentage: '2.5' });
     expect(toFormValues({ ...stored, minOrderGhs: '12.50', maxOrderGhs: '20000.00' })).toMatchObject({

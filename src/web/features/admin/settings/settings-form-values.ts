@@ -29,6 +29,7 @@ export type TSettingsFormValues = {
   /** Hours without a person's request after which a customer session ends (docs/decisions/020). */
   customerIdleHours: string;
   claimMinutes: string;
+  destinationCoolingOffHours: string;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -68,6 +69,7 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     tier2MonthlyLimitGhs: formatGhsSetting(settings.tier2MonthlyLimitGhs),
     customerIdleHours: String(settings.customerIdleHours),
     claimMinutes: String(settings.claimMinutes),
+    destinationCoolingOffHours: String(settings.destinationCoolingOffHours),
   };
 }
 
@@ -119,6 +121,7 @@ export const ZSettingsForm = z
     tier2MonthlyLimitGhs: z.string(),
     customerIdleHours: z.string(),
     claimMinutes: z.string(),
+    destinationCoolingOffHours: z.string(),
   })
   .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
@@ -138,6 +141,7 @@ export const ZSettingsForm = z
     tier2MonthlyLimitGhs: values.tier2MonthlyLimitGhs.trim(),
     customerIdleHours: toMinutes(values.customerIdleHours),
     claimMinutes: toMinutes(values.claimMinutes),
+    destinationCoolingOffHours: toMinutes(values.destinationCoolingOffHours),
     ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
   }))
   .pipe(ZSettingsUpdate)

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAdminCoinList, ZAdminCoinResponse, type ZAdminCoin, type ZCoinUpdate } from '#shared/contracts/admin.js';
+import { ZAdminCoinList, type ZAdminCoin } from '#shared/contracts/admin.js';
+import { ZCoinResponseWithChange, type TCoinRequest } from '#shared/contracts/destination-changes.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminCoin = z.infer<typeof ZAdminCoin>;
-export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
+export type TCoinUpdate = TCoinRequest;
 type TAdminCoinList = z.infer<typeof ZAdminCoinList>;
 
 /** In memory only, never persisted (decisions/013 D10): deposit addresses are staff data. */
@@ -35,7 +36,7 @@ export function updateCoin({ id, update }: { id: number; update: TCoinUpdate }) 
   return apiRequest(`/api/admin/coins/${id}`, {
     method: 'PATCH',
     body: update,
-    schema: ZAdminCoinResponse,
+    schema: ZCoinResponseWithChange,
     operation: 'Saving the currency',
   });
 }
@@ -45,7 +46,8 @@ export function useUpdateCoin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCoin,
-    onSuccess: ({ coin }) => {
+    onSuccess: ({ coin, pendingChange }) => {
+      if (pendingChange) void queryClient.invalidateQueries({ queryKey: ['admin', 'destination-changes'] });
       queryClient.setQueryData<TAdminCoinList>(adminCoinKeys.all, (current) =>
         current ? { coins: current.coins.map((item) => (item.id === coin.id ? coin : item)) } : current,
       );

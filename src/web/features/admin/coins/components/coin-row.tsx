@@ -7,7 +7,15 @@ import { Switch } from '#web/components/ui/switch.js';
 import { TableActionCell, TableCell, TableRow } from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useUpdateCoin, type TAdminCoin } from '#web/features/admin/coins/api/coins.js';
-import { coinFormSchema, isSameAsCoin, toCoinFormValues, type TCoinFormValues } from '#web/features/admin/coins/lib/coin-form.js';
+import {
+  coinFormSchema,
+  isSameAsCoin,
+  replacesAddressInForce,
+  toCoinFormValues,
+  type TCoinFormValues,
+} from '#web/features/admin/coins/lib/coin-form.js';
+import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
+import { formatDateTime } from '#web/lib/format-date.js';
 
 /** docs/product.md §2: a row is clean, changed or saving. */
 export type TCoinRowState = 'clean' | 'changed' | 'saving';
@@ -18,7 +26,16 @@ export type TCoinRowState = 'clean' | 'changed' | 'saving';
  * Save (or Enter in an address). The form is the one approach's (`useZodForm`): the addresses are
  * judged for their network on Save, the server's field messages land on their fields.
  */
-export function CoinRow({ coin, onStateChange }: { coin: TAdminCoin; onStateChange?: (coinId: number, state: TCoinRowState) => void }) {
+export function CoinRow({
+  coin,
+  onStateChange,
+  pendingText,
+}: {
+  coin: TAdminCoin;
+  onStateChange?: (coinId: number, state: TCoinRowState) => void;
+  /** A change of this coin's addresses waiting for approval, in words (issue 27 point 3). */
+  pendingText?: string;
+}) {
   const schema = useMemo(() => coinFormSchema(coin), [coin]);
   const form = useZodForm<typeof schema, TCoinFormValues>(schema, { defaultValues: toCoinFormValues(coin) });
   const syncedCoin = useRef(coin);
@@ -38,6 +55,7 @@ export function CoinRow({ coin, onStateChange }: { coin: TAdminCoin; onStateChan
 
   const state: TCoinRowState = update.isPending ? 'saving' : isSameAsCoin(values, coin) ? 'clean' : 'changed';
   const isSaving = state === 'saving';
+  const needsCode = replacesAddressInForce(values, coin);
 
   // The page warns before leaving while a row has unsaved edits; a row that goes away has none.
   const onStateChangeRef = useRef(onStateChange);
@@ -57,9 +75,13 @@ export function CoinRow({ coin, onStateChange }: { coin: TAdminCoin; onStateChan
     update.mutate(
       { id: coin.id, update: changes },
       {
-        onSuccess: ({ coin: saved }) => {
+        onSuccess: ({ coin: saved, pendingChange }) => {
           form.reset(toCoinFormValues(saved));
-          toast.success(`${coin.name} saved.`);
+          if (!pendingChange) toast.success(`${coin.name} saved.`);
+          else
+            toast.success(
+              pendingChange.lapsesAt ? DESTINATION_MSG.requestedAlone(formatDateTime(pendingChange.lapsesAt)) : DESTINATION_MSG.requested,
+            );
         },
         // The edits stay, so the row reads as changed again and can be saved once more.
         onError: (failure) => showServerError(form, failure, { toast: toast.error }),
@@ -94,6 +116,29 @@ export function CoinRow({ coin, onStateChange }: { coin: TAdminCoin; onStateChan
               />
             ))}
             {coin.networks.length === 0 && <p className="text-sm text-slate-600">No network is offered for this coin.</p>}
+            {pendingText && (
+              <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+                Change waiting for approval: {pendingText}
+              </p>
+            )}
+            {needsCode && (
+              <>
+                <p className="text-sm text-amber-900" role="note">
+                  {DESTINATION_MSG.coinFormNotice}
+                </p>
+                <TextField
+                  label="Authentication code"
+                  aria-label={`Authentication code to change the ${coin.name} deposit address`}
+                  name="code"
+                  form={formId}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={40}
+                  hint="The 6-digit code from your authenticator app."
+                  disabled={isSaving}
+                />
+              </>
+            )}
           </div>
         </TableCell>
         <TableCell className="align-top">

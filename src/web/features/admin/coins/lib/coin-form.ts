@@ -1,17 +1,30 @@
 import { z } from 'zod';
-import { ADMIN_MSG, ZCoinUpdate, type TCoinUpdate } from '#shared/contracts/admin.js';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
+import { ZCoinRequest, type TCoinRequest } from '#shared/contracts/destination-changes.js';
 import { isNetworkId, networkLabel } from '#shared/networks.js';
 import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TAdminCoin } from '#web/features/admin/coins/api/coins.js';
 
 /** What a coin's row holds: its deposit address per network id, as typed, and its switch. */
-export type TCoinFormValues = { depositAddresses: Record<string, string>; isEnabled: boolean };
+export type TCoinFormValues = {
+  depositAddresses: Record<string, string>;
+  isEnabled: boolean;
+  /** The second factor, asked when an address in force is replaced or removed (issue 27 point 3, docs/decisions/030). */
+  code?: string;
+};
 
 export function toCoinFormValues(coin: TAdminCoin): TCoinFormValues {
   return {
     depositAddresses: Object.fromEntries(coin.networks.map((entry) => [entry.network, entry.depositAddress ?? ''])),
     isEnabled: coin.isEnabled,
   };
+}
+
+/** An address in force is replaced or removed: the change waits for a second admin and needs the code. */
+export function replacesAddressInForce(values: TCoinFormValues, coin: TAdminCoin): boolean {
+  return coin.networks.some(
+    (entry) => entry.depositAddress !== null && (values.depositAddresses[entry.network] ?? '').trim() !== entry.depositAddress,
+  );
 }
 
 /** The row says what the server has (spaces around an address do not count: they are not sent). */
@@ -49,8 +62,8 @@ export function coinFormSchema(coin: TAdminCoin) {
     }),
   );
   return z
-    .object({ depositAddresses: z.object(addresses), isEnabled: z.boolean() })
-    .transform(({ depositAddresses, isEnabled }): TCoinUpdate => {
+    .object({ depositAddresses: z.object(addresses), isEnabled: z.boolean(), code: z.string().trim().max(40).optional() })
+    .transform(({ depositAddresses, isEnabled, code }): TCoinRequest => {
       const changed: Record<string, string> = {};
       for (const entry of coin.networks) {
         const address = depositAddresses[entry.network] ?? '';
@@ -59,7 +72,8 @@ export function coinFormSchema(coin: TAdminCoin) {
       return {
         ...(Object.keys(changed).length > 0 ? { depositAddresses: changed } : {}),
         ...(isEnabled !== coin.isEnabled ? { isEnabled } : {}),
+        ...(code ? { code } : {}),
       };
     })
-    .pipe(ZCoinUpdate);
+    .pipe(ZCoinRequest);
 }

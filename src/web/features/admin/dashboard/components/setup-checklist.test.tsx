@@ -8,6 +8,7 @@ const DONE: TSetupStatus = {
   isComplete: true,
   paymentMethods: { isDone: true, enabled: 1, total: 1 },
   depositAddresses: { isDone: true, coinsWithout: [], networksWithout: [] },
+  demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
   notificationEmail: { isDone: true, email: 'alerts@cedicrypto.test' },
   smtp: { isDone: true, missing: [] },
   contactDetails: { isDone: true, missing: [] },
@@ -31,7 +32,7 @@ describe('the super admin’s setup checklist (issue 16)', () => {
       smtp: { isDone: false, missing: ['password'] },
     });
     expect(screen.getByRole('heading', { name: 'Finish setting up' })).toBeTruthy();
-    expect(screen.getByText('4 of 6 done')).toBeTruthy();
+    expect(screen.getByText('5 of 7 done')).toBeTruthy();
     expect(screen.getByText(/Customers see “Trading opens soon”/)).toBeTruthy();
     const steps = within(screen.getByRole('list', { name: 'Setup steps left' })).getAllByRole('listitem');
     expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([

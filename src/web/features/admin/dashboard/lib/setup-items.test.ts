@@ -13,6 +13,7 @@ const FRESH: TSetupStatus = {
     ],
     networksWithout: [],
   },
+  demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
   notificationEmail: { isDone: false, email: null },
   smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
   contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
@@ -32,6 +33,7 @@ describe('the setup checklist’s items (issue 16)', () => {
     expect(entries.map((entry) => [entry.id, entry.isDone, entry.href])).toEqual([
       ['paymentMethods', false, '/admin/payment-methods'],
       ['depositAddresses', false, '/admin/coins'],
+      ['demoDestinations', true, '/admin/payment-methods'],
       ['notificationEmail', false, '/admin/settings'],
       ['smtp', false, '/admin/settings'],
       ['contactDetails', false, '/admin/contact'],
@@ -51,6 +53,21 @@ describe('the setup checklist’s items (issue 16)', () => {
     );
   });
 
+  it('warns while a demo or test-vector destination is in use (issue 27 point 3)', () => {
+    const entry = buildSetupEntries({
+      ...FRESH,
+      demoDestinations: {
+        isDone: false,
+        addresses: [{ symbol: 'btc', name: 'Bitcoin', network: 'Bitcoin' }],
+        paymentMethods: ['MTN MoMo'],
+      },
+    }).find((candidate) => candidate.id === 'demoDestinations');
+    expect(entry).toMatchObject({ isDone: false, href: '/admin/coins', linkLabel: 'Open Currencies' });
+    expect(entry?.detail).toBe(
+      "Money sent to demo or test-vector details is lost: the Bitcoin (BTC) address on Bitcoin; the MTN MoMo account. Replace them with your own before going live; each change waits for a second admin's approval.",
+    );
+  });
+
   it('tells disabled payment methods from none, and notes networks still without an address', () => {
     const entries = buildSetupEntries({
       ...FRESH,
@@ -67,6 +84,6 @@ describe('the setup checklist’s items (issue 16)', () => {
       isDone: true,
       note: 'Optional: no address yet for Tether (USDT) on Ethereum (ERC20) and BNB Smart Chain (BEP20).',
     });
-    expect(entries[5]?.isDone).toBe(true);
+    expect(entries[6]?.isDone).toBe(true);
   });
 });

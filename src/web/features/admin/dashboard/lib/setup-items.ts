@@ -58,6 +58,19 @@ export function buildSetupEntries(status: TSetupStatus): TSetupEntry[] {
       linkLabel: 'Open Currencies',
       isDone: status.depositAddresses.isDone,
     },
+    demoDestinations: {
+      id: 'demoDestinations',
+      title: 'Replace the demo payment details',
+      detail: `Money sent to demo or test-vector details is lost: ${[
+        ...status.demoDestinations.addresses.map(
+          (entry) => `the ${entry.name} (${entry.symbol.toUpperCase()}) address on ${entry.network}`,
+        ),
+        ...status.demoDestinations.paymentMethods.map((name) => `the ${name} account`),
+      ].join('; ')}. Replace them with your own before going live; each change waits for a second admin's approval.`,
+      href: status.demoDestinations.addresses.length > 0 ? paths.admin.coins.getHref() : paths.admin.paymentMethods.getHref(),
+      linkLabel: status.demoDestinations.addresses.length > 0 ? 'Open Currencies' : 'Open Payment Methods',
+      isDone: status.demoDestinations.isDone,
+    },
     notificationEmail: {
       id: 'notificationEmail',
       title: 'Set the admin notification email',

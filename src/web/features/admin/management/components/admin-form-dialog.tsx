@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCreateStaffRequest, STAFF_MSG, type TStaffMember } from '#shared/contracts/staff.js';
-import { CREATABLE_ROLES, ROLE_LABELS } from '#shared/permissions.js';
+import { CREATABLE_ROLES, EDITABLE_ROLES, ROLE_LABELS } from '#shared/permissions.js';
+import { useWatch } from 'react-hook-form';
 import { SelectField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Alert } from '#web/components/ui/alert.js';
@@ -26,8 +27,10 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
       fullName: admin?.fullName ?? '',
       email: admin?.email ?? '',
       role: (admin && admin.role !== 'super_admin' ? admin.role : 'support') as TCreatableRole,
+      code: '',
     },
   });
+  const role = useWatch({ control: form.control, name: 'role' });
   const create = useCreateAdmin();
   const update = useUpdateAdminRole();
   const isPending = create.isPending || update.isPending;
@@ -47,14 +50,15 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
             toast.success(STAFF_MSG.roleUpdated);
             onClose();
           };
-          update.mutate({ id: admin.id, role: values.role }, { onSuccess, onError });
+          if (values.role !== 'super_admin') update.mutate({ id: admin.id, role: values.role }, { onSuccess, onError });
           return;
         }
         const onSuccess = () => {
           toast.success(STAFF_MSG.created);
           onClose();
         };
-        create.mutate(values, { onSuccess, onError });
+        const { code, ...rest } = values;
+        create.mutate(rest.role === 'super_admin' && code ? { ...rest, code } : rest, { onSuccess, onError });
       }}
     >
       <TextField
@@ -76,7 +80,28 @@ export function AdminFormDialog({ admin, onClose }: AdminFormDialogProps) {
         readOnly={isEdit}
         disabled={isEdit || isPending}
       />
-      <SelectField label="Role" name="role" disabled={isPending} options={toOptions(CREATABLE_ROLES, ROLE_LABELS)} />
+      <SelectField
+        label="Role"
+        name="role"
+        disabled={isPending}
+        options={toOptions(isEdit ? EDITABLE_ROLES : CREATABLE_ROLES, ROLE_LABELS)}
+      />
+      {!isEdit && role === 'super_admin' && (
+        <>
+          <Alert variant="warning">
+            Another Super Admin can do everything you can, and can approve changes of where money goes. Confirm with your code.
+          </Alert>
+          <TextField
+            label="Authentication code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={40}
+            hint="The 6-digit code from your authenticator app."
+            disabled={isPending}
+          />
+        </>
+      )}
       {!isEdit && <Alert variant="info">{STAFF_MSG.invitationNote}</Alert>}
     </FormDialog>
   );

@@ -6,6 +6,7 @@ import {
   type ZAdminPaymentMethod,
   type ZPaymentMethodInput,
 } from '#shared/contracts/admin.js';
+import { ZPaymentMethodResponseWithChange } from '#shared/contracts/destination-changes.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
@@ -36,11 +37,23 @@ export function usePaymentMethods() {
   return useQuery(paymentMethodsQueryOptions());
 }
 
-export function savePaymentMethod({ id, input }: { id: number | null; input: TPaymentMethodInput }) {
-  return apiRequest(id === null ? '/api/admin/payment-methods' : `/api/admin/payment-methods/${id}`, {
-    method: id === null ? 'POST' : 'PUT',
-    body: input,
-    schema: ZAdminPaymentMethodResponse,
+/**
+ * Adds (POST) or edits (PUT) a method. An edit of the account needs `code` and comes back as a
+ * pending change (issue 27 point 3, docs/decisions/030); the method itself is unchanged until approved.
+ */
+export function savePaymentMethod({ id, input, code }: { id: number | null; input: TPaymentMethodInput; code?: string }) {
+  if (id === null) {
+    return apiRequest('/api/admin/payment-methods', {
+      method: 'POST',
+      body: input,
+      schema: ZAdminPaymentMethodResponse.extend({ pendingChange: ZPaymentMethodResponseWithChange.shape.pendingChange.optional() }),
+      operation: 'Saving the payment method',
+    });
+  }
+  return apiRequest(`/api/admin/payment-methods/${id}`, {
+    method: 'PUT',
+    body: code ? { ...input, code } : input,
+    schema: ZPaymentMethodResponseWithChange,
     operation: 'Saving the payment method',
   });
 }
@@ -63,7 +76,11 @@ export function useSavePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePaymentMethod,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'destination-changes'] }),
+      ]),
   });
 }
 

@@ -8,17 +8,22 @@ import { toOptions } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { useSavePaymentMethod, type TAdminPaymentMethod } from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { FormDialog } from '#web/components/form/form-dialog.js';
+import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
+import { formatDateTime } from '#web/lib/format-date.js';
 
 type TMethodType = 'momo' | 'bank';
 
 /** Both kinds' fields at once, so switching the type back keeps what was typed; named as the API names them. */
 type TFormValues = {
   name: string;
+  /** The second factor: asked when the account changes (issue 27 point 3, docs/decisions/030). */
+  code: string;
   details: { type: TMethodType; provider: string; name: string; number: string; bankName: string; accountNumber: string };
 };
 
 const ZPaymentMethodForm = z.object({
   name: ZPaymentMethodName,
+  code: z.string().trim().max(40),
   details: z.discriminatedUnion('type', [z.object(PAYMENT_DETAILS_SHAPES.momo), z.object(PAYMENT_DETAILS_SHAPES.bank)]),
 });
 
@@ -28,6 +33,7 @@ function initialValues(method: TAdminPaymentMethod | null): TFormValues {
   const details = method?.details;
   return {
     name: method?.name ?? '',
+    code: '',
     details: {
       type: details?.type ?? 'momo',
       provider: details?.type === 'momo' ? details.provider : MOMO_PROVIDERS[0],
@@ -61,12 +67,20 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
       isSaving={isSaving}
       submitLabel={isEdit ? 'Save Changes' : 'Add Method'}
       onClose={onClose}
-      onSubmit={(input) =>
+      onSubmit={({ code, ...input }) =>
         save.mutate(
-          { id: method?.id ?? null, input },
+          { id: method?.id ?? null, input, ...(code ? { code } : {}) },
           {
-            onSuccess: () => {
-              toast.success(isEdit ? ADMIN_MSG.methodUpdated : ADMIN_MSG.methodAdded);
+            onSuccess: ({ pendingChange }) => {
+              if (pendingChange) {
+                toast.success(
+                  pendingChange.lapsesAt
+                    ? DESTINATION_MSG.requestedAlone(formatDateTime(pendingChange.lapsesAt))
+                    : DESTINATION_MSG.requested,
+                );
+              } else {
+                toast.success(isEdit ? ADMIN_MSG.methodUpdated : ADMIN_MSG.methodAdded);
+              }
               onClose();
             },
             onError: (error) => showServerError(form, error, { fallback: ADMIN_MSG.genericError }),
@@ -74,6 +88,11 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
         )
       }
     >
+      {isEdit && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          {DESTINATION_MSG.formNotice}
+        </p>
+      )}
       <TextField label="Display name" name="name" maxLength={100} required disabled={isSaving} />
       <SelectField
         label="Type"
@@ -110,6 +129,17 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
             disabled={isSaving}
           />
         </>
+      )}
+      {isEdit && (
+        <TextField
+          label="Authentication code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={40}
+          hint="Needed when the account changes: the 6-digit code from your authenticator app."
+          disabled={isSaving}
+        />
       )}
     </FormDialog>
   );

@@ -11,6 +11,7 @@ import { useSaveSettings, type TSettings } from '#web/features/admin/settings/ap
 import { TestEmail } from '#web/features/admin/settings/components/test-email.js';
 import { toFormValues, ZSettingsForm, type TSettingsFormValues } from '#web/features/admin/settings/settings-form-values.js';
 import { CUSTOMER_IDLE_HOURS_MAX, CUSTOMER_IDLE_HOURS_MIN } from '#shared/session-activity.js';
+import { DESTINATION_COOLING_OFF_HOURS } from '#shared/contracts/admin.js';
 
 function SettingsSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const headingId = useId();
@@ -207,6 +208,24 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           max={CLAIM_MINUTES.max}
           step={1}
           hint="How long a staff member's claim on a paid order lasts before someone else may claim it. They are warned shortly before."
+          disabled={isSaving}
+          fieldClassName="sm:max-w-xs"
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Payment destinations"
+        description="A change of a payment method's account or a deposit address waits for a second Super Admin or Manager to approve it."
+      >
+        <TextField
+          label="Cooling-off period (hours)"
+          name="destinationCoolingOffHours"
+          type="number"
+          inputMode="numeric"
+          min={DESTINATION_COOLING_OFF_HOURS.min}
+          max={DESTINATION_COOLING_OFF_HOURS.max}
+          step={1}
+          hint="When no other admin can approve a change, it takes effect after this many hours unless it is rejected."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
         />

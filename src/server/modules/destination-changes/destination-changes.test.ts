@@ -1,0 +1,314 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminCoin, TAdminPaymentMethod } from '#shared/contracts/admin.js';
+import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
+import { auditLog, emailLog } from '#server/db/schema/app.js';
+import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { startFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, insertMomoMethod, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+const NEW_BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const MOMO = { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241112222' } as const;
+const NEW_MOMO = { ...MOMO, number: '0551234567' };
+const LIST = '/api/admin/destination-changes';
+
+/*
+ * Four eyes on money destinations (issue 27 point 3, docs/decisions/030): before, a manager's PUT of
+ * a payment method or PATCH of a deposit address changed where money goes at once, with no code,
+ * no second person and no email to the other admins.
+ */
+describe('four eyes on money destinations', () => {
+  let t: TTestApp;
+  let fake: TFakePriceServer;
+  let methodId: number;
+  let admin: string;
+  let manager: { id: string; email: string; cookie: string };
+
+  beforeAll(async () => {
+    fake = await startFakePriceServer();
+    t = await createTestApp({ ...fake.env(), TEST_CLOCK: 'true' });
+    await t.app.market.refreshOnce();
+    methodId = (await insertMomoMethod(t.database.db)).id;
+    await setDepositAddress(t.database.db, 'btc', 'BTC', BTC_ADDRESS);
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    manager = await t.createStaff('manager');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  const methods = async () =>
+    (
+      (await t.request({ method: 'GET', url: '/api/admin/payment-methods', cookie: admin })).json() as {
+        paymentMethods: TAdminPaymentMethod[];
+      }
+    ).paymentMethods;
+  const method = async () => (await methods()).find((entry) => entry.id === methodId)!;
+  const changes = async (cookie = admin) => {
+    const response = await t.request({ method: 'GET', url: LIST, cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { changes: TDestinationChange[] }).changes;
+  };
+  const editMethod = (cookie: string, details: object, code?: string) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie,
+      payload: { name: 'MTN MoMo', details, ...(code ? { code } : {}) },
+    });
+  const approve = (cookie: string, id: number, code: string) =>
+    t.request({ method: 'POST', url: `${LIST}/${id}/approve`, cookie, payload: { code } });
+  const reject = (cookie: string, id: number) => t.request({ method: 'POST', url: `${LIST}/${id}/reject`, cookie, payload: {} });
+  const audits = (action: string) => t.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+  const mailsTo = (to: string) =>
+    t.database.db
+      .select()
+      .from(emailLog)
+      .where(and(eq(emailLog.to, to.toLowerCase()), like(emailLog.subject, '%new payment destination%')));
+  const buyOrder = async (cookie: string) => {
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie,
+      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' },
+    });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie,
+      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().order as { id: number };
+  };
+  const payToNumber = async (cookie: string, id: number) =>
+    ((await t.request({ method: 'GET', url: `/api/orders/${id}`, cookie })).json().order.payTo as { number: string }).number;
+
+  it('holds a manager’s change of the MoMo number until another admin approves it; orders keep the number they were made with', async () => {
+    const customer = await t.signUp();
+    const before = await buyOrder(customer.cookie);
+
+    const asked = await editMethod(manager.cookie, NEW_MOMO, t.secondFactorCode(manager.email));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const change = asked.json().pendingChange as TDestinationChange;
+    expect(change).toMatchObject({ kind: 'payment_method', status: 'pending', lapsesAt: null, targetLabel: 'MTN MoMo' });
+    expect(change.before).toMatchObject({ details: MOMO });
+    expect(change.after).toMatchObject({ details: NEW_MOMO });
+    // Nothing moved yet: buyers still pay the number in force.
+    expect((await method()).details).toEqual(MOMO);
+    expect(asked.json().paymentMethod.details).toEqual(MOMO);
+
+    // The other admin is emailed, the requester is not; the request is audited with before and after.
+    const [mail] = await mailsTo(SUPER_ADMIN.email);
+    expect(mail?.subject).toBe('Approval needed: new payment destination for MTN MoMo');
+    expect(await mailsTo(manager.email)).toHaveLength(0);
+    const [requested] = await audits('destination.request');
+    expect(requested).toMatchObject({ actorId: manager.id, targetType: 'payment_method', targetId: String(methodId) });
+    expect(requested?.before).toMatchObject({ details: MOMO });
+    expect(requested?.after).toMatchObject({ details: NEW_MOMO });
+
+    // The requester cannot approve their own change; a wrong code is refused and changes nothing.
+    const own = await approve(manager.cookie, change.id, t.secondFactorCode(manager.email));
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('OWN_CHANGE');
+    const wrong = await approve(admin, change.id, '000000');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect((await changes()).find((entry) => entry.id === change.id)?.status).toBe('pending');
+    expect((await method()).details).toEqual(MOMO);
+
+    const approved = await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().change).toMatchObject({ status: 'applied', decidedBy: expect.any(String) });
+    expect((await method()).details).toEqual(NEW_MOMO);
+    const [approvedAudit] = await audits('destination.approve');
+    expect(approvedAudit?.before).toMatchObject({ details: MOMO });
+    expect(approvedAudit?.after).toMatchObject({ details: NEW_MOMO });
+    expect((await mailsTo(manager.email)).map((entry) => entry.subject)).toEqual(['Approved: new payment destination for MTN MoMo']);
+
+    // Applying happens once; the order made before keeps its number, a new one gets the new number.
+    expect((await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email))).json().error.code).toBe('CHANGE_ALREADY_DECIDED');
+    expect(await payToNumber(customer.cookie, before.id)).toBe(MOMO.number);
+    expect(await payToNumber(customer.cookie, (await buyOrder(customer.cookie)).id)).toBe(NEW_MOMO.number);
+  });
+
+  it('asks for the second factor: without a code nothing is stored; a name-only edit applies at once', async () => {
+    const missing = await editMethod(manager.cookie, MOMO);
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().error.fields ?? {})).toEqual(['code']);
+    expect((await changes()).filter((entry) => entry.status === 'pending')).toHaveLength(0);
+
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie: manager.cookie,
+      payload: { name: 'MTN Mobile Money', details: NEW_MOMO },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ pendingChange: null, paymentMethod: { name: 'MTN Mobile Money', details: NEW_MOMO } });
+  });
+
+  it('refuses a second change while one waits; the other admin rejects, the requester cancels', async () => {
+    const first = (await editMethod(manager.cookie, MOMO, t.secondFactorCode(manager.email))).json().pendingChange as TDestinationChange;
+    const second = await editMethod(admin, { ...MOMO, number: '0201112233' }, t.secondFactorCode(SUPER_ADMIN.email));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('CHANGE_ALREADY_PENDING');
+
+    expect((await reject(admin, first.id)).json().change.status).toBe('rejected');
+    expect((await method()).details).toEqual(NEW_MOMO);
+    expect((await reject(admin, first.id)).json().error.code).toBe('CHANGE_ALREADY_DECIDED');
+
+    const third = (await editMethod(manager.cookie, MOMO, t.secondFactorCode(manager.email))).json().pendingChange as TDestinationChange;
+    expect((await reject(manager.cookie, third.id)).json().change.status).toBe('cancelled');
+    expect((await audits('destination.reject')).length).toBe(1);
+    expect((await audits('destination.cancel')).length).toBe(1);
+    expect((await method()).details).toEqual(NEW_MOMO);
+  });
+
+  it('holds the replacement of a deposit address; a network’s first address is set at once', async () => {
+    const btc = async () =>
+      ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins.find(
+        (coin) => coin.symbol === 'btc',
+      )!;
+    const coinId = (await btc()).id;
+    const patch = (cookie: string, payload: object) => t.request({ method: 'PATCH', url: `/api/admin/coins/${coinId}`, cookie, payload });
+
+    const withoutCode = await patch(manager.cookie, { depositAddresses: { BTC: NEW_BTC_ADDRESS } });
+    expect(withoutCode.statusCode).toBe(400);
+    const removeWithoutCode = await patch(manager.cookie, { depositAddresses: { BTC: '' } });
+    expect(removeWithoutCode.statusCode).toBe(400);
+
+    const asked = await patch(manager.cookie, { depositAddresses: { BTC: NEW_BTC_ADDRESS }, code: t.secondFactorCode(manager.email) });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const change = asked.json().pendingChange as TDestinationChange;
+    expect(change).toMatchObject({
+      kind: 'deposit_address',
+      before: { depositAddresses: { BTC: BTC_ADDRESS } },
+      after: { depositAddresses: { BTC: NEW_BTC_ADDRESS } },
+    });
+    expect((await btc()).networks[0]?.depositAddress).toBe(BTC_ADDRESS);
+
+    const approved = await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await btc()).networks[0]?.depositAddress).toBe(NEW_BTC_ADDRESS);
+    expect((await audits('destination.approve')).at(-1)?.after).toMatchObject({ depositAddresses: { BTC: NEW_BTC_ADDRESS } });
+
+    // Where nobody sends yet, the first address is set at once (first run with one admin), audited as before.
+    const coins = ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins;
+    const eth = coins.find((coin) => coin.symbol === 'eth')!;
+    const first = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/coins/${eth.id}`,
+      cookie: manager.cookie,
+      payload: { depositAddresses: { ERC20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      pendingChange: null,
+      coin: { networks: [{ depositAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] },
+    });
+  });
+
+  it('is for super admins and managers: support and compliance get 403, a customer 403, nobody 401', async () => {
+    const [change] = await changes();
+    for (const role of ['support', 'compliance'] as const) {
+      const { cookie } = await t.createStaff(role);
+      expect((await t.request({ method: 'GET', url: LIST, cookie })).statusCode, role).toBe(403);
+      expect((await approve(cookie, change!.id, '123456')).statusCode, role).toBe(403);
+      expect((await reject(cookie, change!.id)).statusCode, role).toBe(403);
+      expect((await editMethod(cookie, MOMO, '123456')).statusCode, role).toBe(403);
+    }
+    const customer = await t.signUp();
+    expect((await t.request({ method: 'GET', url: LIST, cookie: customer.cookie })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: LIST })).statusCode).toBe(401);
+  });
+});
+
+describe('four eyes: the cooling-off period when the requester is the only admin able to approve', () => {
+  let t: TTestApp;
+  let methodId: number;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TEST_CLOCK: 'true' });
+    methodId = (await insertMomoMethod(t.database.db)).id;
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const advanceHours = (hours: number) => t.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: hours * 60 } });
+  const list = async () => (await t.request({ method: 'GET', url: LIST, cookie: admin })).json().changes as TDestinationChange[];
+  const details = async () =>
+    (
+      (await t.request({ method: 'GET', url: '/api/admin/payment-methods', cookie: admin })).json().paymentMethods as TAdminPaymentMethod[]
+    )[0]!.details;
+
+  it('takes effect after the setting’s hours (24 by default), not before, and can be cancelled meanwhile', async () => {
+    const asked = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie: admin,
+      payload: { name: 'MTN MoMo', details: NEW_MOMO, code: t.secondFactorCode(SUPER_ADMIN.email) },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const change = asked.json().pendingChange as TDestinationChange;
+    const hours = (Date.parse(change.lapsesAt!) - Date.parse(change.requestedAt)) / 3_600_000;
+    expect(hours).toBe(24);
+
+    await advanceHours(23);
+    expect((await list())[0]?.status).toBe('pending');
+    expect(await details()).toEqual(MOMO);
+    await advanceHours(2);
+    expect((await list())[0]?.status).toBe('applied');
+    expect(await details()).toEqual(NEW_MOMO);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'destination.apply_after_cooling_off'))).toHaveLength(1);
+  });
+
+  it('uses the Settings period (super admin only) and applies only while alone: a second admin means approval', async () => {
+    const saved = await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { destinationCoolingOffHours: 2 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().destinationCoolingOffHours).toBe(2);
+    const alone = (
+      await t.request({
+        method: 'PUT',
+        url: `/api/admin/payment-methods/${methodId}`,
+        cookie: admin,
+        payload: { name: 'MTN MoMo', details: MOMO, code: t.secondFactorCode(SUPER_ADMIN.email) },
+      })
+    ).json().pendingChange as TDestinationChange;
+    expect((Date.parse(alone.lapsesAt!) - Date.parse(alone.requestedAt)) / 3_600_000).toBe(2);
+    expect((await reject(admin, alone.id)).json().change.status).toBe('cancelled');
+
+    const manager = await t.createStaff('manager');
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: manager.cookie, payload: { destinationCoolingOffHours: 1 } }))
+        .statusCode,
+    ).toBe(403);
+
+    // With a manager able to approve, the super admin's change waits for them, however long.
+    const asked = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie: admin,
+      payload: { name: 'MTN MoMo', details: MOMO, code: t.secondFactorCode(SUPER_ADMIN.email) },
+    });
+    const change = asked.json().pendingChange as TDestinationChange;
+    expect(change.lapsesAt).toBeNull();
+    await advanceHours(48);
+    expect((await list()).find((entry) => entry.id === change.id)?.status).toBe('pending');
+    expect((await reject(admin, change.id)).statusCode).toBe(200);
+
+    // The manager alone is not: the super admin can approve, so the manager's change waits too.
+    const byManager = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie: manager.cookie,
+      payload: { name: 'MTN MoMo', details: MOMO, code: t.secondFactorCode(manager.email) },
+    });
+    expect((byManager.json().pendingChange as TDestinationChange).lapsesAt).toBeNull();
+  });
+
+  const reject = (cookie: string, id: number) => t.request({ method: 'POST', url: `${LIST}/${id}/reject`, cookie, payload: {} });
+});
