@@ -11,6 +11,7 @@ import {
   ZEscalateResponse,
   ZNoteResponse,
   type TAlertQuery,
+  type TCaseStatus,
   type TComplianceSettingsUpdate,
 } from '#shared/contracts/compliance.js';
 import { apiRequest } from '#web/lib/api.js';
@@ -74,7 +75,7 @@ export function useAlertDetail(id: number) {
   });
 }
 
-export function useCases(status: 'all' | 'open' | 'filed') {
+export function useCases(status: 'all' | TCaseStatus) {
   return useQuery({
     queryKey: complianceKeys.cases(status),
     queryFn: ({ signal }) =>
@@ -117,11 +118,12 @@ export type TAlertDecision = 'clear' | 'escalate';
 export function useDecideAlert() {
   const refresh = useRefreshDesk();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: TAlertDecision }) =>
+    // Clearing carries its reason (required by the server, issue 27 point 5).
+    mutationFn: ({ id, decision, reason = '' }: { id: number; decision: TAlertDecision; reason?: string }) =>
       decision === 'clear'
         ? apiRequest(`/api/admin/compliance/alerts/${id}/clear`, {
             method: 'POST',
-            body: {},
+            body: { note: reason },
             schema: ZAlertResponse,
             operation: 'Clearing the alert',
           })
@@ -161,6 +163,21 @@ export function useFileCase() {
         body: { ficReference },
         schema: ZCaseResponse,
         operation: 'Marking the case filed',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Ends a case without a report to the FIC, with the officer's reason (issue 27 point 5). */
+export function useCloseCaseWithoutReport() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiRequest(`/api/admin/compliance/cases/${id}/no-report`, {
+        method: 'POST',
+        body: { reason },
+        schema: ZCaseResponse,
+        operation: 'Ending the case',
       }),
     onSuccess: refresh,
   });

@@ -105,6 +105,8 @@ const CASE: TComplianceCase = {
   dueAt: new Date(NOW + (23 * 60 + 30) * 60_000 + 20_000).toISOString(),
   filedAt: null,
   ficReference: null,
+  noReportReason: null,
+  overdue: false,
   alertIds: [7],
 };
 const SETTINGS: TComplianceSettings = {
@@ -113,7 +115,15 @@ const SETTINGS: TComplianceSettings = {
   structuringBandPercent: 10,
   structuringOrderCount: 3,
   sharedNumberMaxCustomers: 2,
-  ruleActions: { large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' },
+  ruleActions: {
+    large_order: 'hold',
+    daily_volume: 'flag',
+    structuring: 'hold',
+    shared_account: 'hold',
+    name_mismatch: 'flag',
+    reused_image: 'flag',
+    overdue_case: 'flag',
+  },
   retentionYears: 5,
 };
 
