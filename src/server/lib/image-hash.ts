@@ -151,11 +151,12 @@ function decodePngGray(data: Buffer): TGray | null {
   if (raw.length < (stride + 1) * height) return null;
 
   const pixels = new Float64Array(width * height);
-  let previous = Buffer.alloc(stride);
+  let previous: Buffer = Buffer.alloc(stride);
   const max = (1 << depth) - 1;
   for (let y = 0; y < height; y += 1) {
     const filter = raw[y * (stride + 1)]!;
-    const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+    // Unfiltered in place: `raw` is this function's own buffer.
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let i = 0; i < stride; i += 1) {
       const a = i >= bpp ? line[i - bpp]! : 0;
       const b = previous[i]!;
@@ -185,6 +186,19 @@ function decodePngGray(data: Buffer): TGray | null {
       const bit = index * depth;
       return (line[bit >> 3]! >> (8 - depth - (bit & 7))) & max;
     };
+    if (depth === 8 && colorType !== 3) {
+      // The common screenshot (8-bit RGB or RGBA): no per-sample calls.
+      const row = y * width;
+      for (let x = 0, i = 0; x < width; x += 1, i += channels) {
+        const r = line[i]!;
+        const g = channels >= 3 ? line[i + 1]! : r;
+        const b = channels >= 3 ? line[i + 2]! : r;
+        const alpha = channels === 4 ? line[i + 3]! : channels === 2 ? line[i + 1]! : 255;
+        const luma = 0.299 * r + 0.587 * g + 0.114 * b;
+        pixels[row + x] = alpha === 255 ? luma : (luma * alpha + 255 * (255 - alpha)) / 255;
+      }
+      continue;
+    }
     for (let x = 0; x < width; x += 1) {
       let r: number;
       let g: number;
