@@ -69,6 +69,8 @@ export const COMPLIANCE_MSG = {
   closeReasonRequired: 'Write why this account is being closed.',
   reasonTooLong: 'A reason is at most 2000 characters.',
   caseClosed: 'This case has already ended.',
+  overdueCases: (count: number) =>
+    count === 1 ? '1 case is past its 24-hour deadline.' : `${count} cases are past their 24-hour deadline.`,
   /** Issue 27 point 2: paid orders still waiting would be left unpaid behind a closed account. */
   openPaidOrders: 'This account has paid orders that are not settled. Approve or refund them before closing the account.',
   cannotCloseStaff: 'Staff accounts are not closed here; remove the admin in Admin Management.',

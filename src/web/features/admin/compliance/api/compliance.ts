@@ -10,6 +10,7 @@ import {
   ZComplianceSettings,
   ZEscalateResponse,
   ZNoteResponse,
+  ZOverdueCaseCount,
   type TAlertQuery,
   type TCaseStatus,
   type TComplianceSettingsUpdate,
@@ -165,6 +166,16 @@ export function useFileCase() {
         operation: 'Marking the case filed',
       }),
     onSuccess: refresh,
+  });
+}
+
+/** Open cases past their 24-hour deadline (issue 27 point 5): read with the cases list. */
+export function useOverdueCaseCount() {
+  return useQuery({
+    queryKey: [...complianceKeys.all, 'overdue-count'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/cases/overdue-count', { schema: ZOverdueCaseCount, operation: 'Counting overdue cases', signal }),
+    refetchInterval: 60_000,
   });
 }
 

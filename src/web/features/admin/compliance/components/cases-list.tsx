@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   CASE_STATUS_LABELS,
+  COMPLIANCE_MSG,
   complianceCaseExportPath,
   ZFileCaseRequest,
   ZNoReportCaseRequest,
@@ -17,7 +18,7 @@ import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { Select } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { useCases, useCloseCaseWithoutReport, useFileCase } from '#web/features/admin/compliance/api/compliance.js';
+import { useCases, useCloseCaseWithoutReport, useFileCase, useOverdueCaseCount } from '#web/features/admin/compliance/api/compliance.js';
 import { describeDue, useServerNow } from '#web/features/admin/compliance/lib/case-timer.js';
 
 type TCaseStatusFilter = TCaseStatus | 'all';
@@ -39,6 +40,7 @@ export function CasesList() {
   const now = useServerNow(query.data?.now);
   const [filing, setFiling] = useState<TComplianceCase | null>(null);
   const [ending, setEnding] = useState<TComplianceCase | null>(null);
+  const overdue = useOverdueCaseCount().data?.count ?? 0;
 
   const columns: TColumn<TComplianceCase>[] = [
     { header: 'Case', className: 'font-medium whitespace-nowrap', cell: (item) => `#${item.id}` },
@@ -110,6 +112,11 @@ export function CasesList() {
 
   return (
     <div className="space-y-4">
+      {overdue > 0 && (
+        <p role="status" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm font-semibold text-red-900">
+          {COMPLIANCE_MSG.overdueCases(overdue)}
+        </p>
+      )}
       <Select
         label="Case status"
         name="caseStatus"
