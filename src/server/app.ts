@@ -324,7 +324,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   await app.register(exportRoutes, { db });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
-  await app.register(complianceRoutes, { db, onAccountChanged, ...complianceNow });
+  await app.register(complianceRoutes, { db, storage: documents, onAccountChanged, ...complianceNow });
   const retention = new PeriodicJob({
     name: 'records retention',
     intervalMs: RETENTION_INTERVAL_MS,

@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   CASE_ALREADY_FILED: 409,
   /** Closing an account that is closed already. */
   ACCOUNT_ALREADY_CLOSED: 409,
+  /** Closing an account with paid orders not yet approved or refunded (issue 27 point 2). */
+  ACCOUNT_HAS_PAID_ORDERS: 409,
   /** Unbanning a closed account: closing is final (docs/decisions/017); the records stay for the retention period. */
   ACCOUNT_CLOSED: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */

@@ -65,6 +65,9 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/orders/needs-action': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/orders/:id': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/orders/:id/proof': ['super_admin', 'manager', 'support', 'compliance'],
+  // Issue 27 point 4 (docs/decisions/031): the "same image" notice, beside the screenshot and the KYC photos.
+  'GET /api/admin/orders/:id/same-images': ['super_admin', 'manager', 'support', 'compliance'],
+  'GET /api/admin/kyc-submissions/:id/same-images': ['super_admin', 'manager', 'compliance'],
   'GET /api/admin/orders/socket': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/cancel': ['super_admin', 'manager', 'support'],
@@ -83,6 +86,8 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/compliance/alerts/count': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/file': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/cases/:id/no-report': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/cases/overdue-count': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],
   'PUT /api/admin/compliance/settings': ['super_admin'],

@@ -21,6 +21,8 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/orders/:id/cancel params.id': 'int4',
   'GET /api/orders/:id/proof params.id': 'int4',
   'GET /api/admin/orders/:id/proof params.id': 'int4',
+  'GET /api/admin/orders/:id/same-images params.id': 'int4',
+  'GET /api/admin/kyc-submissions/:id/same-images params.id': 'int4',
   'PUT /api/admin/settings body.paymentWindowMinutes': 'int4',
   'PUT /api/admin/settings body.depositWindowMinutes': 'int4',
   // Issue 26: the customer idle sign-out (settings.customer_idle_hours) and the editable transaction id.
@@ -69,6 +71,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/admin/compliance/alerts/:id/notes params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/release params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/file params.id': 'int4',
+  'POST /api/admin/compliance/cases/:id/no-report params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/export params.id': 'int4',
   'PUT /api/admin/compliance/settings body.retentionYears': 'int4',
   'PUT /api/admin/compliance/settings body.sharedNumberMaxCustomers': 'int4',

@@ -189,7 +189,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const banned = await post(
       two,
       `/api/admin/users/${me.user.id}/ban`,
-      {},
+      { reason: 'Fraud.' },
       signedSessionCookie(MANAGER.token, AUTH_SECRET, { production: true }),
     );
     expect(banned.status).toBe(200);

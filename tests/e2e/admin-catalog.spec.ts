@@ -237,6 +237,10 @@ test('users: find a new customer by email, view the profile, ban and unban', asy
   await row.getByRole('button', { name: `Ban ${user.fullName}` }).click();
   const confirmBan = page.getByRole('dialog', { name: 'Ban user' });
   await expect(confirmBan.getByText('Are you sure you want to ban this user?', { exact: true })).toBeVisible();
+  // A ban needs its reason (issue 27 point 5): refused in the dialog without one.
+  await confirmBan.getByRole('button', { name: 'Ban', exact: true }).click();
+  await expect(confirmBan.getByText('Write why this account is being banned.')).toBeVisible();
+  await confirmBan.getByLabel('Reason').fill('Chargeback fraud.');
   await confirmBan.getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(confirmBan).toBeHidden();
   await expect(row).toContainText('Banned');

@@ -125,6 +125,7 @@ test('at 768 px the menu folds behind a button, and an admin approves an order a
   await ban.click();
   const banDialog = admin.getByRole('dialog', { name: 'Ban user' });
   await expect(banDialog).toContainText('Are you sure you want to ban this user?');
+  await banDialog.getByLabel('Reason').fill('Chargeback fraud.');
   await banDialog.getByRole('button', { name: 'Ban', exact: true }).click();
   await expect(banDialog).toHaveCount(0);
   await expect(userRow).toContainText('Banned');

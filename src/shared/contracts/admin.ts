@@ -8,6 +8,8 @@ import { ZTierLimitSettings, ZTierLimitUpdate } from './tiers.js';
 import { CUSTOMER_IDLE_HOURS_MAX, CUSTOMER_IDLE_HOURS_MIN, IDLE_MSG } from '#shared/session-activity.js';
 
 export const ADMIN_MSG = {
+  banReasonRequired: 'Write why this account is being banned.',
+  banReasonTooLong: 'A reason is at most 500 characters.',
   genericError: 'An error occurred.',
   methodUpdated: 'Method updated!',
   methodAdded: 'Method added!',
@@ -332,7 +334,20 @@ export type TUserQuery = z.infer<typeof ZUserQuery>;
 /** A customer as staff see them; `closedAt` is set once a super admin closed the account (docs/decisions/017). */
 export const ZAdminUser = ZProfile.omit({ role: true, twoFactorEnabled: true, passwordChangeRequested: true, emailVerified: true }).extend({
   closedAt: z.string().nullable(),
+  /** Why staff banned or closed the account (issue 27 point 5); null while not banned. */
+  banReason: z.string().nullable(),
 });
+/** Banning needs its reason (issue 27 point 5): kept on the account and in the audit entry. */
+export const ZBanUserRequest = z
+  .object({
+    reason: z
+      .string({ error: ADMIN_MSG.banReasonRequired })
+      .trim()
+      .min(1, ADMIN_MSG.banReasonRequired)
+      .max(500, ADMIN_MSG.banReasonTooLong),
+  })
+  .strict();
+export type TBanUserRequest = z.infer<typeof ZBanUserRequest>;
 export const ZAdminUserList = z.object({ users: z.array(ZAdminUser), total: z.number(), page: z.number(), pageSize: z.number() });
 export const ZAdminUserDetail = z.object({ user: ZAdminUser, recentOrders: z.array(ZOrder) });
 export const ZUserIdParams = z.object({ id: z.string().min(1).max(64) }).strict();

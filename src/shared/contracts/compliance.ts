@@ -9,10 +9,19 @@ import { ZOrder } from './orders.js';
  * settings. The customer is never told about any of it.
  */
 
-export const ALERT_RULES = ['large_order', 'daily_volume', 'structuring', 'shared_account', 'name_mismatch'] as const;
+export const ALERT_RULES = [
+  'large_order',
+  'daily_volume',
+  'structuring',
+  'shared_account',
+  'name_mismatch',
+  'reused_image',
+  'overdue_case',
+] as const;
 export const ALERT_ACTIONS = ['hold', 'flag'] as const;
 export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
-export const CASE_STATUSES = ['open', 'filed'] as const;
+export const CASE_STATUSES = ['open', 'filed', 'no_report'] as const;
+export type TCaseStatus = (typeof CASE_STATUSES)[number];
 export type TAlertRule = (typeof ALERT_RULES)[number];
 export type TAlertAction = (typeof ALERT_ACTIONS)[number];
 export type TAlertStatus = (typeof ALERT_STATUSES)[number];
@@ -24,7 +33,10 @@ export const ALERT_RULE_LABELS: Record<TAlertRule, string> = {
   structuring: 'Orders just under the threshold',
   shared_account: 'Shared payer or payout number',
   name_mismatch: 'Name on the payment differs',
+  reused_image: 'Same image as another customer',
+  overdue_case: 'Case past its 24-hour deadline',
 };
+export const CASE_STATUS_LABELS: Record<TCaseStatus, string> = { open: 'Open', filed: 'Filed', no_report: 'No report needed' };
 export const ALERT_STATUS_LABELS: Record<TAlertStatus, string> = { open: 'Open', cleared: 'Cleared', escalated: 'Escalated' };
 export const ALERT_ACTION_LABELS: Record<TAlertAction, string> = { hold: 'Hold the order', flag: 'Flag only' };
 
@@ -51,6 +63,16 @@ export const COMPLIANCE_MSG = {
   retentionYears: 'Enter a whole number of years from 5 to 30 (the law asks for at least 5).',
   ruleAction: 'Choose hold or flag.',
   accountClosed: 'This account is closed already.',
+  /** Issue 27 point 5: every one of these decisions needs its reason, kept and audited. */
+  clearReasonRequired: 'Write why this alert can be cleared.',
+  noReportReasonRequired: 'Write why no report is needed.',
+  closeReasonRequired: 'Write why this account is being closed.',
+  reasonTooLong: 'A reason is at most 2000 characters.',
+  caseClosed: 'This case has already ended.',
+  overdueCases: (count: number) =>
+    count === 1 ? '1 case is past its 24-hour deadline.' : `${count} cases are past their 24-hour deadline.`,
+  /** Issue 27 point 2: paid orders still waiting would be left unpaid behind a closed account. */
+  openPaidOrders: 'This account has paid orders that are not settled. Approve or refund them before closing the account.',
   cannotCloseStaff: 'Staff accounts are not closed here; remove the admin in Admin Management.',
 } as const;
 
@@ -136,6 +158,10 @@ export const ZComplianceCase = z.object({
   dueAt: z.string(),
   filedAt: z.string().nullable(),
   ficReference: z.string().nullable(),
+  /** Why no report was needed (status 'no_report'). */
+  noReportReason: z.string().nullable(),
+  /** Open and past its due time: it raises its own alert ('overdue_case'). */
+  overdue: z.boolean(),
   alertIds: z.array(z.number()),
 });
 export type TComplianceCase = z.infer<typeof ZComplianceCase>;
@@ -154,9 +180,15 @@ export type TAlertDetail = z.infer<typeof ZAlertDetail>;
 
 export const ZNoteBody = z.string().trim().min(1, COMPLIANCE_MSG.noteRequired).max(2000, COMPLIANCE_MSG.noteTooLong);
 export const ZAddNoteRequest = z.object({ body: ZNoteBody }).strict();
-/** Clear or escalate, with an optional note kept on the alert. */
+/** Escalate, with an optional note kept on the alert. */
 export const ZAlertDecisionRequest = z.object({ note: z.union([ZNoteBody, z.literal('')]).optional() }).strict();
 export type TAlertDecisionRequest = z.infer<typeof ZAlertDecisionRequest>;
+/** A reason the desk writes (issue 27 point 5): required, kept and audited. */
+const zReason = (required: string, tooLong: string = COMPLIANCE_MSG.reasonTooLong) =>
+  z.string({ error: required }).trim().min(1, required).max(2000, tooLong);
+/** Clear: the reason (why the alert needs nothing more) is required and kept as a note on the alert. */
+export const ZClearAlertRequest = z.object({ note: zReason(COMPLIANCE_MSG.clearReasonRequired, COMPLIANCE_MSG.noteTooLong) }).strict();
+export type TClearAlertRequest = z.infer<typeof ZClearAlertRequest>;
 /** Release the hold of an escalated alert: the note (why the order may go ahead) is required and kept. */
 export const ZReleaseHoldRequest = z.object({ note: ZNoteBody }).strict();
 export type TReleaseHoldRequest = z.infer<typeof ZReleaseHoldRequest>;
@@ -179,6 +211,14 @@ export type TCaseList = z.infer<typeof ZCaseList>;
 export const ZFileCaseRequest = z.object({ ficReference: z.string().trim().min(1, COMPLIANCE_MSG.ficReferenceRequired).max(100) }).strict();
 export type TFileCaseRequest = z.infer<typeof ZFileCaseRequest>;
 export const ZCaseResponse = z.object({ case: ZComplianceCase });
+/** Ending a case without a report to the FIC: the reason is required, kept and audited. */
+export const ZNoReportCaseRequest = z.object({ reason: zReason(COMPLIANCE_MSG.noReportReasonRequired) }).strict();
+export type TNoReportCaseRequest = z.infer<typeof ZNoReportCaseRequest>;
+/** Open cases past their 24-hour deadline (the desk's own count). */
+export const ZOverdueCaseCount = z.object({ count: z.number() });
+/** Closing a customer's account: why, kept on the audit entry. */
+export const ZCloseAccountRequest = z.object({ reason: zReason(COMPLIANCE_MSG.closeReasonRequired) }).strict();
+export type TCloseAccountRequest = z.infer<typeof ZCloseAccountRequest>;
 
 /** The columns of the case export: one fact per line (section, its record, the field and its value). */
 export const CASE_EXPORT_COLUMNS = ['section', 'recordId', 'field', 'value'] as const;
@@ -217,12 +257,46 @@ export const ZComplianceSettingsUpdate = z
         structuring: ZAlertAction,
         shared_account: ZAlertAction,
         name_mismatch: ZAlertAction,
+        reused_image: ZAlertAction,
+        overdue_case: ZAlertAction,
       })
       .strict(),
     retentionYears: wholeNumber(5, 30, COMPLIANCE_MSG.retentionYears),
   })
   .strict();
 export type TComplianceSettingsUpdate = z.infer<typeof ZComplianceSettingsUpdate>;
+
+/** Which file of an order or a KYC submission an image is (docs/decisions/031). */
+export const IMAGE_KINDS = ['payment_proof', 'kyc_front', 'kyc_back', 'kyc_selfie', 'kyc_address_proof'] as const;
+export type TImageKind = (typeof IMAGE_KINDS)[number];
+export const IMAGE_KIND_LABELS: Record<TImageKind, string> = {
+  payment_proof: 'Payment screenshot',
+  kyc_front: 'ID front',
+  kyc_back: 'ID back',
+  kyc_selfie: 'Selfie with ID',
+  kyc_address_proof: 'Proof of address',
+};
+/** Another order or KYC submission with the same image (issue 27 point 4). */
+export const ZSameImage = z.object({
+  kind: z.enum(IMAGE_KINDS),
+  orderId: z.number().nullable(),
+  kycSubmissionId: z.number().nullable(),
+  userId: z.string(),
+  customerName: z.string(),
+  /** The same customer's own other order or submission: shown, never an alert. */
+  sameCustomer: z.boolean(),
+});
+export type TSameImage = z.infer<typeof ZSameImage>;
+/** Each image of an order or submission that has a match, with its matches. */
+export const ZSameImages = z.object({ images: z.array(z.object({ kind: z.enum(IMAGE_KINDS), matches: z.array(ZSameImage) })) });
+export type TSameImages = z.infer<typeof ZSameImages>;
+export const SAME_IMAGE_MSG = {
+  /** Beside an image: where else it was uploaded. */
+  asOrder: (orderId: number, customerName: string) => `Same image as order #${orderId} (customer ${customerName})`,
+  asOwnOrder: (orderId: number) => `Same image as order #${orderId} (this customer)`,
+  asSubmission: (kind: string, customerName: string) => `Same image as the ${kind.toLowerCase()} of ${customerName}'s KYC submission`,
+  asOwnSubmission: (kind: string) => `Same image as the ${kind.toLowerCase()} of this customer's earlier KYC submission`,
+} as const;
 
 /** Closing a customer's account (super admin): kept for the retention period, then anonymised. */
 export const ZCloseAccountResponse = z.object({ closedAt: z.string() });

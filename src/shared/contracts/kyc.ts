@@ -24,6 +24,9 @@ export const KYC_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const KYC_ACCEPTED_TYPES = ['image/jpeg', 'image/png'] as const;
 
 export const KYC_MSG = {
+  /** Issue 27 point 5: a rejection always tells the customer why. */
+  rejectReasonRequired: 'Write the reason the customer will see.',
+  rejectReasonTooLong: 'A reason is at most 500 characters.',
   idTypeRequired: 'ID Type is required.',
   idNumberRequired: 'ID Number is required.',
   /** An ID number whose key is not Latin letters and digits (idNumberKey): a Cyrillic or Greek look-alike, an accent, a symbol. */
@@ -280,5 +283,14 @@ export const ZKycIdParams = ZDbIdParams;
 export const KYC_DOCUMENT_SIDES = ['front', 'back', 'selfie', 'address'] as const;
 export type TKycDocumentSide = (typeof KYC_DOCUMENT_SIDES)[number];
 export const ZKycDocumentParams = ZKycIdParams.extend({ side: z.enum(KYC_DOCUMENT_SIDES) }).strict();
-export const ZKycRejectRequest = z.object({ reason: z.string().trim().max(500).optional() }).strict();
+/** Rejecting needs the reason the customer is told (issue 27 point 5: required, audited). */
+export const ZKycRejectRequest = z
+  .object({
+    reason: z
+      .string({ error: KYC_MSG.rejectReasonRequired })
+      .trim()
+      .min(1, KYC_MSG.rejectReasonRequired)
+      .max(500, KYC_MSG.rejectReasonTooLong),
+  })
+  .strict();
 export const ZKycDecisionResponse = z.object({ submission: ZKycSubmissionDetail });

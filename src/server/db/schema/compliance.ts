@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { IMAGE_KINDS } from '#shared/contracts/compliance.js';
 import { users } from './auth.js';
+import { kycSubmissions } from './kyc.js';
 import { orders } from './orders.js';
 
 /*
@@ -63,7 +65,15 @@ export const smsLog = pgTable(
   ],
 );
 
-export const ALERT_RULES = ['large_order', 'daily_volume', 'structuring', 'shared_account', 'name_mismatch'] as const;
+export const ALERT_RULES = [
+  'large_order',
+  'daily_volume',
+  'structuring',
+  'shared_account',
+  'name_mismatch',
+  'reused_image',
+  'overdue_case',
+] as const;
 export const ALERT_ACTIONS = ['hold', 'flag'] as const;
 export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
 
@@ -106,7 +116,7 @@ export const complianceAlerts = pgTable(
   ],
 );
 
-export const CASE_STATUSES = ['open', 'filed'] as const;
+export const CASE_STATUSES = ['open', 'filed', 'no_report'] as const;
 
 /** A suspicious-activity case: escalated from an alert, due for filing with the FIC 24 hours after. */
 export const complianceCases = pgTable(
@@ -124,6 +134,8 @@ export const complianceCases = pgTable(
     filedBy: text('filed_by'),
     /** The FIC's reference for the filed report. */
     ficReference: text('fic_reference'),
+    /** Why no report was needed (status 'no_report', migration 0023), as compliance wrote it. */
+    noReportReason: text('no_report_reason'),
   },
   (t) => [index('compliance_cases_status_due_idx').on(t.status, t.dueAt), index('compliance_cases_user_idx').on(t.userId)],
 );
@@ -143,4 +155,31 @@ export const complianceNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('compliance_notes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The perceptual hash of every uploaded payment screenshot and KYC photo (issue 27 point 4,
+ * docs/decisions/031), beside its file's storage key: a new upload is compared with all of them
+ * (src/server/lib/image-hash.ts, modules/compliance/reused-images.ts). `hash` is null when the
+ * file could not be decoded.
+ */
+export const imageHashes = pgTable(
+  'image_hashes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: IMAGE_KINDS }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kycSubmissionId: integer('kyc_submission_id').references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    hash: text('hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('image_hashes_storage_key_unique').on(t.storageKey),
+    index('image_hashes_order_idx').on(t.orderId),
+    index('image_hashes_kyc_submission_idx').on(t.kycSubmissionId),
+  ],
 );

@@ -83,7 +83,16 @@ describe('audit log names and target filter', () => {
       payload: { reason: 'The payment did not arrive.' },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager.cookie })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/admin/users/${customer.id}/ban`,
+          cookie: manager.cookie,
+          payload: { reason: 'Fraud.' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie: manager.cookie })).statusCode).toBe(
       200,
     );

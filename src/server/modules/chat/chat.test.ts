@@ -260,6 +260,7 @@ describe('live chat over HTTP', () => {
       method: 'POST',
       url: `/api/admin/users/${customer.id}/ban`,
       cookie: await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin'),
+      payload: { reason: 'Abusive messages.' },
     });
     expect((await send(customer.cookie, 'after the ban')).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/chat/conversation', cookie: customer.cookie })).statusCode).toBe(401);
@@ -455,7 +456,12 @@ describe('live chat over WebSocket', () => {
     const customer = await t.signUp();
     const socket = await connected('/api/chat/socket', customer.cookie);
     const manager = await t.createStaff('manager');
-    const banned = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager.cookie });
+    const banned = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/ban`,
+      cookie: manager.cookie,
+      payload: { reason: 'Abusive messages.' },
+    });
     expect(banned.statusCode).toBe(200);
     expect((await socket.closed).code).toBe(CHAT_CLOSE.accountChanged);
     expect((await connect('/api/chat/socket', customer.cookie)).status).toBe(401);

@@ -130,7 +130,8 @@ describe('compliance desk', () => {
       method: 'POST',
       url: `/api/admin/compliance/alerts/${id}/${action}`,
       cookie,
-      payload: note === undefined ? {} : { note },
+      // Clearing needs its reason (issue 27 point 5).
+      payload: note === undefined ? (action === 'clear' ? { note: 'Checked: nothing suspicious.' } : {}) : { note },
     });
 
   const orderRow = async (id: number) => firstOrThrow(await db().select().from(orders).where(eq(orders.id, id)));
@@ -662,7 +663,7 @@ describe('compliance desk', () => {
 
     const clears = await Promise.all(
       [staff.compliance, staff.super_admin].map((cookie) =>
-        t.request({ method: 'POST', url: `/api/admin/compliance/alerts/${toClear!.id}/clear`, cookie, payload: {} }),
+        t.request({ method: 'POST', url: `/api/admin/compliance/alerts/${toClear!.id}/clear`, cookie, payload: { note: 'Explained.' } }),
       ),
     );
     expect(clears.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -858,6 +859,8 @@ describe('compliance desk', () => {
       ['GET', '/api/admin/compliance/alerts/count', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/cases', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/cases/1/file', ['compliance', 'super_admin']],
+      ['POST', '/api/admin/compliance/cases/1/no-report', ['compliance', 'super_admin']],
+      ['GET', '/api/admin/compliance/cases/overdue-count', ['compliance', 'super_admin']],
       ['POST', '/api/admin/compliance/cases/1/export', ['compliance', 'super_admin']],
       ['GET', '/api/admin/compliance/settings', ['compliance', 'super_admin']],
       ['PUT', '/api/admin/compliance/settings', ['super_admin']],
@@ -957,6 +960,127 @@ describe('compliance desk', () => {
     }
   });
 
+  it("refuses to clear an alert without its reason (400, the product's message); the reason is kept as a note and audited", async () => {
+    const customer = await verifiedCustomer();
+    await placeBuy(customer.cookie, '60000');
+    const [alert] = await alertsOf(customer.id, 'large_order');
+    for (const payload of [{}, { note: '' }, { note: '   ' }]) {
+      const refused = await t.request({
+        method: 'POST',
+        url: `/api/admin/compliance/alerts/${alert!.id}/clear`,
+        cookie: staff.compliance,
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION', fields: { note: COMPLIANCE_MSG.clearReasonRequired } });
+    }
+    expect((await alertsOf(customer.id, 'large_order'))[0]!.status).toBe('open');
+    const cleared = await decideAlert(staff.compliance, alert!.id, 'clear', ' Salary deposit, payslip seen. ');
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const notes = await db().select().from(complianceNotes).where(eq(complianceNotes.alertId, alert!.id));
+    expect(notes.map((note) => note.body)).toEqual(['Salary deposit, payslip seen.']);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'compliance.alert_clear'), eq(auditLog.targetId, String(alert!.id))));
+    expect(entry).toMatchObject({ after: { status: 'cleared', reason: 'Salary deposit, payslip seen.' } });
+  });
+
+  it('ends a case as "no report needed" with its reason, once; the reason is required; a filed case cannot end again', async () => {
+    const customer = await verifiedCustomer();
+    const alert = firstOrThrow(
+      await db()
+        .insert(complianceAlerts)
+        .values({ userId: customer.id, rule: 'daily_volume', action: 'flag', dedupeKey: `test:${randomUUID()}` })
+        .returning(),
+    );
+    const escalated = await decideAlert(staff.compliance, alert.id, 'escalate');
+    const caseId = escalated.json().case.id as number;
+    const noReport = (payload: Record<string, string>) =>
+      t.request({ method: 'POST', url: `/api/admin/compliance/cases/${caseId}/no-report`, cookie: staff.compliance, payload });
+    const refused = await noReport({ reason: ' ' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'VALIDATION', fields: { reason: COMPLIANCE_MSG.noReportReasonRequired } });
+
+    const ended = await noReport({ reason: 'Source of funds documented: inheritance.' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().case).toMatchObject({
+      status: 'no_report',
+      noReportReason: 'Source of funds documented: inheritance.',
+      overdue: false,
+    });
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'compliance.case_no_report'));
+    expect(entry).toMatchObject({
+      targetId: String(caseId),
+      after: { status: 'no_report', reason: 'Source of funds documented: inheritance.' },
+    });
+
+    const twice = await noReport({ reason: 'Again.' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatchObject({ code: 'CASE_ALREADY_FILED', message: COMPLIANCE_MSG.caseClosed });
+    const file = await t.request({
+      method: 'POST',
+      url: `/api/admin/compliance/cases/${caseId}/file`,
+      cookie: staff.compliance,
+      payload: { ficReference: 'FIC-1' },
+    });
+    expect(file.json().error).toMatchObject({ code: 'CASE_ALREADY_FILED', message: COMPLIANCE_MSG.caseClosed });
+    const listed = await t.request({ method: 'GET', url: '/api/admin/compliance/cases?status=no_report', cookie: staff.compliance });
+    expect(listed.json().cases.map((c: { id: number }) => c.id)).toContain(caseId);
+  });
+
+  it('raises its own alert and count for an open case past its 24 hours, once, on the settable clock', async () => {
+    const clocked = await createTestApp({ TEST_CLOCK: 'true' });
+    try {
+      const customer = await clocked.signUp();
+      const officer = (await clocked.createStaff('compliance')).cookie;
+      const alert = firstOrThrow(
+        await clocked.database.db
+          .insert(complianceAlerts)
+          .values({ userId: customer.id, rule: 'daily_volume', action: 'flag', dedupeKey: `test:${randomUUID()}` })
+          .returning(),
+      );
+      const escalated = await clocked.request({
+        method: 'POST',
+        url: `/api/admin/compliance/alerts/${alert.id}/escalate`,
+        cookie: officer,
+        payload: {},
+      });
+      const caseId = escalated.json().case.id as number;
+      const overdueCount = async () =>
+        (await clocked.request({ method: 'GET', url: '/api/admin/compliance/cases/overdue-count', cookie: officer })).json()
+          .count as number;
+      const overdueAlerts = () => clocked.database.db.select().from(complianceAlerts).where(eq(complianceAlerts.rule, 'overdue_case'));
+      expect(await overdueCount()).toBe(0);
+      expect(await overdueAlerts()).toHaveLength(0);
+
+      await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 23 * 60 } });
+      expect(await overdueCount()).toBe(0);
+      await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 61 } });
+      expect(await overdueCount()).toBe(1);
+      const [raised] = await overdueAlerts();
+      expect(raised).toMatchObject({ userId: customer.id, action: 'flag', status: 'open', details: { caseId } });
+      // Read again: still one alert; the Compliance count includes it.
+      const cases = await clocked.request({ method: 'GET', url: '/api/admin/compliance/cases', cookie: officer });
+      expect(cases.json().cases.find((c: { id: number }) => c.id === caseId)).toMatchObject({ overdue: true });
+      expect(await overdueAlerts()).toHaveLength(1);
+      const count = await clocked.request({ method: 'GET', url: '/api/admin/compliance/alerts/count', cookie: officer });
+      expect(count.json().count).toBeGreaterThanOrEqual(1);
+
+      // Ended without a report: no longer overdue.
+      const ended = await clocked.request({
+        method: 'POST',
+        url: `/api/admin/compliance/cases/${caseId}/no-report`,
+        cookie: officer,
+        payload: { reason: 'Explained by payslips.' },
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+      expect(await overdueCount()).toBe(0);
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it("reports a case overdue on the server's clock once its 24 hours have passed, and files it as overdue", async () => {
     const clocked = await createTestApp({ TEST_CLOCK: 'true' });
     try {
@@ -1021,9 +1145,16 @@ describe('compliance desk', () => {
       frontType: 'image/png',
     });
 
-    const closed = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: staff.super_admin });
+    const close = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/users/${customer.id}/close`,
+        cookie: staff.super_admin,
+        payload: { reason: 'Asked to leave.' },
+      });
+    const closed = await close();
     expect(closed.statusCode, closed.body).toBe(200);
-    const again = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: staff.super_admin });
+    const again = await close();
     expect(again.json().error.code).toBe('ACCOUNT_ALREADY_CLOSED');
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
 
@@ -1052,5 +1183,31 @@ describe('compliance desk', () => {
     expect(await db().select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(1);
     // Once only.
     expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(6, 0) })).toBe(0);
+  });
+
+  // After the retention test: the account closed here would be one more for anonymiseDueAccounts to count.
+  it('refuses to close an account while a paid order waits, until it is settled; closing needs its reason', async () => {
+    const customer = await verifiedCustomer('Nana Yeboah');
+    const order = await placeBuy(customer.cookie, '100');
+    await pay(customer.cookie, order.id);
+    const close = (payload: Record<string, string>) =>
+      t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: staff.super_admin, payload });
+    const noReason = await close({});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toMatchObject({ code: 'VALIDATION', fields: { reason: COMPLIANCE_MSG.closeReasonRequired } });
+
+    const refused = await close({ reason: 'Customer asked.' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'ACCOUNT_HAS_PAID_ORDERS', message: COMPLIANCE_MSG.openPaidOrders });
+    expect(firstOrThrow(await db().select().from(users).where(eq(users.id, customer.id))).closedAt).toBeNull();
+
+    expect((await approve(staff.manager, order.id)).statusCode).toBe(200);
+    const closed = await close({ reason: 'Customer asked.' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.close'), eq(auditLog.targetId, customer.id)));
+    expect(entry).toMatchObject({ after: { reason: 'Customer asked.' } });
   });
 });

@@ -104,7 +104,12 @@ describe('anonymising a closed account after its retention period', () => {
       });
     expect(await db().select().from(emailLog).where(eq(emailLog.to, customer.email))).not.toHaveLength(0);
 
-    const closed = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: admin });
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/close`,
+      cookie: admin,
+      payload: { reason: 'Asked to leave.' },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     const closedAt = Date.parse(closed.json().closedAt as string);
     expect(await anonymiseDueAccounts({ db: db(), storage, now: () => new Date(closedAt + 6 * YEAR_MS) })).toBe(1);

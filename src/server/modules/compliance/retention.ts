@@ -3,7 +3,7 @@ import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
 import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
 import { conversations } from '#server/db/schema/chat.js';
-import { complianceAlerts, phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
+import { complianceAlerts, imageHashes, phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -111,6 +111,8 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
       .update(complianceAlerts)
       .set({ details: sql`${complianceAlerts.details} - 'customerName' - 'recordedName' - 'number'` })
       .where(eq(complianceAlerts.userId, userId));
+    // The files are gone: their perceptual hashes too (docs/decisions/031).
+    await tx.delete(imageHashes).where(eq(imageHashes.userId, userId));
     await tx.delete(conversations).where(eq(conversations.userId, userId));
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZUserIdParams } from '#shared/contracts/admin.js';
+import { ZDbIdParams } from '#shared/contracts/common.js';
 import {
   ZAddNoteRequest,
   ZAlertCount,
   ZAlertDecisionRequest,
+  ZClearAlertRequest,
+  ZCloseAccountRequest,
+  ZNoReportCaseRequest,
+  ZOverdueCaseCount,
+  ZSameImages,
   ZAlertDetail,
   ZAlertIdParams,
   ZAlertList,
@@ -21,7 +27,9 @@ import {
   ZNoteResponse,
   ZReleaseHoldRequest,
 } from '#shared/contracts/compliance.js';
+import { canAccess } from '#shared/permissions.js';
 import type { TOnAccountChanged } from '#server/lib/account-changed.js';
+import type { TDocumentStorage } from '#server/lib/storage.js';
 import { sendCsv } from '#server/lib/csv.js';
 import { actorOf } from '#server/plugins/access.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
@@ -29,6 +37,9 @@ import {
   addNote,
   clearAlert,
   closeAccount,
+  closeCaseWithoutReport,
+  countOverdueCases,
+  raiseOverdueCaseAlerts,
   countAlertsForDesk,
   escalateAlert,
   exportCase,
@@ -41,13 +52,16 @@ import {
   updateComplianceSettings,
   type TComplianceDeps,
 } from './service.js';
+import { sameImagesOfOrder, sameImagesOfSubmission } from './reused-images.js';
 
 /**
  * The compliance desk (compliance, super_admin; docs/decisions/017): a schema and one service call
  * per route. The settings are read by the desk and changed by the super admin only; closing a
  * customer's account is the super admin's.
  */
-export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccountChanged: TOnAccountChanged }> = async (app, deps) => {
+export const complianceRoutes: FastifyPluginAsyncZod<
+  TComplianceDeps & { storage: TDocumentStorage; onAccountChanged: TOnAccountChanged }
+> = async (app, deps) => {
   const access = { area: 'compliance' } as const;
   const tags = ['compliance'];
   const call = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), ip: request.ip });
@@ -59,9 +73,11 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
   );
 
   // The Compliance menu item's count (registered before /alerts/:id; a static segment wins anyway).
-  app.get('/api/admin/compliance/alerts/count', { config: { access }, schema: { tags, response: { 200: ZAlertCount } } }, () =>
-    countAlertsForDesk(deps.db),
-  );
+  // An overdue case's alert is raised when the desk reads its count (raiseOverdueCaseAlerts).
+  app.get('/api/admin/compliance/alerts/count', { config: { access }, schema: { tags, response: { 200: ZAlertCount } } }, async () => {
+    await raiseOverdueCaseAlerts(deps);
+    return countAlertsForDesk(deps.db);
+  });
 
   app.get(
     '/api/admin/compliance/alerts/:id',
@@ -82,7 +98,7 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
     '/api/admin/compliance/alerts/:id/clear',
     {
       config: { access, errors: ['NOT_FOUND', 'ALERT_ALREADY_DECIDED'] },
-      schema: { tags, params: ZAlertIdParams, body: ZAlertDecisionRequest, response: { 200: ZAlertResponse } },
+      schema: { tags, params: ZAlertIdParams, body: ZClearAlertRequest, response: { 200: ZAlertResponse } },
     },
     async (request) => ({ alert: await clearAlert(deps, call(request), request.params.id, request.body.note) }),
   );
@@ -121,6 +137,33 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
   );
 
   app.post(
+    '/api/admin/compliance/cases/:id/no-report',
+    {
+      config: { access, errors: ['NOT_FOUND', 'CASE_ALREADY_FILED'] },
+      schema: { tags, params: ZCaseIdParams, body: ZNoReportCaseRequest, response: { 200: ZCaseResponse } },
+    },
+    async (request) => ({ case: await closeCaseWithoutReport(deps, call(request), request.params.id, request.body.reason) }),
+  );
+
+  app.get('/api/admin/compliance/cases/overdue-count', { config: { access }, schema: { tags, response: { 200: ZOverdueCaseCount } } }, () =>
+    countOverdueCases(deps),
+  );
+
+  // Reused images (issue 27 point 4, docs/decisions/031): what else holds the same image, beside
+  // the image. Whoever reads the order (support too) sees it; it says nothing of an alert.
+  app.get(
+    '/api/admin/orders/:id/same-images',
+    { config: { access: { area: 'orderViews' } }, schema: { tags: ['admin'], params: ZDbIdParams, response: { 200: ZSameImages } } },
+    (request) => sameImagesOfOrder(deps, request.params.id, { seesKyc: canAccess(actorOf(request).role, 'kyc') }),
+  );
+
+  app.get(
+    '/api/admin/kyc-submissions/:id/same-images',
+    { config: { access: { area: 'kyc' } }, schema: { tags: ['admin'], params: ZDbIdParams, response: { 200: ZSameImages } } },
+    (request) => sameImagesOfSubmission(deps, request.params.id),
+  );
+
+  app.post(
     '/api/admin/compliance/cases/:id/export',
     {
       config: {
@@ -155,11 +198,11 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { onAccou
   app.post(
     '/api/admin/users/:id/close',
     {
-      config: { access: { area: 'accountClosure' }, errors: ['NOT_FOUND', 'ACCOUNT_ALREADY_CLOSED'] },
-      schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZCloseAccountResponse } },
+      config: { access: { area: 'accountClosure' }, errors: ['NOT_FOUND', 'ACCOUNT_ALREADY_CLOSED', 'ACCOUNT_HAS_PAID_ORDERS'] },
+      schema: { tags: ['admin'], params: ZUserIdParams, body: ZCloseAccountRequest, response: { 200: ZCloseAccountResponse } },
     },
     async (request) => {
-      const closed = await closeAccount(deps, call(request), request.params.id);
+      const closed = await closeAccount(deps, call(request), request.params.id, request.body.reason);
       deps.onAccountChanged(request.params.id);
       return closed;
     },

@@ -28,6 +28,10 @@ export const DEFAULT_RULE_ACTIONS: Record<TAlertRule, TAlertAction> = {
   structuring: 'hold',
   shared_account: 'hold',
   name_mismatch: 'flag',
+  // Issue 27 (docs/decisions/031): a reused image says nothing about which order is genuine;
+  // staff see the notice beside the image, the desk looks. An overdue case holds no order.
+  reused_image: 'flag',
+  overdue_case: 'flag',
 };
 
 export type TMonitoringSettings = {
@@ -158,7 +162,7 @@ export async function isOrderUnderReview(tx: TTx, order: THoldFacts): Promise<bo
 /** The alerts the Compliance menu counts: open ones, and escalated holds not released (an order waits on them). */
 export const alertNeedsDesk = or(eq(complianceAlerts.status, 'open'), and(eq(complianceAlerts.action, 'hold'), escalatedUnreleased))!;
 
-type TAlertInput = {
+export type TAlertInput = {
   userId: string;
   orderId: number | null;
   rule: TAlertRule;
@@ -168,7 +172,7 @@ type TAlertInput = {
 };
 
 /** Raises an alert once: true when this call created it, false when its key existed already. */
-async function raise(tx: TTx, monitoring: TMonitoringSettings, alert: TAlertInput): Promise<boolean> {
+export async function raise(tx: TTx, monitoring: TMonitoringSettings, alert: TAlertInput): Promise<boolean> {
   const rows = await tx
     .insert(complianceAlerts)
     .values({

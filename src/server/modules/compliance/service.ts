@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   CASE_DUE_HOURS,
   CASE_EXPORT_COLUMNS,
@@ -9,12 +9,14 @@ import {
   type TAlertCount,
   type TAlertQuery,
   type TCaseList,
+  type TCaseStatus,
   type TComplianceCase,
   type TComplianceNote,
   type TComplianceSettings,
   type TComplianceSettingsUpdate,
 } from '#shared/contracts/compliance.js';
 import type { TKycStatus } from '#shared/contracts/account.js';
+import { SUBMITTED_STATUSES } from '#shared/contracts/orders.js';
 import { MSG } from '#shared/messages.js';
 import { isStaffRole } from '#shared/permissions.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -29,7 +31,7 @@ import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js'
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
-import { alertNeedsDesk, escalatedUnreleased, lockNumbers, ruleActionsOf } from './rules.js';
+import { alertNeedsDesk, escalatedUnreleased, lockNumbers, raise, readMonitoringSettings, ruleActionsOf } from './rules.js';
 
 /**
  * The compliance desk (docs/decisions/017-compliance-desk.md): the alerts queue with what an
@@ -127,7 +129,7 @@ async function alertIdsOf(db: TDb | TTx, caseIds: number[]): Promise<Map<number,
   return byCase;
 }
 
-function toCase(row: { case: TCaseRow; customerName: string; customerEmail: string }, alertIds: number[]): TComplianceCase {
+function toCase(row: { case: TCaseRow; customerName: string; customerEmail: string }, alertIds: number[], now: Date): TComplianceCase {
   return {
     id: row.case.id,
     userId: row.case.userId,
@@ -138,20 +140,22 @@ function toCase(row: { case: TCaseRow; customerName: string; customerEmail: stri
     dueAt: row.case.dueAt.toISOString(),
     filedAt: iso(row.case.filedAt),
     ficReference: row.case.ficReference,
+    noReportReason: row.case.noReportReason,
+    overdue: row.case.status === 'open' && row.case.dueAt.getTime() <= now.getTime(),
     alertIds,
   };
 }
 
 const caseColumns = { case: complianceCases, customerName: users.fullName, customerEmail: users.email };
 
-async function readCase(db: TDb | TTx, id: number): Promise<TComplianceCase> {
+async function readCase(db: TDb | TTx, id: number, now: Date = new Date()): Promise<TComplianceCase> {
   const [row] = await db
     .select(caseColumns)
     .from(complianceCases)
     .innerJoin(users, eq(users.id, complianceCases.userId))
     .where(eq(complianceCases.id, id));
   if (!row) throw caseNotFound();
-  return toCase(row, (await alertIdsOf(db, [id])).get(id) ?? []);
+  return toCase(row, (await alertIdsOf(db, [id])).get(id) ?? [], now);
 }
 
 async function readNotes(db: TDb | TTx, userId: string): Promise<TComplianceNote[]> {
@@ -303,20 +307,22 @@ async function decideOpenAlert(tx: TTx, id: number, to: 'cleared' | 'escalated',
   throw exists ? new AppError('ALERT_ALREADY_DECIDED', COMPLIANCE_MSG.alertDecided) : alertNotFound();
 }
 
-/** Clears an open alert (its hold ends with it), once, with an optional note; audited. */
-export async function clearAlert(deps: TComplianceDeps, call: TStaffCall, id: number, note: string | undefined): Promise<TAlert> {
+/**
+ * Clears an open alert (its hold ends with it), once, with its reason (issue 27 point 5: required,
+ * ZClearAlertRequest), kept as a note on the alert and in the audit entry.
+ */
+export async function clearAlert(deps: TComplianceDeps, call: TStaffCall, id: number, reason: string): Promise<TAlert> {
   await deps.db.transaction(async (tx) => {
     const at = nowOf(deps);
     const row = await decideOpenAlert(tx, id, 'cleared', call.actor.id, at);
-    if (note?.trim())
-      await insertNote(tx, { userId: row.userId, alertId: id, caseId: row.caseId, authorId: call.actor.id, body: note.trim(), at });
+    await insertNote(tx, { userId: row.userId, alertId: id, caseId: row.caseId, authorId: call.actor.id, body: reason.trim(), at });
     await writeAudit(tx, {
       actor: call.actor,
       action: 'compliance.alert_clear',
       targetType: 'compliance_alert',
       targetId: id,
       before: { status: 'open' },
-      after: { status: 'cleared', rule: row.rule, orderId: row.orderId },
+      after: { status: 'cleared', rule: row.rule, orderId: row.orderId, reason: reason.trim() },
       ip: call.ip,
     });
   });
@@ -383,7 +389,7 @@ export async function escalateAlert(
     });
     return caseRow.id;
   });
-  return { alert: await readAlert(deps.db, id), case: await readCase(deps.db, caseId) };
+  return { alert: await readAlert(deps.db, id), case: await readCase(deps.db, caseId, nowOf(deps)) };
 }
 
 /**
@@ -426,8 +432,9 @@ export async function releaseHold(deps: TComplianceDeps, call: TStaffCall, id: n
   return readAlert(deps.db, id);
 }
 
-/** Cases: open ones by due time (overdue first), filed ones newest first. */
-export async function listCases(deps: TComplianceDeps, status: 'all' | 'open' | 'filed'): Promise<TCaseList> {
+/** Cases: open ones by due time (overdue first), ended ones after; overdue cases get their alert first. */
+export async function listCases(deps: TComplianceDeps, status: 'all' | TCaseStatus): Promise<TCaseList> {
+  await raiseOverdueCaseAlerts(deps);
   const rows = await deps.db
     .select(caseColumns)
     .from(complianceCases)
@@ -439,7 +446,86 @@ export async function listCases(deps: TComplianceDeps, status: 'all' | 'open' | 
     deps.db,
     rows.map((row) => row.case.id),
   );
-  return { cases: rows.map((row) => toCase(row, alertIds.get(row.case.id) ?? [])), now: nowOf(deps).toISOString() };
+  const now = nowOf(deps);
+  return { cases: rows.map((row) => toCase(row, alertIds.get(row.case.id) ?? [], now)), now: now.toISOString() };
+}
+
+/** Why a case could not be ended: it ended already (filed, or no report needed), or there is no such case. */
+async function caseNotOpen(tx: TTx, id: number): Promise<AppError> {
+  const [exists] = await tx.select({ status: complianceCases.status }).from(complianceCases).where(eq(complianceCases.id, id));
+  if (!exists) return caseNotFound();
+  return new AppError('CASE_ALREADY_FILED', exists.status === 'filed' ? COMPLIANCE_MSG.caseFiled : COMPLIANCE_MSG.caseClosed);
+}
+
+/**
+ * Ends a case without a report to the FIC (issue 27 point 5), once, with the reason compliance
+ * wrote (kept on the case and in the audit entry). The case's holds stay as they are: releasing
+ * one is its own decision (releaseHold).
+ */
+export async function closeCaseWithoutReport(
+  deps: TComplianceDeps,
+  call: TStaffCall,
+  id: number,
+  reason: string,
+): Promise<TComplianceCase> {
+  const at = nowOf(deps);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(complianceCases)
+      .set({ status: 'no_report', filedAt: at, filedBy: call.actor.id, noReportReason: reason.trim() })
+      .where(and(eq(complianceCases.id, id), eq(complianceCases.status, 'open')))
+      .returning();
+    if (!row) throw await caseNotOpen(tx, id);
+    await writeAudit(tx, {
+      actor: call.actor,
+      action: 'compliance.case_no_report',
+      targetType: 'compliance_case',
+      targetId: id,
+      before: { status: 'open' },
+      after: { status: 'no_report', reason: row.noReportReason, overdue: at.getTime() > row.dueAt.getTime() },
+      ip: call.ip,
+    });
+  });
+  return readCase(deps.db, id, at);
+}
+
+/**
+ * Raises the 'overdue_case' alert of every open case past its 24-hour due time, once per case
+ * (dedupe key). Run whenever the desk reads its counts or cases, and by the compliance worker;
+ * `now` comes from the deps, so tests set the time instead of waiting.
+ */
+export async function raiseOverdueCaseAlerts(deps: TComplianceDeps): Promise<void> {
+  const now = nowOf(deps);
+  const overdue = await deps.db
+    .select({ id: complianceCases.id, userId: complianceCases.userId, dueAt: complianceCases.dueAt })
+    .from(complianceCases)
+    .where(and(eq(complianceCases.status, 'open'), lte(complianceCases.dueAt, now)));
+  if (overdue.length === 0) return;
+  await deps.db.transaction(async (tx) => {
+    const monitoring = await readMonitoringSettings(tx);
+    for (const row of overdue) {
+      await raise(tx, monitoring, {
+        userId: row.userId,
+        orderId: null,
+        rule: 'overdue_case',
+        dedupeKey: `overdue_case:${row.id}`,
+        details: { caseId: row.id, dueAt: row.dueAt.toISOString() },
+        at: now,
+      });
+    }
+  });
+}
+
+/** Open cases past their due time: the desk's own count (issue 27 point 5). */
+export async function countOverdueCases(deps: TComplianceDeps): Promise<{ count: number }> {
+  await raiseOverdueCaseAlerts(deps);
+  const { total } = firstOrThrow(
+    await deps.db
+      .select({ total: count() })
+      .from(complianceCases)
+      .where(and(eq(complianceCases.status, 'open'), lte(complianceCases.dueAt, nowOf(deps)))),
+  );
+  return { count: total };
 }
 
 /** Marks a case filed with the FIC's reference, once; audited. */
@@ -451,10 +537,7 @@ export async function fileCase(deps: TComplianceDeps, call: TStaffCall, id: numb
       .set({ status: 'filed', filedAt: at, filedBy: call.actor.id, ficReference: ficReference.trim() })
       .where(and(eq(complianceCases.id, id), eq(complianceCases.status, 'open')))
       .returning();
-    if (!row) {
-      const [exists] = await tx.select({ id: complianceCases.id }).from(complianceCases).where(eq(complianceCases.id, id));
-      throw exists ? new AppError('CASE_ALREADY_FILED', COMPLIANCE_MSG.caseFiled) : caseNotFound();
-    }
+    if (!row) throw await caseNotOpen(tx, id);
     await writeAudit(tx, {
       actor: call.actor,
       action: 'compliance.case_file',
@@ -465,7 +548,7 @@ export async function fileCase(deps: TComplianceDeps, call: TStaffCall, id: numb
       ip: call.ip,
     });
   });
-  return readCase(deps.db, id);
+  return readCase(deps.db, id, nowOf(deps));
 }
 
 /**
@@ -628,15 +711,26 @@ export async function updateComplianceSettings(db: TDb, call: TStaffCall, update
  * session ended). Nothing is deleted: the records stay for the retention period, after which the
  * retention job anonymises the account (retention.ts). Audited.
  */
-export async function closeAccount(deps: TComplianceDeps, call: TStaffCall, userId: string): Promise<{ closedAt: string }> {
+export async function closeAccount(deps: TComplianceDeps, call: TStaffCall, userId: string, reason: string): Promise<{ closedAt: string }> {
   return deps.db.transaction(async (tx) => {
     const at = nowOf(deps);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('NOT_FOUND', MSG.userNotFound);
     if (isStaffRole(user.role)) throw new AppError('FORBIDDEN', COMPLIANCE_MSG.cannotCloseStaff);
+    if (user.closedAt) throw new AppError('ACCOUNT_ALREADY_CLOSED', COMPLIANCE_MSG.accountClosed);
+    // Paid orders waiting for staff would be left behind a closed account (issue 27 point 2):
+    // approved or refunded (cancelled) first. The customer's row lock keeps a new "I have paid"
+    // of theirs from slipping in meanwhile only as far as that path locks it too; the refusal is
+    // read in this transaction.
+    const [paid] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...SUBMITTED_STATUSES])))
+      .limit(1);
+    if (paid) throw new AppError('ACCOUNT_HAS_PAID_ORDERS', COMPLIANCE_MSG.openPaidOrders);
     const [closed] = await tx
       .update(users)
-      .set({ closedAt: at, banned: true, banReason: 'Account closed', updatedAt: at })
+      .set({ closedAt: at, banned: true, banReason: `Account closed: ${reason.trim()}`, updatedAt: at })
       .where(and(eq(users.id, userId), isNull(users.closedAt)))
       .returning();
     if (!closed) throw new AppError('ACCOUNT_ALREADY_CLOSED', COMPLIANCE_MSG.accountClosed);
@@ -647,7 +741,7 @@ export async function closeAccount(deps: TComplianceDeps, call: TStaffCall, user
       targetType: 'user',
       targetId: userId,
       before: { closedAt: null, isBanned: user.banned },
-      after: { closedAt: at.toISOString(), isBanned: true },
+      after: { closedAt: at.toISOString(), isBanned: true, reason: reason.trim() },
       ip: call.ip,
     });
     return { closedAt: at.toISOString() };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { KYC_MSG } from '#shared/contracts/kyc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
@@ -164,6 +165,23 @@ describe('KYC', () => {
       .from(auditLog)
       .where(sql`${auditLog.action} = 'kyc.approve' and ${auditLog.targetId} = ${String(id)}`);
     expect(audits).toHaveLength(1);
+  });
+
+  it('refuses a rejection without its reason (issue 27 point 5): the submission stays pending', async () => {
+    const customer = await signUp();
+    const id = (await submit(customer.cookie, fields(), goodFiles())).json().submission.id;
+    for (const payload of [{}, { reason: '  ' }]) {
+      const refused = await t.request({
+        method: 'POST',
+        url: `/api/admin/kyc-submissions/${id}/reject`,
+        cookie: compliance.cookie,
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION', fields: { reason: KYC_MSG.rejectReasonRequired } });
+    }
+    const mine = await t.request({ method: 'GET', url: '/api/kyc', cookie: customer.cookie });
+    expect(mine.json().submission.status).toBe('pending');
   });
 
   it('rejects with a reason the customer sees, and lets them submit again', async () => {

@@ -219,7 +219,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
     '/api/admin/kyc-submissions/:id/reject',
     {
       config: { access: { area: 'kyc' }, errors: ['KYC_ALREADY_DECIDED'] },
-      schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest.optional(), response: { 200: ZKycDecisionResponse } },
+      schema: { tags: ['kyc'], params: ZKycIdParams, body: ZKycRejectRequest, response: { 200: ZKycDecisionResponse } },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -227,7 +227,7 @@ export const kycRoutes: FastifyPluginAsyncZod<TKycDeps> = async (app, deps) => {
         actor,
         id: request.params.id,
         decision: 'rejected',
-        reason: request.body?.reason,
+        reason: request.body.reason,
         ip: request.ip,
       });
       return { submission };

@@ -20,6 +20,7 @@ import type { TDocumentStorage } from '#server/lib/storage.js';
 import type { TActor } from '#server/plugins/access.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { readTierLimits } from '#server/modules/orders/tier-limits.js';
+import { hashImages, recordImages } from '#server/modules/compliance/reused-images.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };
 export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
@@ -104,6 +105,12 @@ export async function submitKyc(
     keys.push(backKey);
     const selfieKey = await deps.storage.put(documents.selfie.data, ext(documents.selfie));
     keys.push(selfieKey);
+    // Perceptual hashes before the transaction (docs/decisions/031).
+    const images = hashImages([
+      { kind: 'kyc_front', storageKey: frontKey, data: documents.front.data },
+      { kind: 'kyc_back', storageKey: backKey, data: documents.back.data },
+      { kind: 'kyc_selfie', storageKey: selfieKey, data: documents.selfie.data },
+    ]);
     const submission = await deps.db.transaction(async (tx) => {
       const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (user.kycStatus === 'pending') throw new AppError('KYC_ALREADY_SUBMITTED', KYC_MSG.alreadyPending);
@@ -139,6 +146,8 @@ export async function submitKyc(
           })
           .returning(),
       );
+      // The same photo on another customer's submission raises an alert (issue 27 point 4).
+      await recordImages(tx, { userId: actor.id, kycSubmissionId: row.id }, images, row.submittedAt);
       await tx.update(users).set({ kycStatus: 'pending', updatedAt: new Date() }).where(eq(users.id, actor.id));
       // The Tier 0 allowance stays usable during the review (issue 26 point 11): the email states the setting.
       const { tier0LimitUsd } = await readTierLimits(tx);
@@ -171,6 +180,7 @@ export async function submitKycLevel2(
   try {
     const addressProofKey = await deps.storage.put(documents.addressProof.data, ext(documents.addressProof));
     keys.push(addressProofKey);
+    const images = hashImages([{ kind: 'kyc_address_proof', storageKey: addressProofKey, data: documents.addressProof.data }]);
     const submission = await deps.db.transaction(async (tx) => {
       const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, actor.id)).for('update'));
       if (user.tier >= 2) throw new AppError('KYC_ALREADY_VERIFIED', KYC_MSG.alreadyTier2);
@@ -209,6 +219,7 @@ export async function submitKycLevel2(
           })
           .returning(),
       );
+      await recordImages(tx, { userId: actor.id, kycSubmissionId: row.id }, images, row.submittedAt);
       await queueEmail(tx, user.email, renderKycReceivedEmail({ fullName: user.fullName || user.name, tier: 2 }));
       return row;
     });
@@ -319,6 +330,7 @@ export async function decideKycSubmission(
   deps: TKycDeps,
   input: { actor: TActor; id: number; decision: 'approved' | 'rejected'; reason?: string; ip: string },
 ) {
+  // A rejection's reason is required by its route (ZKycRejectRequest, issue 27 point 5).
   const reason = input.decision === 'rejected' ? input.reason?.trim() || null : null;
   await deps.db.transaction(async (tx) => {
     const [row] = await tx

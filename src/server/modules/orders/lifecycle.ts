@@ -40,6 +40,7 @@ import {
   lockNumbers,
   numbersOf,
 } from '#server/modules/compliance/rules.js';
+import { hashImages, recordImages } from '#server/modules/compliance/reused-images.js';
 
 /**
  * The order lifecycle's transitions (docs/decisions/014): each one conditional update of the
@@ -186,6 +187,8 @@ export async function submitPayment(
   proof?: TProofUpload,
 ): Promise<TOrderRow> {
   const proofKey = proof ? await deps.storage.put(proof.data, proof.type === 'image/png' ? 'png' : 'jpg') : null;
+  // The screenshot's perceptual hash, before the transaction (docs/decisions/031).
+  const proofImages = proof && proofKey ? hashImages([{ kind: 'payment_proof', storageKey: proofKey, data: proof.data }]) : [];
   try {
     const row = await deps.db.transaction(async (tx) => {
       const now = clock(deps);
@@ -228,6 +231,8 @@ export async function submitPayment(
         now,
         updated,
       );
+      // The same screenshot on another customer's order raises an alert (issue 27 point 4).
+      await recordImages(tx, { userId: updated.userId, orderId: updated.id }, proofImages, now);
       return updated;
     });
     deps.onEmailQueued();

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, coins, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
@@ -212,14 +213,22 @@ describe('back-office', () => {
 
   it('bans a customer: their session ends at once; staff cannot be banned here', async () => {
     const customer = await t.signUp();
-    const banned = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager });
-    expect(banned.json().user.isBanned).toBe(true);
+    const banned = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/ban`,
+      cookie: manager,
+      payload: { reason: 'Chargeback fraud on three orders.' },
+    });
+    expect(banned.json().user).toMatchObject({ isBanned: true, banReason: 'Chargeback fraud on three orders.' });
     expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).toBeNull();
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(403);
     await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie: manager });
     expect((await t.login(customer.email, customer.password)).statusCode).toBe(200);
     const superAdmin = firstOrThrow(await t.database.db.select().from(users).where(eq(users.role, 'super_admin')));
-    expect((await t.request({ method: 'POST', url: `/api/admin/users/${superAdmin.id}/ban`, cookie: manager })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/users/${superAdmin.id}/ban`, cookie: manager, payload: { reason: 'x' } }))
+        .statusCode,
+    ).toBe(403);
     const staffId = await createAccount(t.database.db, {
       email: 'other-staff@example.com',
       password: 'Staff-Passw0rd!',
@@ -227,13 +236,41 @@ describe('back-office', () => {
       username: 'otherstaff',
       role: 'support',
     });
-    expect((await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/users/${staffId}/ban`, cookie: manager, payload: { reason: 'x' } })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a ban without its reason (issue 27 point 5), and audits the reason of a ban', async () => {
+    const customer = await t.signUp();
+    for (const payload of [{}, { reason: '   ' }]) {
+      const refused = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/ban`, cookie: manager, payload });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION', fields: { reason: ADMIN_MSG.banReasonRequired } });
+    }
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: customer.cookie })).json().user).not.toBeNull();
+    const banned = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/ban`,
+      cookie: manager,
+      payload: { reason: '  Shared stolen ID.  ' },
+    });
+    expect(banned.statusCode, banned.body).toBe(200);
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id));
+    expect(entry).toMatchObject({ action: 'user.ban', after: { isBanned: true, reason: 'Shared stolen ID.' } });
+    const detail = await t.request({ method: 'GET', url: `/api/admin/users/${customer.id}`, cookie: manager });
+    expect(detail.json().user.banReason).toBe('Shared stolen ID.');
   });
 
   it('refuses to ban a banned account or unban an active one, with a clear message and no audit entry', async () => {
     const customer = await t.signUp();
     const post = (action: 'ban' | 'unban') =>
-      t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/${action}`, cookie: manager });
+      t.request({
+        method: 'POST',
+        url: `/api/admin/users/${customer.id}/${action}`,
+        cookie: manager,
+        ...(action === 'ban' ? { payload: { reason: 'Fraud.' } } : {}),
+      });
     const entries = async () =>
       (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id))).map((entry) => entry.action);
 
@@ -257,7 +294,12 @@ describe('back-office', () => {
 
   it('never reopens a closed account: unban is refused for every role, and the list and profile say Closed', async () => {
     const customer = await t.signUp();
-    const closed = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/close`, cookie: admin });
+    const closed = await t.request({
+      method: 'POST',
+      url: `/api/admin/users/${customer.id}/close`,
+      cookie: admin,
+      payload: { reason: 'Asked to leave.' },
+    });
     expect(closed.statusCode).toBe(200);
     for (const cookie of [manager, admin]) {
       const unban = await t.request({ method: 'POST', url: `/api/admin/users/${customer.id}/unban`, cookie });

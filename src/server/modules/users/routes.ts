@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminUserDetail, ZAdminUserList, ZUserIdParams, ZUserQuery } from '#shared/contracts/admin.js';
+import { ZAdminUserDetail, ZAdminUserList, ZBanUserRequest, ZUserIdParams, ZUserQuery } from '#shared/contracts/admin.js';
 import type { TDb } from '#server/db/client.js';
 import type { TOnAccountChanged } from '#server/lib/account-changed.js';
 import { actorOf } from '#server/plugins/access.js';
@@ -27,21 +27,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
     (request) => getCustomer(db, request.params.id),
   );
 
-  for (const [action, isBanned] of [
-    ['ban', true],
-    ['unban', false],
-  ] as const) {
-    app.post(
-      `/api/admin/users/:id/${action}`,
-      {
-        config: { access, errors: isBanned ? ['USER_ALREADY_BANNED'] : ['USER_NOT_BANNED', 'ACCOUNT_CLOSED'] },
-        schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
-      },
-      async (request) => {
-        const user = await setCustomerBanned(db, actorOf(request), request.params.id, isBanned, request.ip);
-        if (isBanned) onAccountChanged(user.id);
-        return { user };
-      },
-    );
-  }
+  app.post(
+    '/api/admin/users/:id/ban',
+    {
+      config: { access, errors: ['USER_ALREADY_BANNED'] },
+      schema: { tags: ['admin'], params: ZUserIdParams, body: ZBanUserRequest, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
+    },
+    async (request) => {
+      const user = await setCustomerBanned(db, actorOf(request), request.params.id, true, request.ip, request.body.reason);
+      onAccountChanged(user.id);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/unban',
+    {
+      config: { access, errors: ['USER_NOT_BANNED', 'ACCOUNT_CLOSED'] },
+      schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
+    },
+    async (request) => ({ user: await setCustomerBanned(db, actorOf(request), request.params.id, false, request.ip) }),
+  );
 };

@@ -29,6 +29,7 @@ export function toAdminUser(row: TUserRow): TAdminUser {
     isBanned: row.banned,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
+    banReason: row.banned ? row.banReason : null,
   };
 }
 
@@ -84,9 +85,18 @@ export async function getCustomer(db: TDb, id: string): Promise<TAdminUserDetail
  * of the user in the same transaction; the caller closes their sockets once it has committed.
  * Banning a banned account or unbanning an active one changes nothing and is refused (409
  * USER_ALREADY_BANNED / USER_NOT_BANNED), so the audit log records only real changes. A closed
- * account is never unbanned (409 ACCOUNT_CLOSED).
+ * account is never unbanned (409 ACCOUNT_CLOSED). A ban carries its reason (its route requires it,
+ * ZBanUserRequest; issue 27 point 5), kept on the account and in the audit entry.
  */
-export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBanned: boolean, ip: string): Promise<TAdminUser> {
+export async function setCustomerBanned(
+  db: TDb,
+  actor: TActor,
+  id: string,
+  isBanned: boolean,
+  ip: string,
+  reason: string | null = null,
+): Promise<TAdminUser> {
+  const banReason = isBanned ? reason?.trim() || null : null;
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) throw notFound();
@@ -98,7 +108,7 @@ export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBa
       throw isBanned ? new AppError('USER_ALREADY_BANNED', ADMIN_MSG.alreadyBanned) : new AppError('USER_NOT_BANNED', ADMIN_MSG.notBanned);
     }
     const after = firstOrThrow(
-      await tx.update(users).set({ banned: isBanned, updatedAt: new Date() }).where(eq(users.id, before.id)).returning(),
+      await tx.update(users).set({ banned: isBanned, banReason, updatedAt: new Date() }).where(eq(users.id, before.id)).returning(),
     );
     if (isBanned) await tx.delete(sessions).where(eq(sessions.userId, before.id));
     await writeAudit(tx, {
@@ -106,8 +116,8 @@ export async function setCustomerBanned(db: TDb, actor: TActor, id: string, isBa
       action: isBanned ? 'user.ban' : 'user.unban',
       targetType: 'user',
       targetId: before.id,
-      before: { isBanned: before.banned },
-      after: { isBanned },
+      before: { isBanned: before.banned, reason: before.banReason },
+      after: { isBanned, reason: banReason },
       ip,
     });
     return after;

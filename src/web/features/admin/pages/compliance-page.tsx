@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { canAccess } from '#shared/permissions.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 import { QueryContent } from '#web/components/ui/query-content.js';
+import { Textarea } from '#web/components/ui/textarea.js';
 import { cn } from '#web/lib/cn.js';
 import { useSession } from '#web/lib/session.js';
 import { useComplianceSettings, useDecideAlert, type TAlertDecision } from '#web/features/admin/compliance/api/compliance.js';
@@ -47,6 +48,8 @@ export function CompliancePage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [decision, setDecision] = useState<TAlertDecision | null>(null);
   const decide = useDecideAlert();
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
 
   return (
     <section className="min-w-0">
@@ -80,10 +83,25 @@ export function CompliancePage() {
           confirmLabel={DECISION_TEXT[decision].confirmLabel}
           variant={decision === 'escalate' ? 'danger' : 'primary'}
           mutation={decide}
-          variables={{ id: openId, decision }}
+          variables={{ id: openId, decision, reason }}
           successMessage={DECISION_TEXT[decision].success}
-          onClose={() => setDecision(null)}
-        />
+          onClose={() => {
+            setDecision(null);
+            setReason('');
+          }}
+        >
+          {decision === 'clear' && (
+            <Textarea
+              id={reasonId}
+              label="Reason"
+              rows={3}
+              maxLength={2000}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              hint="Why the alert needs nothing more. Kept as a note on the alert and in the audit log."
+            />
+          )}
+        </MutationConfirmDialog>
       )}
     </section>
   );

@@ -10,7 +10,9 @@ import {
   ZComplianceSettings,
   ZEscalateResponse,
   ZNoteResponse,
+  ZOverdueCaseCount,
   type TAlertQuery,
+  type TCaseStatus,
   type TComplianceSettingsUpdate,
 } from '#shared/contracts/compliance.js';
 import { apiRequest } from '#web/lib/api.js';
@@ -75,7 +77,7 @@ export function useAlertDetail(id: number) {
   });
 }
 
-export function useCases(status: 'all' | 'open' | 'filed', isEnabled = true) {
+export function useCases(status: 'all' | TCaseStatus, isEnabled = true) {
   return useQuery({
     queryKey: complianceKeys.cases(status),
     queryFn: ({ signal }) =>
@@ -119,11 +121,12 @@ export type TAlertDecision = 'clear' | 'escalate';
 export function useDecideAlert() {
   const refresh = useRefreshDesk();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: number; decision: TAlertDecision }) =>
+    // Clearing carries its reason (required by the server, issue 27 point 5).
+    mutationFn: ({ id, decision, reason = '' }: { id: number; decision: TAlertDecision; reason?: string }) =>
       decision === 'clear'
         ? apiRequest(`/api/admin/compliance/alerts/${id}/clear`, {
             method: 'POST',
-            body: {},
+            body: { note: reason },
             schema: ZAlertResponse,
             operation: 'Clearing the alert',
           })
@@ -163,6 +166,31 @@ export function useFileCase() {
         body: { ficReference },
         schema: ZCaseResponse,
         operation: 'Marking the case filed',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Open cases past their 24-hour deadline (issue 27 point 5): read with the cases list. */
+export function useOverdueCaseCount() {
+  return useQuery({
+    queryKey: [...complianceKeys.all, 'overdue-count'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/compliance/cases/overdue-count', { schema: ZOverdueCaseCount, operation: 'Counting overdue cases', signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Ends a case without a report to the FIC, with the officer's reason (issue 27 point 5). */
+export function useCloseCaseWithoutReport() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      apiRequest(`/api/admin/compliance/cases/${id}/no-report`, {
+        method: 'POST',
+        body: { reason },
+        schema: ZCaseResponse,
+        operation: 'Ending the case',
       }),
     onSuccess: refresh,
   });

@@ -1,9 +1,16 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ALERT_RULE_LABELS, ALERT_STATUS_LABELS, type TAlert, type TAlertRule } from '#shared/contracts/compliance.js';
+import {
+  ALERT_RULE_LABELS,
+  ALERT_STATUS_LABELS,
+  IMAGE_KIND_LABELS,
+  type TAlert,
+  type TAlertRule,
+  type TImageKind,
+} from '#shared/contracts/compliance.js';
 import { formatGhs, MISSING_VALUE } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
-import { formatDate } from '#web/lib/format-date.js';
+import { formatDate, formatDateTime } from '#web/lib/format-date.js';
 import { paths } from '#web/lib/paths.js';
 
 /** An alert's status in words; the colour only repeats them. */
@@ -160,7 +167,77 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
     labels: { recordedName: 'Name on the payment', customerName: 'Customer’s KYC name' },
     facts: [single('recordedName', 'Name on the payment', nonEmptyText), single('customerName', 'Customer’s KYC name', nonEmptyText)],
   },
+  // The same image on another customer's order or KYC submission (docs/decisions/031).
+  reused_image: {
+    labels: { kind: 'Image', matches: 'Same image on', customers: 'Other customers', kycSubmissionId: 'KYC submission' },
+    facts: [
+      single('kind', 'Image', (value) =>
+        typeof value === 'string' && Object.hasOwn(IMAGE_KIND_LABELS, value) ? IMAGE_KIND_LABELS[value as TImageKind] : null,
+      ),
+      {
+        keys: ['matches'],
+        render: (details) => {
+          const matches = sameImageMatches(details.matches);
+          if (!matches) return null;
+          return (
+            <>
+              Same image on:{' '}
+              {matches.map((match, index) => (
+                <Fragment key={`${index}:${match.orderId ?? ''}:${match.kycSubmissionId ?? ''}`}>
+                  {index > 0 && ', '}
+                  {match.orderId !== null ? (
+                    <Link to={orderHref(match.orderId)} aria-label={`Order #${match.orderId}`}>
+                      order #{match.orderId}
+                    </Link>
+                  ) : (
+                    <Link to={paths.admin.users.profileHref(match.userId)}>KYC submission #{match.kycSubmissionId}</Link>
+                  )}
+                </Fragment>
+              ))}
+            </>
+          );
+        },
+      },
+      single('customers', 'Other customers', (value) => {
+        const customers = wholeNumber(value);
+        return customers === null ? null : String(customers);
+      }),
+      single('kycSubmissionId', 'KYC submission', (value) => (value === null ? null : (wholeNumber(value)?.toString() ?? null))),
+    ],
+  },
+  // An open case past its 24-hour deadline for the report to the FIC.
+  overdue_case: {
+    labels: { caseId: 'Case', dueAt: 'Report was due' },
+    facts: [
+      single('caseId', 'Case', (value) => {
+        const id = wholeNumber(value);
+        return id === null ? null : `#${id}`;
+      }),
+      single('dueAt', 'Report was due', (value) =>
+        typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : null,
+      ),
+    ],
+  },
 };
+
+type TMatchFact = { orderId: number | null; kycSubmissionId: number | null; userId: string };
+
+/** The matches of a reused-image alert, or null when they are not what the rule writes. */
+function sameImageMatches(value: unknown): TMatchFact[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const matches: TMatchFact[] = [];
+  for (const item of value) {
+    if (item === null || typeof item !== 'object') return null;
+    const { orderId, kycSubmissionId, userId } = item as Record<string, unknown>;
+    if (typeof userId !== 'string') return null;
+    matches.push({
+      orderId: typeof orderId === 'number' ? orderId : null,
+      kycSubmissionId: typeof kycSubmissionId === 'number' ? kycSubmissionId : null,
+      userId,
+    });
+  }
+  return matches;
+}
 
 const ACRONYMS: Readonly<Record<string, string>> = { ghs: 'GHS', usd: 'USD', id: 'ID', ids: 'IDs', kyc: 'KYC', fic: 'FIC' };
 

@@ -1,8 +1,16 @@
 import { useState } from 'react';
-import { complianceCaseExportPath, ZFileCaseRequest, type TComplianceCase } from '#shared/contracts/compliance.js';
+import {
+  CASE_STATUS_LABELS,
+  COMPLIANCE_MSG,
+  complianceCaseExportPath,
+  ZFileCaseRequest,
+  ZNoReportCaseRequest,
+  type TCaseStatus,
+  type TComplianceCase,
+} from '#shared/contracts/compliance.js';
 import { DownloadCsvButton } from '#web/components/download-csv-button.js';
 import { FormDialog } from '#web/components/form/form-dialog.js';
-import { TextField } from '#web/components/form/form.js';
+import { TextareaField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
@@ -10,26 +18,29 @@ import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { Select } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { useCases, useFileCase } from '#web/features/admin/compliance/api/compliance.js';
+import { useCases, useCloseCaseWithoutReport, useFileCase, useOverdueCaseCount } from '#web/features/admin/compliance/api/compliance.js';
 import { describeDue, useServerNow } from '#web/features/admin/compliance/lib/case-timer.js';
 
-type TCaseStatusFilter = 'open' | 'filed' | 'all';
+type TCaseStatusFilter = TCaseStatus | 'all';
 const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'filed', label: 'Filed' },
+  { value: 'open', label: CASE_STATUS_LABELS.open },
+  { value: 'filed', label: CASE_STATUS_LABELS.filed },
+  { value: 'no_report', label: CASE_STATUS_LABELS.no_report },
   { value: 'all', label: 'All' },
 ];
 
 /**
  * Suspicious-activity cases: each with the time left until the FIC report is due (24 hours from
  * the escalation) or how overdue it is, its CSV export for the filing, and 'Mark filed' with the
- * FIC's reference.
+ * FIC's reference, or 'No report needed' with the officer's reason (issue 27 point 5).
  */
 export function CasesList() {
   const [status, setStatus] = useState<TCaseStatusFilter>('open');
   const query = useCases(status);
   const now = useServerNow(query.data?.now);
   const [filing, setFiling] = useState<TComplianceCase | null>(null);
+  const [ending, setEnding] = useState<TComplianceCase | null>(null);
+  const overdue = useOverdueCaseCount().data?.count ?? 0;
 
   const columns: TColumn<TComplianceCase>[] = [
     { header: 'Case', className: 'font-medium whitespace-nowrap', cell: (item) => `#${item.id}` },
@@ -46,6 +57,14 @@ export function CasesList() {
     {
       header: 'FIC report',
       cell: (item) => {
+        if (item.status === 'no_report') {
+          return (
+            <span>
+              <Badge>{CASE_STATUS_LABELS.no_report}</Badge>
+              <span className="mt-1 block text-xs whitespace-pre-line text-slate-600">{item.noReportReason}</span>
+            </span>
+          );
+        }
         if (item.status === 'filed') {
           return (
             <span>
@@ -81,6 +100,11 @@ export function CasesList() {
               Mark filed
             </Button>
           )}
+          {item.status === 'open' && (
+            <Button size="sm" variant="outline" onClick={() => setEnding(item)} aria-label={`No report needed for case #${item.id}`}>
+              No report needed
+            </Button>
+          )}
         </div>
       ),
     },
@@ -88,6 +112,11 @@ export function CasesList() {
 
   return (
     <div className="space-y-4">
+      {overdue > 0 && (
+        <p role="status" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm font-semibold text-red-900">
+          {COMPLIANCE_MSG.overdueCases(overdue)}
+        </p>
+      )}
       <Select
         label="Case status"
         name="caseStatus"
@@ -107,6 +136,7 @@ export function CasesList() {
         wrap
       />
       {filing && <FileCaseDialog item={filing} onClose={() => setFiling(null)} />}
+      {ending && <NoReportDialog item={ending} onClose={() => setEnding(null)} />}
     </div>
   );
 }
@@ -137,6 +167,36 @@ function FileCaseDialog({ item, onClose }: { item: TComplianceCase; onClose: () 
     >
       <p className="text-sm text-slate-700">The report on {item.customerName} was filed with the Financial Intelligence Centre.</p>
       <TextField name="ficReference" label="FIC reference" autoComplete="off" maxLength={100} />
+    </FormDialog>
+  );
+}
+
+function NoReportDialog({ item, onClose }: { item: TComplianceCase; onClose: () => void }) {
+  const form = useZodForm(ZNoReportCaseRequest, { defaultValues: { reason: '' } });
+  const end = useCloseCaseWithoutReport();
+  const toast = useToast();
+  return (
+    <FormDialog
+      title={`No report needed for case #${item.id}`}
+      form={form}
+      isSaving={end.isPending}
+      submitLabel="End case without a report"
+      onClose={onClose}
+      onSubmit={({ reason }) =>
+        end.mutate(
+          { id: item.id, reason },
+          {
+            onSuccess: () => {
+              toast.success(`Case #${item.id} ended: no report needed.`);
+              onClose();
+            },
+            onError: (error) => showServerError(form, error),
+          },
+        )
+      }
+    >
+      <p className="text-sm text-slate-700">The case on {item.customerName} ends without a report to the Financial Intelligence Centre.</p>
+      <TextareaField name="reason" label="Reason" rows={3} maxLength={2000} hint="Kept with the case and in the audit log." />
     </FormDialog>
   );
 }

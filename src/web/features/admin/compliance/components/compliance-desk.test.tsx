@@ -105,6 +105,8 @@ const CASE: TComplianceCase = {
   dueAt: new Date(NOW + (23 * 60 + 30) * 60_000 + 20_000).toISOString(),
   filedAt: null,
   ficReference: null,
+  noReportReason: null,
+  overdue: false,
   alertIds: [7],
 };
 const SETTINGS: TComplianceSettings = {
@@ -113,12 +115,24 @@ const SETTINGS: TComplianceSettings = {
   structuringBandPercent: 10,
   structuringOrderCount: 3,
   sharedNumberMaxCustomers: 2,
-  ruleActions: { large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' },
+  ruleActions: {
+    large_order: 'hold',
+    daily_volume: 'flag',
+    structuring: 'hold',
+    shared_account: 'hold',
+    name_mismatch: 'flag',
+    reused_image: 'flag',
+    overdue_case: 'flag',
+  },
   retentionYears: 5,
 };
 
+let client: QueryClient;
+/** Every request answered (a change refreshes the cases and the overdue count together). */
+const settled = () => waitFor(() => expect(client.isFetching()).toBe(0));
+
 function renderWithClient(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
   return render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
@@ -146,6 +160,10 @@ describe('the compliance desk', () => {
       if (url.startsWith('/api/admin/compliance/alerts/7')) return { status: 200, body: DETAIL };
       if (url.startsWith('/api/admin/compliance/cases/5/file')) {
         return { status: 200, body: { case: { ...CASE, status: 'filed', ficReference: 'FIC-1', filedAt: new Date().toISOString() } } };
+      }
+      if (url === '/api/admin/compliance/cases/overdue-count') return { status: 200, body: { count: 2 } };
+      if (url === '/api/admin/compliance/cases/5/no-report') {
+        return { status: 200, body: { case: { ...CASE, status: 'no_report', noReportReason: 'Payslips seen.' } } };
       }
       if (url.startsWith('/api/admin/compliance/cases')) return { status: 200, body: { cases: [CASE], now: new Date(NOW).toISOString() } };
       if (url.startsWith('/api/admin/compliance/settings')) return { status: 200, body: SETTINGS };
@@ -296,6 +314,23 @@ describe('the compliance desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark filed' }));
     expect(await screen.findByText('Case #5 marked filed.')).toBeTruthy();
     expect(seen.find((request) => request.path === '/api/admin/compliance/cases/5/file')?.body).toEqual({ ficReference: 'FIC-1' });
+    await settled();
+  });
+
+  it('counts the overdue cases, and ends a case as "No report needed" only with a reason (issue 27 point 5)', async () => {
+    const user = userEvent.setup();
+    renderWithClient(<CasesList />);
+    expect(await screen.findByText(COMPLIANCE_MSG.overdueCases(2))).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Suspicious-activity cases' });
+    await user.click(await within(table).findByRole('button', { name: 'No report needed for case #5' }));
+    const dialog = screen.getByRole('dialog', { name: 'No report needed for case #5' });
+    await user.click(within(dialog).getByRole('button', { name: 'End case without a report' }));
+    expect(await within(dialog).findByText(COMPLIANCE_MSG.noReportReasonRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Payslips seen.');
+    await user.click(within(dialog).getByRole('button', { name: 'End case without a report' }));
+    expect(await screen.findByText('Case #5 ended: no report needed.')).toBeTruthy();
+    expect(seen.find((request) => request.path === '/api/admin/compliance/cases/5/no-report')?.body).toEqual({ reason: 'Payslips seen.' });
+    await settled();
   });
 
   it('shows the monitoring settings read only to compliance', () => {

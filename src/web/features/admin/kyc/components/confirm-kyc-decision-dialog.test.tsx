@@ -9,7 +9,7 @@ import { buildKycSubmission } from '#test/helpers/kyc-submission-fixture.js';
 import { ConfirmKycDecisionDialog } from './confirm-kyc-decision-dialog';
 
 /*
- * Approve and Reject under the product's question; Reject's optional reason (the customer sees it)
+ * Approve and Reject under the product's question; Reject's required reason (the customer sees it)
  * is the API's own body. A failure shows once, in the dialog while it is open, never also as a
  * toast; a 409 (someone else decided first) closes it with the product's message. The server is
  * a local HTTP peer that records what it is sent and answers as told.
@@ -48,7 +48,7 @@ describe('the KYC decision confirmation', () => {
     const { dialog, question, onDone, toasts } = renderDialog('reject');
     expect(question).toBe('Are you sure you want to reject this submission?');
     expect(within(dialog).getByText('KYC Submission #42')).toBeTruthy();
-    expect(within(dialog).getByText('Optional. The customer sees it on their verification page.')).toBeTruthy();
+    expect(within(dialog).getByText('The customer sees it on their verification page.')).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText('Reason'), '  The photo of the card is blurred.  ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -57,13 +57,16 @@ describe('the KYC decision confirmation', () => {
     expect(await within(toasts).findByText('Submission rejected.')).toBeTruthy();
   });
 
-  it('rejects without a reason: the reason is optional and nothing is sent for it', async () => {
+  it('refuses to reject without a reason (issue 27 point 5): the product message on the field, nothing sent', async () => {
     const user = userEvent.setup();
     const { dialog, onDone } = renderDialog('reject');
-    await user.type(within(dialog).getByLabelText('Reason'), '   ');
+    const reason = within(dialog).getByLabelText('Reason');
+    await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(seen).toEqual([{ path: '/api/admin/kyc-submissions/42/reject', body: {} }]);
+    expect(await within(dialog).findByText(KYC_MSG.rejectReasonRequired)).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toEqual([]);
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it("approves with the product's question and no field", async () => {
@@ -122,6 +125,7 @@ describe('the KYC decision confirmation', () => {
     const user = userEvent.setup();
     answers.push({ status: 409, body: { error: { code: 'KYC_ALREADY_DECIDED', message: 'Some other text.' } } });
     const { dialog, onDone, toasts } = renderDialog('reject');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Blurred.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(await within(toasts).findByText(KYC_MSG.alreadyDecided)).toBeTruthy();

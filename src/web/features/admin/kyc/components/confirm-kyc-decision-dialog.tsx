@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { z } from 'zod';
 import { KYC_MSG, ZKycRejectRequest, type TKycSubmissionDetail } from '#shared/contracts/kyc.js';
 import { Form, FormAlert, TextareaField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -34,6 +35,9 @@ function doneText(decision: TKycDecision, submission: TKycSubmissionDetail): str
   return TEXT[decision].done;
 }
 
+/** Approve sends no body: its form has the reason field's value only to share the reject form's shape. */
+const ZKycApproveForm = z.object({ reason: z.string().optional() });
+
 type ConfirmKycDecisionDialogProps = {
   id: number;
   decision: TKycDecision;
@@ -43,15 +47,15 @@ type ConfirmKycDecisionDialogProps = {
 
 /**
  * The confirmation of an approve or reject (an accessible dialog, not window.confirm). Its form
- * is the reject body of the API (`ZKycRejectRequest`): on reject an optional reason the customer
- * sees; approve sends no body, so its form has no field. A failure shows once, in the dialog
+ * is the reject body of the API (`ZKycRejectRequest`): on reject the required reason the customer
+ * sees (issue 27 point 5); approve sends no body, so its form has no field. A failure shows once, in the dialog
  * (the server's field message on the reason, anything else in `FormAlert`); a 409 means another
  * staff member decided first: the dialog closes with the product's message as a toast, and the
  * re-read submission tells the outcome.
  */
 export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDecisionDialogProps) {
   const formId = useId();
-  const form = useZodForm(ZKycRejectRequest, { defaultValues: decision === 'reject' ? { reason: '' } : {} });
+  const form = useZodForm(decision === 'reject' ? ZKycRejectRequest : ZKycApproveForm, { defaultValues: { reason: '' } });
   const approve = useApproveKycSubmission();
   const reject = useRejectKycSubmission();
   const toast = useToast();
@@ -76,7 +80,7 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
   const onSubmit = ({ reason }: { reason?: string | undefined }) => {
     if (isSaving) return;
     if (decision === 'approve') approve.mutate(id, handlers);
-    else reject.mutate({ id, reason }, handlers);
+    else reject.mutate({ id, reason: reason ?? '' }, handlers);
   };
 
   return (
@@ -108,7 +112,7 @@ export function ConfirmKycDecisionDialog({ id, decision, onDone }: ConfirmKycDec
               name="reason"
               rows={3}
               maxLength={500}
-              hint="Optional. The customer sees it on their verification page."
+              hint="The customer sees it on their verification page."
               disabled={isSaving}
             />
           )}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
@@ -18,11 +18,16 @@ describe('the KYC review dialog', () => {
   const { answers } = recordingJsonPeer({
     page: '/admin',
     expectedErrors: /^$/,
-    fallback: () => ({ status: 200, body: PASSPORT }),
+    // The same-image notice beside each photo (docs/decisions/031) asks too: no match here.
+    fallback: (request) =>
+      request.url?.endsWith('/same-images') ? { status: 200, body: { images: [] } } : { status: 200, body: PASSPORT },
   });
 
+  let client: QueryClient;
+  /** Every request of the dialog answered (the same-image notices ask after the submission loads). */
+  const settled = () => waitFor(() => expect(client.isFetching()).toBe(0));
   function renderDialog() {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <MemoryRouter initialEntries={['/admin/kyc']}>
         <QueryClientProvider client={client}>
@@ -39,6 +44,7 @@ describe('the KYC review dialog', () => {
     expect(await valueOf(dialog, 'Nationality')).toBe('Ghanaian');
     expect(await valueOf(dialog, 'Ghana Card number')).toBe('GHA-123456789-0');
     expect(within(dialog).queryByRole('region', { name: 'Same ID number on other accounts' })).toBeNull();
+    await settled();
   });
 
   it('names a foreign national’s country, and lists the same ID on other accounts with links to their profiles', async () => {
@@ -69,5 +75,6 @@ describe('the KYC review dialog', () => {
         .getAllByRole('link', { name: 'Kofi Boateng' })
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/admin/users?profile=user-2', '/admin/users?profile=user%203']);
+    await settled();
   });
 });

@@ -9,6 +9,8 @@ import {
   type TKycDocumentSide,
   type TKycSubmissionDetail,
 } from '#shared/contracts/kyc.js';
+import type { TImageKind } from '#shared/contracts/compliance.js';
+import { SameImageNotice } from '#web/components/same-image-notice.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
 import { formatDateTime } from '#web/lib/format-date.js';
@@ -134,21 +136,42 @@ function SubmissionDetails({ submission }: { submission: TKycSubmissionDetail })
       )}
       {submission.level === 2 ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <KycDocument id={submission.id} side="address" label="Proof of address" isProvided={submission.hasAddressProof} />
+          <KycDocument
+            id={submission.id}
+            side="address"
+            label="Proof of address"
+            isProvided={submission.hasAddressProof}
+            kind="kyc_address_proof"
+          />
         </div>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <KycDocument id={submission.id} side="front" label="Front of ID" isProvided={submission.hasFront} />
-          <KycDocument id={submission.id} side="back" label="Back of ID" isProvided={submission.hasBack} />
-          <KycDocument id={submission.id} side="selfie" label="Selfie with ID" isProvided={submission.hasSelfie} />
+          <KycDocument id={submission.id} side="front" label="Front of ID" isProvided={submission.hasFront} kind="kyc_front" />
+          <KycDocument id={submission.id} side="back" label="Back of ID" isProvided={submission.hasBack} kind="kyc_back" />
+          <KycDocument id={submission.id} side="selfie" label="Selfie with ID" isProvided={submission.hasSelfie} kind="kyc_selfie" />
         </div>
       )}
     </div>
   );
 }
 
-/** A document inline (from the authenticated, audited endpoint) plus a link to open it full size. */
-function KycDocument({ id, side, label, isProvided }: { id: number; side: TKycDocumentSide; label: string; isProvided: boolean }) {
+/**
+ * A document inline (from the authenticated, audited endpoint) plus a link to open it full size,
+ * and beside it any other submission or order with the same image (docs/decisions/031).
+ */
+function KycDocument({
+  id,
+  side,
+  label,
+  isProvided,
+  kind,
+}: {
+  id: number;
+  side: TKycDocumentSide;
+  label: string;
+  isProvided: boolean;
+  kind: TImageKind;
+}) {
   const [hasFailed, setHasFailed] = useState(false);
   const url = kycDocumentUrl(id, side);
   return (
@@ -171,6 +194,7 @@ function KycDocument({ id, side, label, isProvided }: { id: number; side: TKycDo
           <a href={url} target="_blank" rel="noopener noreferrer" className="inline-block text-sm font-semibold">
             Open {label} in a new tab
           </a>
+          <SameImageNotice source={{ kycSubmissionId: id }} kind={kind} />
         </>
       )}
     </figure>

@@ -4,6 +4,7 @@ import { formatGhs, formatUsd } from '#shared/format.js';
 import { normalizeDecimal } from '#shared/money.js';
 import { networkLabel } from '#shared/networks.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
+import { SameImageNotice } from '#web/components/same-image-notice.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';
@@ -279,6 +280,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
       {order.hasProof && (
         <OrderFact label="Payment screenshot">
           <PaymentProof orderId={order.id} />
+          <SameImageNotice source={{ orderId: order.id }} />
         </OrderFact>
       )}
     </OrderFacts>

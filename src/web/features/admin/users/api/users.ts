@@ -64,9 +64,11 @@ export function useAdminUser(id: string) {
   return useQuery(adminUserQueryOptions(id));
 }
 
-export function setUserBanned({ id, action }: { id: string; action: TBanAction }) {
+/** A ban carries its reason (required by the server, issue 27 point 5); an unban none. */
+export function setUserBanned({ id, action, reason }: { id: string; action: TBanAction; reason?: string }) {
   return apiRequest(`/api/admin/users/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
+    ...(action === 'ban' ? { body: { reason: reason ?? '' } } : {}),
     schema: ZAdminUserDetail.pick({ user: true }),
     operation: action === 'ban' ? 'Banning the user' : 'Unbanning the user',
   });
@@ -85,9 +87,10 @@ export function useSetUserBanned() {
   });
 }
 
-export function closeCustomerAccount({ id }: { id: string }) {
+export function closeCustomerAccount({ id, reason }: { id: string; reason: string }) {
   return apiRequest(`/api/admin/users/${encodeURIComponent(id)}/close`, {
     method: 'POST',
+    body: { reason },
     schema: ZCloseAccountResponse,
     operation: 'Closing the account',
   });

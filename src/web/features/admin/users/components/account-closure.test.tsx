@@ -7,6 +7,7 @@ import type { TAdminUserDetail } from '#shared/contracts/admin.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { ConfirmCloseAccountDialog } from './confirm-close-account-dialog';
+import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { UserProfileDialog } from './user-profile-dialog';
 
 /*
@@ -28,6 +29,7 @@ const ACTIVE: TAdminUserDetail = {
     isBanned: false,
     createdAt: '2026-01-10T09:00:00.000Z',
     closedAt: null,
+    banReason: null,
   },
   recentOrders: [],
 };
@@ -89,10 +91,24 @@ describe('closing an account', () => {
     const dialog = screen.getByRole('dialog', { name: 'Close account' });
     expect(within(dialog).getByText('Are you sure you want to close this account?')).toBeTruthy();
     expect(within(dialog).getByText(/A closed account cannot be reopened\./)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Asked to leave.');
     await user.click(within(dialog).getByRole('button', { name: 'Close account' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(seen.map((request) => request.path)).toEqual(['/api/admin/users/user-1/close']);
+    expect(seen[0]!.body).toEqual({ reason: 'Asked to leave.' });
     expect(await screen.findByText("Ama Owusu's account has been closed.")).toBeTruthy();
+  });
+
+  it('shows the refusal of an account with paid orders waiting in the dialog, and stays open (issue 27)', async () => {
+    const user = userEvent.setup();
+    answers.push({ status: 409, body: { error: { code: 'ACCOUNT_HAS_PAID_ORDERS', message: COMPLIANCE_MSG.openPaidOrders } } });
+    const onDone = vi.fn();
+    renderWithClient(<ConfirmCloseAccountDialog user={ACTIVE.user} onDone={onDone} />);
+    const dialog = screen.getByRole('dialog', { name: 'Close account' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Asked to leave.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }));
+    expect(await within(dialog).findByText(COMPLIANCE_MSG.openPaidOrders)).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('shows a refusal in the dialog and stays open', async () => {
