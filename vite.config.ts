@@ -9,24 +9,11 @@ import { customerChunks } from './scripts/customer-chunks';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// Preact through preact/compat instead of React (docs/decisions/028): the app and its libraries
-// (react-router, TanStack Query, react-hook-form) import `react`; each such import gets Preact.
-// Exact matches, most specific first, so that `react-dom/client` is not read as `react-dom` + `/client`.
-export const preactAliases = [
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/compat/test-utils' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 // The web app lives in src/web and is built into dist/web, which the server serves.
 // In development the API runs separately on port 3001; /api (including the realtime
 // WebSocket) is proxied to it so the browser only ever talks to one origin.
 export default defineConfig({
   root: 'src/web',
-  resolve: { alias: preactAliases },
   plugins: [
     react(),
     tailwindcss(),

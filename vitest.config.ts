@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './vite.config';
 
 // Two projects: the server and API tests run in Node against a per-file test database
 // (tests/setup/global-setup.ts); the web tests render components in happy-dom with
@@ -29,34 +27,8 @@ export default defineConfig({
       {
         extends: true,
         esbuild: { jsx: 'automatic' },
-        // Testing Library's and react-router's files for Node are CommonJS, whose require('react')
-        // no alias reaches: their ES module builds are used instead.
-        resolve: {
-          alias: [
-            ...preactAliases,
-            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url)),
-            },
-          ],
-        },
         test: {
           name: 'web',
-          // Aliases reach only the modules Vite transforms: the libraries that import react are
-          // inlined so that they get Preact too, and only one copy of it (docs/decisions/028).
-          server: {
-            deps: {
-              inline: [
-                /@testing-library\/react/,
-                /react-router/,
-                /@tanstack\/react-query/,
-                /react-hook-form/,
-                /@hookform\/resolvers/,
-                /preact/,
-              ],
-            },
-          },
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/web-cleanup.ts'],

@@ -36,9 +36,10 @@ import { runInBackground } from '#web/lib/background-requests.js';
  * chunk, which the boot script downloads beside the page's (vite.config.ts, docs/decisions/028):
  * the amounts and where to pay show without waiting for it (issue 26 point 15).
  */
-const PaymentForm = lazy(() =>
-  import('#web/features/orders/components/payment-form.js').then((module) => ({ default: module.PaymentForm })),
-);
+// Asked for when this module runs, not at the form's first render: it then evaluates while the
+// order's answer is on its way instead of after it.
+const paymentFormModule = import('#web/features/orders/components/payment-form.js');
+const PaymentForm = lazy(() => paymentFormModule.then((module) => ({ default: module.PaymentForm })));
 
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
 const AFTER_DEADLINE_REFETCH_MS = 5_000;
