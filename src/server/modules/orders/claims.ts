@@ -65,7 +65,8 @@ export async function refuseBlockedAccount(tx: TTx, order: Pick<TOrderRow, 'user
 }
 
 async function lockOrder(tx: TTx, id: number): Promise<TOrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  // As decideOrder (lifecycle.ts): no key changes, so an alert naming the order is never blocked by the claim.
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(row.status)) {
     throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);

@@ -431,7 +431,11 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
   const waiting = () => new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
   const outcome = await deps.db.transaction(async (tx): Promise<'decided' | 'held'> => {
     const now = clock(deps);
-    const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('update');
+    // FOR NO KEY UPDATE, not FOR UPDATE: deciding changes no key, and a stronger lock would block
+    // the foreign-key check of an alert that another customer's "I have sent" writes naming this
+    // order while it holds the number's lock this transaction waits for: a deadlock on PostgreSQL
+    // (compliance.test.ts "never approves an order while another customer's ...").
+    const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('no key update');
     if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
     if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(current.status)) {
       throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
