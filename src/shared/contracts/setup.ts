@@ -48,8 +48,19 @@ export const ZSetupStatus = z.object({
     paymentMethods: z.array(z.string()),
   }),
   notificationEmail: z.object({ isDone: z.boolean(), email: z.string().nullable() }),
-  /** Host, port, username and password all set (the password stored, or SMTP_PASS on the server). */
-  smtp: z.object({ isDone: z.boolean(), missing: z.array(z.enum(SMTP_FIELDS)) }),
+  /**
+   * Host, port, username and password all set (the password stored, or SMTP_PASS on the server),
+   * and a test email delivered with the settings as they are now (issue 27 point 7,
+   * docs/decisions/033): `isTested` is false until Settings' "Send test email" succeeds, and again
+   * after any change of host, port, SSL/TLS, username, password or sender; `testedAt` is that
+   * test's time while it still counts.
+   */
+  smtp: z.object({
+    isDone: z.boolean(),
+    missing: z.array(z.enum(SMTP_FIELDS)),
+    isTested: z.boolean(),
+    testedAt: z.string().nullable(),
+  }),
   /** The company details the footer, About and receipts show (src/shared/company.ts REQUIRED_COMPANY_FIELDS). */
   contactDetails: z.object({ isDone: z.boolean(), missing: z.array(z.enum(REQUIRED_COMPANY_FIELDS)) }),
   /**

@@ -9,12 +9,13 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
 import { getContactContent } from '#server/modules/content/service.js';
 
-export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string };
+/** `smtpFingerprint`: the fingerprint of the SMTP settings as they are now (EmailSender.currentSmtpFingerprint). */
+export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string; smtpFingerprint: () => Promise<string | null> };
 
 /**
  * The first-run checklist (issue 16), computed from the database each time: at least one enabled
  * payment method; a deposit address on at least one network of every enabled coin; the admin
- * notification email; complete SMTP settings; the company details of the contact page; and a
+ * notification email; complete SMTP settings that a test email went out with; the company details of the contact page; and a
  * service fee someone chose (the settings saved at least once); and no demo or test-vector
  * destination in use (issue 27 point 3).
  */
@@ -81,6 +82,9 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
     ...(row?.smtpUser ? [] : (['username'] as const)),
     ...(hasPassword ? [] : (['password'] as const)),
   ];
+  // Done only once a test email went out with the settings as they are now (docs/decisions/033).
+  const currentFingerprint = smtpMissing.length === 0 ? await deps.smtpFingerprint() : null;
+  const isSmtpTested = currentFingerprint !== null && row?.smtpTestedFingerprint === currentFingerprint;
   const fee = row?.serviceFeePercentage ?? DEFAULT_SERVICE_FEE_PERCENTAGE;
   const contactMissing = missingCompanyFields(content);
 
@@ -93,7 +97,12 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       paymentMethods: demoMethods,
     },
     notificationEmail: { isDone: Boolean(row?.notificationEmail), email: row?.notificationEmail ?? null },
-    smtp: { isDone: smtpMissing.length === 0, missing: smtpMissing },
+    smtp: {
+      isDone: smtpMissing.length === 0 && isSmtpTested,
+      missing: smtpMissing,
+      isTested: isSmtpTested,
+      testedAt: isSmtpTested ? (row?.smtpTestedAt?.toISOString() ?? null) : null,
+    },
     contactDetails: { isDone: contactMissing.length === 0, missing: contactMissing },
     serviceFee: {
       isDone: feeSaves.length > 0,

@@ -10,7 +10,7 @@ const DONE: TSetupStatus = {
   depositAddresses: { isDone: true, coinsWithout: [], networksWithout: [] },
   demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
   notificationEmail: { isDone: true, email: 'alerts@cedicrypto.test' },
-  smtp: { isDone: true, missing: [] },
+  smtp: { isDone: true, missing: [], isTested: true, testedAt: '2026-11-28T09:00:00.000Z' },
   contactDetails: { isDone: true, missing: [] },
   serviceFee: { isDone: true, feePercentage: '2.50', isDefault: true },
 };
@@ -29,7 +29,7 @@ describe('the super admin’s setup checklist (issue 16)', () => {
       ...DONE,
       isComplete: false,
       paymentMethods: { isDone: false, enabled: 0, total: 0 },
-      smtp: { isDone: false, missing: ['password'] },
+      smtp: { isDone: false, missing: ['password'], isTested: false, testedAt: null },
     });
     expect(screen.getByRole('heading', { name: 'Finish setting up' })).toBeTruthy();
     expect(screen.getByText('5 of 7 done')).toBeTruthy();
