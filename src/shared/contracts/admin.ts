@@ -146,7 +146,13 @@ export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;
 export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 
 // --- email log ---
-export const ZEmailLogQuery = z.object({ page: zPage(100_000) }).strict();
+/**
+ * `status=undelivered` (issue 27 point 7, docs/decisions/033): only the emails that did not go
+ * out: failed for good, skipped (no SMTP settings), or waiting for another try after a failed one.
+ * The dashboard's warning links here.
+ */
+export const EMAIL_LOG_FILTERS = ['undelivered'] as const;
+export const ZEmailLogQuery = z.object({ page: zPage(100_000), status: z.enum(EMAIL_LOG_FILTERS).optional() }).strict();
 export const ZEmailLogItem = z.object({
   id: z.number(),
   to: z.string(),
@@ -181,6 +187,7 @@ export const ZEmailRevealRequest = z
   })
   .strict();
 export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
+export type TEmailLogQuery = z.infer<typeof ZEmailLogQuery>;
 export type TEmailLogList = z.infer<typeof ZEmailLogList>;
 export type TEmailLogDetail = z.infer<typeof ZEmailLogDetail>;
 

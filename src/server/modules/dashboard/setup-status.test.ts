@@ -70,6 +70,7 @@ describe('first-run setup status (issue 16)', () => {
       smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'], isTested: false, testedAt: null },
       contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
       serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+      emailFailures: { count: expect.any(Number), windowHours: 24 },
     } satisfies TSetupStatus);
     expect((await status()).depositAddresses.coinsWithout.find((coin) => coin.symbol === 'usdt')?.networks).toEqual([
       'TRON (TRC20)',

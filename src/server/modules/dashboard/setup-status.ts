@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { missingCompanyFields } from '#shared/company.js';
-import type { TCoinGap, TSetupStatus } from '#shared/contracts/setup.js';
+import { EMAIL_FAILURE_WINDOW_HOURS, type TCoinGap, type TSetupStatus } from '#shared/contracts/setup.js';
 import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
 import { networkLabel, networksOf } from '#shared/networks.js';
 import { DEMO_ADDRESS_SET, DEMO_PAYMENT_ACCOUNTS } from '#server/db/demo-deposit-addresses.js';
@@ -8,6 +8,7 @@ import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
 import { getContactContent } from '#server/modules/content/service.js';
+import { countUndeliveredSince } from '#server/modules/emails/service.js';
 
 /** `smtpFingerprint`: the fingerprint of the SMTP settings as they are now (EmailSender.currentSmtpFingerprint). */
 export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string; smtpFingerprint: () => Promise<string | null> };
@@ -88,7 +89,7 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
   const fee = row?.serviceFeePercentage ?? DEFAULT_SERVICE_FEE_PERCENTAGE;
   const contactMissing = missingCompanyFields(content);
 
-  const status: Omit<TSetupStatus, 'isComplete'> = {
+  const status: Omit<TSetupStatus, 'isComplete' | 'emailFailures'> = {
     paymentMethods: { isDone: methods.enabled > 0, enabled: methods.enabled, total: methods.total },
     depositAddresses: { isDone: coinsWithout.length === 0, coinsWithout, networksWithout },
     demoDestinations: {
@@ -110,5 +111,10 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       isDefault: toDecimal(fee).eq(DEFAULT_SERVICE_FEE_PERCENTAGE),
     },
   };
-  return { ...status, isComplete: Object.values(status).every((item) => item.isDone) };
+  // Issue 27 point 7 (docs/decisions/033): emails of the last day that did not go out.
+  const emailFailures = {
+    count: await countUndeliveredSince(db, new Date(Date.now() - EMAIL_FAILURE_WINDOW_HOURS * 3_600_000)),
+    windowHours: EMAIL_FAILURE_WINDOW_HOURS,
+  };
+  return { ...status, emailFailures, isComplete: Object.values(status).every((item) => item.isDone) };
 }

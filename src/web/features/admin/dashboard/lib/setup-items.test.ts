@@ -18,6 +18,7 @@ const FRESH: TSetupStatus = {
   smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'], isTested: false, testedAt: null },
   contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
   serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+  emailFailures: { count: 0, windowHours: 24 },
 };
 
 describe('the setup checklist’s items (issue 16)', () => {
