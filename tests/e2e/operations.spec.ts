@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
 import { EMAIL_HEALTH_MSG } from '#shared/contracts/setup.js';
 import { adminLogin, E2E_ADMIN, E2E_STAFF } from './support.js';
 
@@ -8,6 +10,22 @@ import { adminLogin, E2E_ADMIN, E2E_STAFF } from './support.js';
  * so every email is skipped) and its link opens the Email Log filtered to them; a failed staff
  * sign-in is in the Audit Log, found with the Action filter, its outcome in words.
  */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.x A/AA and best-practice violations on the page as it is now (as accessibility.spec.ts runs it). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string }[] }> } })
+      .axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => violation.id);
+  });
+}
 
 const SIZES = [
   { name: '1366x768', viewport: { width: 1366, height: 768 } },
@@ -42,6 +60,8 @@ for (const size of SIZES) {
       await expect(warning).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(warning).toContainText(/\d+ emails? from the last 24 hours (was|were) not delivered\./);
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    expect(await axeViolations(page), 'dashboard with the warning').toEqual([]);
     const link = warning.getByRole('link', { name: EMAIL_HEALTH_MSG.link });
     await expect(link).toBeInViewport();
     await link.click();
@@ -52,6 +72,7 @@ for (const size of SIZES) {
     await expect(filter).toBeChecked();
     const table = page.getByRole('table', { name: 'Email log' });
     await expect(table.getByRole('row').filter({ hasText: E2E_STAFF.compliance.email }).first()).toBeVisible();
+    expect(await axeViolations(page), 'email log, emails not delivered').toEqual([]);
     // No status badge says it went out.
     await expect(table.locator('tbody').getByText('Sent', { exact: true })).toHaveCount(0);
     await filter.uncheck();
