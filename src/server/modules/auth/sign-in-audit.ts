@@ -148,7 +148,11 @@ export async function auditCodeStep(
   portal: TPortal,
   run: () => Promise<TUserRow>,
 ): Promise<TUserRow> {
-  const pending = await pendingTwoFactorUser(deps, request);
+  // Whose attempt it is only names the entry: a failure to read it never stands in the way of the sign-in.
+  const pending = await pendingTwoFactorUser(deps, request).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'could not tell whose two-factor sign-in this is');
+    return null;
+  });
   let user: TUserRow;
   try {
     user = await run();
