@@ -146,7 +146,13 @@ export type TCannedResponseInput = z.infer<typeof ZCannedResponseInput>;
 export type TCannedResponse = z.infer<typeof ZCannedResponse>;
 
 // --- email log ---
-export const ZEmailLogQuery = z.object({ page: zPage(100_000) }).strict();
+/**
+ * `status=undelivered` (issue 27 point 7, docs/decisions/033): only the emails that did not go
+ * out: failed for good, skipped (no SMTP settings), or waiting for another try after a failed one.
+ * The dashboard's warning links here.
+ */
+export const EMAIL_LOG_FILTERS = ['undelivered'] as const;
+export const ZEmailLogQuery = z.object({ page: zPage(100_000), status: z.enum(EMAIL_LOG_FILTERS).optional() }).strict();
 export const ZEmailLogItem = z.object({
   id: z.number(),
   to: z.string(),
@@ -181,6 +187,7 @@ export const ZEmailRevealRequest = z
   })
   .strict();
 export type TEmailRevealRequest = z.infer<typeof ZEmailRevealRequest>;
+export type TEmailLogQuery = z.infer<typeof ZEmailLogQuery>;
 export type TEmailLogList = z.infer<typeof ZEmailLogList>;
 export type TEmailLogDetail = z.infer<typeof ZEmailLogDetail>;
 
@@ -381,6 +388,38 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
   settings: 'Settings',
   contact_page: 'Contact page',
   sms: 'SMS',
+};
+
+/**
+ * Staff sign-ins in the audit log (issue 27 point 7, docs/decisions/033): every attempt on the
+ * back-office sign-in, and any attempt on a staff account, is one entry; the Action filter
+ * 'staff.sign_in' finds both kinds. `after.outcome` says how it ended (SIGN_IN_OUTCOMES).
+ */
+export const STAFF_SIGN_IN_ACTIONS = { succeeded: 'staff.sign_in', failed: 'staff.sign_in_failed' } as const;
+export const SIGN_IN_OUTCOMES = [
+  'success',
+  'wrong_password',
+  'unknown_account',
+  'wrong_code',
+  'code_reused',
+  'expired',
+  'locked',
+  'disabled',
+  'wrong_portal',
+  'error',
+] as const;
+export type TSignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
+export const SIGN_IN_OUTCOME_LABELS: Record<TSignInOutcome, string> = {
+  success: 'Signed in',
+  wrong_password: 'Wrong password',
+  unknown_account: 'No account with this email',
+  wrong_code: 'Wrong two-factor code',
+  code_reused: 'Two-factor code used already',
+  expired: 'Sign-in expired before the code',
+  locked: 'Locked: too many attempts',
+  disabled: 'Account suspended or removed',
+  wrong_portal: 'Wrong sign-in page for this account',
+  error: 'Server error',
 };
 
 export const ZAuditQuery = z

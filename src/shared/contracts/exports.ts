@@ -69,6 +69,16 @@ export const ADMIN_ORDER_EXPORT_COLUMNS = [
   'decidedAt',
   'payoutReference',
   'cancelReason',
+  /**
+   * Issue 27 point 7: who approved the order (the staff member's full name as it is now) and when
+   * (ISO 8601 in UTC, as every time column); empty unless it was approved.
+   */
+  'approvedBy',
+  'approvedAt',
+  /** The fee of its quote: the percentage, and the amount in dollars and in cedis (computed in cedis, as the quote showed it). */
+  'feePercentage',
+  'feeUsd',
+  'feeGhs',
 ] as const;
 
 /** The columns of a customer in the user export (GET /api/admin/users/export). */

@@ -48,8 +48,19 @@ export const ZSetupStatus = z.object({
     paymentMethods: z.array(z.string()),
   }),
   notificationEmail: z.object({ isDone: z.boolean(), email: z.string().nullable() }),
-  /** Host, port, username and password all set (the password stored, or SMTP_PASS on the server). */
-  smtp: z.object({ isDone: z.boolean(), missing: z.array(z.enum(SMTP_FIELDS)) }),
+  /**
+   * Host, port, username and password all set (the password stored, or SMTP_PASS on the server),
+   * and a test email delivered with the settings as they are now (issue 27 point 7,
+   * docs/decisions/033): `isTested` is false until Settings' "Send test email" succeeds, and again
+   * after any change of host, port, SSL/TLS, username, password or sender; `testedAt` is that
+   * test's time while it still counts.
+   */
+  smtp: z.object({
+    isDone: z.boolean(),
+    missing: z.array(z.enum(SMTP_FIELDS)),
+    isTested: z.boolean(),
+    testedAt: z.string().nullable(),
+  }),
   /** The company details the footer, About and receipts show (src/shared/company.ts REQUIRED_COMPANY_FIELDS). */
   contactDetails: z.object({ isDone: z.boolean(), missing: z.array(z.enum(REQUIRED_COMPANY_FIELDS)) }),
   /**
@@ -57,8 +68,26 @@ export const ZSetupStatus = z.object({
    * settings.update), whatever the fee; `isDefault` says whether it is still the default 2.5.
    */
   serviceFee: z.object({ isDone: z.boolean(), feePercentage: ZDecimalString, isDefault: z.boolean() }),
+  /**
+   * Not a step (it never hides or shows the checklist): the emails queued in the last
+   * `windowHours` hours that did not go out (failed, skipped, or waiting to be tried again after a
+   * failure; issue 27 point 7, docs/decisions/033). The dashboard warns while `count` is above 0.
+   */
+  emailFailures: z.object({ count: z.number().int(), windowHours: z.number().int() }),
 });
 export type TSetupStatus = z.infer<typeof ZSetupStatus>;
+
+/** How far back the dashboard's warning of emails not delivered looks (docs/decisions/033). */
+export const EMAIL_FAILURE_WINDOW_HOURS = 24;
+
+export const EMAIL_HEALTH_MSG = {
+  title: 'Emails are not being delivered',
+  warning: (count: number, hours: number) =>
+    `${count === 1 ? '1 email' : `${count} emails`} from the last ${hours} hours ${count === 1 ? 'was' : 'were'} not delivered. Customers and staff may be missing order updates and sign-in links.`,
+  link: 'See them in the Email Log',
+  filterLabel: 'Only emails not delivered',
+  noneUndelivered: 'Every email went out.',
+} as const;
 
 // --- Settings: "Send test email" ---
 

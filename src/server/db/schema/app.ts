@@ -13,6 +13,13 @@ export const settings = pgTable('settings', {
   smtpSecure: boolean('smtp_secure').notNull().default(true),
   smtpUser: text('smtp_user'),
   smtpPassEncrypted: text('smtp_pass_encrypted'),
+  /**
+   * The SMTP settings a test email last went out with (issue 27 point 7, docs/decisions/033): a keyed
+   * hash of host, port, SSL/TLS, username, password and sender (lib/email/smtp-fingerprint.ts), and
+   * when. The setup checklist's SMTP item is done only while the settings still hash to it.
+   */
+  smtpTestedFingerprint: text('smtp_tested_fingerprint'),
+  smtpTestedAt: timestamp('smtp_tested_at', { withTimezone: true }),
   /** How long a buyer has to pay after creating an order, and a seller to send (docs/decisions/014). */
   paymentWindowMinutes: integer('payment_window_minutes').notNull().default(30),
   depositWindowMinutes: integer('deposit_window_minutes').notNull().default(60),

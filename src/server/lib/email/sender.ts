@@ -9,6 +9,7 @@ import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody, maskedAtRest, unsealBody } from './secrets.js';
 import { checkSmtpHost } from './smtp-host.js';
+import { smtpFingerprint } from './smtp-fingerprint.js';
 import type { TRenderedEmail } from './templates.js';
 
 const BATCH = 10;
@@ -23,7 +24,7 @@ type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: 
 export type TImmediateDelivery =
   | { status: 'notConfigured' }
   | { status: 'nonPublicHost' }
-  | { status: 'sent'; emailId: number }
+  | { status: 'sent'; emailId: number; smtpFingerprint: string }
   | { status: 'failed'; emailId: number; error: unknown };
 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
@@ -56,6 +57,16 @@ export class EmailSender extends OutboxSender {
     return { host: row.smtpHost, port: row.smtpPort, secure: row.smtpSecure, user: row.smtpUser, pass };
   }
 
+  private fingerprintOf(smtp: TSmtp): string {
+    return smtpFingerprint({ ...smtp, from: this.options.from }, this.options.serverSecret);
+  }
+
+  /** The fingerprint of the SMTP settings as they are now (smtp-fingerprint.ts); null while they are incomplete. */
+  async currentSmtpFingerprint(): Promise<string | null> {
+    const smtp = await this.readSmtp();
+    return smtp ? this.fingerprintOf(smtp) : null;
+  }
+
   private transport(smtp: TSmtp, timeouts = TIMEOUTS) {
     return nodemailer.createTransport({
       host: smtp.host,
@@ -82,6 +93,8 @@ export class EmailSender extends OutboxSender {
     const { db, log } = this.options;
     let smtp = await this.readSmtp();
     if (!smtp) return { status: 'notConfigured' };
+    // Of the settings as saved (before the host is replaced by the address it was checked to have).
+    const fingerprint = this.fingerprintOf(smtp);
     let lookupError: unknown = null;
     if (publicHostOnly) {
       try {
@@ -104,7 +117,7 @@ export class EmailSender extends OutboxSender {
       if (lookupError) throw lookupError;
       await transport.sendMail({ from: this.options.from, to, subject: email.subject, html: deliverableBody(email.body) });
       await db.update(emailLog).set({ status: 'sent', deliveredAt: new Date(), lastError: null }).where(eq(emailLog.id, row.id));
-      return { status: 'sent', emailId: row.id };
+      return { status: 'sent', emailId: row.id, smtpFingerprint: fingerprint };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ emailId: row.id, err: message }, 'test email delivery failed');

@@ -27,6 +27,7 @@ import { isStaffRole } from '#shared/permissions.js';
 import { actorOf } from '#server/plugins/access.js';
 import { confirmEnrolment, disableTwoFactor, startEnrolment } from './two-factor.js';
 import { toProfile } from './profile.js';
+import { auditCodeStep, auditPasswordStep } from './sign-in-audit.js';
 import {
   checkResetLink,
   isUsernameTaken,
@@ -70,7 +71,10 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       schema: { tags: ['account'], body: ZLoginRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const { user, twoFactorRequired } = await signInWithPassword(deps, request, reply, request.body);
+      // Staff sign-ins, refused or not, are audited (docs/decisions/033).
+      const { user, twoFactorRequired } = await auditPasswordStep(deps, request, request.body, () =>
+        signInWithPassword(deps, request, reply, request.body),
+      );
       return { user: user ? toProfile(user) : null, twoFactorRequired };
     },
   );
@@ -86,7 +90,9 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountDeps> = async (app, de
       schema: { tags: ['account'], body: ZTwoFactorSignInRequest, response: { 200: ZLoginResponse } },
     },
     async (request, reply) => {
-      const user = await signInWithSecondFactor(deps, request, reply, request.body);
+      const user = await auditCodeStep(deps, request, request.body.portal, () =>
+        signInWithSecondFactor(deps, request, reply, request.body),
+      );
       return { user: toProfile(user), twoFactorRequired: false };
     },
   );

@@ -17,6 +17,7 @@ import { checkSolution, networkOf } from '#server/lib/proof-of-work.js';
 import { VERIFY_MSG, type TSignupResponse } from '#shared/contracts/email-verification.js';
 import type { TUserRow } from '#server/plugins/access.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type TAuth } from './better-auth.js';
+import { withSignInOutcome } from './sign-in-audit.js';
 import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
 import { normalizeIP } from '@fastify/rate-limit';
 import { loginSlowdownMs, RATE_LIMITS, rateLimited, type TLimitRule } from '#server/plugins/rate-limit.js';
@@ -182,7 +183,8 @@ async function completeWithCode(
   input: TLoginRequest & { code: string },
 ): Promise<TUserRow> {
   const verified = await callAuth(deps, request, '/two-factor/verify-totp', { code: input.code }, cookieHeader(twoFactorCookies));
-  if (verified.status !== 200 || !verified.body) throw new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials);
+  if (verified.status !== 200 || !verified.body)
+    throw withSignInOutcome(new AppError('INVALID_CREDENTIALS', MSG.invalidCredentials), 'wrong_code');
   const signedIn = verified.body as { token: string; user: { id: string } };
   try {
     if (!(await claimTotpCode(deps.db, signedIn.user.id, input.code))) throw new AppError('CODE_REUSED', TWO_FACTOR_MSG.codeReused);

@@ -24,6 +24,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketSer
   app.get(
     '/api/admin/setup-status',
     { config: { access: { area: 'setup' } }, schema: { tags: ['dashboard'], response: { 200: ZSetupStatus } } },
-    async () => getSetupStatus({ db, smtpPassFromEnv: app.config.smtpPassFromEnv }),
+    async () =>
+      getSetupStatus({
+        db,
+        smtpPassFromEnv: app.config.smtpPassFromEnv,
+        smtpFingerprint: () => app.emailSender.currentSmtpFingerprint(),
+      }),
   );
 };

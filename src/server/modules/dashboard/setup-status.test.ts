@@ -6,18 +6,26 @@ import { sql } from 'drizzle-orm';
 import { DEMO_DEPOSIT_ADDRESSES } from '#server/db/demo-deposit-addresses.js';
 import { depositAddresses, paymentMethods } from '#server/db/schema/app.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { startSmtpPeer, type TSmtpPeer } from '#test/helpers/smtp-peer.js';
+import { smtpFingerprint } from '#server/lib/email/smtp-fingerprint.js';
 
 const URL = '/api/admin/setup-status';
 
 describe('first-run setup status (issue 16)', () => {
   let t: TTestApp;
   let admin: string;
+  let peer: TSmtpPeer;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The test email goes to a local SMTP peer (tests/helpers/smtp-peer.ts).
+    t = await createTestApp({ SMTP_ALLOW_PRIVATE: 'true' });
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await peer.close();
+    await t.close();
+  });
 
   async function status(): Promise<TSetupStatus> {
     const response = await t.request({ method: 'GET', url: URL, cookie: admin });
@@ -59,9 +67,10 @@ describe('first-run setup status (issue 16)', () => {
       },
       demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
       notificationEmail: { isDone: false, email: null },
-      smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
+      smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'], isTested: false, testedAt: null },
       contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
       serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+      emailFailures: { count: expect.any(Number), windowHours: 24 },
     } satisfies TSetupStatus);
     expect((await status()).depositAddresses.coinsWithout.find((coin) => coin.symbol === 'usdt')?.networks).toEqual([
       'TRON (TRC20)',
@@ -121,11 +130,58 @@ describe('first-run setup status (issue 16)', () => {
 
     await call('PUT', '/api/admin/settings', { smtpHost: 'smtp.example.com', smtpPort: 465, serviceFeePercentage: '3' });
     current = await status();
-    expect(current.smtp).toEqual({ isDone: false, missing: ['username', 'password'] });
+    expect(current.smtp).toEqual({ isDone: false, missing: ['username', 'password'], isTested: false, testedAt: null });
     expect(current.serviceFee).toEqual({ isDone: true, feePercentage: '3.00', isDefault: false });
 
+    // Every field filled but never tested: not done (issue 27 point 7; this was done before).
     await call('PUT', '/api/admin/settings', { smtpUser: 'mailer', smtpPassword: 'secret-pass' });
-    expect((await status()).smtp).toEqual({ isDone: true, missing: [] });
+    expect((await status()).smtp).toEqual({ isDone: false, missing: [], isTested: false, testedAt: null });
+  });
+
+  it('marks SMTP done only once a test email went out with the settings as they are now (issue 27 point 7)', async () => {
+    const sendTest = async () => {
+      const response = await t.request({ method: 'POST', url: '/api/admin/settings/test-email', cookie: admin });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { outcome: string }).outcome;
+    };
+    const tested = { smtpHost: '127.0.0.1', smtpPort: peer.port, smtpSecure: false, smtpUser: 'mailer', smtpPassword: 'mail-pass' };
+    await call('PUT', '/api/admin/settings', tested);
+    expect((await status()).smtp).toMatchObject({ isDone: false, isTested: false });
+
+    expect(await sendTest()).toBe('sent');
+    const done = (await status()).smtp;
+    expect(done).toMatchObject({ isDone: true, missing: [], isTested: true });
+    expect(Date.now() - Date.parse(done.testedAt!)).toBeLessThan(60_000);
+
+    // Any change of host, port, SSL/TLS, username or password after the test: not done again.
+    for (const change of [
+      { smtpHost: 'localhost' },
+      { smtpPort: peer.port + 1 },
+      { smtpSecure: true },
+      { smtpUser: 'mailer2' },
+      { smtpPassword: 'another-pass' },
+    ]) {
+      await call('PUT', '/api/admin/settings', change);
+      expect((await status()).smtp, JSON.stringify(change)).toEqual({ isDone: false, missing: [], isTested: false, testedAt: null });
+      // Back to the very settings tested.
+      await call('PUT', '/api/admin/settings', tested);
+      expect((await status()).smtp.isDone, JSON.stringify(change)).toBe(true);
+    }
+
+    // A test that fails with the settings as they are undoes it, until one goes out again.
+    await call('PUT', '/api/admin/settings', { smtpPassword: 'wrong-pass' });
+    expect(await sendTest()).toBe('failed');
+    await call('PUT', '/api/admin/settings', tested);
+    expect((await status()).smtp.isDone).toBe(false);
+    expect(await sendTest()).toBe('sent');
+    expect((await status()).smtp.isDone).toBe(true);
+  });
+
+  it('fingerprints the sender address with the SMTP settings', () => {
+    const smtp = { host: 'smtp.example.com', port: 587, secure: false, user: 'mailer', pass: 'p', from: 'CediCrypto <a@example.com>' };
+    expect(smtpFingerprint(smtp, 'secret')).toBe(smtpFingerprint({ ...smtp, host: 'SMTP.example.com ' }, 'secret'));
+    expect(smtpFingerprint(smtp, 'secret')).not.toBe(smtpFingerprint({ ...smtp, from: 'CediCrypto <b@example.com>' }, 'secret'));
+    expect(smtpFingerprint(smtp, 'secret')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('counts SMTP_PASS on the server as the password', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { missingCompanyFields } from '#shared/company.js';
-import type { TCoinGap, TSetupStatus } from '#shared/contracts/setup.js';
+import { EMAIL_FAILURE_WINDOW_HOURS, type TCoinGap, type TSetupStatus } from '#shared/contracts/setup.js';
 import { DEFAULT_SERVICE_FEE_PERCENTAGE, toDecimal } from '#shared/money.js';
 import { networkLabel, networksOf } from '#shared/networks.js';
 import { DEMO_ADDRESS_SET, DEMO_PAYMENT_ACCOUNTS } from '#server/db/demo-deposit-addresses.js';
@@ -8,13 +8,15 @@ import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
 import { getContactContent } from '#server/modules/content/service.js';
+import { countUndeliveredSince } from '#server/modules/emails/service.js';
 
-export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string };
+/** `smtpFingerprint`: the fingerprint of the SMTP settings as they are now (EmailSender.currentSmtpFingerprint). */
+export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string; smtpFingerprint: () => Promise<string | null> };
 
 /**
  * The first-run checklist (issue 16), computed from the database each time: at least one enabled
  * payment method; a deposit address on at least one network of every enabled coin; the admin
- * notification email; complete SMTP settings; the company details of the contact page; and a
+ * notification email; complete SMTP settings that a test email went out with; the company details of the contact page; and a
  * service fee someone chose (the settings saved at least once); and no demo or test-vector
  * destination in use (issue 27 point 3).
  */
@@ -81,10 +83,13 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
     ...(row?.smtpUser ? [] : (['username'] as const)),
     ...(hasPassword ? [] : (['password'] as const)),
   ];
+  // Done only once a test email went out with the settings as they are now (docs/decisions/033).
+  const currentFingerprint = smtpMissing.length === 0 ? await deps.smtpFingerprint() : null;
+  const isSmtpTested = currentFingerprint !== null && row?.smtpTestedFingerprint === currentFingerprint;
   const fee = row?.serviceFeePercentage ?? DEFAULT_SERVICE_FEE_PERCENTAGE;
   const contactMissing = missingCompanyFields(content);
 
-  const status: Omit<TSetupStatus, 'isComplete'> = {
+  const status: Omit<TSetupStatus, 'isComplete' | 'emailFailures'> = {
     paymentMethods: { isDone: methods.enabled > 0, enabled: methods.enabled, total: methods.total },
     depositAddresses: { isDone: coinsWithout.length === 0, coinsWithout, networksWithout },
     demoDestinations: {
@@ -93,7 +98,12 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       paymentMethods: demoMethods,
     },
     notificationEmail: { isDone: Boolean(row?.notificationEmail), email: row?.notificationEmail ?? null },
-    smtp: { isDone: smtpMissing.length === 0, missing: smtpMissing },
+    smtp: {
+      isDone: smtpMissing.length === 0 && isSmtpTested,
+      missing: smtpMissing,
+      isTested: isSmtpTested,
+      testedAt: isSmtpTested ? (row?.smtpTestedAt?.toISOString() ?? null) : null,
+    },
     contactDetails: { isDone: contactMissing.length === 0, missing: contactMissing },
     serviceFee: {
       isDone: feeSaves.length > 0,
@@ -101,5 +111,10 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       isDefault: toDecimal(fee).eq(DEFAULT_SERVICE_FEE_PERCENTAGE),
     },
   };
-  return { ...status, isComplete: Object.values(status).every((item) => item.isDone) };
+  // Issue 27 point 7 (docs/decisions/033): emails of the last day that did not go out.
+  const emailFailures = {
+    count: await countUndeliveredSince(db, new Date(Date.now() - EMAIL_FAILURE_WINDOW_HOURS * 3_600_000)),
+    windowHours: EMAIL_FAILURE_WINDOW_HOURS,
+  };
+  return { ...status, emailFailures, isComplete: Object.values(status).every((item) => item.isDone) };
 }

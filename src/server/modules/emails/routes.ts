@@ -16,7 +16,7 @@ export const emailLogRoutes: FastifyPluginAsyncZod<{ db: TDb; serverSecret: stri
   app.get(
     '/api/admin/emails',
     { config: { access }, schema: { tags: ['admin'], querystring: ZEmailLogQuery, response: { 200: ZEmailLogList } } },
-    (request) => listEmails(db, request.query.page),
+    (request) => listEmails(db, request.query),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { TEmailLogDetail, TEmailLogList } from '#shared/contracts/admin.js';
-import type { TDb } from '#server/db/client.js';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { TEmailLogDetail, TEmailLogList, TEmailLogQuery } from '#shared/contracts/admin.js';
+import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { emailLog } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -33,15 +33,35 @@ async function findEmail(db: TDb, id: number): Promise<TEmailRow> {
   return row;
 }
 
-/** One page of the log, newest first, without bodies. */
-export async function listEmails(db: TDb, page: number): Promise<TEmailLogList> {
+/**
+ * An email that did not go out (docs/decisions/033): failed for good (every try, or a test email),
+ * skipped (no SMTP settings when its turn came), or waiting for another try after a failed one.
+ */
+export const undeliveredEmail: SQL = sql`(${emailLog.status} IN ('failed', 'skipped') OR (${emailLog.status} = 'pending' AND ${emailLog.lastError} IS NOT NULL))`;
+
+/** How many emails queued since `since` did not go out (the dashboard's warning, issue 27 point 7). */
+export async function countUndeliveredSince(db: TDbOrTx, since: Date): Promise<number> {
+  const { total } = firstOrThrow(
+    await db
+      .select({ total: count() })
+      .from(emailLog)
+      .where(and(gte(emailLog.sentAt, since), undeliveredEmail)),
+  );
+  return total;
+}
+
+/** One page of the log, newest first, without bodies; with status=undelivered, only the emails that did not go out. */
+export async function listEmails(db: TDb, query: TEmailLogQuery): Promise<TEmailLogList> {
+  const { page } = query;
+  const where = query.status === 'undelivered' ? undeliveredEmail : undefined;
   const rows = await db
     .select(listColumns)
     .from(emailLog)
+    .where(where)
     .orderBy(desc(emailLog.sentAt), desc(emailLog.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  const { total } = firstOrThrow(await db.select({ total: count() }).from(emailLog));
+  const { total } = firstOrThrow(await db.select({ total: count() }).from(emailLog).where(where));
   return { emails: rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })), total, page, pageSize: PAGE_SIZE };
 }
 

@@ -214,6 +214,61 @@ describe('CSV exports', () => {
       });
     });
 
+    it('says who approved an order and when, its fee and payout reference (issue 27 point 7), formula-safe', async () => {
+      const yaa = await t.signUp({ fullName: 'Yaa Asantewaa' });
+      const approvedOrder = await place(yaa.cookie, '5', 'USD', true);
+      const pendingOrder = await place(yaa.cookie, '6', 'USD', true);
+      const manager = await t.createStaff('manager');
+      // A name a spreadsheet would run as a formula comes out as text.
+      await t.database.db.update(users).set({ fullName: '@Efua Mensah' }).where(eq(users.id, manager.id));
+      const payoutReference = randomUUID().replaceAll('-', '').repeat(2);
+      const claimed = await t.request({ method: 'POST', url: `/api/admin/orders/${approvedOrder.id}/claim`, cookie: manager.cookie });
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      const approved = await t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${approvedOrder.id}/approve`,
+        cookie: manager.cookie,
+        payload: { payoutReference },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [decided] = await t.database.db.select().from(orders).where(eq(orders.id, approvedOrder.id));
+
+      const { rows } = csvObjects((await download(`${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(yaa.email)}`, staff.support)).body);
+      const byId = new Map(rows.map((row) => [Number(row.orderId), row]));
+      expect(byId.get(approvedOrder.id)).toMatchObject({
+        status: 'completed',
+        approvedBy: "'@Efua Mensah",
+        approvedAt: decided!.decidedAt!.toISOString(),
+        payoutReference,
+        feePercentage: approvedOrder.quote.feePercentage,
+        feeUsd: approvedOrder.quote.feeUsd,
+        // The quote of a USD order showed its fee in dollars; the cedis are computed the same way, in cedis.
+        feeGhs: expect.stringMatching(DECIMAL),
+      });
+      expect(byId.get(approvedOrder.id)!.approvedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      for (const column of ['feePercentage', 'feeUsd', 'feeGhs']) expect(byId.get(approvedOrder.id)![column], column).toMatch(DECIMAL);
+      // Not approved (yet): no approver, no time; the fee is the quote's all the same.
+      expect(byId.get(pendingOrder.id)).toMatchObject({
+        approvedBy: '',
+        approvedAt: '',
+        payoutReference: '',
+        feeUsd: pendingOrder.quote.feeUsd,
+      });
+      // A cancellation names no approver.
+      const cancelled = csvObjects((await download(`${EXPORT_PATHS.adminOrders}?status=cancelled`, admin)).body).rows;
+      expect(cancelled.map((row) => [row.approvedBy, row.approvedAt])).toEqual([['', '']]);
+    });
+
+    it('writes the fee in cedis as the quote of a cedi order showed it', async () => {
+      const { rows } = csvObjects((await download(`${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(ama.email)}`, admin)).body);
+      const awaiting = rows.find((row) => Number(row.orderId) === placed.awaiting.id)!;
+      expect(awaiting).toMatchObject({
+        feePercentage: placed.awaiting.quote.feePercentage,
+        feeUsd: placed.awaiting.quote.feeUsd,
+        feeGhs: placed.awaiting.quote.feeFiat,
+      });
+    });
+
     it('takes the list filter without paging, and refuses anything else', async () => {
       for (const query of ['page=2', 'pageSize=5', 'status=unknown', 'from=2025-02-30', 'role=super_admin']) {
         const response = await download(`${EXPORT_PATHS.adminOrders}?${query}`, admin);

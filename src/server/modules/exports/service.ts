@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_ORDER_EXPORT_COLUMNS,
   AUDIT_EXPORT_COLUMNS,
@@ -20,7 +21,7 @@ import { roundFiat, toDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
-import { orders } from '#server/db/schema/orders.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js';
 import { keyset, nullsAsInfinity, readInBatches, type TKeysetOrder } from '#server/lib/keyset.js';
@@ -28,6 +29,7 @@ import type { TActor } from '#server/plugins/access.js';
 import { nameAuditEntries } from '#server/modules/audit/names.js';
 import { auditFilter } from '#server/modules/audit/service.js';
 import { adminOrderFilter } from '#server/modules/orders/service.js';
+import { calculateFee } from '#server/modules/orders/quotes.js';
 import { customerFilter, toAdminUser } from '#server/modules/users/service.js';
 
 /**
@@ -107,6 +109,23 @@ const USER_SORT_KEYS: Record<(typeof USER_SORTS)[number], Pick<TKeysetOrder, 'ke
   tradingVolumeUsd: { key: users.tradingVolumeUsd, type: 'numeric' },
 };
 
+/** Who decided an order: the approver's name for the export (issue 27 point 7). */
+const deciders = alias(users, 'deciders');
+
+type TQuoteFee = { feePercentage: string; feeUsd: string; unitPriceUsd: string; baseUsd: string; amountCrypto: string; ghsRate: string };
+
+/** The fee columns of an order, from its quote: the stored decimals, and the cedis computed as the quote did. */
+function feeCells(quote: TQuoteFee | null) {
+  if (!quote) return { feePercentage: null, feeUsd: null, feeGhs: null };
+  return { feePercentage: quote.feePercentage, feeUsd: quote.feeUsd, feeGhs: calculateFee(quote, 'GHS') };
+}
+
+/** Who approved a completed order and when; nothing for any other (a cancellation's decider is not an approver). */
+function approvalCells(row: { order: TOrderRow; deciderName: string | null; deciderUsername: string | null }) {
+  if (row.order.status !== 'completed') return { approvedBy: null, approvedAt: null };
+  return { approvedBy: row.deciderName || row.deciderUsername || null, approvedAt: iso(row.order.decidedAt) };
+}
+
 /** Order Management as filtered and sorted on screen, every page of it. */
 export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, query: TAdminOrderExportQuery): Promise<TCsvExport> {
   const { db } = deps;
@@ -116,9 +135,26 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
   const batches = readInBatches(
     (after, limit) =>
       db
-        .select({ order: orders, customerName: users.fullName, customerEmail: users.email, cursorKey: order.cursorKey })
+        .select({
+          order: orders,
+          customerName: users.fullName,
+          customerEmail: users.email,
+          deciderName: deciders.fullName,
+          deciderUsername: deciders.name,
+          quote: {
+            feePercentage: quotes.feePercentage,
+            feeUsd: quotes.feeUsd,
+            unitPriceUsd: quotes.unitPriceUsd,
+            baseUsd: quotes.baseUsd,
+            amountCrypto: quotes.amountCrypto,
+            ghsRate: quotes.ghsRate,
+          },
+          cursorKey: order.cursorKey,
+        })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
+        .leftJoin(deciders, eq(deciders.id, orders.decidedBy))
+        .leftJoin(quotes, eq(quotes.id, orders.quoteId))
         .where(and(filter, after))
         .orderBy(...order.orderBy)
         .limit(limit),
@@ -132,6 +168,8 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
         ...orderCells(row.order),
         customerName: row.customerName,
         customerEmail: row.customerEmail,
+        ...approvalCells(row),
+        ...feeCells(row.quote),
       }),
     ),
   };

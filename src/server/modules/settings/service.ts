@@ -8,7 +8,7 @@ import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
-import type { EmailSender } from '#server/lib/email/sender.js';
+import type { EmailSender, TImmediateDelivery } from '#server/lib/email/sender.js';
 import { renderSmtpTestEmail } from '#server/lib/email/templates.js';
 import { encryptSecret } from '#server/lib/secrets.js';
 import type { TActor } from '#server/plugins/access.js';
@@ -54,7 +54,8 @@ const TIER_LIMIT_KEYS = [
 
 /** Audit entries never carry the password either. */
 function auditable(row: TRow) {
-  const { smtpPassEncrypted, updatedAt: _updatedAt, ...rest } = row;
+  // The tested-settings fingerprint is a keyed hash of the password among others: not for the log.
+  const { smtpPassEncrypted, updatedAt: _updatedAt, smtpTestedFingerprint: _fingerprint, ...rest } = row;
   return { ...rest, hasSmtpPassword: Boolean(smtpPassEncrypted) };
 }
 
@@ -153,10 +154,11 @@ export async function sendTestEmail(deps: TSettingsDeps, sender: EmailSender, ac
   const [row] = await deps.db.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
   const to = row?.notificationEmail ?? null;
   let result: TTestEmailResult;
+  let delivery: TImmediateDelivery | null = null;
   if (!to) {
     result = { outcome: 'noRecipient', to: null, message: TEST_EMAIL_MSG.noRecipient, failure: null, detail: null };
   } else {
-    const delivery = await sender.sendNow(to, renderSmtpTestEmail({ sentBy: actor.email, at: new Date() }), {
+    delivery = await sender.sendNow(to, renderSmtpTestEmail({ sentBy: actor.email, at: new Date() }), {
       publicHostOnly: !deps.smtpAllowPrivate,
     });
     if (delivery.status === 'notConfigured') {
@@ -170,6 +172,15 @@ export async function sendTestEmail(deps: TSettingsDeps, sender: EmailSender, ac
       const detail = (delivery.error instanceof Error ? delivery.error.message : String(delivery.error)).slice(0, 500);
       result = { outcome: 'failed', to, message: TEST_EMAIL_MSG.failed[failure], failure, detail };
     }
+  }
+  // The setup checklist's SMTP item is done while the settings are the ones a test email last went
+  // out with (docs/decisions/033); a test that fails with the settings as they are undoes it.
+  if (result.outcome === 'sent' || result.outcome === 'failed') {
+    const tested = delivery?.status === 'sent' ? { smtpTestedFingerprint: delivery.smtpFingerprint, smtpTestedAt: new Date() } : null;
+    await deps.db
+      .update(settings)
+      .set(tested ?? { smtpTestedFingerprint: null, smtpTestedAt: null })
+      .where(eq(settings.id, 1));
   }
   await writeAudit(deps.db, {
     actor,

@@ -7,7 +7,7 @@ import { formatDateTime } from '#web/lib/format-date.js';
 import { useAuditEntries, type TAuditEntry, type TAuditFilter } from '#web/features/admin/audit/api/audit.js';
 import { AuditDetails } from '#web/features/admin/audit/components/audit-details.js';
 import { AuditFilters } from '#web/features/admin/audit/components/audit-filters.js';
-import { actorLabel, targetLabel } from '#web/features/admin/audit/lib/audit-labels.js';
+import { actorLabel, signInOutcomeLabel, targetLabel } from '#web/features/admin/audit/lib/audit-labels.js';
 import { ExportAuditButton } from '#web/features/admin/audit/components/export-audit-button.js';
 import { Pagination } from '#web/components/ui/pagination.js';
 import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
@@ -56,7 +56,16 @@ const AUDIT_COLUMNS: TColumn<TAuditEntry>[] = [
       </>
     ),
   },
-  { header: 'Action', cell: (entry) => <ActionCode action={entry.action} /> },
+  {
+    header: 'Action',
+    cell: (entry) => (
+      <>
+        <ActionCode action={entry.action} />
+        {/* A staff sign-in says how it ended (docs/decisions/033). */}
+        {signInOutcomeLabel(entry) && <span className="block text-xs text-slate-600">{signInOutcomeLabel(entry)}</span>}
+      </>
+    ),
+  },
   {
     header: 'Target',
     cell: (entry) => (

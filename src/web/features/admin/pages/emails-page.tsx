@@ -5,7 +5,8 @@ import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { useEmails } from '#web/features/admin/emails/api/emails.js';
+import { EMAIL_HEALTH_MSG } from '#shared/contracts/setup.js';
+import { useEmails, type TEmailLogFilter } from '#web/features/admin/emails/api/emails.js';
 import { EmailDialog } from '#web/features/admin/emails/components/email-dialog.js';
 import { EmailStatusBadge } from '#web/features/admin/emails/components/email-status-badge.js';
 import { Pagination } from '#web/components/ui/pagination.js';
@@ -15,14 +16,28 @@ function readPage(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** /admin/emails 'Email Log': every email the system wrote, newest first (docs/product.md §2, decisions/013 D12). */
+/** 'undelivered' from the URL (the dashboard's warning links there, docs/decisions/033); '' for every email. */
+function readStatus(params: URLSearchParams): TEmailLogFilter {
+  return params.get('status') === 'undelivered' ? 'undelivered' : '';
+}
+
+/**
+ * /admin/emails 'Email Log': every email the system wrote, newest first (docs/product.md §2,
+ * decisions/013 D12), or only those that did not go out.
+ */
 export function EmailsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readPage(searchParams);
-  const query = useEmails(page);
+  const status = readStatus(searchParams);
+  const query = useEmails(page, status);
   const [openId, setOpenId] = useState<number | null>(null);
 
-  const setPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {}, { replace: true });
+  const show = (next: { page: number; status: TEmailLogFilter }) =>
+    setSearchParams(
+      { ...(next.page > 1 ? { page: String(next.page) } : {}), ...(next.status ? { status: next.status } : {}) },
+      { replace: true },
+    );
+  const setPage = (next: number) => show({ page: next, status });
 
   const data = query.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -58,6 +73,16 @@ export function EmailsPage() {
         }
       />
 
+      <label className="mb-4 inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={status === 'undelivered'}
+          onChange={(event) => show({ page: 1, status: event.target.checked ? 'undelivered' : '' })}
+        />
+        {EMAIL_HEALTH_MSG.filterLabel}
+      </label>
+
       <DataTable
         caption="Email log"
         columns={columns}
@@ -65,7 +90,7 @@ export function EmailsPage() {
         rowKey={(email) => email.id}
         query={query}
         loadingText="Loading emails…"
-        emptyText="No emails have been sent yet."
+        emptyText={status === 'undelivered' ? EMAIL_HEALTH_MSG.noneUndelivered : 'No emails have been sent yet.'}
       />
 
       {data && data.total > 0 && (

@@ -42,7 +42,7 @@ export function AuditFilters({ filter, onApply }: { filter: TAuditFilter; onAppl
       className="mb-4 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-4 2xl:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
     >
       <TextField label="Actor" name="actor" type="search" placeholder="Name or email" maxLength={254} />
-      <TextField label="Action" name="action" type="search" placeholder="e.g. kyc. or settings.update" maxLength={100} />
+      <TextField label="Action" name="action" type="search" placeholder="e.g. kyc. or staff.sign_in" maxLength={100} />
       <SelectField
         label="Target type"
         name="targetType"

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import type { TSetupStatus } from '#shared/contracts/setup.js';
+import { EMAIL_HEALTH_MSG, type TSetupStatus } from '#shared/contracts/setup.js';
+import { Alert } from '#web/components/ui/alert.js';
+import { paths } from '#web/lib/paths.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { useSetupStatus } from '#web/features/admin/dashboard/api/get-setup-status.js';
 import { buildSetupEntries } from '#web/features/admin/dashboard/lib/setup-items.js';
@@ -44,12 +46,35 @@ export function SetupChecklistCard({ status }: { status: TSetupStatus }) {
 }
 
 /**
+ * Emails of the last day that did not go out (issue 27 point 7, docs/decisions/033), with a link
+ * to the Email Log filtered to them; nothing while every email went out.
+ */
+export function EmailFailureWarning({ failures }: { failures: TSetupStatus['emailFailures'] }) {
+  if (failures.count === 0) return null;
+  return (
+    <Alert variant="warning">
+      <p className="font-semibold">{EMAIL_HEALTH_MSG.title}</p>
+      <p className="mt-1">{EMAIL_HEALTH_MSG.warning(failures.count, failures.windowHours)}</p>
+      <Link to={`${paths.admin.emails.getHref()}?status=undelivered`} className="mt-2 inline-block font-semibold">
+        {EMAIL_HEALTH_MSG.link}
+      </Link>
+    </Alert>
+  );
+}
+
+/**
  * The super admin's first-run checklist on the dashboard (issue 16): shown until every item is
- * done; other staff roles never ask for it (the 'setup' area of src/shared/permissions.ts).
+ * done; other staff roles never ask for it (the 'setup' area of src/shared/permissions.ts). The
+ * warning of emails not delivered comes with it, whether or not the checklist is done.
  */
 export function SetupChecklist({ isEnabled }: { isEnabled: boolean }) {
   const query = useSetupStatus({ isEnabled });
   if (!isEnabled) return null;
   if (query.isError) return <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
-  return query.data ? <SetupChecklistCard status={query.data} /> : null;
+  return query.data ? (
+    <>
+      <EmailFailureWarning failures={query.data.emailFailures} />
+      <SetupChecklistCard status={query.data} />
+    </>
+  ) : null;
 }

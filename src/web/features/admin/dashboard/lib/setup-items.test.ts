@@ -15,9 +15,10 @@ const FRESH: TSetupStatus = {
   },
   demoDestinations: { isDone: true, addresses: [], paymentMethods: [] },
   notificationEmail: { isDone: false, email: null },
-  smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'] },
+  smtp: { isDone: false, missing: ['host', 'port', 'username', 'password'], isTested: false, testedAt: null },
   contactDetails: { isDone: false, missing: ['companyName', 'registrationNumber', 'streetAddress', 'supportEmail', 'supportPhone'] },
   serviceFee: { isDone: false, feePercentage: '2.50', isDefault: true },
+  emailFailures: { count: 0, windowHours: 24 },
 };
 
 describe('the setup checklist’s items (issue 16)', () => {
@@ -50,6 +51,16 @@ describe('the setup checklist’s items (issue 16)', () => {
     );
     expect(byId.serviceFee?.detail).toBe(
       'The fee is 2.5% (the default): buyers pay the market price plus 2.5% and sellers get the market price minus 2.5%, 5% apart. Check it in Settings and save.',
+    );
+  });
+
+  it('asks for a test email once the SMTP settings are filled in (issue 27 point 7)', () => {
+    const entry = buildSetupEntries({ ...FRESH, smtp: { isDone: false, missing: [], isTested: false, testedAt: null } }).find(
+      (candidate) => candidate.id === 'smtp',
+    );
+    expect(entry).toMatchObject({ isDone: false, href: '/admin/settings' });
+    expect(entry?.detail).toBe(
+      'Use "Send test email" in Settings: this step is done once a test email is delivered with the SMTP settings as they are now (again after any change to them).',
     );
   });
 

@@ -82,7 +82,11 @@ export function buildSetupEntries(status: TSetupStatus): TSetupEntry[] {
     smtp: {
       id: 'smtp',
       title: 'Set up email delivery (SMTP)',
-      detail: `Missing: ${listInWords(status.smtp.missing.map((field) => SMTP_FIELD_WORDS[field]))}. Until then emails are only written to the Email Log, not delivered. Then use "Send test email" in Settings.`,
+      // Filled in is not enough: done once a test email went out with the settings as they are (docs/decisions/033).
+      detail:
+        status.smtp.missing.length > 0
+          ? `Missing: ${listInWords(status.smtp.missing.map((field) => SMTP_FIELD_WORDS[field]))}. Until then emails are only written to the Email Log, not delivered. Then use "Send test email" in Settings.`
+          : 'Use "Send test email" in Settings: this step is done once a test email is delivered with the SMTP settings as they are now (again after any change to them).',
       href: paths.admin.settings.getHref(),
       linkLabel: 'Open Settings',
       isDone: status.smtp.isDone,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '#shared/contracts/admin.js';
+import { EMAIL_LOG_FILTERS, ZEmailLogDetail, ZEmailLogList, type ZEmailLogItem } from '#shared/contracts/admin.js';
 import { apiRequest } from '#web/lib/api.js';
 
 export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
@@ -8,29 +8,32 @@ export type TEmailStatus = z.infer<typeof ZEmailLogItem>['status'];
 /** Emails name other people: kept in memory only, never persisted (decisions/013 D10). */
 export const emailLogKeys = {
   all: ['admin', 'emails'] as const,
-  list: (page: number) => ['admin', 'emails', 'list', page] as const,
+  list: (page: number, status: TEmailLogFilter) => ['admin', 'emails', 'list', page, status] as const,
   detail: (id: number) => ['admin', 'emails', 'detail', id] as const,
 };
 
-export function listEmails(page: number, signal?: AbortSignal) {
+/** '' for every email; 'undelivered' for those that did not go out (docs/decisions/033). */
+export type TEmailLogFilter = '' | (typeof EMAIL_LOG_FILTERS)[number];
+
+export function listEmails(page: number, status: TEmailLogFilter, signal?: AbortSignal) {
   return apiRequest('/api/admin/emails', {
-    query: { page: String(page) },
+    query: { page: String(page), ...(status ? { status } : {}) },
     schema: ZEmailLogList,
     operation: 'Loading the email log',
     signal,
   });
 }
 
-export const emailsQueryOptions = (page: number) =>
+export const emailsQueryOptions = (page: number, status: TEmailLogFilter = '') =>
   queryOptions({
-    queryKey: emailLogKeys.list(page),
-    queryFn: ({ signal }) => listEmails(page, signal),
+    queryKey: emailLogKeys.list(page, status),
+    queryFn: ({ signal }) => listEmails(page, status, signal),
     placeholderData: keepPreviousData,
   });
 
 /** One page of the email log (20 a page, newest first). */
-export function useEmails(page: number) {
-  return useQuery(emailsQueryOptions(page));
+export function useEmails(page: number, status: TEmailLogFilter = '') {
+  return useQuery(emailsQueryOptions(page, status));
 }
 
 export function getEmail(id: number, signal?: AbortSignal) {
