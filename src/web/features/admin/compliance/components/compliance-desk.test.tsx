@@ -64,6 +64,7 @@ const DETAIL: TAlertDetail = {
   otherAlerts: [],
   notes: [{ id: 1, body: 'Asked for a payslip.', authorName: 'Abena Compliance', alertId: 7, caseId: null, createdAt: ALERT.createdAt }],
   case: null,
+  sharedNumber: null,
 };
 /**
  * One alert of each other rule, with the details src/server/modules/compliance/rules.ts writes
