@@ -82,8 +82,10 @@ describe('order search by payer number', () => {
     await t.database.db.transaction(async (tx) => {
       // With sequential scans priced out, a condition no index serves still scans the table.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const plan = await tx.execute(sql`explain ${t.database.db.select({ id: orders.id }).from(orders).where(where)}`);
-      const text = (plan.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n');
+      const plan = (await tx.execute(sql`explain ${t.database.db.select({ id: orders.id }).from(orders).where(where)}`)) as {
+        rows: Record<string, string>[];
+      };
+      const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
       expect(text).not.toMatch(/Seq Scan on orders/);
       for (const index of ['orders_payer_number_key_idx', 'orders_payout_number_key_idx', 'orders_recorded_payer_number_idx']) {
         expect(text, text).toContain(index);
