@@ -61,6 +61,7 @@ export const CHAT_MSG = {
   unassigned: 'Unassigned',
   assignToMe: 'Assign to me',
   assignTo: 'Assign to',
+  assign: 'Assign',
   unassign: 'Unassign',
   assignFilterLabel: 'Show conversations',
   assignFilters: { mine: 'Mine', unassigned: 'Unassigned', all: 'All' },
