@@ -112,7 +112,7 @@ function AssignmentFilter({ value, onChange }: { value: TAssignmentFilter; onCha
         <label
           key={option}
           className={cn(
-            'cursor-pointer rounded-md px-3 py-1 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+            'relative rounded-md px-3 py-1 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
             value === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
@@ -122,7 +122,8 @@ function AssignmentFilter({ value, onChange }: { value: TAssignmentFilter; onCha
             value={option}
             checked={value === option}
             onChange={() => onChange(option)}
-            className="sr-only"
+            // Over the whole label and unseen: the radio itself takes the click, the label shows its state.
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
           />
           {CHAT_MSG.assignFilters[option]}
         </label>
