@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
 import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser, uniqueGhanaMobile } from './support.js';
@@ -51,6 +53,24 @@ async function openConversation(page: Page, email: string, fullName: string) {
   return item;
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2.2 AA and best-practice violations axe finds on the page (as tests/e2e/accessibility.spec.ts runs it). */
+async function axeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return (result.violations as { id: string; nodes: { target: string[] }[] }[]).map((v) => ({
+      id: v.id,
+      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  });
+}
+
 /**
  * The list's filter (a radio group kept in the URL): the radio is checked once the URL changed,
  * a moment after the click, so the click is made and the check awaited.
@@ -87,6 +107,8 @@ for (const size of SIZES) {
     await expect(order).toContainText('GHS 60,000.00');
     await expect(order).toContainText('Pending');
     await expect(beside).not.toContainText(/hold|held|alert|case|review/i);
+    // The open conversation with its customer, assignment bar and filter: no axe violation.
+    expect(await axeViolations(support)).toEqual([]);
 
     // The super admin has the list open; support takes the conversation.
     const adminItem = await openConversation(admin, email, fullName);

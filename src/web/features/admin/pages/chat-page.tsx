@@ -113,7 +113,7 @@ function AssignmentFilter({ value, onChange }: { value: TAssignmentFilter; onCha
           key={option}
           className={cn(
             'relative rounded-md px-3 py-1 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-            value === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+            value === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
           <input
