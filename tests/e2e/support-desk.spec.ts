@@ -7,7 +7,8 @@ import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser, 
 /*
  * Issue 27 point 7 (docs/decisions/034), at a laptop's 1366x768 and a tablet's 768x1024: a customer
  * with a held GHS 60,000 order writes in Live Chat; support sees their tier and last orders beside
- * the conversation (the held order as "Pending", nothing of the hold), takes the conversation
+ * the conversation (the held order as "Pending", nothing of the hold; "Cancelled" without a reload
+ * once the super admin cancels it), takes the conversation
  * ("Assign to me"), and the super admin's open page shows it without a reload; the super admin
  * takes it over and support sees that too. Staff find the order by typing the payer's number in
  * another form than the customer wrote it.
@@ -109,6 +110,13 @@ for (const size of SIZES) {
     await expect(beside).not.toContainText(/hold|held|alert|case|review/i);
     // The open conversation with its customer, assignment bar and filter: no axe violation.
     expect(await axeViolations(support)).toEqual([]);
+    // The super admin cancels the order: the chat's last orders say so without a reload.
+    const cancelled = await admin.request.post(`/api/admin/orders/${orderId}/cancel`, {
+      headers: { origin: baseURL! },
+      data: { reason: 'The payment did not arrive.' },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await expect(order).toContainText('Cancelled');
 
     // The super admin has the list open; support takes the conversation.
     const adminItem = await openConversation(admin, email, fullName);

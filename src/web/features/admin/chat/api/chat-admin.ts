@@ -7,18 +7,18 @@ import {
   type TConversationSummary,
 } from '#shared/contracts/chat.js';
 import { apiRequest } from '#web/lib/api.js';
+import { chatCustomerKeys } from '#web/lib/query-keys.js';
 import { staffChatKeys } from '#web/features/admin/chat/lib/use-staff-chat.js';
 
-/** In memory only (decisions/013 D10): what the chat shows of a customer goes at logout. */
+/** In memory only (decisions/013 D10): who answers chats goes at logout. */
 export const chatAdminKeys = {
-  customer: (conversationId: number) => ['admin', 'chat', 'customer', conversationId] as const,
   agents: ['admin', 'chat', 'agents'] as const,
 };
 
 /** The customer beside a conversation (docs/decisions/034): tier, KYC status and last orders. */
 export function useChatCustomerContext(conversationId: number) {
   return useQuery({
-    queryKey: chatAdminKeys.customer(conversationId),
+    queryKey: chatCustomerKeys.of(conversationId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/chat/conversations/${conversationId}/customer`, {
         schema: ZChatCustomerContext,
