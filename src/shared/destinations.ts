@@ -32,6 +32,20 @@ export function isGhanaMobileNumber(value: string): boolean {
 }
 
 /**
+ * What a person typed into a search, as a Ghana mobile number in the form the orders keep their
+ * payer and payout numbers in (0XXXXXXXXX, schema/orders.ts payer_number_key): '0241234567',
+ * '241234567', '+233241234567', '233 24 123 4567' and '(024) 123-4567' all give '0241234567'.
+ * Null for anything else (a name, an order id, a number of another length).
+ */
+export function searchedGhanaNumber(value: string): string | null {
+  const text = value.trim();
+  if (!/^[+\d\s().-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, '');
+  const national = /^(?:233|0)?([2-5]\d{8})$/.exec(digits)?.[1];
+  return national ? `0${national}` : null;
+}
+
+/**
  * A Ghana mobile number in international form (+233XXXXXXXXX), as SMS is sent and phone numbers
  * are kept (issue 18): '024 123 4567', '+233 24 123 4567' and '233241234567' all give
  * '+233241234567'; null for anything isGhanaMobileNumber refuses.

@@ -116,6 +116,12 @@ export const ERROR_STATUS = {
   OWN_CHANGE: 403,
   /** The destination changed since the change was asked: it can no longer be applied. */
   CHANGE_STALE: 409,
+  /** Assigning a conversation whose assignee changed since the agent looked (docs/decisions/034): two at once, one wins. */
+  CONVERSATION_ASSIGNED: 409,
+  /** Support changing the assignment of a conversation another staff member has (only a super admin may). */
+  CONVERSATION_NOT_YOURS: 403,
+  /** Assigning to someone who does not answer chats, or assigning a visitor's conversation. */
+  ASSIGNEE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** The body did not arrive in time (docs/decisions/020); the connection is closed. */
   REQUEST_TIMEOUT: 408,

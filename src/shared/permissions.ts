@@ -51,6 +51,7 @@ export const AREAS = [
   'complianceHolds',
   'orderTakeover',
   'destinationChanges',
+  'chatAssignment',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -95,6 +96,10 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   orderTakeover: ['super_admin', 'manager'],
   // Issue 27 point 3 (docs/decisions/030): changes of where money goes, approved by a second admin.
   destinationChanges: ['super_admin', 'manager'],
+  // Not a page (issue 27 point 7, docs/decisions/034): changing the assignment of a conversation that
+  // another staff member has (reassign, unassign). Every chat role takes an unassigned conversation,
+  // and hands over or gives up its own.
+  chatAssignment: ['super_admin'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {

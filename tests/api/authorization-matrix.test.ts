@@ -156,6 +156,10 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/chat/conversations/:id/read': ['super_admin', 'support'],
   'GET /api/admin/chat/quick-replies': ['super_admin', 'support'],
   'GET /api/admin/chat/socket': ['super_admin', 'support'],
+  // Issue 27 point 7 (docs/decisions/034): the customer beside a conversation, and who answers it.
+  'GET /api/admin/chat/conversations/:id/customer': ['super_admin', 'support'],
+  'GET /api/admin/chat/agents': ['super_admin', 'support'],
+  'PUT /api/admin/chat/conversations/:id/assignee': ['super_admin', 'support'],
   // Issue 27 point 6 (docs/decisions/032): every staff page's live socket and the person's own notification settings.
   'GET /api/admin/live/socket': ['super_admin', 'manager', 'support', 'compliance'],
   'GET /api/admin/me/notifications': ['super_admin', 'manager', 'support', 'compliance'],

@@ -83,6 +83,9 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/admin/chat/conversations/:id/messages query.after': 'bigint',
   'POST /api/admin/chat/conversations/:id/messages params.id': 'int4',
   'POST /api/admin/chat/conversations/:id/read params.id': 'int4',
+  // Issue 27 point 7 (docs/decisions/034): the customer beside a conversation, and its assignment.
+  'GET /api/admin/chat/conversations/:id/customer params.id': 'int4',
+  'PUT /api/admin/chat/conversations/:id/assignee params.id': 'int4',
 };
 
 const INT4_MAX = 2_147_483_647;
@@ -168,6 +171,7 @@ describe('numbers past the database integer', () => {
       'PATCH /api/admin/coins/:id': {},
       'PUT /api/admin/canned-responses/:id': { title: 'Title', message: 'Message' },
       'POST /api/admin/chat/conversations/:id/messages': { text: 'Hello' },
+      'PUT /api/admin/chat/conversations/:id/assignee': { assigneeId: null, currentAssigneeId: null },
       'PUT /api/admin/settings': {},
       'POST /api/admin/destination-changes/:id/approve': { code: '123456' },
       'POST /api/admin/destination-changes/:id/reject': {},

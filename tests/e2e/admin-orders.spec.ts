@@ -37,7 +37,7 @@ test('/admin/orders: filters, sorting and Clear Filters live in the URL', async 
   await expect(page.getByRole('heading', { name: 'Order Management' })).toBeVisible();
 
   const search = page.getByLabel('Search orders');
-  await expect(search).toHaveAttribute('placeholder', 'Search by customer, email, order ID or transaction ID');
+  await expect(search).toHaveAttribute('placeholder', 'Search by customer, email, order ID, transaction ID or payer number');
   await expect(page.getByLabel('Status')).toHaveValue('all');
   await expect(page.getByLabel('Status').locator('option')).toHaveText([
     'All',

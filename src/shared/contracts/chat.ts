@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZKycStatus } from './account.js';
 import { ZDbBigIdText, ZDbId, ZDbIdParams } from './common.js';
+import { ZFiatCurrency, ZOrderStatus, ZOrderType } from './orders.js';
 
 /**
  * Live support chat (docs/product.md §2, §3, §4, §7): HTTP bodies and answers, and the typed events of
@@ -54,6 +56,31 @@ export const CHAT_MSG = {
   viaContactForm: 'Sent with the contact form',
   visitor: 'No account',
   visitorReplies: (email: string) => `Sent with the contact form by someone without an account: your replies are emailed to ${email}.`,
+  // Assignment (issue 27 point 7, docs/decisions/034).
+  assignedTo: (name: string) => `Assigned: ${name}`,
+  unassigned: 'Unassigned',
+  assignToMe: 'Assign to me',
+  assignTo: 'Assign to',
+  assign: 'Assign',
+  unassign: 'Unassign',
+  assignFilterLabel: 'Show conversations',
+  assignFilters: { mine: 'Mine', unassigned: 'Unassigned', all: 'All' },
+  noConversationsInFilter: 'No conversations here.',
+  /** Someone else changed the assignment first (two agents taking the same conversation at once). */
+  assignedMeanwhile: (name: string | null) =>
+    name === null
+      ? 'This conversation was unassigned a moment ago. Look again and choose.'
+      : `${name} took this conversation a moment ago. Ask them or a super admin to hand it over.`,
+  /** Support changing a conversation assigned to someone else (only a super admin may). */
+  assignedToOther: (name: string) => `${name} has this conversation. Only they or a super admin can hand it over.`,
+  assigneeNotAgent: 'Choose a staff member who answers chats.',
+  visitorNoAssignee: 'Only conversations with a customer can be assigned.',
+  // The customer beside the conversation (issue 27 point 7, docs/decisions/034): tier and last orders only.
+  customerHeading: 'Customer',
+  tier: (tier: number) => `Tier ${tier}`,
+  lastOrders: 'Last orders',
+  noOrders: 'No orders yet.',
+  visitorNoAccount: 'No account: nothing to show.',
 } as const;
 
 export const ZChatText = z
@@ -114,6 +141,9 @@ export const ZConversationSummary = z.object({
   lastMessageAt: z.string().nullable(),
   hasUnreadUserMessage: z.boolean(),
   hasUnreadAdminMessage: z.boolean(),
+  /** The staff member who has taken it (docs/decisions/034), by id and name; null when nobody has. */
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
 });
 export type TConversationSummary = z.infer<typeof ZConversationSummary>;
 /** Ordered by last message, newest first; conversations without messages last. */
@@ -127,6 +157,49 @@ export const ZConversationIdParams = ZDbIdParams;
 export const ZQuickReply = z.object({ id: z.number(), title: z.string(), message: z.string() });
 export type TQuickReply = z.infer<typeof ZQuickReply>;
 export const ZQuickReplyList = z.object({ cannedResponses: z.array(ZQuickReply) });
+
+/** A staff user id (better-auth's text ids). */
+const ZStaffId = z.string().min(1).max(64);
+/**
+ * Assign a conversation (docs/decisions/034): to `assigneeId`, or to nobody (null). `currentAssigneeId`
+ * is the assignee the agent saw: the change is made only if it still is (one winner of two at once).
+ */
+export const ZAssignConversationRequest = z.object({ assigneeId: ZStaffId.nullable(), currentAssigneeId: ZStaffId.nullable() }).strict();
+export type TAssignConversationRequest = z.infer<typeof ZAssignConversationRequest>;
+export const ZAssignConversationResponse = z.object({ conversation: ZConversationSummary });
+/** The staff members a conversation can be assigned to: every active one whose role answers chats. */
+export const ZChatAgent = z.object({ id: z.string(), name: z.string() });
+export type TChatAgent = z.infer<typeof ZChatAgent>;
+export const ZChatAgentList = z.object({ agents: z.array(ZChatAgent) });
+
+/** How many of a customer's orders the chat shows beside the conversation. */
+export const CHAT_CUSTOMER_ORDERS = 5;
+/**
+ * One of the customer's last orders beside the conversation: what the customer sees of it, never
+ * more. `status` is the order's own status (a held order waits in its submitted status, as the
+ * customer sees it); no hold, alert or case is in here (tipping-off, docs/decisions/034).
+ */
+export const ZChatCustomerOrder = z
+  .object({
+    id: z.number().int(),
+    type: ZOrderType,
+    coinSymbol: z.string(),
+    amountFiat: z.string(),
+    fiatCurrency: ZFiatCurrency,
+    amountCrypto: z.string(),
+    status: ZOrderStatus,
+    createdAt: z.string(),
+  })
+  .strict();
+export type TChatCustomerOrder = z.infer<typeof ZChatCustomerOrder>;
+/** GET /api/admin/chat/conversations/:id/customer: null `customer` for a visitor's conversation. */
+export const ZChatCustomerContext = z
+  .object({
+    customer: z.object({ tier: z.number().int(), kycStatus: ZKycStatus }).strict().nullable(),
+    orders: z.array(ZChatCustomerOrder),
+  })
+  .strict();
+export type TChatCustomerContext = z.infer<typeof ZChatCustomerContext>;
 
 // --- realtime events -----------------------------------------------------------------------
 
@@ -152,6 +225,8 @@ export const ZServerSocketEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversationId: z.number().int(), sender: ZChatSender }),
   /** `reader` read the conversation: the unread mark of the other side's messages is cleared. */
   z.object({ type: z.literal('read'), conversationId: z.number().int(), reader: ZChatSender }),
+  /** Staff only: who has the conversation changed (docs/decisions/034); the list reads it again. */
+  z.object({ type: z.literal('assigned'), conversationId: z.number().int() }),
   /** Events may have been missed (server-side listener reconnected): fetch after the last id. */
   z.object({ type: z.literal('resync') }),
   /** A client event was refused (bad shape); the connection stays open. */

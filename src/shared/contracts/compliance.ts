@@ -60,6 +60,10 @@ export const COMPLIANCE_MSG = {
   bandPercent: 'Enter a whole percentage from 1 to 50.',
   orderCount: 'Enter a whole number of orders from 2 to 20.',
   sharedMax: 'Enter a whole number of customers from 1 to 20.',
+  // A shared-number alert's other accounts (issue 27 point 7, docs/decisions/034).
+  sharedNumberAccounts: (number: string) => `Other accounts on ${number}`,
+  sharedNumberNoOthers: 'No other account uses this number now.',
+  sharedNumberUse: (orders: number, last: string) => `${orders} ${orders === 1 ? 'order' : 'orders'}, last ${last}`,
   retentionYears: 'Enter a whole number of years from 5 to 30 (the law asks for at least 5).',
   ruleAction: 'Choose hold or flag.',
   accountClosed: 'This account is closed already.',
@@ -167,6 +171,17 @@ export const ZComplianceCase = z.object({
 export type TComplianceCase = z.infer<typeof ZComplianceCase>;
 
 /** One alert with everything the desk decides it on: the customer, their orders, documents, alerts, notes and case. */
+/** Another account that used a shared-number alert's number (issue 27 point 7, docs/decisions/034), read from the orders now. */
+export const ZSharedNumberAccount = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** How many of its orders carry the number (as payer, payout or staff-recorded number). */
+  orders: z.number().int(),
+  lastUsedAt: z.string(),
+});
+export type TSharedNumberAccount = z.infer<typeof ZSharedNumberAccount>;
+
 export const ZAlertDetail = z.object({
   alert: ZAlert,
   customer: ZComplianceCustomer,
@@ -175,6 +190,8 @@ export const ZAlertDetail = z.object({
   otherAlerts: z.array(ZAlert),
   notes: z.array(ZComplianceNote),
   case: ZComplianceCase.nullable(),
+  /** A shared-number alert's number and every other account on it; null for other rules. */
+  sharedNumber: z.object({ number: z.string(), accounts: z.array(ZSharedNumberAccount) }).nullable(),
 });
 export type TAlertDetail = z.infer<typeof ZAlertDetail>;
 

@@ -12,3 +12,12 @@ export const adminDashboardKeys = {
 export const phoneKeys = {
   status: ['account', 'phone'] as const,
 };
+
+/**
+ * The customer beside a Live Chat conversation (docs/decisions/034): their last orders, read again
+ * when an order changes (the order socket's events). In memory only (decisions/013 D10).
+ */
+export const chatCustomerKeys = {
+  all: ['admin', 'chat', 'customer'] as const,
+  of: (conversationId: number) => ['admin', 'chat', 'customer', conversationId] as const,
+};

@@ -25,6 +25,12 @@ export const conversations = pgTable(
     /** The customer has not read the latest support message. */
     hasUnreadAdminMessage: boolean('has_unread_admin_message').notNull().default(false),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * The staff member who has taken the conversation (issue 27 point 7, docs/decisions/034), and
+     * since when; null when nobody has. Changed by one conditional update (modules/chat/assignment.ts).
+     */
+    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,6 +39,9 @@ export const conversations = pgTable(
       .on(t.visitorEmail)
       .where(sql`${t.userId} IS NULL`),
     index('conversations_last_message_idx').on(sql`${t.lastMessageAt} DESC NULLS LAST`),
+    index('conversations_assigned_to_idx')
+      .on(t.assignedTo)
+      .where(sql`${t.assignedTo} IS NOT NULL`),
     check(
       'conversations_customer_or_visitor',
       sql`(${t.userId} IS NOT NULL AND ${t.visitorEmail} IS NULL AND ${t.visitorName} IS NULL) OR (${t.userId} IS NULL AND ${t.visitorEmail} IS NOT NULL AND ${t.visitorName} IS NOT NULL)`,

@@ -17,6 +17,8 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string().nullable() }),
   z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string().nullable(), s: z.enum(['user', 'admin']) }),
   z.object({ t: z.literal('read'), c: z.number().int(), u: z.string().nullable(), by: z.enum(['user', 'admin']) }),
+  /** Who has conversation `c` changed (docs/decisions/034): staff chat sockets only. */
+  z.object({ t: z.literal('assign'), c: z.number().int() }),
   /** Close every socket of this user: their account changed (role, deletion, ban, second-factor reset). */
   z.object({ t: z.literal('disconnect'), u: z.string() }),
   /** Order `id` of customer `u` changed to status `s` (docs/decisions/014): its screens read it again. */

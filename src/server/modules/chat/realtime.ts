@@ -343,6 +343,11 @@ export class ChatRealtime {
       if (event.t === 'alert' && event.h && event.o !== null) this.sendLive('orderViews', { type: 'order', orderId: event.o });
       return;
     }
+    if (event.t === 'assign') {
+      // Staff only: the customer is never told who answers them.
+      this.sendTo(this.staff, { type: 'assigned', conversationId: event.c });
+      return;
+    }
     this.remember(event.c, event.u);
     const customers = this.customerSockets(event.u).filter((c) => c.side === 'user' && c.topic === 'chat');
     if (event.t === 'message') {

@@ -6,6 +6,10 @@ import {
   CHAT_MSG,
   CHAT_SOCKET_MAX_PAYLOAD,
   ZConversationDetail,
+  ZAssignConversationRequest,
+  ZAssignConversationResponse,
+  ZChatAgentList,
+  ZChatCustomerContext,
   ZConversationIdParams,
   ZConversationList,
   ZMessagesAfter,
@@ -23,6 +27,7 @@ import type { TDatabase, TDb } from '#server/db/client.js';
 import { unauthenticated } from '#server/lib/errors.js';
 import { actorOf, type TAccess } from '#server/plugins/access.js';
 import { ChatBus } from './bus.js';
+import { assignConversation, getChatCustomerContext, listChatAgents } from './assignment.js';
 import { ChatRealtime } from './realtime.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import { listCannedResponses } from '#server/modules/canned-responses/service.js';
@@ -170,6 +175,39 @@ export const chatRoutes: FastifyPluginAsyncZod<TChatRouteDeps> = async (app, dep
       await markRead(deps, conversation, 'admin');
       return { ok: true as const };
     },
+  );
+
+  // The customer beside the conversation (docs/decisions/034): tier and last orders, nothing of compliance.
+  app.get(
+    '/api/admin/chat/conversations/:id/customer',
+    {
+      config: { access: staff, errors: ['NOT_FOUND'] },
+      schema: { tags: ['chat'], params: ZConversationIdParams, response: { 200: ZChatCustomerContext } },
+    },
+    async (request) => getChatCustomerContext(db, request.params.id),
+  );
+
+  // Who answers a conversation (docs/decisions/034): the agents it can go to, and the assignment.
+  app.get(
+    '/api/admin/chat/agents',
+    { config: { access: staff }, schema: { tags: ['chat'], response: { 200: ZChatAgentList } } },
+    async () => ({ agents: await listChatAgents(db) }),
+  );
+
+  app.put(
+    '/api/admin/chat/conversations/:id/assignee',
+    {
+      config: { access: staff, errors: ['NOT_FOUND', 'CONVERSATION_ASSIGNED', 'CONVERSATION_NOT_YOURS', 'ASSIGNEE_INVALID'] },
+      schema: {
+        tags: ['chat'],
+        params: ZConversationIdParams,
+        body: ZAssignConversationRequest,
+        response: { 200: ZAssignConversationResponse },
+      },
+    },
+    async (request) => ({
+      conversation: await assignConversation(deps, { actor: actorOf(request), ip: request.ip }, request.params.id, request.body),
+    }),
   );
 
   // Canned responses are managed by super_admin and manager; support reads them here.

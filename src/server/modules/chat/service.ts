@@ -220,6 +220,11 @@ const summaryColumns = {
   hasUnreadUserMessage: conversations.hasUnreadUserMessage,
   hasUnreadAdminMessage: conversations.hasUnreadAdminMessage,
   lastMessage,
+  // Who has taken the conversation (docs/decisions/034), by name.
+  assigneeId: conversations.assignedTo,
+  assigneeName: sql<
+    string | null
+  >`(select coalesce(nullif(assignee.full_name, ''), assignee.name) from ${users} as assignee where assignee.id = ${conversations.assignedTo})`,
 };
 
 type TSummaryRow = {
@@ -234,6 +239,8 @@ type TSummaryRow = {
   hasUnreadUserMessage: boolean;
   hasUnreadAdminMessage: boolean;
   lastMessage: TLastMessage | string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
 };
 
 function toSummary(row: TSummaryRow): TConversationSummary {
@@ -253,6 +260,8 @@ function toSummary(row: TSummaryRow): TConversationSummary {
     lastMessageAt: row.lastMessageAt ? new Date(row.lastMessageAt).toISOString() : null,
     hasUnreadUserMessage: row.hasUnreadUserMessage,
     hasUnreadAdminMessage: row.hasUnreadAdminMessage,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeId === null ? null : (row.assigneeName ?? ''),
   };
 }
 

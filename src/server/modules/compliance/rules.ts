@@ -1,8 +1,9 @@
-import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ALERT_RULES, type TAlertAction, type TAlertRule } from '#shared/contracts/compliance.js';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ALERT_RULES, type TAlertAction, type TAlertRule, type TSharedNumberAccount } from '#shared/contracts/compliance.js';
 import { FINAL_STATUSES } from '#shared/contracts/orders.js';
 import { toDecimal } from '#shared/money.js';
-import type { TTx } from '#server/db/client.js';
+import type { TDb, TTx } from '#server/db/client.js';
+import { users } from '#server/db/schema/auth.js';
 import { settings } from '#server/db/schema/app.js';
 import { complianceAlerts, ALERT_RULES as SCHEMA_ALERT_RULES } from '#server/db/schema/compliance.js';
 import { orders } from '#server/db/schema/orders.js';
@@ -320,6 +321,34 @@ export async function checkSharedNumber(
       at: now,
     });
   }
+}
+
+/**
+ * The other accounts that used `number` (as payer, MoMo payout or staff-recorded number), read now
+ * from the orders through the three number indexes, not the copy an alert kept when it was raised
+ * (issue 27 point 7, docs/decisions/034): each with its name, email, how many of its orders carry
+ * the number and when it last did, the latest first.
+ */
+export async function otherAccountsOnNumber(db: TDb | TTx, number: string, exceptUserId: string): Promise<TSharedNumberAccount[]> {
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.name})`,
+      email: users.email,
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+      lastUsedAt: sql<Date>`max(${orders.createdAt})`.mapWith(orders.createdAt),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(
+      and(
+        or(eq(orders.payerNumberKey, number), eq(orders.payoutNumberKey, number), eq(orders.recordedPayerNumber, number)),
+        ne(orders.userId, exceptUserId),
+      ),
+    )
+    .groupBy(orders.userId, users.fullName, users.name, users.email)
+    .orderBy(sql`max(${orders.createdAt}) desc`, orders.userId);
+  return rows.map((row) => ({ ...row, lastUsedAt: new Date(row.lastUsedAt).toISOString() }));
 }
 
 /**

@@ -31,7 +31,15 @@ import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js'
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
-import { alertNeedsDesk, escalatedUnreleased, lockNumbers, raise, readMonitoringSettings, ruleActionsOf } from './rules.js';
+import {
+  alertNeedsDesk,
+  escalatedUnreleased,
+  lockNumbers,
+  otherAccountsOnNumber,
+  raise,
+  readMonitoringSettings,
+  ruleActionsOf,
+} from './rules.js';
 
 /**
  * The compliance desk (docs/decisions/017-compliance-desk.md): the alerts queue with what an
@@ -235,6 +243,7 @@ export async function getAlertDetail(db: TDb, id: number): Promise<TAlertDetail>
       .orderBy(asc(complianceAlerts.createdAt), asc(complianceAlerts.id)),
     readNotes(db, alert.userId),
   ]);
+  const number = alert.rule === 'shared_account' && typeof alert.details.number === 'string' ? alert.details.number : null;
   return {
     alert,
     customer,
@@ -243,6 +252,7 @@ export async function getAlertDetail(db: TDb, id: number): Promise<TAlertDetail>
     otherAlerts: others.filter((row) => row.alert.id !== id).map(toAlert),
     notes,
     case: alert.caseId === null ? null : await readCase(db, alert.caseId),
+    sharedNumber: number === null ? null : { number, accounts: await otherAccountsOnNumber(db, number, alert.userId) },
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '#shared/contracts/orders.js';
 import { roundFiat, toDecimal } from '#shared/money.js';
 import { describeNetworks } from '#shared/networks.js';
+import { searchedGhanaNumber } from '#shared/destinations.js';
 import { paymentTxKeyOf, toTransactionKey } from '#shared/transaction-id.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -160,6 +161,10 @@ export async function adminOrderFilter(db: TDb, query: Pick<TAdminOrderQuery, 'q
           matchingCustomers.map((c) => c.id),
         ),
       );
+    // A payer number in any common Ghana form (issue 27 point 7, docs/decisions/034): the order's
+    // payer, MoMo payout and staff-recorded numbers, each an equality on its own partial index.
+    const number = searchedGhanaNumber(query.q);
+    if (number) match.push(eq(orders.payerNumberKey, number), eq(orders.payoutNumberKey, number), eq(orders.recordedPayerNumber, number));
     const asId = query.q.replace(/^#/, '');
     if (/^\d{1,9}$/.test(asId)) match.push(eq(orders.id, Number(asId)));
     conditions.push(or(...match)!);

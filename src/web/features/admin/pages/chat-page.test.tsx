@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ChatPage } from './chat-page';
@@ -24,6 +25,8 @@ describe('the Live Chat connection state', () => {
     server = createServer((request, response) => {
       response.setHeader('content-type', 'application/json');
       if (request.url === '/api/admin/chat/conversations') response.writeHead(200).end(JSON.stringify({ conversations: [] }));
+      // The page reads who is signed in for its Mine filter (docs/decisions/034).
+      else if (request.url === '/api/session') response.writeHead(200).end(JSON.stringify({ user: null }));
       else response.writeHead(404).end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }));
     });
     sockets = new WebSocketServer({ server, path: '/api/admin/chat/socket' });
@@ -44,7 +47,10 @@ describe('the Live Chat connection state', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { container } = render(
       <QueryClientProvider client={client}>
-        <ChatPage />
+        {/* The list's filter is kept in the URL (docs/decisions/034). */}
+        <MemoryRouter initialEntries={['/admin/chat']}>
+          <ChatPage />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     const page = container.querySelector('[data-connection]');

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
@@ -8,6 +9,13 @@ import { ConversationList } from '#web/features/admin/chat/components/conversati
 import { ConversationPanel } from '#web/features/admin/chat/components/conversation-panel.js';
 import { useStaffChat } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { useSyncUnreadConversations } from '#web/features/admin/chat/lib/use-unread-conversations.js';
+import {
+  ASSIGNMENT_FILTERS,
+  filterConversations,
+  readAssignmentFilter,
+  type TAssignmentFilter,
+} from '#web/features/admin/chat/lib/assignment-filter.js';
+import { useSession } from '#web/lib/session.js';
 
 const PAGE_TITLE = 'Live Chat Support';
 const RECONNECTING = 'Reconnecting… new messages will appear when the connection is back.';
@@ -30,6 +38,20 @@ export function ChatPage() {
   useUnreadTitle(chat.unreadCount);
   useSyncUnreadConversations(chat.unreadCount, chat.list.isSuccess);
   const { list, thread } = chat;
+  const me = useSession().user?.id;
+  const [params, setParams] = useSearchParams();
+  const filter = readAssignmentFilter(params);
+  const setFilter = (next: TAssignmentFilter) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'all') updated.delete('assigned');
+        else updated.set('assigned', next);
+        return updated;
+      },
+      { replace: true },
+    );
+  const shown = list.data ? filterConversations(list.data, filter, me) : undefined;
 
   return (
     <section data-connection={chat.socketStatus}>
@@ -42,14 +64,19 @@ export function ChatPage() {
 
       <div className="h-[75vh] min-h-[24rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:grid md:grid-cols-[18rem_minmax(0,1fr)] lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className={cn('h-full overflow-y-auto border-slate-200 md:block md:border-r', thread ? 'hidden' : 'block')}>
+          <AssignmentFilter value={filter} onChange={setFilter} />
           {list.isPending ? (
             <p role="status" className="inline-flex items-center gap-2 p-4 text-sm text-slate-600">
               <Spinner /> Loading conversations…
             </p>
-          ) : list.data && list.data.length > 0 ? (
-            <ConversationList conversations={list.data} selectedId={thread?.id ?? null} typingIds={chat.typing} onSelect={chat.open} />
+          ) : shown && shown.length > 0 ? (
+            <ConversationList conversations={shown} selectedId={thread?.id ?? null} typingIds={chat.typing} onSelect={chat.open} />
           ) : (
-            !list.isError && <p className="p-4 text-sm text-slate-600">No conversations yet.</p>
+            !list.isError && (
+              <p className="p-4 text-sm text-slate-600">
+                {list.data && list.data.length > 0 ? CHAT_MSG.noConversationsInFilter : 'No conversations yet.'}
+              </p>
+            )
           )}
         </div>
 
@@ -73,5 +100,34 @@ export function ChatPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Mine, Unassigned, All (docs/decisions/034): a radio group above the list, kept in the URL. */
+function AssignmentFilter({ value, onChange }: { value: TAssignmentFilter; onChange: (value: TAssignmentFilter) => void }) {
+  return (
+    <fieldset className="sticky top-0 z-10 flex gap-1 border-b border-slate-200 bg-white px-3 py-2">
+      <legend className="sr-only">{CHAT_MSG.assignFilterLabel}</legend>
+      {ASSIGNMENT_FILTERS.map((option) => (
+        <label
+          key={option}
+          className={cn(
+            'relative rounded-md px-3 py-1 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+            value === option ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          <input
+            type="radio"
+            name="assigned"
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            // Over the whole label and unseen: the radio itself takes the click, the label shows its state.
+            className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+          />
+          {CHAT_MSG.assignFilters[option]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

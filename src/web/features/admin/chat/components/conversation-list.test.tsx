@@ -15,6 +15,8 @@ const base: TConversationSummary = {
   lastMessageAt: '2026-01-01T09:05:00.000Z',
   hasUnreadUserMessage: false,
   hasUnreadAdminMessage: false,
+  assigneeId: null,
+  assigneeName: null,
 };
 
 describe('the inbox marks what came with the contact form (docs/decisions/022)', () => {

@@ -48,6 +48,10 @@ export function ConversationList({ conversations, selectedId, typingIds, onSelec
                   {conversation.isVisitor && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-700">{CHAT_MSG.visitor}</span>}
                 </span>
               )}
+              {/* Who answers it (docs/decisions/034). */}
+              <span className="mt-0.5 block truncate text-xs font-medium text-slate-700">
+                {conversation.assigneeId === null ? CHAT_MSG.unassigned : CHAT_MSG.assignedTo(conversation.assigneeName ?? '')}
+              </span>
               {/* The email tells two people of the same name apart (issue 26 point 16); a visitor's is the one they gave. */}
               {conversation.userEmail && <span className="mt-0.5 block truncate text-xs text-slate-600">{conversation.userEmail}</span>}
               <span className="mt-0.5 block truncate text-sm text-slate-600">

@@ -6,6 +6,8 @@ import { MessageList } from '#web/components/chat/message-list.js';
 import { ThreadStatus } from '#web/components/chat/thread-status.js';
 import { useMessageDraft } from '#web/lib/chat/use-message-draft.js';
 import type { TThread } from '#web/features/admin/chat/lib/use-staff-chat.js';
+import { ConversationAssignment } from './conversation-assignment';
+import { CustomerContext } from './customer-context';
 import { QuickReplyDialog } from './quick-reply-dialog';
 
 type ConversationPanelProps = {
@@ -36,6 +38,8 @@ export function ConversationPanel({ thread, summary, isUserTyping, onSend, onTyp
           <p className="truncate text-sm text-slate-600">{summary?.userEmail}</p>
         </div>
       </header>
+      {summary && <ConversationAssignment summary={summary} />}
+      <CustomerContext conversationId={thread.id} />
       {summary?.isVisitor && (
         // docs/decisions/022: no account behind it; what staff write here goes out by email.
         <p className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">

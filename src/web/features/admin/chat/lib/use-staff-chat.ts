@@ -116,6 +116,9 @@ export function useStaffChat() {
         event.conversationId,
         event.reader === 'admin' ? { hasUnreadUserMessage: false } : { hasUnreadAdminMessage: false },
       );
+    } else if (event.type === 'assigned') {
+      // Who has a conversation changed (docs/decisions/034): the list reads it again.
+      void queryClient.invalidateQueries({ queryKey: staffChatKeys.conversations });
     } else if (event.type === 'resync') {
       void catchUp();
     }

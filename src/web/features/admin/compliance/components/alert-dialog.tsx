@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#web/lib/paths.js';
 import { COMPLIANCE_MSG, ZAddNoteRequest, ZReleaseHoldRequest, type TAlert, type TAlertDetail } from '#shared/contracts/compliance.js';
 import { ORDER_STATUS_LABELS } from '#shared/contracts/orders.js';
 import { formatFiat } from '#shared/format.js';
@@ -111,6 +113,8 @@ function AlertDetails({ detail }: { detail: TAlertDetail }) {
         </dl>
       </Section>
 
+      {detail.sharedNumber && <SharedNumberAccounts {...detail.sharedNumber} />}
+
       {detail.case && (
         <Section title={`Case #${detail.case.id}`}>
           <p className="text-sm text-slate-700">
@@ -192,6 +196,37 @@ function AlertDetails({ detail }: { detail: TAlertDetail }) {
         <NoteForm alertId={alert.id} />
       </Section>
     </div>
+  );
+}
+
+/**
+ * A shared-number alert (issue 27 point 7, docs/decisions/034): every other account that used the
+ * number, read from the orders when the alert is opened, each linked to its profile.
+ */
+function SharedNumberAccounts({ number, accounts }: NonNullable<TAlertDetail['sharedNumber']>) {
+  return (
+    <Section title={COMPLIANCE_MSG.sharedNumberAccounts(number)}>
+      {accounts.length === 0 ? (
+        <p className="text-sm text-slate-600">{COMPLIANCE_MSG.sharedNumberNoOthers}</p>
+      ) : (
+        <ul
+          aria-label={COMPLIANCE_MSG.sharedNumberAccounts(number)}
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm"
+        >
+          {accounts.map((account) => (
+            <li key={account.userId} className="flex flex-wrap justify-between gap-2 px-3 py-2">
+              <span className="min-w-0">
+                <Link to={paths.admin.users.profileHref(account.userId)} className="font-medium text-brand-700 underline">
+                  {account.name}
+                </Link>{' '}
+                <span className="break-all text-slate-600">{account.email}</span>
+              </span>
+              <span className="text-slate-600">{COMPLIANCE_MSG.sharedNumberUse(account.orders, formatDateTime(account.lastUsedAt))}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 

@@ -64,6 +64,7 @@ const DETAIL: TAlertDetail = {
   otherAlerts: [],
   notes: [{ id: 1, body: 'Asked for a payslip.', authorName: 'Abena Compliance', alertId: 7, caseId: null, createdAt: ALERT.createdAt }],
   case: null,
+  sharedNumber: null,
 };
 /**
  * One alert of each other rule, with the details src/server/modules/compliance/rules.ts writes
@@ -76,7 +77,17 @@ function alertWith(id: number, rule: TAlertDetail['alert']['rule'], details: Rec
 const RULE_ALERTS: Record<number, TAlertDetail> = {
   8: alertWith(8, 'daily_volume', { thresholdGhs: '100000.00', volumeGhs: '120500.50', day: '2026-11-25' }),
   9: alertWith(9, 'structuring', { windowHours: 24, thresholdGhs: '50000.00', bandFromGhs: '45000.00', orderIds: [12, 13, 14] }),
-  10: alertWith(10, 'shared_account', { maxCustomers: 2, customers: 3, number: '0241234567' }),
+  10: {
+    ...alertWith(10, 'shared_account', { maxCustomers: 2, customers: 3, number: '0241234567' }),
+    // Read from the orders when the alert is opened (docs/decisions/034).
+    sharedNumber: {
+      number: '0241234567',
+      accounts: [
+        { userId: 'user-2', name: 'Esi Quaye', email: 'esi@example.com', orders: 2, lastUsedAt: '2026-11-25T10:00:00.000Z' },
+        { userId: 'user-3', name: 'Yaw Darko', email: 'yaw@example.com', orders: 1, lastUsedAt: '2026-11-24T10:00:00.000Z' },
+      ],
+    },
+  },
   11: alertWith(11, 'name_mismatch', { customerName: 'Kwame Mensah', recordedName: 'Ama Owusu' }),
   12: alertWith(12, 'large_order', {
     amountGhs: null,
@@ -274,6 +285,18 @@ describe('the compliance desk', () => {
 
   it('reads a shared number in words', async () => {
     expect(await factsOf(10)).toEqual(['Payer/payout number: 0241234567', 'Used by 3 customers (allowed: 2)']);
+  });
+
+  it('lists the other accounts on a shared number, each linked to its profile (issue 27 point 7)', async () => {
+    renderWithClient(<AlertDialog id={10} onClose={() => {}} onDecide={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Alert #10' });
+    const list = await within(dialog).findByRole('list', { name: COMPLIANCE_MSG.sharedNumberAccounts('0241234567') });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Esi Quaye esi@example.com2 orders, last 25 Nov 2026'),
+      expect.stringContaining('Yaw Darko yaw@example.com1 order, last 24 Nov 2026'),
+    ]);
+    expect(within(list).getByRole('link', { name: 'Yaw Darko' }).getAttribute('href')).toBe('/admin/users?profile=user-3');
   });
 
   it('reads a name mismatch as the two names compared', async () => {

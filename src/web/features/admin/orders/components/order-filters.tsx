@@ -49,7 +49,7 @@ export function OrderFilters({ filter, onChange, onClear }: OrderFiltersProps) {
         label="Search orders"
         name="q"
         type="search"
-        placeholder="Search by customer, email, order ID or transaction ID"
+        placeholder="Search by customer, email, order ID, transaction ID or payer number"
         maxLength={200}
         autoComplete="off"
         value={draft}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
-import { adminDashboardKeys } from '#web/lib/query-keys.js';
+import { adminDashboardKeys, chatCustomerKeys } from '#web/lib/query-keys.js';
 import { useOrderEvents } from '#web/lib/use-order-events.js';
 import { adminOrderKeys } from '#web/features/admin/orders/api/query-keys.js';
 import { runInBackground } from '#web/lib/background-requests.js';
@@ -46,6 +46,8 @@ export function useAdminOrderEvents(isEnabled: boolean): void {
           void queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists });
           void queryClient.invalidateQueries({ queryKey: adminOrderKeys.needsAction });
           void queryClient.invalidateQueries({ queryKey: adminDashboardKeys.all });
+          // The last orders beside an open Live Chat conversation (docs/decisions/034).
+          void queryClient.invalidateQueries({ queryKey: chatCustomerKeys.all });
           if (all) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.details });
           else for (const id of ids) void queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(id) });
         });
