@@ -1,7 +1,10 @@
 import type { MouseEvent } from 'react';
 import { ORDER_MSG, type TAdminOrder } from '#shared/contracts/orders.js';
 import { useSession } from '#web/lib/session.js';
-import { approveBlock, liveClaim } from '#web/features/admin/orders/lib/order-claim.js';
+import { approveBlock, liveClaim, payoutBlock } from '#web/features/admin/orders/lib/order-claim.js';
+import { useChangeOrderClaim } from '#web/features/admin/orders/api/claim-admin-order.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
 import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
@@ -54,6 +57,14 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
   const now = useNow(5_000);
   const userId = useSession().user?.id;
+  const claim = useChangeOrderClaim();
+  const toast = useToast();
+  const claiming = claim.isPending ? claim.variables.id : null;
+  const onClaim = (order: TAdminOrder) =>
+    claim.mutate(
+      { id: order.id, action: 'claim' },
+      { onError: (error) => toast.error(error instanceof ApiError ? error.message : ORDER_MSG.claimFirst) },
+    );
   return (
     // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
     // cannot widen the page at 360 px.
@@ -130,8 +141,13 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
                 {isDecidable(order) && liveClaim(order, now) && (
-                  <span className="mt-1 block text-xs font-semibold text-amber-800">
-                    {ORDER_MSG.payingNow(liveClaim(order, now)?.staffId === userId ? 'you' : (liveClaim(order, now)?.staffName ?? ''))}
+                  // Who is paying it now, on screen for everyone (docs/decisions/035), kept live by the order socket.
+                  <span className="mt-1 block">
+                    <Badge variant={liveClaim(order, now)?.staffId === userId ? 'success' : 'warning'}>
+                      <span className="whitespace-normal">
+                        {ORDER_MSG.payingNow(liveClaim(order, now)?.staffId === userId ? 'you' : (liveClaim(order, now)?.staffName ?? ''))}
+                      </span>
+                    </Badge>
                   </span>
                 )}
                 {isDecidable(order) && order.customerAccount && order.customerAccount !== 'active' && (
@@ -140,7 +156,8 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
                 {canDecide && isDecidable(order) && approveBlock(order, userId, now) && (
-                  <span id={`approve-reason-${order.id}`} className="sr-only">
+                  // Why Approve is disabled, on screen too (it was for screen readers only).
+                  <span id={`approve-reason-${order.id}`} className="mt-1 block max-w-56 text-xs text-slate-700">
                     {approveBlock(order, userId, now)}
                   </span>
                 )}
@@ -153,6 +170,17 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
               <TableActionCell>
                 {canDecide && isDecidable(order) ? (
                   <div className="flex flex-col gap-2 2xl:flex-row">
+                    {/* Claim from the row in one click (docs/decisions/035): an order nobody holds and nothing blocks. */}
+                    {!liveClaim(order, now) && !payoutBlock(order) && (
+                      <Button
+                        size="sm"
+                        aria-label={`Claim order #${order.id}`}
+                        onClick={() => onClaim(order)}
+                        isLoading={claiming === order.id}
+                      >
+                        Claim
+                      </Button>
+                    )}
                     {/* Claim, then pay (docs/decisions/029): Approve is the live claimant's, on an order nothing blocks. */}
                     <Button
                       size="sm"
