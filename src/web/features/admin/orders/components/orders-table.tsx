@@ -48,10 +48,13 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
 }
 
 /**
- * The order list: sortable headers, a clickable row per order, Approve/Cancel on pending
+ * The order list: sortable headers, a clickable row per order, Claim/Approve/Cancel on pending
  * (submitted) ones, each with how long it has been waiting since the customer paid or sent.
  * Where the columns do not fit (a laptop with the menu, a tablet) the table scrolls inside its
  * card and the Actions column stays in view (TableActionCell), its buttons one above the other.
+ * What decides a payout comes first, amount then status (hold, claim, the reason Approve is
+ * disabled), so it is never under the Actions column at 768 px (docs/decisions/035); the date
+ * wraps and a long email breaks below 1280 px.
  */
 export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide, canDecide = true }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
@@ -74,19 +77,19 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
           <SortableHeader column="id" {...sortProps}>
             ID
           </SortableHeader>
-          <SortableHeader column="createdAt" {...sortProps}>
-            Date
+          <SortableHeader column="amountFiat" {...sortProps}>
+            Amount
+          </SortableHeader>
+          <SortableHeader column="status" {...sortProps}>
+            Status
           </SortableHeader>
           <SortableHeader column="customerName" {...sortProps}>
             Customer
           </SortableHeader>
-          <SortableHeader column="amountFiat" {...sortProps}>
-            Amount
+          <SortableHeader column="createdAt" {...sortProps}>
+            Date
           </SortableHeader>
           <TableHeaderCell>TxID</TableHeaderCell>
-          <SortableHeader column="status" {...sortProps}>
-            Status
-          </SortableHeader>
           <TableActionHeaderCell>Actions</TableActionHeaderCell>
         </tr>
       </TableHead>
@@ -115,20 +118,9 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   #{order.id}
                 </button>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
-              <TableCell>
-                <span className="block font-medium text-slate-900">{order.customerName}</span>
-                <span className="block text-xs text-slate-600">{order.customerEmail}</span>
-              </TableCell>
               <TableCell className="whitespace-nowrap">
                 <span className="block font-medium text-slate-900">{formatFiat(order.amountFiat, order.fiatCurrency)}</span>
                 <span className="block text-xs text-slate-600">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
-              </TableCell>
-              <TableCell>
-                <span className="font-mono text-xs" title={order.paymentTxId ?? undefined}>
-                  <span className="sr-only">{txIdLabel(order)}: </span>
-                  {order.paymentTxId ? shortenTxId(order.paymentTxId) : '—'}
-                </span>
               </TableCell>
               <TableCell>
                 <OrderStatusBadge status={order.status} />
@@ -166,6 +158,17 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                     Waiting {formatAge(order.submittedAt, now)}
                   </span>
                 )}
+              </TableCell>
+              <TableCell>
+                <span className="block font-medium text-slate-900">{order.customerName}</span>
+                <span className="block text-xs break-all text-slate-600">{order.customerEmail}</span>
+              </TableCell>
+              <TableCell className="xl:whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
+              <TableCell>
+                <span className="font-mono text-xs" title={order.paymentTxId ?? undefined}>
+                  <span className="sr-only">{txIdLabel(order)}: </span>
+                  {order.paymentTxId ? shortenTxId(order.paymentTxId) : '—'}
+                </span>
               </TableCell>
               <TableActionCell>
                 {canDecide && isDecidable(order) ? (
