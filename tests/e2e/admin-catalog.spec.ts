@@ -7,12 +7,24 @@ async function loginAsSuperAdmin(page: Page) {
   await expect(page).toHaveURL(/#\/admin\/dashboard$/);
 }
 
+/**
+ * The newest "Change requested." toast: it waits for the manager's approval or, while the manager
+ * has not signed in yet in this run, for the cooling-off period (the toast then says until when).
+ */
+function requested(page: Page) {
+  return page
+    .getByRole('region', { name: 'Notifications' })
+    .getByText(/^Change requested\./)
+    .last();
+}
+
 /** The newest toast with this text (an earlier one may still be showing: toasts last 5 s). */
 function toast(page: Page, text: string) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
 }
 
-test('payment methods: add a Mobile Money method, switch it off and on, then delete it', async ({ page }) => {
+test('payment methods: add a Mobile Money method, switch it off and on, then delete it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
   await loginAsSuperAdmin(page);
   // Names of its own: other specs of the run add methods held by 'CediCrypto Ltd' too.
   const suffix = Date.now().toString(36);
@@ -35,23 +47,36 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
   await expect(form.getByText('Enter a valid Ghana mobile number.')).toBeVisible();
   await expect(form.getByLabel('Mobile number')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Mobile number').fill('0241112222');
+  // A new method waits for a second admin (docs/decisions/035): the code is asked, the method is stored off.
+  await form.getByLabel('Authentication code').fill(await takeCode(E2E_ADMIN.email));
   await form.getByRole('button', { name: 'Add Method' }).click();
-  await expect(toast(page, 'Method added!')).toBeVisible();
+  await expect(requested(page)).toBeVisible();
   await expect(form).toBeHidden();
 
   const row = page.getByRole('row').filter({ hasText: holder });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(display);
   await expect(row).toContainText('0241112222');
+  await expect(row).toContainText('Change waiting for approval');
 
   const toggle = row.getByRole('switch', { name: `${display} enabled` });
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  expect(await approvePendingChanges(browser, baseURL!)).toBeGreaterThan(0);
+  await page.reload();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();
   await expect(toast(page, `${display} disabled.`)).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(toggle).toBeEnabled();
+  // On again: the same approval, with the code.
   await toggle.click();
-  await expect(toast(page, `${display} enabled.`)).toBeVisible();
+  const enable = page.getByRole('dialog', { name: `Enable ${display}` });
+  await enable.getByLabel('Authentication code').fill(await takeCode(E2E_ADMIN.email));
+  await enable.getByRole('button', { name: 'Ask for approval' }).click();
+  await expect(requested(page)).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  expect(await approvePendingChanges(browser, baseURL!)).toBeGreaterThan(0);
+  await page.reload();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
   // Edit: the form opens with the saved values.
@@ -88,11 +113,13 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   });
   await address.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
   await expect(save).toBeEnabled();
+  // The first address too waits for a second admin, with the code (docs/decisions/035).
+  await expect(row.getByText(DESTINATION_MSG.coinFormNotice)).toBeVisible();
+  await row.getByLabel('Authentication code to change the Bitcoin deposit address').fill(await takeCode(E2E_ADMIN.email));
   await save.click();
   await expect(save).toHaveText('Saving...');
-  await expect(save).toHaveText('Save');
-  await expect(save).toBeDisabled();
-  await expect(address).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
+  await expect(requested(page)).toBeVisible();
+  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
 
   // The saved address is what the server has.
   await page.reload();
@@ -112,24 +139,16 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   await expect(save).toBeEnabled();
   expect(patches).toEqual([]);
 
-  // Clearing the address in force asks for the code and waits for a second admin (issue 27 point 3),
-  // then removes it (later specs expect no BTC deposit address to be set).
+  // Clearing the address in force is a safety action: at once, no code (docs/decisions/035). Later
+  // specs expect no BTC deposit address to be set.
   await address.fill('');
-  await expect(row.getByText(DESTINATION_MSG.coinFormNotice)).toBeVisible();
-  await row.getByLabel('Authentication code to change the Bitcoin deposit address').fill(await takeCode(E2E_ADMIN.email));
+  await expect(row.getByText(DESTINATION_MSG.coinFormNotice)).toHaveCount(0);
   await save.click();
-  // Waits for the manager's approval, or, while the manager has not signed in yet, the cooling-off period.
-  await expect(
-    page
-      .getByRole('region', { name: 'Notifications' })
-      .getByText(/^Change requested\./)
-      .last(),
-  ).toBeVisible();
   await expect
     .poll(() => patches.map((body) => (JSON.parse(body) as { depositAddresses: unknown }).depositAddresses))
     .toEqual([{ BTC: '' }]);
-  await expect(address).toHaveValue('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
-  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
+  await expect(toast(page, 'Bitcoin saved.')).toBeVisible();
+  await expect(save).toBeDisabled();
   await page.reload();
   await expect(page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true })).toHaveValue('');
 });
@@ -171,24 +190,28 @@ test('currencies: USDT has a deposit address per network, each judged for its ow
   expect(patches).toEqual([]);
 
   await erc20.fill(EVM_ADDRESS);
+  // Setting an address waits for a second admin, with the code (docs/decisions/035).
+  const code = await takeCode(E2E_ADMIN.email);
+  await row.getByLabel('Authentication code to change the Tether deposit address').fill(code);
   await save.click();
-  await expect(toast(page, 'Tether saved.')).toBeVisible();
-  await expect(save).toBeDisabled();
+  await expect(requested(page)).toBeVisible();
   // Only the network that changed is sent.
-  expect(patches).toEqual([`{"depositAddresses":{"ERC20":"${EVM_ADDRESS}"}}`]);
+  expect(patches).toEqual([`{"depositAddresses":{"ERC20":"${EVM_ADDRESS}"},"code":"${code}"}`]);
+  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
   await page.reload();
   await expect(field('Ethereum (ERC20)')).toHaveValue(EVM_ADDRESS);
   await expect(field('TRON (TRC20)')).toHaveValue(originalTrc20);
 
-  // Back as it was, for the specs that follow: an address in force goes through a second admin.
+  // Back as it was, for the specs that follow: an address set goes through a second admin, a removal is at once.
   await field('Ethereum (ERC20)').fill(originalErc20);
-  await row.getByLabel('Authentication code to change the Tether deposit address').fill(await takeCode(E2E_ADMIN.email));
+  if (originalErc20 !== '')
+    await row.getByLabel('Authentication code to change the Tether deposit address').fill(await takeCode(E2E_ADMIN.email));
   const [restored] = await Promise.all([
     page.waitForResponse((response) => response.url().includes('/api/admin/coins/') && response.request().method() === 'PATCH'),
     save.click(),
   ]);
   expect(restored.status()).toBe(200);
-  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
+  expect(await approvePendingChanges(browser, baseURL!)).toBe(originalErc20 === '' ? 0 : 1);
   await page.reload();
   await expect(field('Ethereum (ERC20)')).toHaveValue(originalErc20);
 });

@@ -3,7 +3,7 @@ import type { TAdminCoin, TAdminPaymentMethod, TSettings } from '#shared/contrac
 import type { TContactContent } from '#shared/contracts/content.js';
 import { TEST_EMAIL_MSG, TRADING_SOON_MSG } from '#shared/contracts/setup.js';
 import { startSmtpPeer } from '#test/helpers/smtp-peer.js';
-import { addMomoMethod, adminLogin, approvePendingChanges, E2E_ADMIN, signUpInBrowser, takeCode } from './support.js';
+import { addMomoMethod, adminLogin, approvePendingChanges, E2E_ADMIN, saveDestination, signUpInBrowser, takeCode } from './support.js';
 
 /** The business's own Ethereum address in this spec (the one ensureTradingIsOpen sets). */
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -60,9 +60,9 @@ function adminApi(page: Page, baseURL: string) {
       content: await get<TContactContent>('/api/content/contact'),
     }),
     /**
-     * Every deposit address of the coin as given (null: none); `coin` as it is now. Replacing or
-     * removing one in force types the super admin's code and waits for a second admin (issue 27
-     * point 3): true when it did, approvePendingChanges then puts it in force.
+     * Every deposit address of the coin as given (null: none); `coin` as it is now. Setting one,
+     * first or replacement, types the super admin's code and waits for a second admin (issue 27
+     * point 3, docs/decisions/035): true when it did, approvePendingChanges then puts it in force.
      */
     setAddresses: async (
       coin: TAdminCoin,
@@ -71,7 +71,7 @@ function adminApi(page: Page, baseURL: string) {
     ): Promise<boolean> => {
       const wanted = Object.fromEntries(coin.networks.map((network) => [network.network, address(network)]));
       const replaces = coin.networks.some(
-        (network) => network.depositAddress !== null && wanted[network.network] !== network.depositAddress,
+        (network) => wanted[network.network] !== null && wanted[network.network] !== network.depositAddress,
       );
       await call('PATCH', `/api/admin/coins/${coin.id}`, {
         depositAddresses: wanted,
@@ -170,9 +170,10 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     // Ethereum gets one of the business's own (not a demo or test-vector address: the checklist would
     // warn, issue 27 point 3); the other coins are switched off meanwhile.
     for (const coin of (await api.snapshot()).coins) {
-      if (coin.symbol === 'eth')
-        await api.setAddresses(coin, (network) => (network.network === 'ERC20' ? ETH_ADDRESS : null), { isEnabled: true });
-      else if (coin.isEnabled) await api.call('PATCH', `/api/admin/coins/${coin.id}`, { isEnabled: false });
+      if (coin.symbol === 'eth') {
+        if (await api.setAddresses(coin, (network) => (network.network === 'ERC20' ? ETH_ADDRESS : null), { isEnabled: true }))
+          await approvePendingChanges(browser, baseURL!);
+      } else if (coin.isEnabled) await api.call('PATCH', `/api/admin/coins/${coin.id}`, { isEnabled: false });
     }
     await openDashboard(page);
     await expect(openItems(page)).toHaveText(OPEN_ITEMS.slice(2));
@@ -253,8 +254,9 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
       const added = now.methods.find((method) => method.name === addedMethod);
       if (added) await api.call('DELETE', `/api/admin/payment-methods/${added.id}`);
     }
+    // On again waits for a second admin (docs/decisions/035).
     for (const method of before.methods.filter((m) => m.isEnabled)) {
-      await api.call('PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: true });
+      await saveDestination(page, baseURL!, 'PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: true });
     }
     const now = await api.snapshot();
     let restoredHeld = false;

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminLogin, ensureTradingIsOpen, signUpInBrowser } from './support.js';
+import { adminLogin, ensureTradingIsOpen, saveDestination, signUpInBrowser } from './support.js';
 
 /*
  * A message about a field lasts only as long as what it is about: once the person changes the
@@ -18,11 +18,10 @@ async function addPaymentMethod(browser: Browser, baseURL: string): Promise<stri
   await adminLogin(admin);
   await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
   const name = `Form errors MoMo ${Date.now().toString(36)}`;
-  const method = await admin.request.post('/api/admin/payment-methods', {
-    headers: { origin: baseURL },
-    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' } },
+  await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
+    name,
+    details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' },
   });
-  expect(method.status()).toBe(201);
   await adminContext.close();
   return name;
 }

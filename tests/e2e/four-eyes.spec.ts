@@ -37,6 +37,8 @@ for (const size of SIZES) {
     browser,
     baseURL,
   }) => {
+    // Adding the method is a change that waits too (docs/decisions/035): two more codes, each may wait for a fresh step.
+    test.setTimeout(150_000);
     const admin = await staffPage(browser, size.viewport, E2E_ADMIN.email, E2E_ADMIN.password);
     const manager = await staffPage(browser, size.viewport, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
     const name = await addMomoMethod(admin, baseURL!, `Four eyes ${size.name}`);
@@ -94,9 +96,12 @@ for (const size of SIZES) {
     await approve.getByLabel('Authentication code').fill(await takeCode(E2E_ADMIN.email));
     await approve.getByRole('button', { name: 'Approve change' }).click();
     await expect(admin.getByRole('region', { name: 'Notifications' }).getByText(DESTINATION_MSG.approved).last()).toBeVisible();
-    await expect(admin.getByRole('row').filter({ hasText: name }).getByText('In force', { exact: true })).toBeVisible();
+    // The method's own approval (a new method waits too: docs/decisions/035) is in the list as well: the row with the new number.
+    await expect(
+      admin.getByRole('row').filter({ hasText: name }).filter({ hasText: number }).getByText('In force', { exact: true }),
+    ).toBeVisible();
 
-    // The manager's open tab reads the list again (destination changes are not pushed live yet).
+    // The manager's open tab reads the list again.
     row = await methodRow(manager, name);
     await manager.reload();
     await expect(row.getByText(`Number: ${number}`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, PNG, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, PNG, saveDestination, signUpInBrowser } from './support.js';
 
 /*
  * The customer's side of the order lifecycle (issue 15, docs/decisions/014) on a 360 px phone:
@@ -143,11 +143,10 @@ test('a USDT sell on ERC20 shows the ERC20 deposit address and a 6-decimal amoun
   const admin = await staffPage(browser);
   const coins = (await (await admin.request.get('/api/admin/coins')).json()) as { coins: { id: number; symbol: string }[] };
   const usdt = coins.coins.find((coin) => coin.symbol === 'usdt');
-  const saved = await admin.request.patch(`/api/admin/coins/${usdt!.id}`, {
-    headers: { origin: baseURL! },
-    data: { depositAddresses: { TRC20: TRC20_DEPOSIT, ERC20: ERC20_DEPOSIT }, isEnabled: true },
+  await saveDestination(admin, baseURL!, 'PATCH', `/api/admin/coins/${usdt!.id}`, {
+    depositAddresses: { TRC20: TRC20_DEPOSIT, ERC20: ERC20_DEPOSIT },
+    isEnabled: true,
   });
-  expect(saved.status(), await saved.text()).toBe(200);
   await admin.context().close();
 
   await signUpInBrowser(page);

@@ -119,14 +119,36 @@ export function naturalWidthOf(page: Page, name: string) {
  * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
  * `admin` (through the API, as the Payment Methods page does). Returns its name.
  */
-export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string): Promise<string> {
+export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
   const name = `${namePrefix} ${Date.now().toString(36)}`;
-  const method = await admin.request.post('/api/admin/payment-methods', {
-    headers: { origin: baseURL },
-    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0241234567' } },
+  await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
+    name,
+    details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
   });
-  expect(method.status()).toBe(201);
   return name;
+}
+
+/**
+ * A change of where money goes by the super admin (`admin` is signed in as E2E_ADMIN), as the
+ * screens make it: with their code; when it waits for a second admin (a new method, a method on
+ * again, an address set: docs/decisions/030 and 035), the demo manager approves it at once.
+ */
+export async function saveDestination(
+  admin: Page,
+  baseURL: string,
+  method: 'POST' | 'PATCH',
+  url: string,
+  data: Record<string, unknown>,
+): Promise<{ pendingChange?: { id: number } | null }> {
+  const response = await admin.request.fetch(url, {
+    method,
+    headers: { origin: baseURL },
+    data: { ...data, code: await takeCode(E2E_ADMIN.email) },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const body = (await response.json()) as { pendingChange?: { id: number } | null };
+  if (body.pendingChange) await approvePendingChanges(admin.context().browser()!, baseURL);
+  return body;
 }
 
 /**
@@ -148,11 +170,10 @@ export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Pr
     };
     const eth = coins.find((coin) => coin.symbol === 'eth');
     if (eth && !(eth.isEnabled && eth.networks.some((network) => network.depositAddress))) {
-      const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
-        headers: { origin: baseURL },
-        data: { depositAddresses: { ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' }, isEnabled: true },
+      await saveDestination(admin, baseURL, 'PATCH', `/api/admin/coins/${eth.id}`, {
+        depositAddresses: { ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
+        isEnabled: true,
       });
-      expect(saved.status()).toBe(200);
     }
   } finally {
     await context.close();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encode } from 'uqr';
-import { adminLogin, ensureTradingIsOpen, signUpInBrowser } from './support.js';
+import { adminLogin, ensureTradingIsOpen, saveDestination, signUpInBrowser } from './support.js';
 
 /*
  * Buy, sell, history and dashboard for a new (unverified) customer. The e2e server prices coins
@@ -129,11 +129,7 @@ test('a sell order shows the deposit address of its network with a copy button a
   await expect(admin).toHaveURL(/#\/admin\/dashboard$/);
   const list = await admin.request.get('/api/admin/coins');
   const eth = (await list.json()).coins.find((coin: { symbol: string }) => coin.symbol === 'eth');
-  const saved = await admin.request.patch(`/api/admin/coins/${eth.id}`, {
-    headers: { origin: baseURL! },
-    data: { depositAddresses: { ERC20: address }, isEnabled: true },
-  });
-  expect(saved.status()).toBe(200);
+  await saveDestination(admin, baseURL!, 'PATCH', `/api/admin/coins/${eth.id}`, { depositAddresses: { ERC20: address }, isEnabled: true });
   await adminContext.close();
 
   await page.setViewportSize({ width: 360, height: 740 });

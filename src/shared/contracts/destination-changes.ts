@@ -19,6 +19,10 @@ export const DESTINATION_MSG = {
     `Change requested. No other Super Admin or Manager can approve it, so it takes effect on ${at} unless it is rejected.`,
   formNotice:
     'A change of the account number, account name or bank waits for another Super Admin or Manager to approve it, and every admin is emailed.',
+  newMethodNotice:
+    'A new payment method is offered to buyers only after another Super Admin or Manager approves it, and every admin is emailed.',
+  enableNotice: (name: string) =>
+    `Buyers will pay into ${name} again only after another Super Admin or Manager approves it, and every admin is emailed.`,
   coinFormNotice: 'A change of a deposit address waits for another Super Admin or Manager to approve it, and every admin is emailed.',
   alreadyPending: 'A change of this destination is already waiting for approval. Approve, reject or cancel it first.',
   ownChange: 'You asked for this change: another Super Admin or Manager must approve it.',
@@ -33,9 +37,11 @@ export const DESTINATION_MSG = {
 /** The requester's (or approver's) second factor: an authenticator code or a backup code. */
 export const ZSecondFactorCode = z.string().trim().min(1, DESTINATION_MSG.codeRequired).max(40, DESTINATION_MSG.codeRequired);
 
-/** PUT/POST /api/admin/payment-methods: the method, and the code when its account changes. */
+/** PUT/POST /api/admin/payment-methods: the method, and the code when its account changes or it is new (docs/decisions/035). */
 export const ZPaymentMethodRequest = ZPaymentMethodInput.extend({ code: ZSecondFactorCode.optional() }).strict();
 export type TPaymentMethodRequest = z.infer<typeof ZPaymentMethodRequest>;
+/** PATCH /api/admin/payment-methods/:id: on or off; turning a method back on waits for approval and needs the code (docs/decisions/035). */
+export const ZPaymentMethodToggleRequest = z.object({ isEnabled: z.boolean(), code: ZSecondFactorCode.optional() }).strict();
 /** PATCH /api/admin/coins/:id: the update, and the code when a deposit address is replaced or removed. */
 export const ZCoinRequest = ZCoinUpdate.extend({ code: ZSecondFactorCode.optional() }).strict();
 export type TCoinRequest = z.infer<typeof ZCoinRequest>;

@@ -18,6 +18,8 @@ export const ZStaffLiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paid'), orderId: z.number().int() }),
   /** A chat message or read mark in a conversation: the unread badge reads again (the `chat` area). */
   z.object({ type: z.literal('chat'), conversationId: z.number().int(), fromCustomer: z.boolean() }),
+  /** A change of where money goes was asked, approved, rejected, cancelled or applied (`destinationChanges`, docs/decisions/035). */
+  z.object({ type: z.literal('destination') }),
   /** Events may have been missed: read everything again. */
   z.object({ type: z.literal('resync') }),
 ]);

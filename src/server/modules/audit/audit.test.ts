@@ -110,6 +110,7 @@ describe('audit log names and target filter', () => {
       payload: {
         name: 'Vodafone Cash Ops',
         details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' },
+        code: t.secondFactorCode(manager.email),
       },
     });
     expect(method.statusCode, method.body).toBe(201);
@@ -188,6 +189,8 @@ describe('audit log names and target filter', () => {
     // A deleted admin and a deleted payment method are still found by the names their entries recorded.
     expect((await list('?target=Yaw%20Departed')).map((e) => e.action).sort()).toEqual(['admin.create', 'admin.delete']);
     expect((await list('?targetType=payment_method&target=vodafone')).map((e) => e.action).sort()).toEqual([
+      // A new method waits for a second admin (docs/decisions/035): its request is found by its name too.
+      'destination.request',
       'payment_method.create',
       'payment_method.delete',
     ]);

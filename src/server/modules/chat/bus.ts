@@ -31,6 +31,8 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('kyc'), id: z.number().int() }),
   z.object({ t: z.literal('alert'), id: z.number().int(), o: z.number().int().nullable(), h: z.boolean() }),
   z.object({ t: z.literal('case'), id: z.number().int() }),
+  /** A pending change of where money goes `id` was asked, decided or applied (migration 0026, docs/decisions/035). */
+  z.object({ t: z.literal('destination'), id: z.number().int() }),
 ]);
 export type TBusEvent = z.infer<typeof ZBusEvent>;
 

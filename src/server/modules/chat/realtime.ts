@@ -333,6 +333,11 @@ export class ChatRealtime {
       this.sendLive('kyc', { type: 'kyc' });
       return;
     }
+    if (event.t === 'destination') {
+      // Pending changes of where money goes: the admins who approve them (docs/decisions/035).
+      this.sendLive('destinationChanges', { type: 'destination' });
+      return;
+    }
     if (event.t === 'alert' || event.t === 'case') {
       // A hold placed or released changes the "Needs action" count (held orders are counted apart).
       if (event.t === 'alert' && event.h) this.tellOrderListeners();

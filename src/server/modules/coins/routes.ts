@@ -7,8 +7,9 @@ import { requestDestinationChange, type TDestinationDeps } from '#server/modules
 import { checkCoinUpdate, listCoins, updateCoin } from './service.js';
 
 /**
- * /admin/coins (super_admin, manager): deposit addresses and which coins trade. Replacing or
- * removing an address in force waits for a second admin (issue 27 point 3, docs/decisions/030).
+ * /admin/coins (super_admin, manager): deposit addresses and which coins trade. Setting an address,
+ * the first or a replacement, waits for a second admin (issue 27 point 3, docs/decisions/030 and
+ * 035); removing one applies at once.
  */
 export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestinationDeps }> = async (app, { db, destinations }) => {
   const access = { area: 'coins' } as const;
@@ -25,21 +26,16 @@ export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestina
     },
     async (request) => {
       const { code, ...update } = request.body;
-      const { before, replacements } = await checkCoinUpdate(db, request.params.id, update);
+      const { before, addressesBefore, settings } = await checkCoinUpdate(db, request.params.id, update);
       let pendingChange = null;
-      if (replacements.length > 0) {
-        const held = new Set(replacements.map((change) => change.network));
-        const addressesBefore = (await listCoins(db)).find((coin) => coin.id === before.id)?.networks ?? [];
+      if (settings.length > 0) {
+        const held = new Set(settings.map((change) => change.network));
         pendingChange = await requestDestinationChange(destinations, request, {
           kind: 'deposit_address',
           targetId: String(before.id),
           targetLabel: `${before.name} (${before.symbol})`,
-          before: {
-            depositAddresses: Object.fromEntries(
-              addressesBefore.filter((entry) => held.has(entry.network as never)).map((entry) => [entry.network, entry.depositAddress]),
-            ),
-          },
-          after: { depositAddresses: Object.fromEntries(replacements.map((change) => [change.network, change.address])) },
+          before: { depositAddresses: Object.fromEntries([...held].map((network) => [network, addressesBefore.get(network) ?? null])) },
+          after: { depositAddresses: Object.fromEntries(settings.map((change) => [change.network, change.address])) },
           code,
         });
         update.depositAddresses = Object.fromEntries(

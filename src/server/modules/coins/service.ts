@@ -53,14 +53,10 @@ export async function findDepositAddress(db: TDbOrTx, coinId: number, network: T
 }
 
 /**
- * Sets a coin's deposit addresses (each checked for its network, with its checksum; empty
- * removes one) and whether it trades. A deposit address change is high-risk: audited as such,
- * with every network's address before and after.
- */
-/**
  * Reads the coin and checks the deposit addresses of `update` (each for its network, with its
- * checksum; empty removes one): the addresses that change, and which of them replace or remove
- * one in force (issue 27 point 3: those wait for a second admin, docs/decisions/030).
+ * checksum; empty removes one): the addresses that change, and which of them set an address,
+ * first or replacement (those wait for a second admin: issue 27 point 3, docs/decisions/030 and
+ * 035). Removing one is a safety action and applies at once.
  */
 export async function checkCoinUpdate(db: TDbOrTx, id: number, update: TCoinUpdate, lock = false) {
   const query = db.select().from(coins).where(eq(coins.id, id));
@@ -86,15 +82,19 @@ export async function checkCoinUpdate(db: TDbOrTx, id: number, update: TCoinUpda
   }
   const firstError = Object.values(errors)[0];
   if (firstError) throw new AppError('VALIDATION', firstError, { fields: errors });
-  const replacements = changes.filter((change) => addressesBefore.has(change.network));
-  return { before, addressesBefore, changes, replacements };
+  const settings = changes.filter((change) => change.address !== null);
+  return { before, addressesBefore, changes, settings };
 }
 
+/**
+ * Whether a coin trades, and removing deposit addresses (at once). A deposit address change is
+ * high-risk: audited as such, with every network's address before and after.
+ */
 export async function updateCoin(db: TDb, actor: TActor, id: number, update: TCoinUpdate, ip: string): Promise<TAdminCoin> {
   return db.transaction(async (tx) => {
-    const { before, addressesBefore, changes, replacements } = await checkCoinUpdate(tx, id, update, true);
-    // Replacing an address in force goes through a pending change (routes.ts); one set meanwhile is not replaced here.
-    if (replacements.length > 0) throw new AppError('CHANGE_STALE', DESTINATION_MSG.stale);
+    const { before, addressesBefore, changes, settings } = await checkCoinUpdate(tx, id, update, true);
+    // Setting an address goes through a pending change (routes.ts); here only removals are left.
+    if (settings.length > 0) throw new AppError('CHANGE_STALE', DESTINATION_MSG.stale);
 
     let after = before;
     if (update.isEnabled !== undefined && update.isEnabled !== before.isEnabled) {

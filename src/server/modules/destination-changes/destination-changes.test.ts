@@ -167,7 +167,7 @@ describe('four eyes on money destinations', () => {
     expect((await method()).details).toEqual(NEW_MOMO);
   });
 
-  it('holds the replacement of a deposit address; a network’s first address is set at once', async () => {
+  it('holds the replacement of a deposit address and a network’s first address; removing one applies at once', async () => {
     const btc = async () =>
       ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins.find(
         (coin) => coin.symbol === 'btc',
@@ -177,8 +177,6 @@ describe('four eyes on money destinations', () => {
 
     const withoutCode = await patch(manager.cookie, { depositAddresses: { BTC: NEW_BTC_ADDRESS } });
     expect(withoutCode.statusCode).toBe(400);
-    const removeWithoutCode = await patch(manager.cookie, { depositAddresses: { BTC: '' } });
-    expect(removeWithoutCode.statusCode).toBe(400);
 
     const asked = await patch(manager.cookie, { depositAddresses: { BTC: NEW_BTC_ADDRESS }, code: t.secondFactorCode(manager.email) });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -194,21 +192,127 @@ describe('four eyes on money destinations', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await btc()).networks[0]?.depositAddress).toBe(NEW_BTC_ADDRESS);
     expect((await audits('destination.approve')).at(-1)?.after).toMatchObject({ depositAddresses: { BTC: NEW_BTC_ADDRESS } });
+  });
 
-    // Where nobody sends yet, the first address is set at once (first run with one admin), audited as before.
-    const coins = ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins;
-    const eth = coins.find((coin) => coin.symbol === 'eth')!;
-    const first = await t.request({
+  // docs/decisions/035: before, a network's first address was set at once, without a code or a second admin.
+  it('holds a coin’s first deposit address until a second admin approves: sellers are not sent there before', async () => {
+    const eth = async () =>
+      ((await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json() as { coins: TAdminCoin[] }).coins.find(
+        (coin) => coin.symbol === 'eth',
+      )!;
+    const ethId = (await eth()).id;
+    const patch = (payload: object) => t.request({ method: 'PATCH', url: `/api/admin/coins/${ethId}`, cookie: manager.cookie, payload });
+    const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+    expect((await patch({ depositAddresses: { ERC20: address } })).statusCode).toBe(400);
+    expect((await eth()).networks[0]?.depositAddress).toBeNull();
+
+    const asked = await patch({ depositAddresses: { ERC20: address }, code: t.secondFactorCode(manager.email) });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const change = asked.json().pendingChange as TDestinationChange;
+    expect(change).toMatchObject({ before: { depositAddresses: { ERC20: null } }, after: { depositAddresses: { ERC20: address } } });
+    expect(asked.json().coin.networks[0].depositAddress).toBeNull();
+    const seller = await t.signUp();
+    const sell = async () => {
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: seller.cookie,
+        payload: { coinSymbol: 'eth', side: 'sell', fiatCurrency: 'USD', amountFiat: '5' },
+      });
+      return t.request({
+        method: 'POST',
+        url: '/api/orders',
+        cookie: seller.cookie,
+        payload: { type: 'sell', quoteId: quote.json().id, network: 'ERC20', payout: { ...MOMO, name: 'Ama Mensah' } },
+      });
+    };
+    const refused = await sell();
+    expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+    expect(refused.body).not.toContain(address);
+    expect((await mailsTo(SUPER_ADMIN.email)).at(-1)?.subject).toBe('Approval needed: new payment destination for Ethereum (eth)');
+
+    expect((await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email))).statusCode).toBe(200);
+    expect((await eth()).networks[0]?.depositAddress).toBe(address);
+    const sold = await sell();
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(sold.json().order.depositTo).toMatchObject({ network: 'ERC20', address });
+
+    // Removing an address is a safety action: at once, no code, audited.
+    const removed = await patch({ depositAddresses: { ERC20: '' } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ pendingChange: null, coin: { networks: [{ depositAddress: null }] } });
+    expect((await audits('coin.wallet_change')).at(-1)?.after).toMatchObject({ depositAddresses: {} });
+  });
+
+  // docs/decisions/035: before, POST /api/admin/payment-methods offered the new account to buyers at once.
+  it('a new payment method is not offered to buyers until a second admin approves', async () => {
+    const customer = await t.signUp();
+    const offered = async () =>
+      (
+        (await t.request({ method: 'GET', url: '/api/payment-methods', cookie: customer.cookie })).json() as {
+          paymentMethods: { id: number }[];
+        }
+      ).paymentMethods.map((entry) => entry.id);
+    const input = {
+      name: 'Vodafone Cash',
+      details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0209998888' },
+    };
+    const add = (payload: object) => t.request({ method: 'POST', url: '/api/admin/payment-methods', cookie: manager.cookie, payload });
+
+    const missing = await add(input);
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().error.fields ?? {})).toEqual(['code']);
+    expect((await methods()).some((entry) => entry.name === 'Vodafone Cash')).toBe(false);
+
+    const added = await add({ ...input, code: t.secondFactorCode(manager.email) });
+    expect(added.statusCode, added.body).toBe(201);
+    const created = added.json().paymentMethod as TAdminPaymentMethod;
+    const change = added.json().pendingChange as TDestinationChange;
+    expect(created).toMatchObject({ name: 'Vodafone Cash', isEnabled: false });
+    expect(change).toMatchObject({ kind: 'payment_method', targetId: String(created.id), before: null, status: 'pending', lapsesAt: null });
+    expect(change.after).toMatchObject({ details: input.details, isEnabled: true });
+    expect(await offered()).not.toContain(created.id);
+    expect((await mailsTo(SUPER_ADMIN.email)).at(-1)?.subject).toBe('Approval needed: new payment destination for Vodafone Cash');
+    expect((await audits('destination.request')).at(-1)).toMatchObject({ targetId: String(created.id), before: null });
+
+    // Nor can it be switched on past the approval: the switch asks for the same approval, which is already waiting.
+    const toggled = await t.request({
       method: 'PATCH',
-      url: `/api/admin/coins/${eth.id}`,
+      url: `/api/admin/payment-methods/${created.id}`,
       cookie: manager.cookie,
-      payload: { depositAddresses: { ERC20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' } },
+      payload: { isEnabled: true, code: t.secondFactorCode(manager.email) },
     });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({
-      pendingChange: null,
-      coin: { networks: [{ depositAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] },
-    });
+    expect(toggled.json().error?.code).toBe('CHANGE_ALREADY_PENDING');
+
+    expect((await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email))).statusCode).toBe(200);
+    expect((await methods()).find((entry) => entry.id === created.id)?.isEnabled).toBe(true);
+    expect(await offered()).toContain(created.id);
+  });
+
+  // docs/decisions/035: before, PATCH { isEnabled: true } offered a disabled method's account again at once.
+  it('a disabled payment method is offered again only after a second admin approves; switching it off is at once', async () => {
+    const toggle = (isEnabled: boolean, code?: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/admin/payment-methods/${methodId}`,
+        cookie: manager.cookie,
+        payload: { isEnabled, ...(code ? { code } : {}) },
+      });
+    const off = await toggle(false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ paymentMethod: { isEnabled: false }, pendingChange: null });
+    expect((await method()).isEnabled).toBe(false);
+
+    expect((await toggle(true)).statusCode).toBe(400);
+    const on = await toggle(true, t.secondFactorCode(manager.email));
+    expect(on.statusCode, on.body).toBe(200);
+    const change = on.json().pendingChange as TDestinationChange;
+    expect(change).toMatchObject({ before: { isEnabled: false }, after: { isEnabled: true } });
+    expect((await method()).isEnabled).toBe(false);
+
+    expect((await approve(admin, change.id, t.secondFactorCode(SUPER_ADMIN.email))).statusCode).toBe(200);
+    expect((await method()).isEnabled).toBe(true);
   });
 
   it('is for super admins and managers: support and compliance get 403, a customer 403, nobody 401', async () => {

@@ -67,7 +67,8 @@ function describe(kind: TDestinationKind, value: TDetails | null): string {
   if (kind === 'payment_method') {
     const details = (value.details ?? {}) as TDetails;
     const account = details.type === 'bank' ? `${String(details.bankName)} ${String(details.accountNumber)}` : String(details.number);
-    return `${String(value.name)}: ${account} (${String(details.name)})`;
+    const offered = value.isEnabled === undefined ? '' : value.isEnabled ? ', offered to buyers' : ', not offered to buyers';
+    return `${String(value.name)}: ${account} (${String(details.name)})${offered}`;
   }
   const addresses = (value.depositAddresses ?? {}) as Record<string, string | null>;
   return Object.entries(addresses)
@@ -142,12 +143,21 @@ async function requireSecondFactor(deps: TDestinationDeps, request: FastifyReque
 
 /**
  * Stores a change of a destination, waiting for approval. The caller has already checked the new
- * value; `before` is what is in force now.
+ * value; `before` is what is in force now (null: nothing, a new payment method). `create`, when
+ * given, writes the target in the same transaction (a new method, stored disabled) and returns its id.
  */
 export async function requestDestinationChange(
   deps: TDestinationDeps,
   request: FastifyRequest,
-  input: { kind: TDestinationKind; targetId: string; targetLabel: string; before: TDetails; after: TDetails; code: string | undefined },
+  input: {
+    kind: TDestinationKind;
+    targetId: string | null;
+    targetLabel: string;
+    before: TDetails | null;
+    after: TDetails;
+    code: string | undefined;
+    create?: (tx: TDbOrTx) => Promise<string>;
+  },
 ): Promise<TDestinationChange> {
   const actor = actorOf(request);
   await requireSecondFactor(deps, request, input.code);
@@ -157,12 +167,13 @@ export async function requestDestinationChange(
       const others = (await activeApprovers(tx)).filter((person) => person.id !== actor.id);
       const [row] = await tx.select({ hours: settings.destinationCoolingOffHours }).from(settings).where(eq(settings.id, 1));
       const hours = row?.hours ?? 24;
+      const targetId = input.create ? await input.create(tx) : input.targetId;
       const created = firstOrThrow(
         await tx
           .insert(destinationChanges)
           .values({
             kind: input.kind,
-            targetId: input.targetId,
+            targetId,
             targetLabel: input.targetLabel,
             before: input.before,
             after: input.after,
@@ -176,7 +187,7 @@ export async function requestDestinationChange(
         actor,
         action: 'destination.request',
         targetType: input.kind,
-        targetId: input.targetId,
+        targetId: created.targetId,
         before: input.before,
         after: { ...input.after, changeId: created.id, lapsesAt: created.lapsesAt?.toISOString() ?? null },
         ip: request.ip,
@@ -217,6 +228,22 @@ const stale = () => new AppError('CHANGE_STALE', DESTINATION_MSG.stale);
 /** Puts `after` in force when `before` still is; otherwise CHANGE_STALE (the transaction rolls back). */
 async function applyChange(tx: TDbOrTx, change: TRow): Promise<void> {
   const before = change.before ?? {};
+  if (change.kind === 'payment_method' && change.after.isEnabled === true) {
+    // A new or re-enabled method (docs/decisions/035): offered once approved, only with the account that was approved.
+    const updated = await tx
+      .update(paymentMethods)
+      .set({ isEnabled: true })
+      .where(
+        and(
+          eq(paymentMethods.id, Number(change.targetId)),
+          eq(paymentMethods.isEnabled, false),
+          sql`${paymentMethods.details} = ${JSON.stringify(change.after.details)}::jsonb`,
+        ),
+      )
+      .returning({ id: paymentMethods.id });
+    if (updated.length === 0) throw stale();
+    return;
+  }
   if (change.kind === 'payment_method') {
     const after = change.after as { name: string; details: TDetails };
     const updated = await tx

@@ -166,6 +166,55 @@ describe('the back office live socket', () => {
     expect(compliance.events.map((e) => e.type)).not.toContain('paid');
   });
 
+  // docs/decisions/035: before, the Pending changes page heard of nothing and needed a reload.
+  it('tells the admins who approve of a change of where money goes asked, approved or rejected; nobody else', async () => {
+    const admin = await connect(cookies.super_admin);
+    const manager = await connect(cookies.manager);
+    const support = await connect(cookies.support);
+    const compliance = await connect(cookies.compliance);
+    const managerEmail = firstOrThrow(
+      await t.database.db.select({ email: users.email }).from(users).where(eq(users.role, 'manager')),
+    ).email;
+
+    const asked = await t.request({
+      method: 'PUT',
+      url: `/api/admin/payment-methods/${methodId}`,
+      cookie: cookies.manager,
+      payload: {
+        name: 'MTN MoMo',
+        details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number: '0551234567' },
+        code: t.secondFactorCode(managerEmail),
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await admin.waitFor('destination');
+    await manager.waitFor('destination');
+    const changeId = (asked.json().pendingChange as { id: number }).id;
+    const rejected = await t.request({
+      method: 'POST',
+      url: `/api/admin/destination-changes/${changeId}/reject`,
+      cookie: cookies.super_admin,
+      payload: {},
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await new Promise<void>((resolve) => {
+      const check = () => (manager.events.filter((e) => e.type === 'destination').length >= 2 ? resolve() : setTimeout(check, 5));
+      check();
+    });
+
+    // After a KYC submission (compliance hears it) and a chat message (support hears it), both have heard all they will.
+    const other = await t.signUp();
+    await t.database.db
+      .insert(kycSubmissions)
+      .values({ userId: other.id, idType: 'passport', idNumber: 'G1112223', address: '3 Ring Road', city: 'Accra', country: 'Ghana' });
+    await compliance.waitFor('kyc');
+    const sent = await t.request({ method: 'POST', url: '/api/chat/messages', cookie: other.cookie, payload: { text: 'Hello again' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await support.waitFor('chat', (e) => e.fromCustomer);
+    expect(support.events.map((e) => e.type)).not.toContain('destination');
+    expect(compliance.events.map((e) => e.type)).not.toContain('destination');
+  });
+
   it("keeps each staff member's notifications, off until they switch them on, and refuses customers", async () => {
     const url = '/api/admin/me/notifications';
     const off = { sound: false, desktop: false };

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZAdminPaymentMethodList, ZNumericIdParams } from '#shared/contracts/admin.js';
 import {
-  ZAdminPaymentMethodList,
-  ZAdminPaymentMethodResponse,
-  ZNumericIdParams,
-  ZPaymentMethodInput,
-  ZPaymentMethodToggle,
-} from '#shared/contracts/admin.js';
-import { ZPaymentMethodRequest, ZPaymentMethodResponseWithChange } from '#shared/contracts/destination-changes.js';
+  ZPaymentMethodRequest,
+  ZPaymentMethodResponseWithChange,
+  ZPaymentMethodToggleRequest,
+} from '#shared/contracts/destination-changes.js';
 import type { TDestinationDeps } from '#server/modules/destination-changes/service.js';
 import { ZOk } from '#shared/contracts/common.js';
 import type { TDb } from '#server/db/client.js';
@@ -15,7 +13,8 @@ import { createPaymentMethod, deletePaymentMethod, listPaymentMethods, setPaymen
 
 /**
  * /admin/payment-methods (super_admin, manager): every change audited with before and after; a
- * change of a method's account waits for a second admin (issue 27 point 3, docs/decisions/030).
+ * change of a method's account waits for a second admin (issue 27 point 3, docs/decisions/030), and
+ * so do a new method and turning one back on (docs/decisions/035).
  */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestinationDeps }> = async (
   app,
@@ -31,11 +30,11 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations:
 
   app.post(
     '/api/admin/payment-methods',
-    { config: { access }, schema: { tags: ['admin'], body: ZPaymentMethodInput, response: { 201: ZAdminPaymentMethodResponse } } },
-    async (request, reply) => {
-      const paymentMethod = await createPaymentMethod(db, actorOf(request), request.body, request.ip);
-      return reply.status(201).send({ paymentMethod });
+    {
+      config: { access, errors: ['INVALID_CREDENTIALS', 'CODE_REUSED'] },
+      schema: { tags: ['admin'], body: ZPaymentMethodRequest, response: { 201: ZPaymentMethodResponseWithChange } },
     },
+    async (request, reply) => reply.status(201).send(await createPaymentMethod(destinations, request, request.body)),
   );
 
   app.put(
@@ -55,12 +54,15 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations:
   app.patch(
     '/api/admin/payment-methods/:id',
     {
-      config: { access },
-      schema: { tags: ['admin'], params: ZNumericIdParams, body: ZPaymentMethodToggle, response: { 200: ZAdminPaymentMethodResponse } },
+      config: { access, errors: ['CHANGE_ALREADY_PENDING', 'INVALID_CREDENTIALS', 'CODE_REUSED'] },
+      schema: {
+        tags: ['admin'],
+        params: ZNumericIdParams,
+        body: ZPaymentMethodToggleRequest,
+        response: { 200: ZPaymentMethodResponseWithChange },
+      },
     },
-    async (request) => ({
-      paymentMethod: await setPaymentMethodEnabled(db, actorOf(request), request.params.id, request.body.isEnabled, request.ip),
-    }),
+    async (request) => setPaymentMethodEnabled(destinations, request, request.params.id, request.body),
   );
 
   app.delete(

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { ADMIN_MSG, type TAdminPaymentMethod, type TPaymentMethodInput } from '#shared/contracts/admin.js';
+import { ADMIN_MSG, type TAdminPaymentMethod } from '#shared/contracts/admin.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { paymentMethods } from '#server/db/schema/app.js';
+import { destinationChanges } from '#server/db/schema/destination-changes.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { actorOf, type TActor } from '#server/plugins/access.js';
@@ -19,20 +20,40 @@ export async function listPaymentMethods(db: TDb): Promise<TAdminPaymentMethod[]
   return (await db.select().from(paymentMethods).orderBy(asc(paymentMethods.id))).map(toMethod);
 }
 
-/** A new method is offered to buyers at once. */
-export async function createPaymentMethod(db: TDb, actor: TActor, input: TPaymentMethodInput, ip: string): Promise<TAdminPaymentMethod> {
-  return db.transaction(async (tx) => {
-    const created = toMethod(
-      firstOrThrow(
-        await tx
-          .insert(paymentMethods)
-          .values({ ...input, isEnabled: true })
-          .returning(),
-      ),
-    );
-    await writeAudit(tx, { actor, action: 'payment_method.create', targetType, targetId: created.id, after: created, ip });
-    return created;
+/**
+ * A new method is a new place buyers pay into (docs/decisions/035): it is stored disabled, and a
+ * pending change to offer it waits for a second admin (or the cooling-off period), confirmed with
+ * the requester's second factor. Without a valid code nothing is stored.
+ */
+export async function createPaymentMethod(
+  deps: TDestinationDeps,
+  request: FastifyRequest,
+  input: TPaymentMethodRequest,
+): Promise<{ paymentMethod: TAdminPaymentMethod; pendingChange: TDestinationChange }> {
+  const { code, ...method } = input;
+  const actor = actorOf(request);
+  let created: TAdminPaymentMethod | undefined;
+  const pendingChange = await requestDestinationChange(deps, request, {
+    kind: 'payment_method',
+    targetId: null,
+    targetLabel: method.name,
+    before: null,
+    after: { ...method, isEnabled: true },
+    code,
+    create: async (tx) => {
+      created = toMethod(
+        firstOrThrow(
+          await tx
+            .insert(paymentMethods)
+            .values({ ...method, isEnabled: false })
+            .returning(),
+        ),
+      );
+      await writeAudit(tx, { actor, action: 'payment_method.create', targetType, targetId: created.id, after: created, ip: request.ip });
+      return String(created.id);
+    },
   });
+  return { paymentMethod: created!, pendingChange };
 }
 
 /** The same account, whatever the order of its fields. */
@@ -93,13 +114,39 @@ export async function updatePaymentMethod(
   return { paymentMethod, pendingChange: null };
 }
 
+/**
+ * Turning a method off is a safety action and applies at once. Turning a disabled one back on
+ * offers buyers an account again, so it waits for a second admin like a new method
+ * (docs/decisions/035), with the requester's second factor.
+ */
 export async function setPaymentMethodEnabled(
-  db: TDb,
-  actor: TActor,
+  deps: TDestinationDeps,
+  request: FastifyRequest,
   id: number,
-  isEnabled: boolean,
-  ip: string,
-): Promise<TAdminPaymentMethod> {
+  input: { isEnabled: boolean; code?: string | undefined },
+): Promise<{ paymentMethod: TAdminPaymentMethod; pendingChange: TDestinationChange | null }> {
+  const { isEnabled, code } = input;
+  const actor = actorOf(request);
+  const [current] = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  if (!current) throw notFound();
+  if (isEnabled) {
+    if (current.isEnabled) return { paymentMethod: toMethod(current), pendingChange: null };
+    const pendingChange = await requestDestinationChange(deps, request, {
+      kind: 'payment_method',
+      targetId: String(current.id),
+      targetLabel: current.name,
+      before: { name: current.name, details: current.details, isEnabled: false },
+      after: { name: current.name, details: current.details, isEnabled: true },
+      code,
+    });
+    return { paymentMethod: toMethod(current), pendingChange };
+  }
+  const paymentMethod = await disableMethod(deps.db, actor, id, request.ip);
+  return { paymentMethod, pendingChange: null };
+}
+
+async function disableMethod(db: TDb, actor: TActor, id: number, ip: string): Promise<TAdminPaymentMethod> {
+  const isEnabled = false;
   return db.transaction(async (tx) => {
     const [after] = await tx.update(paymentMethods).set({ isEnabled }).where(eq(paymentMethods.id, id)).returning();
     if (!after) throw notFound();
@@ -119,6 +166,17 @@ export async function deletePaymentMethod(db: TDb, actor: TActor, id: number, ip
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(paymentMethods).where(eq(paymentMethods.id, id)).returning();
     if (!removed) throw notFound();
+    // A change waiting for a deleted method has nothing left to apply to.
+    await tx
+      .update(destinationChanges)
+      .set({ status: 'cancelled', decidedBy: actor.id, decidedAt: new Date() })
+      .where(
+        and(
+          eq(destinationChanges.kind, 'payment_method'),
+          eq(destinationChanges.targetId, String(id)),
+          eq(destinationChanges.status, 'pending'),
+        ),
+      );
     await writeAudit(tx, { actor, action: 'payment_method.delete', targetType, targetId: removed.id, before: toMethod(removed), ip });
   });
 }

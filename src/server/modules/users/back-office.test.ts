@@ -99,11 +99,22 @@ describe('back-office', () => {
     const badChecksum = await patch({ depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' } });
     expect(badChecksum.statusCode).toBe(400);
 
+    // Setting addresses waits for a second admin (docs/decisions/035), with the code; the change is audited with before and after.
     const ok = await patch({
       depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
+      code: t.secondFactorCode(managerEmail),
     });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json().coin.networks).toEqual([
+    expect(ok.statusCode, ok.body).toBe(200);
+    const change = ok.json().pendingChange as { id: number };
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/destination-changes/${change.id}/approve`,
+      cookie: admin,
+      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const listed = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: manager })).json();
+    expect(listed.coins.find((c: { symbol: string }) => c.symbol === 'usdt').networks).toEqual([
       { network: 'TRC20', label: 'TRON (TRC20)', decimals: 6, hasTag: false, depositAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
       {
         network: 'ERC20',
@@ -114,21 +125,23 @@ describe('back-office', () => {
       },
       { network: 'BEP20', label: 'BNB Smart Chain (BEP20)', decimals: 6, hasTag: false, depositAddress: null },
     ]);
-    const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change')));
-    expect(entry.before).toMatchObject({ depositAddresses: {} });
+    const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'destination.approve')));
+    expect(entry.before).toMatchObject({ depositAddresses: { TRC20: null, ERC20: null } });
     expect(entry.after).toMatchObject({
       depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', ERC20: '0x52908400098527886E0F7030069857D2E4169EE7' },
     });
-    // Removing one in force waits for a second admin (issue 27 point 3, docs/decisions/030), with
-    // the code; the public list says where selling is possible, never the address.
-    const removal = await patch({ depositAddresses: { ERC20: '' }, code: t.secondFactorCode(managerEmail) });
+    // Removing one is a safety action and applies at once, audited; the public list says where
+    // selling is possible, never the address.
+    const removal = await patch({ depositAddresses: { ERC20: '' } });
     expect(removal.statusCode, removal.body).toBe(200);
-    expect(removal.json().pendingChange).toMatchObject({ status: 'pending', after: { depositAddresses: { ERC20: null } } });
+    expect(removal.json().pendingChange).toBeNull();
+    const removed = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'coin.wallet_change')));
+    expect(removed.after).toMatchObject({ depositAddresses: { TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } });
     const publicCoins = (await t.request({ method: 'GET', url: '/api/coins' })).json();
     const networks = publicCoins.coins.find((c: { symbol: string }) => c.symbol === 'usdt').networks;
     expect(networks.map((n: { network: string; canSell: boolean }) => [n.network, n.canSell])).toEqual([
       ['TRC20', true],
-      ['ERC20', true],
+      ['ERC20', false],
       ['BEP20', false],
     ]);
     expect(JSON.stringify(publicCoins)).not.toContain('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
@@ -139,9 +152,13 @@ describe('back-office', () => {
       method: 'POST',
       url: '/api/admin/payment-methods',
       cookie: manager,
-      payload: { name: 'Telecel Cash', details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' } },
+      payload: {
+        name: 'Telecel Cash',
+        details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201112222' },
+        code: t.secondFactorCode(managerEmail),
+      },
     });
-    expect(created.statusCode).toBe(201);
+    expect(created.statusCode, created.body).toBe(201);
     const id = created.json().paymentMethod.id;
     const badNumber = await t.request({
       method: 'PUT',

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { STAFF_LIVE_MSG, ZStaffLiveEvent, type TStaffLiveEvent, type TStaffNotificationSettings } from '#shared/contracts/staff-live.js';
 import { staffChatKeys } from '#web/features/admin/chat/lib/use-staff-chat.js';
 import { complianceKeys } from '#web/features/admin/compliance/api/compliance.js';
+import { destinationChangeKeys } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { paymentMethodKeys } from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { kycSubmissionKeys } from '#web/features/admin/kyc/api/query-keys.js';
 import { notifyStaff } from '#web/features/admin/notifications/lib/notify-staff.js';
 import { adminOrderKeys } from '#web/features/admin/orders/api/query-keys.js';
@@ -41,6 +43,12 @@ export function useStaffLive(notifications: TStaffNotificationSettings | undefin
           refresh(adminOrderKeys.needsAction);
           refresh(adminOrderKeys.detail(event.orderId));
           return;
+        case 'destination':
+          // The Pending changes page, and the methods and coins it changes (docs/decisions/035).
+          refresh(destinationChangeKeys.all);
+          refresh(paymentMethodKeys.all);
+          refresh(['admin', 'coins']);
+          return;
         case 'paid':
           notifyStaff(settings.current, STAFF_LIVE_MSG.paidOrder(event.orderId), `order-${event.orderId}`);
           return;
@@ -49,7 +57,14 @@ export function useStaffLive(notifications: TStaffNotificationSettings | undefin
           if (event.fromCustomer) notifyStaff(settings.current, STAFF_LIVE_MSG.newChat, `chat-${event.conversationId}`);
           return;
         case 'resync':
-          for (const queryKey of [kycSubmissionKeys.all, adminUserKeys.all, complianceKeys.all, adminOrderKeys.all, staffChatKeys.unread]) {
+          for (const queryKey of [
+            kycSubmissionKeys.all,
+            adminUserKeys.all,
+            complianceKeys.all,
+            adminOrderKeys.all,
+            staffChatKeys.unread,
+            destinationChangeKeys.all,
+          ]) {
             refresh(queryKey);
           }
       }

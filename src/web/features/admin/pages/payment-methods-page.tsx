@@ -12,6 +12,7 @@ import {
   useTogglePaymentMethod,
   type TAdminPaymentMethod,
 } from '#web/features/admin/payment-methods/api/payment-methods.js';
+import { EnableMethodDialog } from '#web/features/admin/payment-methods/components/enable-method-dialog.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 import { Link } from 'react-router';
@@ -20,7 +21,11 @@ import { paths } from '#web/lib/paths.js';
 import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
 import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
-type TOpenDialog = { kind: 'form'; method: TAdminPaymentMethod | null } | { kind: 'delete'; method: TAdminPaymentMethod } | null;
+type TOpenDialog =
+  | { kind: 'form'; method: TAdminPaymentMethod | null }
+  | { kind: 'delete'; method: TAdminPaymentMethod }
+  | { kind: 'enable'; method: TAdminPaymentMethod }
+  | null;
 
 /** The lines under a method's name: provider, holder and number, or bank, holder and account number. */
 function detailLines(method: TAdminPaymentMethod): string[] {
@@ -104,6 +109,11 @@ export function PaymentMethodsPage() {
   ];
 
   const onToggle = (method: TAdminPaymentMethod, isEnabled: boolean) => {
+    // On again waits for a second admin and asks for the code (docs/decisions/035).
+    if (isEnabled) {
+      setOpenDialog({ kind: 'enable', method });
+      return;
+    }
     toggle.mutate(
       { id: method.id, isEnabled },
       {
@@ -131,6 +141,7 @@ export function PaymentMethodsPage() {
         emptyText="No payment methods yet."
       />
 
+      {openDialog?.kind === 'enable' && <EnableMethodDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'form' && <PaymentMethodFormDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (
         <MutationConfirmDialog

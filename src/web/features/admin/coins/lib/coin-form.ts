@@ -9,7 +9,7 @@ import type { TAdminCoin } from '#web/features/admin/coins/api/coins.js';
 export type TCoinFormValues = {
   depositAddresses: Record<string, string>;
   isEnabled: boolean;
-  /** The second factor, asked when an address in force is replaced or removed (issue 27 point 3, docs/decisions/030). */
+  /** The second factor, asked when an address is set, first or replacement (issue 27 point 3, docs/decisions/030 and 035). */
   code?: string;
 };
 
@@ -20,11 +20,15 @@ export function toCoinFormValues(coin: TAdminCoin): TCoinFormValues {
   };
 }
 
-/** An address in force is replaced or removed: the change waits for a second admin and needs the code. */
+/**
+ * An address is set, the first one or a replacement: the change waits for a second admin and
+ * needs the code (docs/decisions/035). Removing one applies at once.
+ */
 export function replacesAddressInForce(values: TCoinFormValues, coin: TAdminCoin): boolean {
-  return coin.networks.some(
-    (entry) => entry.depositAddress !== null && (values.depositAddresses[entry.network] ?? '').trim() !== entry.depositAddress,
-  );
+  return coin.networks.some((entry) => {
+    const typed = (values.depositAddresses[entry.network] ?? '').trim();
+    return typed !== '' && typed !== (entry.depositAddress ?? '');
+  });
 }
 
 /** The row says what the server has (spaces around an address do not count: they are not sent). */

@@ -1,7 +1,10 @@
 import type { MouseEvent } from 'react';
 import { ORDER_MSG, type TAdminOrder } from '#shared/contracts/orders.js';
 import { useSession } from '#web/lib/session.js';
-import { approveBlock, liveClaim } from '#web/features/admin/orders/lib/order-claim.js';
+import { approveBlock, liveClaim, payoutBlock } from '#web/features/admin/orders/lib/order-claim.js';
+import { useChangeOrderClaim } from '#web/features/admin/orders/api/claim-admin-order.js';
+import { useToast } from '#web/components/ui/toast.js';
+import { ApiError } from '#web/lib/api.js';
 import { formatCrypto, formatFiat, shortenTxId } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { Button } from '#web/components/ui/button.js';
@@ -45,15 +48,26 @@ function isFromControl(event: MouseEvent<HTMLElement>): boolean {
 }
 
 /**
- * The order list: sortable headers, a clickable row per order, Approve/Cancel on pending
+ * The order list: sortable headers, a clickable row per order, Claim/Approve/Cancel on pending
  * (submitted) ones, each with how long it has been waiting since the customer paid or sent.
  * Where the columns do not fit (a laptop with the menu, a tablet) the table scrolls inside its
  * card and the Actions column stays in view (TableActionCell), its buttons one above the other.
+ * What decides a payout comes first, amount then status (hold, claim, the reason Approve is
+ * disabled), so it is never under the Actions column at 768 px (docs/decisions/035); the date
+ * wraps and a long email breaks below 1280 px.
  */
 export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOpen, onDecide, canDecide = true }: OrdersTableProps) {
   const sortProps = { sort: filter.sort, dir: filter.dir, onSort };
   const now = useNow(5_000);
   const userId = useSession().user?.id;
+  const claim = useChangeOrderClaim();
+  const toast = useToast();
+  const claiming = claim.isPending ? claim.variables.id : null;
+  const onClaim = (order: TAdminOrder) =>
+    claim.mutate(
+      { id: order.id, action: 'claim' },
+      { onError: (error) => toast.error(error instanceof ApiError ? error.message : ORDER_MSG.claimFirst) },
+    );
   return (
     // relative: the sr-only labels in the cells are positioned inside the scrolling card, so they
     // cannot widen the page at 360 px.
@@ -63,19 +77,19 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
           <SortableHeader column="id" {...sortProps}>
             ID
           </SortableHeader>
-          <SortableHeader column="createdAt" {...sortProps}>
-            Date
+          <SortableHeader column="amountFiat" {...sortProps}>
+            Amount
+          </SortableHeader>
+          <SortableHeader column="status" {...sortProps}>
+            Status
           </SortableHeader>
           <SortableHeader column="customerName" {...sortProps}>
             Customer
           </SortableHeader>
-          <SortableHeader column="amountFiat" {...sortProps}>
-            Amount
+          <SortableHeader column="createdAt" {...sortProps}>
+            Date
           </SortableHeader>
           <TableHeaderCell>TxID</TableHeaderCell>
-          <SortableHeader column="status" {...sortProps}>
-            Status
-          </SortableHeader>
           <TableActionHeaderCell>Actions</TableActionHeaderCell>
         </tr>
       </TableHead>
@@ -104,20 +118,9 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   #{order.id}
                 </button>
               </TableCell>
-              <TableCell className="whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
-              <TableCell>
-                <span className="block font-medium text-slate-900">{order.customerName}</span>
-                <span className="block text-xs text-slate-600">{order.customerEmail}</span>
-              </TableCell>
               <TableCell className="whitespace-nowrap">
                 <span className="block font-medium text-slate-900">{formatFiat(order.amountFiat, order.fiatCurrency)}</span>
                 <span className="block text-xs text-slate-600">{formatCrypto(order.amountCrypto, order.coinSymbol)}</span>
-              </TableCell>
-              <TableCell>
-                <span className="font-mono text-xs" title={order.paymentTxId ?? undefined}>
-                  <span className="sr-only">{txIdLabel(order)}: </span>
-                  {order.paymentTxId ? shortenTxId(order.paymentTxId) : '—'}
-                </span>
               </TableCell>
               <TableCell>
                 <OrderStatusBadge status={order.status} />
@@ -130,8 +133,13 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
                 {isDecidable(order) && liveClaim(order, now) && (
-                  <span className="mt-1 block text-xs font-semibold text-amber-800">
-                    {ORDER_MSG.payingNow(liveClaim(order, now)?.staffId === userId ? 'you' : (liveClaim(order, now)?.staffName ?? ''))}
+                  // Who is paying it now, on screen for everyone (docs/decisions/035), kept live by the order socket.
+                  <span className="mt-1 block">
+                    <Badge variant={liveClaim(order, now)?.staffId === userId ? 'success' : 'warning'}>
+                      <span className="whitespace-normal">
+                        {ORDER_MSG.payingNow(liveClaim(order, now)?.staffId === userId ? 'you' : (liveClaim(order, now)?.staffName ?? ''))}
+                      </span>
+                    </Badge>
                   </span>
                 )}
                 {isDecidable(order) && order.customerAccount && order.customerAccount !== 'active' && (
@@ -140,7 +148,8 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
                 {canDecide && isDecidable(order) && approveBlock(order, userId, now) && (
-                  <span id={`approve-reason-${order.id}`} className="sr-only">
+                  // Why Approve is disabled, on screen too (it was for screen readers only).
+                  <span id={`approve-reason-${order.id}`} className="mt-1 block max-w-56 text-xs text-slate-700">
                     {approveBlock(order, userId, now)}
                   </span>
                 )}
@@ -150,9 +159,31 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                   </span>
                 )}
               </TableCell>
+              <TableCell>
+                <span className="block font-medium text-slate-900">{order.customerName}</span>
+                <span className="block text-xs break-all text-slate-600">{order.customerEmail}</span>
+              </TableCell>
+              <TableCell className="xl:whitespace-nowrap">{formatDateTime(order.createdAt)}</TableCell>
+              <TableCell>
+                <span className="font-mono text-xs" title={order.paymentTxId ?? undefined}>
+                  <span className="sr-only">{txIdLabel(order)}: </span>
+                  {order.paymentTxId ? shortenTxId(order.paymentTxId) : '—'}
+                </span>
+              </TableCell>
               <TableActionCell>
                 {canDecide && isDecidable(order) ? (
                   <div className="flex flex-col gap-2 2xl:flex-row">
+                    {/* Claim from the row in one click (docs/decisions/035): an order nobody holds and nothing blocks. */}
+                    {!liveClaim(order, now) && !payoutBlock(order) && (
+                      <Button
+                        size="sm"
+                        aria-label={`Claim order #${order.id}`}
+                        onClick={() => onClaim(order)}
+                        isLoading={claiming === order.id}
+                      >
+                        Claim
+                      </Button>
+                    )}
                     {/* Claim, then pay (docs/decisions/029): Approve is the live claimant's, on an order nothing blocks. */}
                     <Button
                       size="sm"

@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  ZAdminPaymentMethodList,
-  ZAdminPaymentMethodResponse,
-  type ZAdminPaymentMethod,
-  type ZPaymentMethodInput,
-} from '#shared/contracts/admin.js';
+import { ZAdminPaymentMethodList, type ZAdminPaymentMethod, type ZPaymentMethodInput } from '#shared/contracts/admin.js';
 import { ZPaymentMethodResponseWithChange } from '#shared/contracts/destination-changes.js';
 import { apiRequest } from '#web/lib/api.js';
 
@@ -38,15 +33,16 @@ export function usePaymentMethods() {
 }
 
 /**
- * Adds (POST) or edits (PUT) a method. An edit of the account needs `code` and comes back as a
- * pending change (issue 27 point 3, docs/decisions/030); the method itself is unchanged until approved.
+ * Adds (POST) or edits (PUT) a method. An edit of the account, and a new method, need `code` and
+ * come back as a pending change (issue 27 point 3, docs/decisions/030 and 035); a new method is
+ * stored disabled and the method itself is unchanged until approved.
  */
 export function savePaymentMethod({ id, input, code }: { id: number | null; input: TPaymentMethodInput; code?: string }) {
   if (id === null) {
     return apiRequest('/api/admin/payment-methods', {
       method: 'POST',
-      body: input,
-      schema: ZAdminPaymentMethodResponse.extend({ pendingChange: ZPaymentMethodResponseWithChange.shape.pendingChange.optional() }),
+      body: code ? { ...input, code } : input,
+      schema: ZPaymentMethodResponseWithChange,
       operation: 'Saving the payment method',
     });
   }
@@ -58,11 +54,12 @@ export function savePaymentMethod({ id, input, code }: { id: number | null; inpu
   });
 }
 
-export function togglePaymentMethod({ id, isEnabled }: { id: number; isEnabled: boolean }) {
+/** Off at once; on again only after a second admin approves, with `code` (docs/decisions/035). */
+export function togglePaymentMethod({ id, isEnabled, code }: { id: number; isEnabled: boolean; code?: string }) {
   return apiRequest(`/api/admin/payment-methods/${id}`, {
     method: 'PATCH',
-    body: { isEnabled },
-    schema: ZAdminPaymentMethodResponse,
+    body: code ? { isEnabled, code } : { isEnabled },
+    schema: ZPaymentMethodResponseWithChange,
     operation: 'Updating the payment method',
   });
 }
@@ -84,7 +81,7 @@ export function useSavePaymentMethod() {
   });
 }
 
-/** Turns a method on or off; the switch shows the new state at once and rolls back on failure. */
+/** Turns a method off (shown at once, rolled back on failure) or asks to turn it on again. */
 export function useTogglePaymentMethod() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -92,7 +89,8 @@ export function useTogglePaymentMethod() {
     onMutate: async ({ id, isEnabled }) => {
       await queryClient.cancelQueries({ queryKey: paymentMethodKeys.all });
       const previous = queryClient.getQueryData<z.infer<typeof ZAdminPaymentMethodList>>(paymentMethodKeys.all);
-      if (previous) {
+      // Off shows at once; on waits for approval (docs/decisions/035), so the switch stays off.
+      if (previous && !isEnabled) {
         queryClient.setQueryData(paymentMethodKeys.all, {
           paymentMethods: previous.paymentMethods.map((method) => (method.id === id ? { ...method, isEnabled } : method)),
         });
@@ -102,7 +100,11 @@ export function useTogglePaymentMethod() {
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(paymentMethodKeys.all, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'destination-changes'] }),
+      ]),
   });
 }
 

@@ -88,11 +88,9 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
         )
       }
     >
-      {isEdit && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
-          {DESTINATION_MSG.formNotice}
-        </p>
-      )}
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+        {isEdit ? DESTINATION_MSG.formNotice : DESTINATION_MSG.newMethodNotice}
+      </p>
       <TextField label="Display name" name="name" maxLength={100} required disabled={isSaving} />
       <SelectField
         label="Type"
@@ -130,17 +128,20 @@ export function PaymentMethodFormDialog({ method, onClose }: PaymentMethodFormDi
           />
         </>
       )}
-      {isEdit && (
-        <TextField
-          label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={40}
-          hint="Needed when the account changes: the 6-digit code from your authenticator app."
-          disabled={isSaving}
-        />
-      )}
+      <TextField
+        label="Authentication code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={40}
+        required={!isEdit}
+        hint={
+          isEdit
+            ? 'Needed when the account changes: the 6-digit code from your authenticator app.'
+            : 'The 6-digit code from your authenticator app.'
+        }
+        disabled={isSaving}
+      />
     </FormDialog>
   );
 }
