@@ -14,6 +14,7 @@ export const serverEntries = {
   'reset-two-factor': 'src/server/db/reset-two-factor.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  'ledger-verify': 'src/server/db/ledger-verify.ts',
 };
 
 /** The folders and files whose change calls for a new server build. */

@@ -100,6 +100,10 @@ export const ERROR_STATUS = {
   ACCOUNT_CLOSED: 409,
   /** A payment transaction id (or one that only looks different) that a live order already has. */
   TX_ID_USED: 409,
+  /** A payout reference already recorded on another order (issue 28 point 1). */
+  PAYOUT_REFERENCE_USED: 409,
+  /** A change of an order's status the transition table does not list (src/shared/order-transitions.ts). */
+  TRANSITION_NOT_ALLOWED: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */
   PHONE_ALREADY_VERIFIED: 409,
   /** The right code, for a number verified on another account: a verified number belongs to one account (docs/decisions/016, 027). */

@@ -98,6 +98,16 @@ export function paymentTxKeyOf(rail: TPaymentRail, raw: string): string | null {
   return key.replace(/^0+(?=.)/, '');
 }
 
+/**
+ * The key of a payout reference staff record on approval (issue 28 point 1): a buy's outgoing
+ * on-chain hash keyed like a sell's payment hash, a sell's MoMo or bank reference like a buy's
+ * payment id. A payout paid into the same chain hash or MoMo id as a customer's payment has the
+ * same key as that payment, which is how the lifecycle tells one from the other.
+ */
+export function payoutReferenceKeyOf(orderType: 'buy' | 'sell', raw: string): string | null {
+  return paymentTxKeyOf(orderType === 'buy' ? 'chain' : 'bank', raw);
+}
+
 /** What is wrong with a transaction id on its rail (no key, or shorter than the rail's minimum), or null. */
 export function transactionIdIssue(rail: TPaymentRail, raw: string): 'format' | 'tooShort' | null {
   const key = paymentTxKeyOf(rail, raw);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, signUpInBrowser, uniqueUser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, newTxHash, signUpInBrowser, uniqueUser } from './support.js';
 
 /*
  * The back-office on a tablet and a laptop (issue 16 point 5). At 768x1024 the side menu folds
@@ -104,7 +104,7 @@ test('at 768 px the menu folds behind a button, and an admin approves an order a
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');
   const hash = admin.getByLabel('Payout transaction hash');
   await expectOnScreen(hash, TABLET.width);
-  await hash.fill('cd'.repeat(32));
+  await hash.fill(newTxHash());
   const confirmButton = confirm.getByRole('button', { name: 'Approve order' });
   await expectOnScreen(confirmButton, TABLET.width);
   await confirmButton.click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, E2E_STAFF, saveDestination, signUpInBrowser } from './support.js';
+import { adminLogin, E2E_STAFF, newTxHash, saveDestination, signUpInBrowser } from './support.js';
 
 /**
  * Issue 5's whole story, in the order-first lifecycle (issue 15): a customer orders BTC, pays with
@@ -67,7 +67,7 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   const confirm = support.getByRole('dialog').filter({ hasText: 'Are you sure you want to mark this order as completed?' });
   await expect(confirm).toBeVisible();
   // Approve records the payout: the hash of the Bitcoin transaction that sent the coins.
-  await confirm.getByRole('textbox', { name: 'Payout transaction hash' }).fill('ab'.repeat(32));
+  await confirm.getByRole('textbox', { name: 'Payout transaction hash' }).fill(newTxHash());
   await confirm.getByRole('button', { name: /approve|confirm|yes|completed/i }).click();
   await expect(row).toContainText(/completed/i);
 

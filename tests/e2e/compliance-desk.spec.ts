@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parseCsv } from '#test/helpers/csv.js';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, newTxHash, signUpInBrowser } from './support.js';
 
 /*
  * The compliance desk end to end (issue 18, docs/decisions/017): a Tier 2 customer orders BTC
@@ -53,7 +53,7 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   // The Compliance menu item counts what waits on the desk (this alert among them).
   await expect(admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Compliance \d+ need review$/ })).toBeVisible();
   const approve = () =>
-    admin.request.post(`/api/admin/orders/${orderId}/approve`, { headers: origin, data: { payoutReference: 'ab'.repeat(32) } });
+    admin.request.post(`/api/admin/orders/${orderId}/approve`, { headers: origin, data: { payoutReference: newTxHash() } });
   const refused = await approve();
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ORDER_ON_HOLD');

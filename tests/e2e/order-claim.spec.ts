@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
-import { addMomoMethod, adminLogin, BTC_ADDRESS, createBuyOrder, E2E_STAFF, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, BTC_ADDRESS, createBuyOrder, E2E_STAFF, newTxHash, signUpInBrowser } from './support.js';
 
 /*
  * Claim, then pay (issue 27 points 1 and 2, docs/decisions/029), at a laptop's 1366x768 and a
@@ -85,7 +85,7 @@ for (const size of SIZES) {
     // The server refuses too: the screen is only a convenience.
     const refused = await manager.request.post(`/api/admin/orders/${orderId}/approve`, {
       headers: { origin: baseURL! },
-      data: { payoutReference: 'ab'.repeat(32) },
+      data: { payoutReference: newTxHash() },
     });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: { code: string; message: string } }).error).toEqual({
@@ -99,7 +99,7 @@ for (const size of SIZES) {
     const where = confirm.getByRole('region', { name: 'Where to pay' });
     await expect(where).toContainText(BTC_ADDRESS);
     await expect(where.getByRole('button', { name: 'Copy wallet address' })).toBeVisible();
-    await confirm.getByLabel('Payout transaction hash').fill('cd'.repeat(32));
+    await confirm.getByLabel('Payout transaction hash').fill(newTxHash());
     await confirm.getByRole('button', { name: 'Approve order' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(support.getByRole('dialog', { name: 'Order Details' })).toHaveCount(0);

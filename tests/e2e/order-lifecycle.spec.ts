@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, PNG, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, newTxHash, PNG, signUpInBrowser } from './support.js';
 
 /*
  * The order lifecycle end to end, with real servers and two browsers (issue 15, decisions/014):
@@ -78,7 +78,7 @@ test('a MoMo buy paid on a phone reaches the support queue live, and its approva
   await details.getByRole('button', { name: 'Approve order' }).click();
   const confirm = support.getByRole('dialog', { name: 'Approve order' });
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');
-  const hash = 'ab'.repeat(32);
+  const hash = newTxHash();
   await confirm.getByLabel('Payout transaction hash').fill(hash);
   await confirm.getByRole('button', { name: 'Approve order' }).click();
   await expect(confirm).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, PNG, saveDestination, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, newTxHash, PNG, saveDestination, signUpInBrowser } from './support.js';
 
 /*
  * The customer's side of the order lifecycle (issue 15, docs/decisions/014) on a 360 px phone:
@@ -118,7 +118,7 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   expect(Buffer.from(await proof.body()).equals(PNG)).toBe(true);
 
   // Staff approve with the hash of the payout: the open page shows it without a reload.
-  const hash = 'cd'.repeat(32);
+  const hash = newTxHash();
   // Claim, then pay (docs/decisions/029).
   expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: { origin: baseURL! } })).status()).toBe(200);
   const approved = await admin.request.post(`/api/admin/orders/${orderId}/approve`, {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
@@ -86,6 +86,11 @@ export async function verificationLink(browser: Browser, email: string): Promise
 }
 
 /** The BTC wallet the e2e buys send to. */
+/** A new 64-hex transaction hash: a payout reference pays one order for ever (docs/decisions/036). */
+export function newTxHash(): string {
+  return randomBytes(32).toString('hex');
+}
+
 export const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 /** A 1x1 PNG: the server checks a payment screenshot by its bytes. */
 export const PNG = Buffer.from(

@@ -25,6 +25,8 @@ export const ORDER_MSG = {
   /** Under a minimum or maximum order refusal: a new quote cannot fix the amount (issue 26). */
   changeAmount: 'Change the amount',
   txIdUsed: 'This payment transaction ID has already been used.',
+  payoutReferenceUsed: 'This payout reference is already recorded on another order. Check the transaction you sent for this order.',
+  transitionNotAllowed: 'This order cannot change like that. Reload the order to see where it is.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
   /** A transaction id shorter than its rail's minimum (src/shared/transaction-id.ts PAYMENT_RAIL_RULES). */
   txIdTooShort: (rail: TPaymentRail) =>
@@ -125,7 +127,7 @@ export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 export const AWAITING_STATUSES = ['awaiting_payment', 'awaiting_deposit'] as const satisfies readonly TOrderStatus[];
 /** Waiting for staff: the product's "pending". */
 export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted'] as const satisfies readonly TOrderStatus[];
-/** Orders that hold their amount against the limit and their transaction id against reuse. */
+/** Orders whose amount no longer counts against the limit. Their transaction id stays claimed (docs/decisions/036). */
 export const RELEASED_STATUSES = ['cancelled', 'expired'] as const satisfies readonly TOrderStatus[];
 
 /** Nothing happens to these any more. */

@@ -8,3 +8,4 @@ export * from './chat.js';
 export * from './limits.js';
 export * from './compliance.js';
 export * from './destination-changes.js';
+export * from './ledger.js';

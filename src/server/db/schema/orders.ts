@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
 import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout, type TPayTo } from '#shared/contracts/orders.js';
@@ -92,6 +92,11 @@ export const orders = pgTable(
     recordedPayerNumber: text('recorded_payer_number'),
     /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
     payoutReference: text('payout_reference'),
+    /**
+     * The payout reference's canonical key (src/shared/transaction-id.ts payoutReferenceKeyOf): one
+     * payout serves one order, for ever (issue 28 point 1, docs/decisions/036).
+     */
+    payoutReferenceKey: text('payout_reference_key'),
     /** Why staff cancelled, as the customer is told. */
     cancelReason: text('cancel_reason'),
     /** Buy: the account to pay to as it was at creation (a later edit of the method does not change it). */
@@ -128,11 +133,20 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_unique')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
-    // A payment transaction id serves one live order, however it was written: a cancelled or
-    // expired order frees it.
-    uniqueIndex('orders_live_payment_tx_key_unique')
-      .on(t.paymentTxKey)
-      .where(sql`${t.paymentTxKey} IS NOT NULL AND ${t.status} NOT IN ('cancelled', 'expired')`),
+    // A payment transaction id serves one order, however it was written, for ever: cancelling,
+    // expiring or refunding the order does not free it (issue 28 point 1, docs/decisions/036).
+    uniqueIndex('orders_payment_tx_key_unique').on(t.paymentTxKey),
+    // A payout reference (the outgoing hash, the MoMo or bank reference) pays one order.
+    uniqueIndex('orders_payout_reference_key_unique').on(t.payoutReferenceKey),
+    // The status values and the amounts, checked by the database too (issue 28 point 1). Which
+    // status may follow which is the trigger of migration 0027 (src/shared/order-transitions.ts).
+    check('orders_status_known', sql`${t.status} IN (${sql.raw(ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    check('orders_type_known', sql`${t.type} IN (${sql.raw(ORDER_TYPES.map((s) => `'${s}'`).join(', '))})`),
+    check('orders_fiat_currency_known', sql`${t.fiatCurrency} IN (${sql.raw(FIAT_CURRENCIES.map((s) => `'${s}'`).join(', '))})`),
+    check(
+      'orders_amounts_positive',
+      sql`${t.amountCrypto} > 0 AND ${t.amountFiat} > 0 AND ${t.amountUsd} > 0 AND (${t.amountGhs} IS NULL OR ${t.amountGhs} > 0) AND ${t.unitPriceUsd} > 0 AND ${t.ghsRate} > 0`,
+    ),
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
     uniqueIndex('orders_deposit_tag_unique').on(t.depositTag),
     // The expiry worker's scan: orders still waiting for the customer, by deadline.

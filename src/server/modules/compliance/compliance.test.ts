@@ -17,7 +17,8 @@ import { checkPlacedOrder, comparableName } from './rules.js';
 import { anonymiseDueAccounts } from './retention.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-const PAYOUT_HASH = 'a'.repeat(64);
+/** A new Bitcoin payout hash: a payout reference pays one order (docs/decisions/036). */
+const payoutHash = () => randomBytes(32).toString('hex');
 const DAY_MS = 86_400_000;
 
 /*
@@ -89,7 +90,7 @@ describe('compliance desk', () => {
       method: 'POST',
       url: `/api/admin/orders/${id}/approve`,
       cookie,
-      payload: { payoutReference: PAYOUT_HASH, ...extra },
+      payload: { payoutReference: payoutHash(), ...extra },
     });
   };
   const cancel = (cookie: string, id: number) =>

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   AWAITING_STATUSES,
   awaitingStatusOf,
   isAwaitingStatus,
   ORDER_MSG,
-  RELEASED_STATUSES,
   SUBMITTED_STATUSES,
   submittedStatusOf,
   type TOrderStatus,
@@ -12,7 +11,15 @@ import {
   type TSubmitPaymentRequest,
 } from '#shared/contracts/orders.js';
 import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, networksOf } from '#shared/networks.js';
-import { isTransactionId, paymentTxKeyOf, railOfOrder, transactionIdIssue, type TPaymentRail } from '#shared/transaction-id.js';
+import {
+  isTransactionId,
+  paymentTxKeyOf,
+  payoutReferenceKeyOf,
+  railOfOrder,
+  transactionIdIssue,
+  type TPaymentRail,
+} from '#shared/transaction-id.js';
+import { findTransition } from '#shared/order-transitions.js';
 import type { TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
@@ -60,30 +67,41 @@ function txIdInvalid(rail: TPaymentRail, paymentTxId: string): AppError | null {
 }
 
 /**
- * The key of a payment transaction id on the order's rail (docs/decisions/009: a sell's hash
- * without '0x', a buy's MoMo or bank id without leading zeros) after checking its rail's minimum
- * length and, inside the caller's transaction, that no live order has it (`exceptOrderId`: the
- * order being updated). The unique index orders_live_payment_tx_key_unique is the last word
- * under concurrency: map its violation with isPaymentTxIdConflict.
+ * True when another order than `orderId` holds `key` as its payment transaction id or its payout
+ * reference: an id serves one order for ever, whatever became of it (issue 28 point 1,
+ * docs/decisions/036), and a customer's payment is never another order's payout, nor the reverse.
  */
-export async function claimPaymentTxKey(tx: TTx, rail: TPaymentRail, paymentTxId: string, exceptOrderId?: number): Promise<string> {
-  const invalid = txIdInvalid(rail, paymentTxId);
-  if (invalid) throw invalid;
-  const key = paymentTxKeyOf(rail, paymentTxId) as string;
-  const conditions = [eq(orders.paymentTxKey, key), notInArray(orders.status, [...RELEASED_STATUSES])];
-  if (exceptOrderId !== undefined) conditions.push(ne(orders.id, exceptOrderId));
+async function isReferenceTaken(tx: TTx, key: string, orderId: number): Promise<boolean> {
   const [taken] = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(...conditions));
-  if (taken) throw txIdUsed();
+    .where(and(or(eq(orders.paymentTxKey, key), eq(orders.payoutReferenceKey, key)), ne(orders.id, orderId)))
+    .limit(1);
+  return taken !== undefined;
+}
+
+/**
+ * The key of a payment transaction id on the order's rail (docs/decisions/009: a sell's hash
+ * without '0x', a buy's MoMo or bank id without leading zeros) after checking its rail's minimum
+ * length and, inside the caller's transaction, that no other order has it, cancelled, expired or
+ * not (docs/decisions/036). The unique index orders_payment_tx_key_unique is the last word under
+ * concurrency: map its violation with isPaymentTxIdConflict.
+ */
+export async function claimPaymentTxKey(tx: TTx, rail: TPaymentRail, paymentTxId: string, orderId: number): Promise<string> {
+  const invalid = txIdInvalid(rail, paymentTxId);
+  if (invalid) throw invalid;
+  const key = paymentTxKeyOf(rail, paymentTxId) as string;
+  if (await isReferenceTaken(tx, key, orderId)) throw txIdUsed();
   return key;
 }
 
-/** True when a database error is a second live order with the same payment transaction id key. */
+/** True when a database error is a second order with the same payment transaction id key. */
 export function isPaymentTxIdConflict(error: unknown): boolean {
-  return isUniqueViolation(error, 'orders_live_payment_tx_key_unique');
+  return isUniqueViolation(error, 'orders_payment_tx_key_unique');
 }
+
+const payoutReferenceUsed = () =>
+  new AppError('PAYOUT_REFERENCE_USED', ORDER_MSG.payoutReferenceUsed, { fields: { payoutReference: ORDER_MSG.payoutReferenceUsed } });
 
 type TEventInput = {
   order: Pick<TOrderRow, 'id' | 'userId'>;
@@ -99,6 +117,12 @@ type TEventInput = {
  * them) and its realtime notice, which the database sends only if the transaction commits.
  */
 export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishOrderChange'>, event: TEventInput): Promise<void> {
+  // Only what the transition table lists (src/shared/order-transitions.ts); an edit of the
+  // transaction id stays in its status. Thrown here, the whole change is rolled back.
+  const by = event.actor === 'system' ? 'system' : event.actor.kind;
+  if (event.from !== event.to && !findTransition(event.from, event.to, by)) {
+    throw new AppError('TRANSITION_NOT_ALLOWED', ORDER_MSG.transitionNotAllowed);
+  }
   const details = event.details && Object.keys(event.details).length > 0 ? event.details : null;
   await tx.insert(orderEvents).values({
     orderId: event.order.id,
@@ -429,114 +453,123 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
   // Support is refused a held order in words that reveal no review (issue 26 point 12).
   const seesHolds = canAccess(input.actor.role, 'complianceHolds');
   const waiting = () => new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
-  const outcome = await deps.db.transaction(async (tx): Promise<'decided' | 'held'> => {
-    const now = clock(deps);
-    // FOR NO KEY UPDATE, not FOR UPDATE: deciding changes no key, and a stronger lock would block
-    // the foreign-key check of an alert that another customer's "I have sent" writes naming this
-    // order while it holds the number's lock this transaction waits for: a deadlock on PostgreSQL
-    // (compliance.test.ts "never approves an order while another customer's ...").
-    const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('no key update');
-    if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
-    if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(current.status)) {
-      throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-    }
-    const payoutReference =
-      decision.status === 'completed'
-        ? current.type === 'buy'
-          ? cleanTxHash(decision.payoutReference)
-          : decision.payoutReference.trim()
-        : null;
-    const cancelReason = decision.status === 'cancelled' ? decision.reason.trim() : null;
-    if (payoutReference !== null) checkPayoutReference(current, payoutReference);
-    // The number staff saw on the payment, in the shared-number rule's form (0XXXXXXXXX).
-    const recordedPayerNumber =
-      decision.status === 'completed' && decision.recordedPayerNumber?.trim() ? canonicalPhone(decision.recordedPayerNumber) : null;
-    const holdFacts = { ...current, recordedPayerNumber: recordedPayerNumber ?? current.recordedPayerNumber };
-    // The order's numbers are locked before its hold is read: a shared-number rule evaluated at the
-    // same time (another customer's "I have paid") either finished and is seen, or waits for this.
-    await lockNumbers(tx, numbersOf(holdFacts));
-    if (decision.status === 'cancelled' && (await isOrderUnderReview(tx, holdFacts))) {
-      throw seesHolds ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview) : waiting();
-    }
-    if (decision.status === 'completed') {
-      // Claim, then pay (docs/decisions/029): a closed or banned account's order is not paid out;
-      // an order not held is approved only by its live claimant, before anything they typed is
-      // kept. A held one is refused below as before, whoever asks.
-      await refuseBlockedAccount(tx, current);
-      if (!(await isOrderHeld(tx, current)) && !(current.claimedBy === input.actor.id && hasLiveClaim(current, now))) {
-        throw current.claimedBy && hasLiveClaim(current, now)
-          ? await claimedByOther(tx, current.claimedBy)
-          : new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
+  const decide = () =>
+    deps.db.transaction(async (tx): Promise<'decided' | 'held'> => {
+      const now = clock(deps);
+      // FOR NO KEY UPDATE, not FOR UPDATE: deciding changes no key, and a stronger lock would block
+      // the foreign-key check of an alert that another customer's "I have sent" writes naming this
+      // order while it holds the number's lock this transaction waits for: a deadlock on PostgreSQL
+      // (compliance.test.ts "never approves an order while another customer's ...").
+      const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('no key update');
+      if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+      if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(current.status)) {
+        throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
       }
-      // The name and number on the payment, as staff saw them, and the name-mismatch and
-      // shared-number rules; then the compliance hold (docs/decisions/017). A held order stays
-      // submitted: what staff recorded and any new alert are kept (committed), the approval is
-      // refused below.
-      const recordedPayerName = decision.recordedPayerName?.trim();
-      if (recordedPayerName) {
-        await tx.update(orders).set({ recordedPayerName }).where(eq(orders.id, current.id));
-        const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
-        await checkRecordedPayerName(tx, current, recordedPayerName, customer.fullName || customer.name, now);
+      const payoutReference =
+        decision.status === 'completed'
+          ? current.type === 'buy'
+            ? cleanTxHash(decision.payoutReference)
+            : decision.payoutReference.trim()
+          : null;
+      const cancelReason = decision.status === 'cancelled' ? decision.reason.trim() : null;
+      if (payoutReference !== null) checkPayoutReference(current, payoutReference);
+      // One payout pays one order, for ever (docs/decisions/036): checked before anything is kept.
+      const payoutReferenceKey = payoutReference === null ? null : payoutReferenceKeyOf(current.type, payoutReference);
+      if (payoutReferenceKey !== null && (await isReferenceTaken(tx, payoutReferenceKey, current.id))) throw payoutReferenceUsed();
+      // The number staff saw on the payment, in the shared-number rule's form (0XXXXXXXXX).
+      const recordedPayerNumber =
+        decision.status === 'completed' && decision.recordedPayerNumber?.trim() ? canonicalPhone(decision.recordedPayerNumber) : null;
+      const holdFacts = { ...current, recordedPayerNumber: recordedPayerNumber ?? current.recordedPayerNumber };
+      // The order's numbers are locked before its hold is read: a shared-number rule evaluated at the
+      // same time (another customer's "I have paid") either finished and is seen, or waits for this.
+      await lockNumbers(tx, numbersOf(holdFacts));
+      if (decision.status === 'cancelled' && (await isOrderUnderReview(tx, holdFacts))) {
+        throw seesHolds ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview) : waiting();
       }
-      if (recordedPayerNumber) {
-        await tx.update(orders).set({ recordedPayerNumber }).where(eq(orders.id, current.id));
-        await checkSharedNumber(tx, recordedPayerNumber, now, current);
+      if (decision.status === 'completed') {
+        // Claim, then pay (docs/decisions/029): a closed or banned account's order is not paid out;
+        // an order not held is approved only by its live claimant, before anything they typed is
+        // kept. A held one is refused below as before, whoever asks.
+        await refuseBlockedAccount(tx, current);
+        if (!(await isOrderHeld(tx, current)) && !(current.claimedBy === input.actor.id && hasLiveClaim(current, now))) {
+          throw current.claimedBy && hasLiveClaim(current, now)
+            ? await claimedByOther(tx, current.claimedBy)
+            : new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
+        }
+        // The name and number on the payment, as staff saw them, and the name-mismatch and
+        // shared-number rules; then the compliance hold (docs/decisions/017). A held order stays
+        // submitted: what staff recorded and any new alert are kept (committed), the approval is
+        // refused below.
+        const recordedPayerName = decision.recordedPayerName?.trim();
+        if (recordedPayerName) {
+          await tx.update(orders).set({ recordedPayerName }).where(eq(orders.id, current.id));
+          const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
+          await checkRecordedPayerName(tx, current, recordedPayerName, customer.fullName || customer.name, now);
+        }
+        if (recordedPayerNumber) {
+          await tx.update(orders).set({ recordedPayerNumber }).where(eq(orders.id, current.id));
+          await checkSharedNumber(tx, recordedPayerNumber, now, current);
+        }
+        if (await isOrderHeld(tx, holdFacts)) return 'held';
       }
-      if (await isOrderHeld(tx, holdFacts)) return 'held';
-    }
-    const [row] = await tx
-      .update(orders)
-      .set({
-        status: decision.status,
-        decidedAt: now,
-        decidedBy: input.actor.id,
-        payoutReference,
-        cancelReason,
-        claimedBy: null,
-        claimedAt: null,
-        claimExpiresAt: null,
-      })
-      .where(and(eq(orders.id, input.id), inArray(orders.status, [...SUBMITTED_STATUSES])))
-      .returning();
-    if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-    const from = current.status;
-    const user =
-      decision.status === 'completed'
-        ? firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)))
-        : await releaseVolume(tx, row, now);
-    const details: Record<string, string> = {};
-    if (payoutReference) details.payoutReference = payoutReference;
-    if (cancelReason) details.reason = cancelReason;
-    await recordTransition(tx, deps, {
-      order: row,
-      actor: { id: input.actor.id, kind: 'staff' },
-      from,
-      to: decision.status,
-      details,
-      at: now,
-    });
-    if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
-    await queueEmail(
-      tx,
-      user.email,
-      renderOrderStatusEmail({
-        fullName: user.fullName || user.name,
+      const [row] = await tx
+        .update(orders)
+        .set({
+          status: decision.status,
+          decidedAt: now,
+          decidedBy: input.actor.id,
+          payoutReference,
+          payoutReferenceKey,
+          cancelReason,
+          claimedBy: null,
+          claimedAt: null,
+          claimExpiresAt: null,
+        })
+        .where(and(eq(orders.id, input.id), inArray(orders.status, [...SUBMITTED_STATUSES])))
+        .returning();
+      if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+      const from = current.status;
+      const user =
+        decision.status === 'completed'
+          ? firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)))
+          : await releaseVolume(tx, row, now);
+      const details: Record<string, string> = {};
+      if (payoutReference) details.payoutReference = payoutReference;
+      if (cancelReason) details.reason = cancelReason;
+      await recordTransition(tx, deps, {
         order: row,
-        status: decision.status,
-        appUrl: deps.appUrl,
-        company: await getCompanyDetails(tx),
-      }),
-    );
-    await writeAudit(tx, {
-      actor: input.actor,
-      action: decision.status === 'completed' ? 'order.approve' : 'order.cancel',
-      targetType: 'order',
-      targetId: row.id,
-      before: { status: from },
-      after: { status: decision.status, ...details },
-      ip: input.ip,
+        actor: { id: input.actor.id, kind: 'staff' },
+        from,
+        to: decision.status,
+        details,
+        at: now,
+      });
+      if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
+      await queueEmail(
+        tx,
+        user.email,
+        renderOrderStatusEmail({
+          fullName: user.fullName || user.name,
+          order: row,
+          status: decision.status,
+          appUrl: deps.appUrl,
+          company: await getCompanyDetails(tx),
+        }),
+      );
+      await writeAudit(tx, {
+        actor: input.actor,
+        action: decision.status === 'completed' ? 'order.approve' : 'order.cancel',
+        targetType: 'order',
+        targetId: row.id,
+        before: { status: from },
+        after: { status: decision.status, ...details },
+        ip: input.ip,
+      });
+      return 'decided';
     });
-    return 'decided';
+  // Two approvals of two orders with one payout reference at once: the unique index decides.
+  const outcome = await decide().catch((error: unknown) => {
+    throw isUniqueViolation(error, 'orders_payout_reference_key_unique') ? payoutReferenceUsed() : error;
   });
   if (outcome === 'held') throw seesHolds ? new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold) : waiting();
   deps.onEmailQueued();

@@ -177,7 +177,7 @@ describe('orders', () => {
     }
   });
 
-  it('refuses a reused payment transaction id until its order is cancelled', async () => {
+  it('refuses a reused payment transaction id for ever: a cancelled or refunded order does not free it (issue 28 point 1)', async () => {
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
     const txId = `MOMO-${randomUUID()}`;
@@ -187,13 +187,66 @@ describe('orders', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().error.message).toBe('This payment transaction ID has already been used.');
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
-    await t.request({
+    const cancelled = await t.request({
       method: 'POST',
       url: `/api/admin/orders/${first.json().order.id}/cancel`,
       cookie: admin,
-      payload: { reason: 'Duplicate.' },
+      payload: { reason: 'Refunded to the customer' },
     });
-    expect((await buyAndPay(b.cookie, (await quote(b.cookie, '5')).id, txId)).statusCode).toBe(200);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // Before decision 036 the cancel freed the id: this was 200, then payment_submitted.
+    for (const cookie of [b.cookie, a.cookie]) {
+      const again = await buyAndPay(cookie, (await quote(cookie, '5')).id, txId);
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().error.code).toBe('TX_ID_USED');
+    }
+  });
+
+  it("refuses one payout reference on two orders, in any writing, and a customer's payment hash as a payout (issue 28 point 1)", async () => {
+    const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    const approve = async (orderId: number, payoutReference: string) => {
+      expect((await t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/claim`, cookie: admin })).statusCode).toBe(200);
+      return t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/approve`, cookie: admin, payload: { payoutReference } });
+    };
+    const a = await verifiedCustomer();
+    const b = await verifiedCustomer();
+    const first = (await buyAndPay(a.cookie, (await quote(a.cookie, '5')).id)).json().order;
+    const second = (await buyAndPay(b.cookie, (await quote(b.cookie, '5')).id)).json().order;
+    const hash = btcHash();
+    const approved = await approve(first.id, hash);
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Before decision 036 only the hash's format was checked: this was 200, both completed.
+    for (const sameHash of [hash, hash.toUpperCase(), ` ${hash} `]) {
+      const refused = await approve(second.id, sameHash);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'PAYOUT_REFERENCE_USED',
+        message: 'This payout reference is already recorded on another order. Check the transaction you sent for this order.',
+        fields: {
+          payoutReference: 'This payout reference is already recorded on another order. Check the transaction you sent for this order.',
+        },
+      });
+    }
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, second.id));
+    expect(row).toMatchObject({ status: 'payment_submitted', payoutReference: null, payoutReferenceKey: null });
+    // A sell's deposit hash (a customer's payment) is no buy's payout either.
+    const seller = await verifiedCustomer();
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: seller.cookie,
+      payload: {
+        type: 'sell',
+        quoteId: (await quote(seller.cookie, '15', 'sell')).id,
+        payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: uniqueGhanaPhone() },
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const sell = placed.json().order;
+    const depositHash = btcHash();
+    expect((await pay(seller.cookie, sell.id, depositHash)).statusCode).toBe(200);
+    expect((await approve(second.id, depositHash)).json().error.code).toBe('PAYOUT_REFERENCE_USED');
+    expect((await approve(second.id, btcHash())).statusCode).toBe(200);
   });
 
   it('catches look-alike payment transaction ids as already used, or refuses them (buy)', async () => {
