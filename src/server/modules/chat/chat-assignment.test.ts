@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
@@ -8,9 +7,8 @@ import { users } from '#server/db/schema/auth.js';
 import { complianceAlerts } from '#server/db/schema/compliance.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { payOrder, placeBuyOrder, TEST_BTC_ADDRESS, tierTwoCustomer } from '#test/helpers/orders.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
-
-const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 /*
  * Issue 27 point 7 (docs/decisions/034): the customer beside a conversation (tier and last orders,
@@ -30,7 +28,7 @@ describe('chat: the customer beside a conversation, and assignment', () => {
   const sockets: SocketClient[] = [];
 
   beforeAll(async () => {
-    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
+    ({ t, fake, methodId } = await createOrderTestApp(TEST_BTC_ADDRESS));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const superAdminCookie = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
@@ -51,8 +49,7 @@ describe('chat: the customer beside a conversation, and assignment', () => {
 
   /** A customer at Tier 2 with a conversation: its id. */
   async function customerWithConversation() {
-    const customer = await t.signUp({ fullName: 'Efua Sarpong' });
-    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 2 }).where(eq(users.id, customer.id));
+    const customer = await tierTwoCustomer(t, 'Efua Sarpong');
     const sent = await t.request({
       method: 'POST',
       url: '/api/chat/messages',
@@ -64,28 +61,8 @@ describe('chat: the customer beside a conversation, and assignment', () => {
   }
 
   async function placeBuy(cookie: string, amountGhs: string) {
-    const quote = await t.request({
-      method: 'POST',
-      url: '/api/quotes',
-      cookie,
-      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'GHS', amountFiat: amountGhs },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/orders',
-      cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().order.id as number;
-    const paid = await t.request({
-      method: 'POST',
-      url: `/api/orders/${id}/payment`,
-      cookie,
-      payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}` },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const { id } = await placeBuyOrder(t, cookie, { methodId, amountFiat: amountGhs });
+    await payOrder(t, cookie, id);
     return id;
   }
 

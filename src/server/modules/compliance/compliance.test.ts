@@ -13,6 +13,7 @@ import { createLocalStorage } from '#server/lib/storage.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { parseCsv } from '#test/helpers/csv.js';
 import { createOrderTestApp, createTestApp, SUPER_ADMIN, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
+import { payOrder, placeBuyOrder, tierTwoCustomer } from '#test/helpers/orders.js';
 import { checkPlacedOrder, comparableName } from './rules.js';
 import { anonymiseDueAccounts } from './retention.js';
 
@@ -49,39 +50,9 @@ describe('compliance desk', () => {
   const db = () => t.database.db;
 
   /** A customer at Tier 2 (identity, address and source of funds verified), as the tiers would set it. */
-  async function verifiedCustomer(fullName = 'Ama Mensah') {
-    const customer = await t.signUp({ fullName });
-    await db().update(users).set({ kycStatus: 'verified', tier: 2 }).where(eq(users.id, customer.id));
-    return customer;
-  }
-
-  async function placeBuy(cookie: string, amountGhs: string) {
-    const quote = await t.request({
-      method: 'POST',
-      url: '/api/quotes',
-      cookie,
-      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'GHS', amountFiat: amountGhs },
-    });
-    expect(quote.statusCode, quote.body).toBe(201);
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/orders',
-      cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().order as { id: number; amountGhs: string };
-  }
-
-  async function pay(cookie: string, id: number, payerNumber?: string) {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/orders/${id}/payment`,
-      cookie,
-      payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}`, ...(payerNumber ? { payerNumber } : {}) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const verifiedCustomer = (fullName = 'Ama Mensah') => tierTwoCustomer(t, fullName);
+  const placeBuy = (cookie: string, amountGhs: string) => placeBuyOrder(t, cookie, { methodId, amountFiat: amountGhs });
+  const pay = (cookie: string, id: number, payerNumber?: string) => payOrder(t, cookie, id, payerNumber);
 
   // Claim, then pay (docs/decisions/029): the claim is refused on a held order, whose approval is refused as before.
   const approve = async (cookie: string, id: number, extra: Record<string, string> = {}) => {

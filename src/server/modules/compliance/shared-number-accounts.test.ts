@@ -1,12 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/auth.js';
 import { complianceAlerts } from '#server/db/schema/compliance.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
-
-const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+import { payOrder, placeBuyOrder, TEST_BTC_ADDRESS, tierTwoCustomer } from '#test/helpers/orders.js';
 
 /*
  * Issue 27 point 7 (docs/decisions/034): a shared-number alert lists, where the desk opens it,
@@ -19,7 +16,7 @@ describe('a shared-number alert lists the other accounts on the number', () => {
   let officer: string;
 
   beforeAll(async () => {
-    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
+    ({ t, fake, methodId } = await createOrderTestApp(TEST_BTC_ADDRESS));
     officer = (await t.createStaff('compliance')).cookie;
   });
   afterAll(async () => {
@@ -27,34 +24,11 @@ describe('a shared-number alert lists the other accounts on the number', () => {
     await fake.close();
   });
 
-  async function customer(fullName: string) {
-    const signedUp = await t.signUp({ fullName });
-    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 2 }).where(eq(users.id, signedUp.id));
-    return signedUp;
-  }
+  const customer = (fullName: string) => tierTwoCustomer(t, fullName);
 
   /** A GHS 300 buy paid from `payerNumber` (as the customer typed it). */
   async function buyPaidFrom(cookie: string, payerNumber: string) {
-    const quote = await t.request({
-      method: 'POST',
-      url: '/api/quotes',
-      cookie,
-      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'GHS', amountFiat: '300' },
-    });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/orders',
-      cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const paid = await t.request({
-      method: 'POST',
-      url: `/api/orders/${created.json().order.id}/payment`,
-      cookie,
-      payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}`, payerNumber },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payOrder(t, cookie, (await placeBuyOrder(t, cookie, { methodId })).id, payerNumber);
   }
 
   const sharedAlertOf = async (userId: string) => {
@@ -110,7 +84,7 @@ describe('a shared-number alert lists the other accounts on the number', () => {
       method: 'POST',
       url: '/api/orders',
       cookie: big.cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
+      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: TEST_BTC_ADDRESS, paymentMethodId: methodId },
     });
     const [large] = await t.database.db.select().from(complianceAlerts).where(eq(complianceAlerts.userId, big.id));
     expect((await detail(large!.id)).json().sharedNumber).toBeNull();

@@ -6,6 +6,7 @@ import { auditLog, emailLog } from '#server/db/schema/app.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { startFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, insertMomoMethod, setDepositAddress, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { placeBuyOrder } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const NEW_BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -67,22 +68,7 @@ describe('four eyes on money destinations', () => {
       .select()
       .from(emailLog)
       .where(and(eq(emailLog.to, to.toLowerCase()), like(emailLog.subject, '%new payment destination%')));
-  const buyOrder = async (cookie: string) => {
-    const quote = await t.request({
-      method: 'POST',
-      url: '/api/quotes',
-      cookie,
-      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'USD', amountFiat: '5' },
-    });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/orders',
-      cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    return created.json().order as { id: number };
-  };
+  const buyOrder = (cookie: string) => placeBuyOrder(t, cookie, { methodId, fiatCurrency: 'USD', amountFiat: '5' });
   const payToNumber = async (cookie: string, id: number) =>
     ((await t.request({ method: 'GET', url: `/api/orders/${id}`, cookie })).json().order.payTo as { number: string }).number;
 

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, type TTestApp } from '#test/helpers/test-app.js';
+import { payOrder, placeBuyOrder, TEST_BTC_ADDRESS, tierTwoCustomer } from '#test/helpers/orders.js';
 import { adminOrderFilter } from './service.js';
-
-const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 /* Issue 27 point 7 (docs/decisions/034): the back-office order search finds orders by the payer's number. */
 describe('order search by payer number', () => {
@@ -17,7 +14,7 @@ describe('order search by payer number', () => {
   let support: string;
 
   beforeAll(async () => {
-    ({ t, fake, methodId } = await createOrderTestApp(BTC_ADDRESS));
+    ({ t, fake, methodId } = await createOrderTestApp(TEST_BTC_ADDRESS));
     support = (await t.createStaff('support')).cookie;
   });
   afterAll(async () => {
@@ -25,34 +22,11 @@ describe('order search by payer number', () => {
     await fake.close();
   });
 
-  async function customer() {
-    const signedUp = await t.signUp();
-    await t.database.db.update(users).set({ kycStatus: 'verified', tier: 2 }).where(eq(users.id, signedUp.id));
-    return signedUp;
-  }
+  const customer = () => tierTwoCustomer(t);
 
   async function buyPaidFrom(cookie: string, payerNumber?: string) {
-    const quote = await t.request({
-      method: 'POST',
-      url: '/api/quotes',
-      cookie,
-      payload: { coinSymbol: 'btc', side: 'buy', fiatCurrency: 'GHS', amountFiat: '200' },
-    });
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/orders',
-      cookie,
-      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: BTC_ADDRESS, paymentMethodId: methodId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().order.id as number;
-    const paid = await t.request({
-      method: 'POST',
-      url: `/api/orders/${id}/payment`,
-      cookie,
-      payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}`, ...(payerNumber ? { payerNumber } : {}) },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const { id } = await placeBuyOrder(t, cookie, { methodId, amountFiat: '200' });
+    await payOrder(t, cookie, id, payerNumber);
     return id;
   }
 
