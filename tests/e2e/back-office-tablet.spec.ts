@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { addMomoMethod, adminLogin, createBuyOrder, newTxHash, signUpInBrowser, uniqueUser } from './support.js';
+import { adminLogin, newTxHash, paidBuyInBrowser, signUpInBrowser, uniqueUser } from './support.js';
 
 /*
  * The back-office on a tablet and a laptop (issue 16 point 5). At 768x1024 the side menu folds
@@ -13,17 +13,8 @@ const TABLET = { width: 768, height: 1024 };
 const LAPTOP = { width: 1366, height: 768 };
 
 /** A customer with a paid MoMo buy waiting for a decision; returns who and which order. */
-async function paidOrder(browser: Browser, admin: Page, baseURL: string) {
-  const methodName = await addMomoMethod(admin, baseURL, 'Tablet MoMo');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const phone = await context.newPage();
-  const customer = await signUpInBrowser(phone, uniqueUser('tablet'));
-  const orderId = await createBuyOrder(phone, methodName, '120');
-  await phone.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
-  await phone.getByRole('button', { name: 'I have paid' }).click();
-  await expect(phone.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
-  return { customer, orderId, methodName, phone, context };
-}
+const paidOrder = (browser: Browser, admin: Page, baseURL: string) =>
+  paidBuyInBrowser(browser, admin, baseURL, { amountGhs: '120', methodPrefix: 'Tablet MoMo', user: uniqueUser('tablet') });
 
 /** Nothing on the page is wider than the window: no sideways scroll of the page itself. */
 async function expectNoPageOverflow(page: Page) {

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
-import { addMomoMethod, adminLogin, BTC_ADDRESS, createBuyOrder, E2E_STAFF, newTxHash, signUpInBrowser } from './support.js';
+import { adminLogin, BTC_ADDRESS, E2E_STAFF, newTxHash, paidBuyInBrowser } from './support.js';
 
 /*
  * Claim, then pay (issue 27 points 1 and 2, docs/decisions/029), at a laptop's 1366x768 and a
@@ -19,22 +19,7 @@ const SIZES = [
 
 /** A customer's paid BTC buy of `amountGhs` (Tier 2 when `tier2`, so that a large one is held by the large-order rule). */
 async function paidOrder(browser: Browser, admin: Page, baseURL: string, amountGhs: string, tier2 = false): Promise<number> {
-  const methodName = await addMomoMethod(admin, baseURL, 'Claim MoMo');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const customer = await context.newPage();
-  const user = await signUpInBrowser(customer);
-  if (tier2) {
-    const verified = await customer.request.post('/api/test/customer-verification', {
-      headers: { origin: baseURL },
-      data: { email: user.email, tier: 2 },
-    });
-    expect(verified.status()).toBe(200);
-    await customer.reload();
-  }
-  const orderId = await createBuyOrder(customer, methodName, amountGhs);
-  await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
-  await customer.getByRole('button', { name: 'I have paid' }).click();
-  await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+  const { orderId, context } = await paidBuyInBrowser(browser, admin, baseURL, { amountGhs, methodPrefix: 'Claim MoMo', tier2 });
   await context.close();
   return orderId;
 }

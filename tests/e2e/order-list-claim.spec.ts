@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser } from './support.js';
+import { adminLogin, E2E_STAFF, paidBuyInBrowser } from './support.js';
 
 /*
  * Claim from the orders list (issue 27 point 3 gaps, docs/decisions/035), at a laptop's 1366x768
@@ -16,14 +16,7 @@ const SIZES = [
 ] as const;
 
 async function paidOrder(browser: Browser, admin: Page, baseURL: string, amountGhs: string): Promise<number> {
-  const methodName = await addMomoMethod(admin, baseURL, 'Row claim MoMo');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const customer = await context.newPage();
-  await signUpInBrowser(customer);
-  const orderId = await createBuyOrder(customer, methodName, amountGhs);
-  await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
-  await customer.getByRole('button', { name: 'I have paid' }).click();
-  await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+  const { orderId, context } = await paidBuyInBrowser(browser, admin, baseURL, { amountGhs, methodPrefix: 'Row claim MoMo' });
   await context.close();
   return orderId;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, signUpInBrowser, uniqueGhanaMobile } from './support.js';
+import { adminLogin, E2E_STAFF, paidBuyInBrowser, uniqueGhanaMobile } from './support.js';
 
 /*
  * Issue 27 point 7 (docs/decisions/034), at a laptop's 1366x768 and a tablet's 768x1024: a customer
@@ -21,21 +21,17 @@ const SIZES = [
 
 /** A Tier 2 customer's paid GHS `amountGhs` BTC buy, paid from `payerNumber`, and a chat message of theirs. */
 async function customerWithOrderAndChat(browser: Browser, admin: Page, baseURL: string, amountGhs: string, payerNumber: string) {
-  const methodName = await addMomoMethod(admin, baseURL, 'Desk MoMo');
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-  const customer = await context.newPage();
-  const user = await signUpInBrowser(customer);
-  const verified = await customer.request.post('/api/test/customer-verification', {
-    headers: { origin: baseURL },
-    data: { email: user.email, tier: 2 },
+  const {
+    orderId,
+    customer: user,
+    phone: customer,
+    context,
+  } = await paidBuyInBrowser(browser, admin, baseURL, {
+    amountGhs,
+    methodPrefix: 'Desk MoMo',
+    tier2: true,
+    payerNumber,
   });
-  expect(verified.status()).toBe(200);
-  await customer.reload();
-  const orderId = await createBuyOrder(customer, methodName, amountGhs);
-  await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
-  await customer.getByLabel('Number you paid from (optional)').fill(payerNumber);
-  await customer.getByRole('button', { name: 'I have paid' }).click();
-  await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
   const sent = await customer.request.post('/api/chat/messages', {
     headers: { origin: baseURL },
     data: { text: 'Hello, when will my coins arrive?' },

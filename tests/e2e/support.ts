@@ -225,6 +225,38 @@ export async function createBuyOrder(page: Page, methodName: string, amountGhs: 
 }
 
 /**
+ * A customer on a 360 px phone (a new account, Tier 2 when `tier2`) who placed a MoMo buy of
+ * `amountGhs` into a new method (`methodPrefix`, added by `admin`) and said "I have paid", from
+ * `payerNumber` when given: the order waits for staff. The phone's page stays open; close
+ * `context` when done.
+ */
+export async function paidBuyInBrowser(
+  browser: Browser,
+  admin: Page,
+  baseURL: string,
+  options: { amountGhs: string; methodPrefix: string; tier2?: boolean; user?: ReturnType<typeof uniqueUser>; payerNumber?: string },
+) {
+  const methodName = await addMomoMethod(admin, baseURL, options.methodPrefix);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const phone = await context.newPage();
+  const customer = await signUpInBrowser(phone, options.user);
+  if (options.tier2) {
+    const verified = await phone.request.post('/api/test/customer-verification', {
+      headers: { origin: baseURL },
+      data: { email: customer.email, tier: 2 },
+    });
+    expect(verified.status()).toBe(200);
+    await phone.reload();
+  }
+  const orderId = await createBuyOrder(phone, methodName, options.amountGhs);
+  await phone.getByLabel('MoMo TxID').fill(`MP${Date.now()}${randomInt(1000)}`);
+  if (options.payerNumber) await phone.getByLabel('Number you paid from (optional)').fill(options.payerNumber);
+  await phone.getByRole('button', { name: 'I have paid' }).click();
+  await expect(phone.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();
+  return { orderId, customer, methodName, phone, context };
+}
+
+/**
  * Signs a staff member in. By default a session this run already made for them is reused (as a
  * person returning to an open tab would): each real sign-in spends an authenticator step, and
  * the server accepts each step once, so back-to-back sign-ins wait up to 30 s for the next one.
