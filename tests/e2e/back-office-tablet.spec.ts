@@ -281,9 +281,11 @@ test('at 1366x768 Users’ Ban, Orders’ Cancel and the Audit Log fit on screen
     .getByRole('table')
     .getByRole('row')
     .filter({ has: admin.getByRole('button', { name: /^Details/ }) });
-  await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText('payment_method.create');
-  await expect(rows).toContainText(methodName);
+  // Its creation, and (four eyes, docs/decisions/035) the request to offer it and its approval: all name it.
+  await expect(rows.filter({ hasText: 'payment_method.create' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'payment_method.create' })).toContainText(methodName);
+  await expect(rows.filter({ hasText: 'destination.approve' })).toHaveCount(1);
+  await expect(rows.filter({ hasNotText: methodName })).toHaveCount(0);
 
   await customerContext.close();
   await adminContext.close();

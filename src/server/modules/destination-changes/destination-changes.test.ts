@@ -314,6 +314,35 @@ describe('four eyes on money destinations', () => {
     expect((await t.request({ method: 'GET', url: LIST, cookie: customer.cookie })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: LIST })).statusCode).toBe(401);
   });
+  // Last in this describe: it approves every change still waiting.
+  it('lets browser tests approve waiting changes through the same approval, as another admin, with TEST_CLOCK only', async () => {
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/admin/payment-methods',
+      cookie: manager.cookie,
+      payload: {
+        name: 'AirtelTigo e2e',
+        details: { type: 'momo', provider: 'AirtelTigo Money', name: 'CediCrypto Ltd', number: '0271112222' },
+        code: t.secondFactorCode(manager.email),
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const created = added.json().paymentMethod as TAdminPaymentMethod;
+    const approved = await t.request({ method: 'POST', url: '/api/test/destination-changes/approve-all' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().approved).toBeGreaterThanOrEqual(1);
+    expect((await methods()).find((entry) => entry.id === created.id)).toMatchObject({ isEnabled: true });
+    const entry = (await audits('destination.approve')).find((row) => row.targetId === String(created.id));
+    expect(entry?.actorId).toBeTruthy();
+    expect(entry?.actorId).not.toBe(manager.id);
+
+    const plain = await createTestApp();
+    try {
+      expect((await plain.request({ method: 'POST', url: '/api/test/destination-changes/approve-all' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
 });
 
 describe('four eyes: the cooling-off period when the requester is the only admin able to approve', () => {

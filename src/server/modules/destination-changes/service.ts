@@ -42,7 +42,7 @@ export type TDestinationDeps = {
 type TRow = typeof destinationChanges.$inferSelect;
 type TDetails = Record<string, unknown>;
 
-const APPROVER_ROLES = ['super_admin', 'manager'] as const;
+export const APPROVER_ROLES = ['super_admin', 'manager'] as const;
 const nowOf = (deps: Pick<TDestinationDeps, 'now'>) => deps.now?.() ?? new Date();
 
 /** Super Admins and Managers who can sign in and approve: not removed, banned or closed, second factor on. */
@@ -292,10 +292,24 @@ export async function approveDestinationChange(
   code: string,
 ): Promise<TDestinationChange> {
   const actor = actorOf(request);
+  return decideApproval(deps, { actor, ip: request.ip, confirm: () => requireSecondFactor(deps, request, code) }, id);
+}
+
+/**
+ * The approval itself, by `actor` after `confirm` (their second factor): refused on a decided
+ * change and on the requester's own, then applied once. Browser tests' setup approves through it
+ * as another admin (src/server/modules/system/test-verification-routes.ts).
+ */
+export async function decideApproval(
+  deps: TDestinationDeps,
+  input: { actor: TActor; ip: string | null; confirm: () => Promise<void> },
+  id: number,
+): Promise<TDestinationChange> {
+  const { actor } = input;
   const found = await loadChange(deps.db, id);
   if (found.status !== 'pending') throw new AppError('CHANGE_ALREADY_DECIDED', DESTINATION_MSG.alreadyDecided);
   if (found.requestedBy === actor.id) throw new AppError('OWN_CHANGE', DESTINATION_MSG.ownChange);
-  await requireSecondFactor(deps, request, code);
+  await input.confirm();
   await deps.db.transaction(async (tx) => {
     const change = await claim(tx, id, 'applied', actor.id, nowOf(deps));
     if (!change) throw new AppError('CHANGE_ALREADY_DECIDED', DESTINATION_MSG.alreadyDecided);
@@ -307,7 +321,7 @@ export async function approveDestinationChange(
       targetId: change.targetId,
       before: change.before,
       after: { ...change.after, changeId: change.id },
-      ip: request.ip,
+      ip: input.ip,
     });
     await emailAdmins(deps, tx, [await requesterOf(tx, change)], change, 'approved', actor.user.fullName || actor.user.name);
   });
