@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
-import { adminLogin, E2E_STAFF, paidBuyInBrowser } from './support.js';
+import { adminLogin, E2E_STAFF, newTxHash, paidBuyInBrowser } from './support.js';
 
 /*
  * Claim from the orders list (issue 27 point 3 gaps, docs/decisions/035), at a laptop's 1366x768
@@ -105,7 +105,7 @@ for (const size of SIZES) {
     });
     await supportApprove.click();
     const confirm = support.getByRole('dialog', { name: 'Approve order' });
-    await confirm.getByLabel('Payout transaction hash').fill('cd'.repeat(32));
+    await confirm.getByLabel('Payout transaction hash').fill(newTxHash());
     await confirm.getByRole('button', { name: 'Approve order' }).click();
     await expect(confirm).toHaveCount(0);
     expect(sent).toEqual([`/api/admin/orders/${orderId}/approve`]);

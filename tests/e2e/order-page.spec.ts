@@ -200,10 +200,11 @@ test('a USDT sell on ERC20 shows the ERC20 deposit address and a 6-decimal amoun
 
   // "I have sent": a TRON-style hash is not an Ethereum one.
   const hash = page.getByLabel('On-chain TxID');
-  await hash.fill('ef'.repeat(32));
+  const sentHash = newTxHash(); // claimed for ever once sent (docs/decisions/036): new on each run and retry
+  await hash.fill(sentHash);
   await page.getByRole('button', { name: 'I have sent' }).click();
   await expect(hash).toHaveAccessibleDescription(/Enter the transaction hash of your Ethereum \(ERC20\) transfer\./);
-  await hash.fill(`0x${'ef'.repeat(32)}`);
+  await hash.fill(`0x${sentHash}`);
   await page.getByRole('button', { name: 'I have sent' }).click();
   await expect(page.getByRole('heading', { name: 'We are checking your transfer' })).toBeFocused();
 });
