@@ -102,6 +102,16 @@ export const ERROR_STATUS = {
   TX_ID_USED: 409,
   /** A payout reference already recorded on another order (issue 28 point 1). */
   PAYOUT_REFERENCE_USED: 409,
+  /** Issue 28 points 2 and 3 (docs/decisions/038): confirm, then pay out or refund. */
+  REFUND_REFERENCE_USED: 409,
+  ORDER_NOT_CONFIRMABLE: 409,
+  ORDER_NOT_REFUNDABLE: 409,
+  /** A submitted order paid out or refunded without the confirmation of what arrived. */
+  CONFIRMATION_REQUIRED: 400,
+  /** Above the two-people amount: the one who confirmed the payment does not pay it out. */
+  TWO_PEOPLE_REQUIRED: 409,
+  /** The amount received is not the amount ordered: staff choose how to settle it. */
+  SETTLE_REQUIRED: 400,
   /** A change of an order's status the transition table does not list (src/shared/order-transitions.ts). */
   TRANSITION_NOT_ALLOWED: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */

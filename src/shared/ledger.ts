@@ -20,6 +20,7 @@ export const LEDGER_ENTRY_KINDS = [
   'refund_sent',
   'fee',
   'network_fee',
+  'momo_fee',
   'short_payment',
   'over_payment',
   'reversal',

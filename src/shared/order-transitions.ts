@@ -8,6 +8,10 @@ import type { TOrderStatus } from './contracts/orders.js';
  * src/server/db/order-transitions.test.ts); docs/order-lifecycle.md shows the table, generated from
  * it (`npm run docs:transitions`, kept in step by the same test).
  *
+ * Staff confirm a payment before they pay it out or refund it (issue 28 points 2 and 3,
+ * docs/decisions/038); an approval or refund of a submitted order carries the confirmation and
+ * records both steps, one after the other, in one transaction.
+ *
  * `from: null` is the order's creation. An edit of the transaction id records an event from and to
  * the same submitted status (docs/decisions/009); it is not a change of status, so it is not here.
  */
@@ -83,30 +87,95 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
   },
   {
     from: 'payment_submitted',
-    to: 'completed',
+    to: 'payment_confirmed',
     by: 'staff',
-    action: 'Approves: the live claimant, after paying out the coins',
-    effects: ['refused while held or the account is closed', 'payout reference claimed for ever', 'audit', 'email and SMS'],
+    action: 'Confirms the cedis arrived: amount, account, time and evidence',
+    effects: ['evidence recorded', 'ledger: payment received (business account to what the customer is owed)', 'audit'],
+  },
+  {
+    from: 'payment_submitted',
+    to: 'payment_confirmed',
+    by: 'system',
+    action: 'A statement line matches the payment (setting "confirm payments matched by a statement")',
+    effects: ['the statement line is the evidence', 'ledger: payment received'],
   },
   {
     from: 'deposit_submitted',
+    to: 'deposit_confirmed',
+    by: 'staff',
+    action: 'Confirms the coins arrived: amount, time and evidence',
+    effects: ['evidence recorded', 'ledger: deposit received (the coin wallet to what the customer is owed)', 'audit'],
+  },
+  {
+    from: 'payment_confirmed',
+    to: 'completed',
+    by: 'staff',
+    action: 'Approves: the live claimant, after paying out the coins',
+    effects: [
+      'refused while held or the account is closed',
+      'above the two-people amount, not the one who confirmed',
+      'payout reference claimed for ever',
+      'ledger: payout, fee and network fee (a short or over payment settled as chosen)',
+      'audit',
+      'email and SMS',
+    ],
+  },
+  {
+    from: 'deposit_confirmed',
     to: 'completed',
     by: 'staff',
     action: 'Approves: the live claimant, after paying out the cedis',
-    effects: ['refused while held or the account is closed', 'payout reference claimed for ever', 'audit', 'email and SMS'],
+    effects: [
+      'refused while held or the account is closed',
+      'above the two-people amount, not the one who confirmed',
+      'payout reference claimed for ever',
+      'ledger: payout, fee and MoMo or bank charge',
+      'audit',
+      'email and SMS',
+    ],
+  },
+  {
+    from: 'payment_confirmed',
+    to: 'refunded',
+    by: 'staff',
+    action: 'Refunds the cedis received, with the reason the customer is told',
+    effects: [
+      'the live claimant; refused while under review',
+      'above the two-people amount, not the one who confirmed',
+      'refund reference claimed for ever',
+      'limit released',
+      'ledger: refund',
+      'audit',
+      'email and SMS',
+    ],
+  },
+  {
+    from: 'deposit_confirmed',
+    to: 'refunded',
+    by: 'staff',
+    action: 'Sends the coins received back, with the reason the customer is told',
+    effects: [
+      'the live claimant; refused while under review',
+      'above the two-people amount, not the one who confirmed',
+      'refund reference claimed for ever',
+      'limit released',
+      'ledger: refund',
+      'audit',
+      'email and SMS',
+    ],
   },
   {
     from: 'payment_submitted',
     to: 'cancelled',
     by: 'staff',
-    action: 'Cancels with the reason the customer is told',
+    action: 'Cancels with the reason the customer is told: no payment arrived (money that arrived is refunded)',
     effects: ['refused while under review', 'limit released', 'transaction id stays claimed', 'audit', 'email and SMS'],
   },
   {
     from: 'deposit_submitted',
     to: 'cancelled',
     by: 'staff',
-    action: 'Cancels with the reason the customer is told',
+    action: 'Cancels with the reason the customer is told: no coins arrived (coins that arrived are sent back)',
     effects: ['refused while under review', 'limit released', 'transaction hash stays claimed', 'audit', 'email and SMS'],
   },
 ];

@@ -71,6 +71,8 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/orders/socket': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/approve': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/cancel': ['super_admin', 'manager', 'support'],
+  'POST /api/admin/orders/:id/confirm-payment': ['super_admin', 'manager', 'support'],
+  'POST /api/admin/orders/:id/refund': ['super_admin', 'manager', 'support'],
   // Claim, then pay (issue 27 point 1, docs/decisions/029): a manager or super admin takes a claim over.
   'POST /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],
   'DELETE /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],

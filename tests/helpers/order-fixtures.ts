@@ -38,6 +38,7 @@ const ORDER: TOrder = {
   notes: null,
   status: 'awaiting_payment',
   createdAt: '2026-11-24T10:00:00.000Z',
+  refund: null,
 };
 
 /** A MoMo buy of BTC the customer says they paid, as staff see it: it waits for a decision. */
@@ -64,6 +65,11 @@ const ADMIN_ORDER: TAdminOrder = {
   recordedPayerName: null,
   recordedPayerNumber: null,
   complianceHold: false,
+  feePercentage: '2.50',
+  feeGhs: '36.59',
+  confirmation: null,
+  payoutFacts: null,
+  refundFacts: null,
 };
 
 /** A customer's order: a BTC buy awaiting payment, with `overrides` applied. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '#server/db/schema/auth.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { orders } from '#server/db/schema/orders.js';
 import type { TTestApp } from './test-app.js';
 
 /**
@@ -56,4 +58,42 @@ export async function payOrder(t: TTestApp, cookie: string, orderId: number, pay
     payload: { paymentTxId: `MP${randomUUID().slice(0, 8)}`, ...(payerNumber ? { payerNumber } : {}) },
   });
   expect(paid.statusCode, paid.body).toBe(200);
+}
+
+/**
+ * An approve (or refund) body for a submitted order, with what staff confirm arrived: all of it,
+ * seen on the business account (issue 28 point 2, docs/decisions/038). A sell's cedis leave the
+ * first business payment method unless `payout` says otherwise.
+ */
+export async function approvalBody<T extends Record<string, unknown>>(
+  t: TTestApp,
+  orderId: number,
+  body: T,
+  options: { amountReceived?: string } = {},
+): Promise<T & { confirmation?: Record<string, string>; payout?: Record<string, unknown> }> {
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return body;
+  const submitted = order.status === 'payment_submitted' || order.status === 'deposit_submitted';
+  const amountReceived = options.amountReceived ?? (order.type === 'buy' ? (order.amountGhs ?? order.amountFiat) : order.amountCrypto);
+  const [method] = await t.database.db.select({ id: paymentMethods.id }).from(paymentMethods).orderBy(asc(paymentMethods.id)).limit(1);
+  return {
+    ...body,
+    ...(submitted ? { confirmation: { amountReceived, evidenceKind: 'staff_note', evidence: 'Seen on the business account' } } : {}),
+    ...(order.type === 'sell' && method && !('payout' in body) ? { payout: { paidFrom: method.id } } : {}),
+  };
+}
+
+/**
+ * Staff at `cookie` confirm that all of a submitted order's money (or coins) arrived: above the
+ * two-people amount (docs/decisions/038) someone other than the one who pays out does this.
+ */
+export async function confirmAs(t: TTestApp, cookie: string, orderId: number): Promise<void> {
+  const body = await approvalBody(t, orderId, {});
+  const confirmed = await t.request({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/confirm-payment`,
+    cookie,
+    payload: body.confirmation,
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
 }

@@ -94,6 +94,36 @@ export const ORDER_MSG = {
   payoutHashFormat: (network: string) => `Enter the transaction hash of the payout on ${network}.`,
   payoutReferenceRequired: 'Enter the reference of the payout.',
   cancelReasonRequired: 'Tell the customer why the order is cancelled.',
+  /** Issue 28 points 2 and 3 (docs/decisions/038): evidence, payout facts and refunds. */
+  movedAmountInvalid: 'Enter an amount greater than 0 with at most 8 decimals.',
+  chargeAmountInvalid: 'Enter the fee as an amount with at most 8 decimals (0 when there was none).',
+  cedisDecimals: 'Enter cedis with at most 2 decimals.',
+  receivedAtInvalid: 'Enter when the money arrived as a date and time.',
+  receivedAtFuture: 'The money cannot have arrived in the future. Check the date and time.',
+  evidenceKindRequired: 'Choose where the evidence comes from.',
+  evidenceRequired: 'Enter the evidence: the statement line, the provider reference or what you checked.',
+  confirmationRequired: 'Confirm what arrived first: the amount received, the account and the evidence.',
+  notConfirmable: 'Only an order the customer marked as paid (or sent) can have its payment confirmed.',
+  receivedIntoRequired: 'Choose the account the money arrived in.',
+  accountUnknown: 'This account is not one of the business payment methods.',
+  paidFromRequired: 'Choose the business account the payout left from.',
+  amountSentMismatch: (due: string) => `The amount due is ${due}. Send that amount, or refund the payment.`,
+  settleRequired: (received: string, ordered: string) =>
+    `${received} arrived for an order of ${ordered}: choose to complete for the amount received, complete for the amount ordered and refund the difference (overpaid), or refund it all.`,
+  settleOrderedNeedsOverpayment: 'Completing for the amount ordered needs more than the amount ordered to have arrived.',
+  differenceRefundRequired: 'Enter the reference of the refund of the difference.',
+  twoPeopleRequired: (threshold: string) =>
+    `Above ${threshold} two people handle an order: another staff member must confirm the payment before you pay it out or refund it.`,
+  twoPeopleOwnConfirmation: (threshold: string) =>
+    `Above ${threshold} two people handle an order: you confirmed this payment, so another staff member pays it out or refunds it.`,
+  refundReferenceRequired: 'Enter the reference of the refund transfer.',
+  refundReferenceUsed: 'This refund reference is already recorded on another order.',
+  refundReasonRequired: 'Tell the customer why the money is refunded.',
+  notRefundable: 'Only an order whose payment arrived can be refunded. An order nobody paid is cancelled.',
+  /** The customer's page and messages (issue 28 point 3). */
+  refundedTo: (amount: string, where: string) => `${amount} was refunded to ${where}.`,
+  differenceRefunded: 'More arrived than the order needed: the difference was sent back.',
+  cancelConfirmed: 'The payment of this order arrived: refund it instead of cancelling.',
   proofTooLarge: 'The screenshot must be a JPEG or PNG image of at most 5 MB.',
   proofNotImage: 'The screenshot must be a JPEG or PNG image.',
   proofNotFound: 'This order has no payment screenshot.',
@@ -118,17 +148,30 @@ export const ORDER_STATUSES = [
   'payment_submitted',
   'awaiting_deposit',
   'deposit_submitted',
+  'payment_confirmed',
+  'deposit_confirmed',
   'completed',
   'cancelled',
   'expired',
+  'refunded',
 ] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 /** Waiting for the customer: they may pay (or send) or cancel until the deadline. */
 export const AWAITING_STATUSES = ['awaiting_payment', 'awaiting_deposit'] as const satisfies readonly TOrderStatus[];
-/** Waiting for staff: the product's "pending". */
+/** The customer says they paid (or sent); staff have not confirmed it arrived yet. */
 export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted'] as const satisfies readonly TOrderStatus[];
-/** Orders whose amount no longer counts against the limit. Their transaction id stays claimed (docs/decisions/036). */
-export const RELEASED_STATUSES = ['cancelled', 'expired'] as const satisfies readonly TOrderStatus[];
+/**
+ * Staff confirmed the cedis (buy) or coins (sell) arrived, with the evidence (issue 28 point 2,
+ * docs/decisions/038); the payout or a refund is next.
+ */
+export const CONFIRMED_STATUSES = ['payment_confirmed', 'deposit_confirmed'] as const satisfies readonly TOrderStatus[];
+/** Waiting for staff: the product's "pending" (submitted, or confirmed and not paid out yet). */
+export const STAFF_PENDING_STATUSES = [...SUBMITTED_STATUSES, ...CONFIRMED_STATUSES] as const satisfies readonly TOrderStatus[];
+/**
+ * Orders whose amount no longer counts against the limit: no trade happened. Their transaction id
+ * stays claimed (docs/decisions/036).
+ */
+export const RELEASED_STATUSES = ['cancelled', 'expired', 'refunded'] as const satisfies readonly TOrderStatus[];
 
 /** Nothing happens to these any more. */
 export const FINAL_STATUSES = ['completed', ...RELEASED_STATUSES] as const satisfies readonly TOrderStatus[];
@@ -141,6 +184,13 @@ export function isAwaitingStatus(status: TOrderStatus): status is (typeof AWAITI
 export function isSubmittedStatus(status: TOrderStatus): status is (typeof SUBMITTED_STATUSES)[number] {
   return (SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(status);
 }
+export function isConfirmedStatus(status: TOrderStatus): status is (typeof CONFIRMED_STATUSES)[number] {
+  return (CONFIRMED_STATUSES as readonly TOrderStatus[]).includes(status);
+}
+/** Waiting for staff: submitted or confirmed. */
+export function isStaffPendingStatus(status: TOrderStatus): status is (typeof STAFF_PENDING_STATUSES)[number] {
+  return (STAFF_PENDING_STATUSES as readonly TOrderStatus[]).includes(status);
+}
 /** The status an order of this type starts in, and the one "I have paid" / "I have sent" moves it to. */
 export function awaitingStatusOf(type: 'buy' | 'sell') {
   return type === 'buy' ? ('awaiting_payment' as const) : ('awaiting_deposit' as const);
@@ -148,8 +198,12 @@ export function awaitingStatusOf(type: 'buy' | 'sell') {
 export function submittedStatusOf(type: 'buy' | 'sell') {
   return type === 'buy' ? ('payment_submitted' as const) : ('deposit_submitted' as const);
 }
-/** The admin list's status filter: 'pending' is the submitted orders (the product's word). */
-export const ORDER_STATUS_FILTERS = ['all', 'pending', 'awaiting', 'completed', 'cancelled', 'expired'] as const;
+/** The status staff's confirmation of the money (buy) or coins (sell) moves an order to. */
+export function confirmedStatusOf(type: 'buy' | 'sell') {
+  return type === 'buy' ? ('payment_confirmed' as const) : ('deposit_confirmed' as const);
+}
+/** The admin list's status filter: 'pending' is the orders waiting for staff (the product's word). */
+export const ORDER_STATUS_FILTERS = ['all', 'pending', 'awaiting', 'completed', 'cancelled', 'expired', 'refunded'] as const;
 export type TOrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** Labels of the statuses, the product's words ('Pending' is a submitted order). Colour never says it alone. */
 export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
@@ -157,9 +211,12 @@ export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
   awaiting_deposit: 'Awaiting deposit',
   payment_submitted: 'Pending',
   deposit_submitted: 'Pending',
+  payment_confirmed: 'Payment confirmed',
+  deposit_confirmed: 'Deposit confirmed',
   completed: 'Completed',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  refunded: 'Refunded',
 };
 export const FIAT_CURRENCIES = ['GHS', 'USD'] as const;
 export const MOMO_PROVIDERS = ['MTN MoMo', 'Telecel Cash', 'AirtelTigo Money'] as const;
@@ -291,6 +348,94 @@ export const ZSubmitPaymentForm = ZSubmitPaymentRequest.extend({
 });
 
 /**
+ * Where the evidence of a received payment comes from (issue 28 point 2, docs/decisions/038): a line
+ * of the business account's statement, the provider's reference of the transfer, the transaction
+ * on chain (a sell's coins), or what staff checked, in their words.
+ */
+export const EVIDENCE_KINDS = ['statement_line', 'provider_reference', 'chain_transaction', 'staff_note'] as const;
+export type TEvidenceKind = (typeof EVIDENCE_KINDS)[number];
+export const EVIDENCE_KIND_LABELS: Record<TEvidenceKind, string> = {
+  statement_line: 'Statement line',
+  provider_reference: 'Provider reference',
+  chain_transaction: 'Transaction on chain',
+  staff_note: 'Staff note',
+};
+
+/** An amount of cedis or coins that moved: > 0, at most 8 decimals (cedis: 2, checked by the server). */
+export const ZMovedAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,8})?$/, ORDER_MSG.movedAmountInvalid)
+  .refine((v) => /[1-9]/.test(v), ORDER_MSG.movedAmountInvalid);
+/** A charge paid to send (network or MoMo fee): >= 0, at most 8 decimals. */
+export const ZChargeAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,8})?$/, ORDER_MSG.chargeAmountInvalid);
+
+/**
+ * Confirming that the money (buy) or coins (sell) arrived: how much, into which business account (a
+ * buy's payment method; a sell's coins arrive in the order's deposit wallet), when, and the evidence.
+ */
+export const ZPaymentConfirmation = z
+  .object({
+    amountReceived: ZMovedAmount,
+    /** Buy: the business payment method the cedis arrived in (the order's pay-to method when left out). Not taken for a sell. */
+    receivedInto: ZDbId.optional(),
+    /** When the money arrived, as the evidence says; the time of the confirmation when left out. */
+    receivedAt: z.iso.datetime({ offset: true, error: ORDER_MSG.receivedAtInvalid }).optional(),
+    evidenceKind: z.enum(EVIDENCE_KINDS, { error: ORDER_MSG.evidenceKindRequired }),
+    evidence: z.string().trim().min(1, ORDER_MSG.evidenceRequired).max(500),
+  })
+  .strict();
+export type TPaymentConfirmation = z.infer<typeof ZPaymentConfirmation>;
+export const ZConfirmPaymentRequest = ZPaymentConfirmation;
+export type TConfirmPaymentRequest = TPaymentConfirmation;
+
+/**
+ * When the amount received is not the amount ordered: complete for what was received at the
+ * locked price (`received`), or, paid too much, complete for the amount ordered and refund the
+ * difference (`ordered`; the refund's reference comes with the payout). Refunding all is the
+ * refund, not an approval.
+ */
+export const SETTLE_MODES = ['received', 'ordered'] as const;
+export type TSettleMode = (typeof SETTLE_MODES)[number];
+
+/** The payout's facts (issue 28 point 2): from which business account, how much, at what charge. */
+export const ZPayoutFacts = z
+  .object({
+    /** Sell: the business payment method the cedis left from. A buy's coins leave the order's wallet. */
+    paidFrom: ZDbId.optional(),
+    /** What was sent; the server computes it from the amount received and refuses another figure. */
+    amountSent: ZMovedAmount.optional(),
+    /** The network fee (buy, in the coin) or the MoMo or bank charge (sell, in cedis) the business paid; 0 when left out. */
+    payoutFee: ZChargeAmount.optional(),
+    settle: z.enum(SETTLE_MODES).optional(),
+    /** `settle: 'ordered'`: the reference of the refund of the difference. */
+    differenceRefundReference: z.string().trim().min(1, ORDER_MSG.refundReferenceRequired).max(200).optional(),
+  })
+  .strict();
+export type TPayoutFacts = z.infer<typeof ZPayoutFacts>;
+
+/**
+ * A refund (issue 28 point 3): the money (buy) or coins (sell) received go back, from a business
+ * account, with the reference of the transfer and the reason the customer is told.
+ */
+export const ZRefundOrderRequest = z
+  .object({
+    /** Not confirmed yet: what arrived, with its evidence (the confirmation and the refund in one step). */
+    confirmation: ZPaymentConfirmation.optional(),
+    reference: z.string().trim().min(1, ORDER_MSG.refundReferenceRequired).max(200),
+    /** Buy: the business payment method the cedis left from (the one they arrived in when left out). */
+    refundFrom: ZDbId.optional(),
+    /** The refund's charge (network or MoMo fee) the business paid; 0 when left out. */
+    refundFee: ZChargeAmount.optional(),
+    reason: z.string().trim().min(1, ORDER_MSG.refundReasonRequired).max(500),
+  })
+  .strict();
+export type TRefundOrderRequest = z.infer<typeof ZRefundOrderRequest>;
+
+/**
  * Approve: what staff paid out with (buy: the outgoing transaction hash, checked for the order's
  * network by the server; sell: the MoMo or bank payout reference).
  */
@@ -307,8 +452,20 @@ export const ZApproveOrderRequest = z
      * Ghana mobile number; kept as 0XXXXXXXXX and checked by the shared-number rule (docs/decisions/017).
      */
     recordedPayerNumber: z.union([ZMobileNumber, z.literal('')]).optional(),
+    /** Not confirmed yet: what arrived and its evidence, confirmed with the payout in one step (docs/decisions/038). */
+    confirmation: ZPaymentConfirmation.optional(),
+    payout: ZPayoutFacts.optional(),
   })
   .strict();
+/**
+ * Where a refund went, in the customer's words: a buy's cedis to the number (or account) they paid
+ * from, a sell's coins to the wallet they sent from.
+ */
+export function refundDestination(order: { type: 'buy' | 'sell'; payerNumber: string | null }): string {
+  if (order.type === 'sell') return 'the wallet you sent the coins from';
+  return order.payerNumber ? `the number you paid from (${order.payerNumber})` : 'the account you paid from';
+}
+
 /** Cancel: the reason the customer is told. */
 export const ZCancelOrderRequest = z.object({ reason: z.string().trim().min(1, ORDER_MSG.cancelReasonRequired).max(500) }).strict();
 export type TApproveOrderRequest = z.infer<typeof ZApproveOrderRequest>;
@@ -365,6 +522,19 @@ export const ZOrder = z.object({
   notes: z.string().nullable(),
   status: ZOrderStatus,
   createdAt: z.string(),
+  /**
+   * What went back (issue 28 point 3): all of a refunded order, or the difference of an over
+   * payment; cedis for a buy, the coin for a sell. Null when nothing was refunded.
+   */
+  refund: z
+    .object({
+      amount: ZDecimalString,
+      reference: z.string(),
+      reason: z.string().nullable(),
+      at: z.string().nullable(),
+      destination: z.string(),
+    })
+    .nullable(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -390,6 +560,29 @@ export const ZAdminOrder = ZOrder.extend({
   claim: z.object({ staffId: z.string(), staffName: z.string(), claimedAt: z.string(), expiresAt: z.string() }).nullable().optional(),
   /** The customer's account: a closed or banned one's orders are not paid out (issue 27 point 2). */
   customerAccount: z.enum(['active', 'closed', 'banned']).optional(),
+  /** The order's fee (issue 28 point 6): the percentage and the cedis; null on orders whose quote could not say. */
+  feePercentage: ZDecimalString.nullable(),
+  feeGhs: ZDecimalString.nullable(),
+  /**
+   * What staff confirmed arrived (issue 28 point 2, docs/decisions/038): the amount (cedis for a
+   * buy, the coin for a sell), the ledger account code it arrived in, when, the evidence, who
+   * confirmed (staff id; null when a statement match did) and when. Null until confirmed.
+   */
+  confirmation: z
+    .object({
+      amountReceived: ZDecimalString,
+      account: z.string(),
+      receivedAt: z.string(),
+      evidenceKind: z.enum(EVIDENCE_KINDS),
+      evidence: z.string(),
+      confirmedBy: z.string().nullable(),
+      confirmedAt: z.string(),
+    })
+    .nullable(),
+  /** The payout's facts: the ledger account it left from, what was sent, the network or MoMo charge. */
+  payoutFacts: z.object({ account: z.string(), amountSent: ZDecimalString, fee: ZDecimalString }).nullable(),
+  /** The refund's account and charge, besides what the customer sees. */
+  refundFacts: z.object({ account: z.string(), fee: ZDecimalString.nullable() }).nullable(),
 });
 export type TAdminOrder = z.infer<typeof ZAdminOrder>;
 
@@ -452,6 +645,8 @@ export const ZAdminOrderDetailResponse = z.object({
     leftThisMonthGhs: ZDecimalString.nullable(),
   }),
   timeline: z.array(ZAdminOrderEvent),
+  /** The names of the ledger accounts and staff the order's money facts name (issue 28 point 2). */
+  names: z.object({ accounts: z.record(z.string(), z.string()), confirmedBy: z.string().nullable() }).optional(),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetailResponse>;
 /** The "Needs action" count: orders paid (or sent) and waiting for staff, and since when the oldest waits. */

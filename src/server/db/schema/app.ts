@@ -33,6 +33,11 @@ export const settings = pgTable('settings', {
   tier2DailyLimitGhs: numeric('tier2_daily_limit_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
   tier2MonthlyLimitGhs: numeric('tier2_monthly_limit_ghs', { precision: 20, scale: 2 }).notNull().default('1000000'),
   largeOrderGhs: numeric('large_order_ghs', { precision: 20, scale: 2 }).notNull().default('50000'),
+  /**
+   * Two people above this many cedis (issue 28 point 2, docs/decisions/038): who confirmed an
+   * order's payment may not pay it out or refund it.
+   */
+  twoPeopleAboveGhs: numeric('two_people_above_ghs', { precision: 20, scale: 2 }).notNull().default('5000'),
   dailyVolumeAlertGhs: numeric('daily_volume_alert_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
   /** "Just under" the large-order threshold: within this percentage below it; alert at this many such orders in 24 h. */
   structuringBandPercent: integer('structuring_band_percent').notNull().default(10),

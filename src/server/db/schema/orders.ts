@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { paymentMethods } from './app.js';
-import { FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout, type TPayTo } from '#shared/contracts/orders.js';
+import { EVIDENCE_KINDS, FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout, type TPayTo } from '#shared/contracts/orders.js';
 
 /**
  * A price the server promised a customer for a short time (decisions/013 D2). Orders take every number from
@@ -97,6 +97,40 @@ export const orders = pgTable(
      * payout serves one order, for ever (issue 28 point 1, docs/decisions/036).
      */
     payoutReferenceKey: text('payout_reference_key'),
+    /**
+     * The fee of the order, fixed at creation from its quote (issue 28 point 6): the percentage and
+     * the cedis (src/server/modules/orders/quotes.ts calculateFee). Null on orders before migration
+     * 0029 whose quote could not say.
+     */
+    feePercentage: numeric('fee_percentage', { precision: 5, scale: 2 }),
+    feeGhs: numeric('fee_ghs', { precision: 20, scale: 2 }),
+    /**
+     * Staff's confirmation that the money (buy, cedis) or coins (sell) arrived (issue 28 point 2,
+     * docs/decisions/038): how much, into which ledger account (src/shared/ledger.ts account
+     * codes), when, the evidence, who and when. The payment_received ledger entry records the same.
+     */
+    receivedAmount: numeric('received_amount', { precision: 30, scale: 8 }),
+    receivedAccount: text('received_account'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    evidenceKind: text('evidence_kind', { enum: EVIDENCE_KINDS }),
+    evidence: text('evidence'),
+    confirmedBy: text('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The payout's facts: the ledger account it left from, what was sent, the network or MoMo charge. */
+    paidFromAccount: text('paid_from_account'),
+    amountSent: numeric('amount_sent', { precision: 30, scale: 8 }),
+    payoutFee: numeric('payout_fee', { precision: 30, scale: 8 }),
+    /**
+     * A refund (issue 28 point 3): all of it (status refunded), or the difference of an over
+     * payment completed for the amount ordered. Its reference is claimed for ever like a payout's.
+     */
+    refundAmount: numeric('refund_amount', { precision: 30, scale: 8 }),
+    refundAccount: text('refund_account'),
+    refundReference: text('refund_reference'),
+    refundReferenceKey: text('refund_reference_key'),
+    refundFee: numeric('refund_fee', { precision: 30, scale: 8 }),
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** Why staff cancelled, as the customer is told. */
     cancelReason: text('cancel_reason'),
     /** Buy: the account to pay to as it was at creation (a later edit of the method does not change it). */
@@ -138,8 +172,9 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_tx_key_unique').on(t.paymentTxKey),
     // A payout reference (the outgoing hash, the MoMo or bank reference) pays one order.
     uniqueIndex('orders_payout_reference_key_unique').on(t.payoutReferenceKey),
+    uniqueIndex('orders_refund_reference_key_unique').on(t.refundReferenceKey),
     // The status values and the amounts, checked by the database too (issue 28 point 1). Which
-    // status may follow which is the trigger of migration 0027 (src/shared/order-transitions.ts).
+    // status may follow which is the trigger of migrations 0027 and 0029 (src/shared/order-transitions.ts).
     check('orders_status_known', sql`${t.status} IN (${sql.raw(ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     check('orders_type_known', sql`${t.type} IN (${sql.raw(ORDER_TYPES.map((s) => `'${s}'`).join(', '))})`),
     check('orders_fiat_currency_known', sql`${t.fiatCurrency} IN (${sql.raw(FIAT_CURRENCIES.map((s) => `'${s}'`).join(', '))})`),
@@ -147,6 +182,13 @@ export const orders = pgTable(
       'orders_amounts_positive',
       sql`${t.amountCrypto} > 0 AND ${t.amountFiat} > 0 AND ${t.amountUsd} > 0 AND (${t.amountGhs} IS NULL OR ${t.amountGhs} > 0) AND ${t.unitPriceUsd} > 0 AND ${t.ghsRate} > 0`,
     ),
+    // What moved (issue 28 points 2 and 3, docs/decisions/038): amounts > 0, charges >= 0, and the
+    // evidence's kind one of src/shared/contracts/orders.ts EVIDENCE_KINDS.
+    check(
+      'orders_movements_positive',
+      sql`(${t.receivedAmount} IS NULL OR ${t.receivedAmount} > 0) AND (${t.amountSent} IS NULL OR ${t.amountSent} > 0) AND (${t.refundAmount} IS NULL OR ${t.refundAmount} > 0) AND (${t.payoutFee} IS NULL OR ${t.payoutFee} >= 0) AND (${t.refundFee} IS NULL OR ${t.refundFee} >= 0) AND (${t.feeGhs} IS NULL OR ${t.feeGhs} >= 0)`,
+    ),
+    check('orders_evidence_kind_known', sql`${t.evidenceKind} IN (${sql.raw(EVIDENCE_KINDS.map((s) => `'${s}'`).join(', '))})`),
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
     uniqueIndex('orders_deposit_tag_unique').on(t.depositTag),
     // The expiry worker's scan: orders still waiting for the customer, by deadline.

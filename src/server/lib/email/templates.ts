@@ -1,6 +1,6 @@
 import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/html.js';
 import { markSecret } from './secrets.js';
-import type { TPayTo } from '#shared/contracts/orders.js';
+import { ORDER_MSG, type TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
 import { networkLabel } from '#shared/networks.js';
@@ -472,12 +472,19 @@ const STATUS_WORDS = {
     title: 'Your order has expired',
     text: 'The time to pay for this order ran out, so it has expired and no longer counts against your limit. If you already paid, contact us through live chat with the order number.',
   },
+  refunded: {
+    subject: 'refunded',
+    title: 'Your order was refunded',
+    text: 'We sent back what you paid for this order. It no longer counts against your limit.',
+  },
 } as const;
 
 export function renderOrderStatusEmail(input: {
   fullName: string;
   order: TEmailOrder & { payoutReference?: string | null; cancelReason?: string | null };
   status: keyof typeof STATUS_WORDS;
+  /** A refund (issue 28 point 3): what went back, where, its reference and the reason. */
+  refund?: { amount: string; where: string; reference: string; reason: string } | null;
   appUrl: string;
   /** The receipt says who sent it (modules/content getCompanyDetails). */
   company: TCompanyDetails;
@@ -487,6 +494,11 @@ export function renderOrderStatusEmail(input: {
   const extra: string[] = [];
   if (input.status === 'completed' && order.payoutReference) extra.push(`Payout reference: ${order.payoutReference}`);
   if (input.status === 'cancelled' && order.cancelReason) extra.push(`Reason: ${order.cancelReason}`);
+  if (input.refund) {
+    extra.push(ORDER_MSG.refundedTo(input.refund.amount, input.refund.where));
+    extra.push(`Refund reference: ${input.refund.reference}`);
+    extra.push(`Reason: ${input.refund.reason}`);
+  }
   return {
     subject: `Order #${order.id} ${words.subject}`,
     body: layout(

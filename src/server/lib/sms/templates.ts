@@ -14,13 +14,15 @@ export function renderPhoneCodeSms(code: string): string {
   return `CediCrypto: your phone verification code is ${markSecret(code)}. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Never share it: our staff will never ask for it.`;
 }
 
-export type TOrderSmsStatus = 'created' | 'completed' | 'cancelled' | 'expired';
+export type TOrderSmsStatus = 'created' | 'completed' | 'cancelled' | 'expired' | 'refunded';
 
 const ORDER_WORDS: Record<TOrderSmsStatus, string> = {
   created: 'was received. See what to do next',
   completed: 'is completed. Details',
   cancelled: 'was cancelled. Details',
   expired: 'expired: its time ran out. Details',
+  // The amount and where it went are on the order page and in the email (issue 28 point 3).
+  refunded: 'was refunded. What was refunded and where',
 };
 
 /** '… order #12 is completed. Details: https://…/#/orders/12' (the order page: docs/decisions/014). */

@@ -16,7 +16,7 @@ import {
   type TComplianceSettingsUpdate,
 } from '#shared/contracts/compliance.js';
 import type { TKycStatus } from '#shared/contracts/account.js';
-import { SUBMITTED_STATUSES } from '#shared/contracts/orders.js';
+import { STAFF_PENDING_STATUSES } from '#shared/contracts/orders.js';
 import { MSG } from '#shared/messages.js';
 import { isStaffRole } from '#shared/permissions.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -729,13 +729,13 @@ export async function closeAccount(deps: TComplianceDeps, call: TStaffCall, user
     if (isStaffRole(user.role)) throw new AppError('FORBIDDEN', COMPLIANCE_MSG.cannotCloseStaff);
     if (user.closedAt) throw new AppError('ACCOUNT_ALREADY_CLOSED', COMPLIANCE_MSG.accountClosed);
     // Paid orders waiting for staff would be left behind a closed account (issue 27 point 2):
-    // approved or refunded (cancelled) first. The customer's row lock keeps a new "I have paid"
+    // approved or refunded first. The customer's row lock keeps a new "I have paid"
     // of theirs from slipping in meanwhile only as far as that path locks it too; the refusal is
     // read in this transaction.
     const [paid] = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), inArray(orders.status, [...SUBMITTED_STATUSES])))
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...STAFF_PENDING_STATUSES])))
       .limit(1);
     if (paid) throw new AppError('ACCOUNT_HAS_PAID_ORDERS', COMPLIANCE_MSG.openPaidOrders);
     const [closed] = await tx

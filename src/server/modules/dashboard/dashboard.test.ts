@@ -4,6 +4,7 @@ import { pricePoints } from '#server/db/schema/market.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 /*
  * Issue 16 point 3, "Numbers that add up", on the dashboards: the back-office's GHS volume is what
@@ -90,7 +91,7 @@ describe('dashboards', () => {
         method: 'POST',
         url: `/api/admin/orders/${id}/approve`,
         cookie: admin,
-        payload: { payoutReference: randomBytes(32).toString('hex') },
+        payload: await approvalBody(t, id, { payoutReference: randomBytes(32).toString('hex') }),
       });
       expect(approved.statusCode, approved.body).toBe(200);
     }

@@ -1,7 +1,7 @@
 import { firstOrThrow } from '#server/db/rows.js';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
-import { SUBMITTED_STATUSES } from '#shared/contracts/orders.js';
+import { STAFF_PENDING_STATUSES } from '#shared/contracts/orders.js';
 import { calculatePercentChange, roundFiat, toDecimal, type TDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
@@ -66,7 +66,7 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(inArray(orders.status, [...SUBMITTED_STATUSES])),
+      .where(inArray(orders.status, [...STAFF_PENDING_STATUSES])),
     db
       .select({
         usd: sql<string>`coalesce(sum(${orders.amountUsd}), 0)`,

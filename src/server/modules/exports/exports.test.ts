@@ -20,6 +20,7 @@ import { csvObjects } from '#test/helpers/csv.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
 import { exportAdminOrders } from './service.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 /** What a staff member types as a cancel reason, and a spreadsheet would run as a formula. */
@@ -228,7 +229,7 @@ describe('CSV exports', () => {
         method: 'POST',
         url: `/api/admin/orders/${approvedOrder.id}/approve`,
         cookie: manager.cookie,
-        payload: { payoutReference },
+        payload: await approvalBody(t, approvedOrder.id, { payoutReference }),
       });
       expect(approved.statusCode, approved.body).toBe(200);
       const [decided] = await t.database.db.select().from(orders).where(eq(orders.id, approvedOrder.id));

@@ -11,6 +11,7 @@ import { orders } from '#server/db/schema/orders.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
@@ -73,12 +74,12 @@ describe('claim, then pay', () => {
   const claim = (cookie: string, id: number) => t.request({ method: 'POST', url: `/api/admin/orders/${id}/claim`, cookie });
   const release = (cookie: string, id: number) => t.request({ method: 'DELETE', url: `/api/admin/orders/${id}/claim`, cookie });
   const takeover = (cookie: string, id: number) => t.request({ method: 'POST', url: `/api/admin/orders/${id}/claim/takeover`, cookie });
-  const approve = (cookie: string, id: number) =>
+  const approve = async (cookie: string, id: number) =>
     t.request({
       method: 'POST',
       url: `/api/admin/orders/${id}/approve`,
       cookie,
-      payload: { payoutReference: randomBytes(32).toString('hex') },
+      payload: await approvalBody(t, id, { payoutReference: randomBytes(32).toString('hex') }),
     });
   const detail = async (cookie: string, id: number) =>
     (await t.request({ method: 'GET', url: `/api/admin/orders/${id}`, cookie })).json().order;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import { ORDER_MSG, SUBMITTED_STATUSES, type TOrderStatus } from '#shared/contracts/orders.js';
+import { ORDER_MSG, STAFF_PENDING_STATUSES, type TOrderStatus } from '#shared/contracts/orders.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
 import type { TTx } from '#server/db/client.js';
@@ -68,7 +68,7 @@ async function lockOrder(tx: TTx, id: number): Promise<TOrderRow> {
   // As decideOrder (lifecycle.ts): no key changes, so an alert naming the order is never blocked by the claim.
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
-  if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(row.status)) {
+  if (!(STAFF_PENDING_STATUSES as readonly TOrderStatus[]).includes(row.status)) {
     throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
   }
   return row;
@@ -119,7 +119,7 @@ export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: 
       const [claimed] = await tx
         .update(orders)
         .set({ claimedBy: actor.id, claimedAt: now, claimExpiresAt: expiresAt })
-        .where(and(eq(orders.id, order.id), inArray(orders.status, [...SUBMITTED_STATUSES]), free))
+        .where(and(eq(orders.id, order.id), inArray(orders.status, [...STAFF_PENDING_STATUSES]), free))
         .returning({ id: orders.id });
       if (!claimed) {
         const [again] = await tx.select({ claimedBy: orders.claimedBy }).from(orders).where(eq(orders.id, order.id));

@@ -15,6 +15,7 @@ import { PAYMENT_REFERENCE_PATTERN } from './payment-reference.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import type { TOrderDeps } from './deps.js';
 import { expireDueOrders, submitPayment } from './lifecycle.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const MINUTE = 60_000;
@@ -316,8 +317,13 @@ describe('order lifecycle', () => {
     // Claim, then pay (docs/decisions/029): support claims it before paying out.
     expect((await t.request({ method: 'POST', url: `/api/admin/orders/${unpaid.id}/claim`, cookie: support.cookie })).statusCode).toBe(200);
     // A buy's payout reference is the outgoing transaction hash, checked for the order's network (Bitcoin here).
-    const approve = (cookie: string, id: number, payload?: Record<string, string>) =>
-      t.request({ method: 'POST', url: `/api/admin/orders/${id}/approve`, cookie, ...(payload === undefined ? {} : { payload }) });
+    const approve = async (cookie: string, id: number, payload?: Record<string, string>) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/approve`,
+        cookie,
+        ...(payload === undefined ? {} : { payload: await approvalBody(t, id, payload) }),
+      });
     const noReference = await approve(support.cookie, unpaid.id);
     expect(noReference.statusCode).toBe(400);
     const notAHash = await approve(support.cookie, unpaid.id, { payoutReference: '0xfeed' });
@@ -329,10 +335,12 @@ describe('order lifecycle', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const mine = (await t.request({ method: 'GET', url: `/api/orders/${unpaid.id}`, cookie: customer.cookie })).json();
     expect(mine.order).toMatchObject({ status: 'completed', payoutReference: hash });
-    // The customer's timeline: created, paid, approved with the reference; staff only as 'staff'.
+    // The customer's timeline: created, paid, the payment confirmed and approved with the reference
+    // in one step (docs/decisions/038); staff only as 'staff'.
     expect(mine.timeline.map((e: { to: string; actor: string }) => [e.to, e.actor])).toEqual([
       ['awaiting_payment', 'customer'],
       ['payment_submitted', 'customer'],
+      ['payment_confirmed', 'staff'],
       ['completed', 'staff'],
     ]);
     expect(mine.timeline.at(-1)).toMatchObject({ payoutReference: hash });

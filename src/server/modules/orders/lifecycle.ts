@@ -1,13 +1,19 @@
-import { and, asc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import {
   AWAITING_STATUSES,
   awaitingStatusOf,
   isAwaitingStatus,
+  isConfirmedStatus,
+  isStaffPendingStatus,
+  isSubmittedStatus,
   ORDER_MSG,
+  refundDestination,
   SUBMITTED_STATUSES,
   submittedStatusOf,
   type TOrderStatus,
   type TEditPaymentTxIdRequest,
+  type TPaymentConfirmation,
+  type TPayoutFacts,
   type TSubmitPaymentRequest,
 } from '#shared/contracts/orders.js';
 import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, networksOf } from '#shared/networks.js';
@@ -19,12 +25,11 @@ import {
   transactionIdIssue,
   type TPaymentRail,
 } from '#shared/transaction-id.js';
-import { findTransition } from '#shared/order-transitions.js';
 import type { TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
-import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
@@ -35,6 +40,16 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
+import {
+  applyConfirmation,
+  checkTwoPeople,
+  formatReceived,
+  isRefundReferenceConflict,
+  preparePayout,
+  writeEntries,
+  type TPreparedPayout,
+} from './settlement.js';
+import { clock, isReferenceTaken, recordTransition, releaseVolume } from './transitions.js';
 import { claimedByOther, hasLiveClaim, refuseBlockedAccount } from './claims.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
@@ -49,12 +64,12 @@ import {
 } from '#server/modules/compliance/rules.js';
 import { hashImages, recordImages } from '#server/modules/compliance/reused-images.js';
 
+export { clock, recordTransition } from './transitions.js';
+
 /**
  * The order lifecycle's transitions (docs/decisions/014): each one conditional update of the
  * order, its event, its email and its realtime notice, in one transaction.
  */
-
-export const clock = (deps: Pick<TOrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
 
 const txIdUsed = () => new AppError('TX_ID_USED', ORDER_MSG.txIdUsed, { fields: { paymentTxId: ORDER_MSG.txIdUsed } });
 
@@ -64,20 +79,6 @@ function txIdInvalid(rail: TPaymentRail, paymentTxId: string): AppError | null {
   if (issue === null) return null;
   const message = issue === 'format' ? ORDER_MSG.txIdFormat : ORDER_MSG.txIdTooShort(rail);
   return new AppError('VALIDATION', message, { fields: { paymentTxId: message } });
-}
-
-/**
- * True when another order than `orderId` holds `key` as its payment transaction id or its payout
- * reference: an id serves one order for ever, whatever became of it (issue 28 point 1,
- * docs/decisions/036), and a customer's payment is never another order's payout, nor the reverse.
- */
-async function isReferenceTaken(tx: TTx, key: string, orderId: number): Promise<boolean> {
-  const [taken] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(or(eq(orders.paymentTxKey, key), eq(orders.payoutReferenceKey, key)), ne(orders.id, orderId)))
-    .limit(1);
-  return taken !== undefined;
 }
 
 /**
@@ -103,39 +104,6 @@ export function isPaymentTxIdConflict(error: unknown): boolean {
 const payoutReferenceUsed = () =>
   new AppError('PAYOUT_REFERENCE_USED', ORDER_MSG.payoutReferenceUsed, { fields: { payoutReference: ORDER_MSG.payoutReferenceUsed } });
 
-type TEventInput = {
-  order: Pick<TOrderRow, 'id' | 'userId'>;
-  actor: { id: string; kind: 'customer' | 'staff' } | 'system';
-  from: TOrderStatus | null;
-  to: TOrderStatus;
-  details?: Record<string, string>;
-  at: Date;
-};
-
-/**
- * One status change of an order, in the caller's transaction: its event (the timeline reads
- * them) and its realtime notice, which the database sends only if the transaction commits.
- */
-export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishOrderChange'>, event: TEventInput): Promise<void> {
-  // Only what the transition table lists (src/shared/order-transitions.ts); an edit of the
-  // transaction id stays in its status. Thrown here, the whole change is rolled back.
-  const by = event.actor === 'system' ? 'system' : event.actor.kind;
-  if (event.from !== event.to && !findTransition(event.from, event.to, by)) {
-    throw new AppError('TRANSITION_NOT_ALLOWED', ORDER_MSG.transitionNotAllowed);
-  }
-  const details = event.details && Object.keys(event.details).length > 0 ? event.details : null;
-  await tx.insert(orderEvents).values({
-    orderId: event.order.id,
-    actorId: event.actor === 'system' ? null : event.actor.id,
-    actorKind: event.actor === 'system' ? 'system' : event.actor.kind,
-    fromStatus: event.from,
-    toStatus: event.to,
-    details,
-    createdAt: event.at,
-  });
-  await deps.publishOrderChange?.(tx, { id: event.order.id, userId: event.order.userId, status: event.to });
-}
-
 /** Staff hear of a submitted order at the notification address, when one is set. */
 async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, customer: { name: string; email: string }) {
   const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
@@ -147,17 +115,6 @@ async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, cust
     tx,
     settingsRow.notificationEmail,
     renderAdminOrderAlertEmail({ customerName: customer.name, customerEmail: customer.email, order, appUrl: deps.appUrl }),
-  );
-}
-
-/** A cancelled or expired order no longer counts against the customer's limit. */
-async function releaseVolume(tx: TTx, order: TOrderRow, now: Date) {
-  return firstOrThrow(
-    await tx
-      .update(users)
-      .set({ tradingVolumeUsd: sql`greatest(${users.tradingVolumeUsd} - ${order.amountUsd}, 0)`, updatedAt: now })
-      .where(eq(users.id, order.userId))
-      .returning(),
   );
 }
 
@@ -429,6 +386,16 @@ function checkPayoutReference(order: TOrderRow, reference: string): void {
   }
 }
 
+/** The payout's facts as the audit log keeps them. */
+function payoutAudit(row: TOrderRow) {
+  return {
+    amountSent: row.amountSent,
+    paidFromAccount: row.paidFromAccount,
+    payoutFee: row.payoutFee,
+    ...(row.refundAmount ? { refundAmount: row.refundAmount, refundReference: row.refundReference } : {}),
+  };
+}
+
 export type TDecision =
   | {
       status: 'completed';
@@ -436,6 +403,9 @@ export type TDecision =
       recordedPayerName?: string | undefined;
       /** "Number on the payment" as staff typed it (checked by the contract: a Ghana mobile number). */
       recordedPayerNumber?: string | undefined;
+      /** A submitted order: what arrived and its evidence, confirmed in the same transaction (docs/decisions/038). */
+      confirmation?: TPaymentConfirmation | undefined;
+      payout?: TPayoutFacts | undefined;
     }
   | { status: 'cancelled'; reason: string };
 
@@ -462,9 +432,12 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       // (compliance.test.ts "never approves an order while another customer's ...").
       const [current] = await tx.select().from(orders).where(eq(orders.id, input.id)).for('no key update');
       if (!current) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
-      if (!(SUBMITTED_STATUSES as readonly TOrderStatus[]).includes(current.status)) {
-        throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+      // Approve: submitted (confirmed in the same step) or confirmed. Cancel: submitted only; money
+      // that arrived is refunded, never just cancelled (issue 28 point 3).
+      if (decision.status === 'cancelled' && isConfirmedStatus(current.status)) {
+        throw new AppError('TRANSITION_NOT_ALLOWED', ORDER_MSG.cancelConfirmed);
       }
+      if (!isStaffPendingStatus(current.status)) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
       const payoutReference =
         decision.status === 'completed'
           ? current.type === 'buy'
@@ -512,6 +485,21 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         }
         if (await isOrderHeld(tx, holdFacts)) return 'held';
       }
+      // Evidence on every decision (issue 28 point 2, docs/decisions/038): what arrived is confirmed
+      // (here, or before by someone else: two people above the setting), then the payout's facts
+      // and entries are prepared; nothing is kept if any of it is refused.
+      let order = current;
+      let prepared: TPreparedPayout | null = null;
+      if (decision.status === 'completed') {
+        if (isSubmittedStatus(current.status)) {
+          if (!decision.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
+          await checkTwoPeople(tx, current, input.actor, true);
+          order = await applyConfirmation(tx, deps, current, input.actor, decision.confirmation, now);
+        } else {
+          await checkTwoPeople(tx, current, input.actor, false);
+        }
+        prepared = await preparePayout(tx, order, decision.payout ?? {});
+      }
       const [row] = await tx
         .update(orders)
         .set({
@@ -524,11 +512,13 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           claimedBy: null,
           claimedAt: null,
           claimExpiresAt: null,
+          ...(prepared?.columns ?? {}),
+          ...(prepared?.columns.refundAmount ? { refundedAt: now } : {}),
         })
-        .where(and(eq(orders.id, input.id), inArray(orders.status, [...SUBMITTED_STATUSES])))
+        .where(and(eq(orders.id, input.id), eq(orders.status, order.status)))
         .returning();
       if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-      const from = current.status;
+      const from = order.status;
       const user =
         decision.status === 'completed'
           ? firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)))
@@ -544,6 +534,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         details,
         at: now,
       });
+      if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now);
       if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
       await queueEmail(
         tx,
@@ -554,6 +545,16 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           status: decision.status,
           appUrl: deps.appUrl,
           company: await getCompanyDetails(tx),
+          // An over payment completed for the amount ordered: the difference went back.
+          refund:
+            row.refundAmount && row.refundReference
+              ? {
+                  amount: formatReceived(row, row.refundAmount),
+                  where: refundDestination(row),
+                  reference: row.refundReference,
+                  reason: ORDER_MSG.differenceRefunded,
+                }
+              : null,
         }),
       );
       await writeAudit(tx, {
@@ -562,13 +563,14 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         targetType: 'order',
         targetId: row.id,
         before: { status: from },
-        after: { status: decision.status, ...details },
+        after: { status: decision.status, ...details, ...(prepared ? payoutAudit(row) : {}) },
         ip: input.ip,
       });
       return 'decided';
     });
   // Two approvals of two orders with one payout reference at once: the unique index decides.
   const outcome = await decide().catch((error: unknown) => {
+    if (isRefundReferenceConflict(error)) throw new AppError('REFUND_REFERENCE_USED', ORDER_MSG.refundReferenceUsed);
     throw isUniqueViolation(error, 'orders_payout_reference_key_unique') ? payoutReferenceUsed() : error;
   });
   if (outcome === 'held') throw seesHolds ? new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold) : waiting();

@@ -20,6 +20,7 @@ import {
   type TTestApp,
 } from '#test/helpers/test-app.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const TRC20_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -325,7 +326,7 @@ describe('order pages', () => {
       method: 'POST',
       url: `/api/admin/orders/${order.id}/approve`,
       cookie: support.cookie,
-      payload: { payoutReference: randomBytes(32).toString('hex') },
+      payload: await approvalBody(t, order.id, { payoutReference: randomBytes(32).toString('hex') }),
     });
     await ownerSocket.waitFor('order', (e) => e.orderId === order.id && e.status === 'completed');
     await staffSocket.waitFor('order', (e) => e.orderId === order.id && e.status === 'completed');

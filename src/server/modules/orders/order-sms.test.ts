@@ -11,6 +11,7 @@ import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, type TTestApp } from '#test/helpers/test-app.js';
 import type { TOrderDeps } from './deps.js';
 import { expireDueOrders } from './lifecycle.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
@@ -93,7 +94,7 @@ describe('order status SMS', () => {
       method: 'POST',
       url: `/api/admin/orders/${completed.id}/approve`,
       cookie: staffCookie,
-      payload: { payoutReference: randomBytes(32).toString('hex') },
+      payload: await approvalBody(t, completed.id, { payoutReference: randomBytes(32).toString('hex') }),
     });
     expect(approved.statusCode, approved.body).toBe(200);
 

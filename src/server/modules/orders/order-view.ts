@@ -1,4 +1,4 @@
-import type { TAdminOrder, TAdminOrderEvent, TOrder, TOrderEvent } from '#shared/contracts/orders.js';
+import { refundDestination, type TAdminOrder, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
 import { calculateUnitPriceFiat } from '#shared/money.js';
 import { canAccess, type TRole } from '#shared/permissions.js';
 import type { orderEvents, orders } from '#server/db/schema/orders.js';
@@ -44,6 +44,16 @@ export function toOrder(row: TOrderRow): TOrder {
     notes: row.notes,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    refund:
+      row.refundAmount && row.refundReference
+        ? {
+            amount: row.refundAmount,
+            reference: row.refundReference,
+            reason: row.refundReason,
+            at: row.refundedAt?.toISOString() ?? null,
+            destination: refundDestination(row),
+          }
+        : null,
   };
 }
 
@@ -80,6 +90,25 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
           }
         : null,
     customerAccount: row.customerClosedAt ? 'closed' : row.customerBanned ? 'banned' : 'active',
+    feePercentage: row.order.feePercentage,
+    feeGhs: row.order.feeGhs,
+    confirmation:
+      row.order.receivedAmount && row.order.receivedAccount && row.order.receivedAt && row.order.evidenceKind && row.order.confirmedAt
+        ? {
+            amountReceived: row.order.receivedAmount,
+            account: row.order.receivedAccount,
+            receivedAt: row.order.receivedAt.toISOString(),
+            evidenceKind: row.order.evidenceKind,
+            evidence: row.order.evidence ?? '',
+            confirmedBy: row.order.confirmedBy,
+            confirmedAt: row.order.confirmedAt.toISOString(),
+          }
+        : null,
+    payoutFacts:
+      row.order.paidFromAccount && row.order.amountSent
+        ? { account: row.order.paidFromAccount, amountSent: row.order.amountSent, fee: row.order.payoutFee ?? '0' }
+        : null,
+    refundFacts: row.order.refundAccount ? { account: row.order.refundAccount, fee: row.order.refundFee } : null,
   };
 }
 

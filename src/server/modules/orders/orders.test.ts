@@ -17,6 +17,7 @@ import {
   type TTestApp,
 } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BTC_ADDRESS_BAD_CHECKSUM = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5';
@@ -206,7 +207,12 @@ describe('orders', () => {
     const admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     const approve = async (orderId: number, payoutReference: string) => {
       expect((await t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/claim`, cookie: admin })).statusCode).toBe(200);
-      return t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/approve`, cookie: admin, payload: { payoutReference } });
+      return t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/approve`,
+        cookie: admin,
+        payload: await approvalBody(t, orderId, { payoutReference }),
+      });
     };
     const a = await verifiedCustomer();
     const b = await verifiedCustomer();
@@ -566,13 +572,12 @@ describe('orders', () => {
       method: 'POST',
       url: `/api/admin/orders/${order.id}/approve`,
       cookie: support.cookie,
-      payload: { payoutReference },
+      payload: await approvalBody(t, order.id, { payoutReference }),
     });
     expect(unclaimed.json().error.code).toBe('ORDER_CLAIMED');
+    const body = await approvalBody(t, order.id, { payoutReference });
     const results = await Promise.all(
-      [admin, admin].map((cookie) =>
-        t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie, payload: { payoutReference } }),
-      ),
+      [admin, admin].map((cookie) => t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/approve`, cookie, payload: body })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json().error.code).toBe('ORDER_ALREADY_DECIDED');
@@ -697,7 +702,7 @@ describe('dashboards', () => {
         method: 'POST',
         url: `/api/admin/orders/${placed.json().order.id}/approve`,
         cookie: admin,
-        payload: { payoutReference: btcHash() },
+        payload: await approvalBody(t, placed.json().order.id, { payoutReference: btcHash() }),
       });
 
       const portfolio = (await t.request({ method: 'GET', url: '/api/portfolio', cookie: customer.cookie })).json();

@@ -6,6 +6,7 @@ import { orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, type TTestApp } from '#test/helpers/test-app.js';
+import { approvalBody } from '#test/helpers/orders.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const USED = 'This payment transaction ID has already been used.';
@@ -141,7 +142,7 @@ describe('payment transaction ids per rail', () => {
       method: 'POST',
       url: `/api/admin/orders/${orderId}/approve`,
       cookie: support.cookie,
-      payload: { payoutReference: randomBytes(32).toString('hex') },
+      payload: await approvalBody(t, orderId, { payoutReference: randomBytes(32).toString('hex') }),
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const late = await edit(customer.cookie, orderId, momoId());

@@ -22,7 +22,7 @@ import { findDepositAddress } from '#server/modules/coins/service.js';
 import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from './order-view.js';
 import { newPaymentReference } from './payment-reference.js';
-import { checkOrderSize, toAmountGhs } from './quotes.js';
+import { calculateFee, checkOrderSize, toAmountGhs } from './quotes.js';
 import { checkTierLimit, readTierLimits, tierOf } from './tier-limits.js';
 import type { TOrderDeps } from './deps.js';
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
@@ -200,6 +200,9 @@ async function insertOrder(
           amountGhs,
           unitPriceUsd: quote.unitPriceUsd,
           ghsRate: quote.ghsRate,
+          // The fee on the order (issue 28 point 6): the quote's, in cedis as the quote computes it.
+          feePercentage: quote.feePercentage,
+          feeGhs: calculateFee(quote, 'GHS'),
           paymentMethodId,
           paymentMethod,
           payTo,

@@ -12,6 +12,8 @@ import {
   ZAdminOrderQuery,
   ZAdminOrderResponse,
   ZApproveOrderRequest,
+  ZConfirmPaymentRequest,
+  ZRefundOrderRequest,
   ZCancelOrderRequest,
   ZCoinList,
   ZCreateOrderRequest,
@@ -40,6 +42,7 @@ import type { ChatRealtime } from '#server/modules/chat/realtime.js';
 import type { TOrderDeps } from './deps.js';
 import { changeClaim, type TClaimChange } from './claims.js';
 import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
+import { confirmPayment, refundOrder } from './settlement.js';
 import { forStaffRole, toOrder } from './order-view.js';
 import { placeOrder } from './place-order.js';
 import { SharedReads } from './shared-reads.js';
@@ -346,7 +349,19 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     {
       config: {
         ...decisionConfig,
-        errors: [...decisionConfig.errors, 'ORDER_ON_HOLD', 'ORDER_WAITING', 'ORDER_CLAIMED', 'ORDER_NOT_CLAIMED', 'ORDER_ACCOUNT_BLOCKED'],
+        errors: [
+          ...decisionConfig.errors,
+          'ORDER_ON_HOLD',
+          'ORDER_WAITING',
+          'ORDER_CLAIMED',
+          'ORDER_NOT_CLAIMED',
+          'ORDER_ACCOUNT_BLOCKED',
+          'PAYOUT_REFERENCE_USED',
+          'REFUND_REFERENCE_USED',
+          'CONFIRMATION_REQUIRED',
+          'TWO_PEOPLE_REQUIRED',
+          'SETTLE_REQUIRED',
+        ],
       },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZApproveOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
@@ -357,8 +372,48 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
         payoutReference: request.body.payoutReference,
         recordedPayerName: request.body.recordedPayerName,
         recordedPayerNumber: request.body.recordedPayerNumber,
+        confirmation: request.body.confirmation,
+        payout: request.body.payout,
       } as const;
       await decideOrder(deps, { actor: actorOf(request), id, ip: request.ip, decision });
+      return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
+    },
+  );
+  // Evidence on every decision and refunds (issue 28 points 2 and 3, docs/decisions/038).
+  app.post(
+    '/api/admin/orders/:id/confirm-payment',
+    {
+      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_NOT_CONFIRMABLE'] },
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZConfirmPaymentRequest, response: { 200: ZAdminOrderResponse } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await confirmPayment(deps, { actor: actorOf(request), id, ip: request.ip, confirmation: request.body });
+      return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
+    },
+  );
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      config: {
+        ...decisionConfig,
+        errors: [
+          ...decisionConfig.errors,
+          'ORDER_NOT_REFUNDABLE',
+          'ORDER_CLAIMED',
+          'ORDER_NOT_CLAIMED',
+          'ORDER_UNDER_REVIEW',
+          'ORDER_WAITING',
+          'REFUND_REFERENCE_USED',
+          'CONFIRMATION_REQUIRED',
+          'TWO_PEOPLE_REQUIRED',
+        ],
+      },
+      schema: { tags: ['orders'], params: ZOrderIdParams, body: ZRefundOrderRequest, response: { 200: ZAdminOrderResponse } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await refundOrder(deps, { actor: actorOf(request), id, ip: request.ip, refund: request.body });
       return { order: forStaffRole(await getAdminOrder(deps.db, id), actorOf(request).role) };
     },
   );
@@ -367,7 +422,7 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     {
       // ORDER_UNDER_REVIEW: an escalated compliance hold not released yet (docs/decisions/017);
       // ORDER_WAITING: the same refusal to support, in words that reveal no review (issue 26 point 12).
-      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_UNDER_REVIEW', 'ORDER_WAITING'] },
+      config: { ...decisionConfig, errors: [...decisionConfig.errors, 'ORDER_UNDER_REVIEW', 'ORDER_WAITING', 'TRANSITION_NOT_ALLOWED'] },
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZCancelOrderRequest, response: { 200: ZAdminOrderResponse } },
     },
     async (request) => {

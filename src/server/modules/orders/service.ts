@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type
 import {
   AWAITING_STATUSES,
   ORDER_MSG,
-  SUBMITTED_STATUSES,
+  STAFF_PENDING_STATUSES,
   type TAdminOrder,
   type TAdminOrderDetail,
   type TAdminOrderQuery,
@@ -21,13 +21,14 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { coins, depositAddresses, paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { ledgerAccounts } from '#server/db/schema/ledger.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import { orderOnHold } from '#server/modules/compliance/rules.js';
-import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent } from './order-view.js';
+import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from './order-view.js';
 import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from './tier-limits.js';
 
 /**
@@ -132,7 +133,7 @@ function dayStart(day: string): Date {
 export async function adminOrderFilter(db: TDb, query: Pick<TAdminOrderQuery, 'q' | 'status' | 'from' | 'to'>): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   // The product's "pending" is an order the customer paid (or sent) that waits for staff.
-  if (query.status === 'pending') conditions.push(inArray(orders.status, [...SUBMITTED_STATUSES]));
+  if (query.status === 'pending') conditions.push(inArray(orders.status, [...STAFF_PENDING_STATUSES]));
   else if (query.status === 'awaiting') conditions.push(inArray(orders.status, [...AWAITING_STATUSES]));
   else if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
   if (query.from) conditions.push(gte(orders.createdAt, dayStart(query.from)));
@@ -228,6 +229,26 @@ export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new D
       leftThisMonthGhs: left?.month ?? null,
     },
     timeline: events.map(({ event, staffName }) => toAdminOrderEvent(event, staffName)),
+    names: await moneyFactNames(db, row.order),
+  };
+}
+
+/** The ledger accounts and the staff member an order's money facts name, by name (issue 28 point 2). */
+async function moneyFactNames(db: TDb, order: TOrderRow): Promise<NonNullable<TAdminOrderDetail['names']>> {
+  const codes = [order.receivedAccount, order.paidFromAccount, order.refundAccount].filter((code): code is string => code !== null);
+  const accounts =
+    codes.length === 0
+      ? []
+      : await db
+          .select({ code: ledgerAccounts.code, name: ledgerAccounts.name })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.code, codes));
+  const [confirmer] = order.confirmedBy
+    ? await db.select({ fullName: users.fullName, name: users.name }).from(users).where(eq(users.id, order.confirmedBy))
+    : [];
+  return {
+    accounts: Object.fromEntries(accounts.map((account) => [account.code, account.name])),
+    confirmedBy: confirmer ? confirmer.fullName || confirmer.name : null,
   };
 }
 
@@ -243,7 +264,7 @@ export async function countNeedsAction(db: TDb): Promise<Required<TNeedsAction>>
         held: sql<number>`count(*) filter (where ${orderOnHold})`.mapWith(Number),
       })
       .from(orders)
-      .where(inArray(orders.status, [...SUBMITTED_STATUSES])),
+      .where(inArray(orders.status, [...STAFF_PENDING_STATUSES])),
   );
   return { count: row.count, oldestSubmittedAt: row.oldest ? new Date(row.oldest).toISOString() : null, held: row.held };
 }

@@ -1,4 +1,4 @@
-import { isSubmittedStatus, ORDER_STATUS_LABELS, type TOrder, type TOrderStatus } from '#shared/contracts/orders.js';
+import { isStaffPendingStatus, isSubmittedStatus, ORDER_STATUS_LABELS, type TOrder, type TOrderStatus } from '#shared/contracts/orders.js';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
 /**
@@ -10,17 +10,25 @@ const STATUS_VARIANTS: Record<TOrderStatus, BadgeVariant> = {
   awaiting_deposit: 'info',
   payment_submitted: 'warning',
   deposit_submitted: 'warning',
+  payment_confirmed: 'warning',
+  deposit_confirmed: 'warning',
   completed: 'success',
   cancelled: 'danger',
   expired: 'neutral',
+  refunded: 'neutral',
 };
 
 export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
   return <Badge variant={STATUS_VARIANTS[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }
 
-/** Staff may approve or cancel it: the customer has paid (or sent) and nobody decided yet. */
+/** Staff may approve (or refund) it: the customer has paid (or sent) and nobody decided yet. */
 export function isDecidable(order: Pick<TOrder, 'status'>): boolean {
+  return isStaffPendingStatus(order.status);
+}
+
+/** Staff may cancel it: paid, they say, but nobody confirmed the money arrived (issue 28: money that arrived is refunded). */
+export function isCancellable(order: Pick<TOrder, 'status'>): boolean {
   return isSubmittedStatus(order.status);
 }
 

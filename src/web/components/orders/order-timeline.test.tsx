@@ -42,6 +42,7 @@ const BUY: TOrder = {
   notes: null,
   status: 'completed',
   createdAt: '2026-11-24T10:00:00.000Z',
+  refund: null,
 };
 
 const EVENTS: TOrderEvent[] = [

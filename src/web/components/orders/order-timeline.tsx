@@ -39,8 +39,14 @@ function titleOf(event: TTimelineEvent, order: TOrder): string {
       return 'Crypto sent';
     case 'completed':
       return order.type === 'buy' ? 'Approved: crypto sent' : 'Approved: paid out';
+    case 'payment_confirmed':
+      return 'Payment confirmed';
+    case 'deposit_confirmed':
+      return 'Crypto received';
     case 'cancelled':
       return 'Order cancelled';
+    case 'refunded':
+      return 'Refunded';
     case 'expired':
       return 'Order expired';
     case 'awaiting_payment':

@@ -16,6 +16,7 @@ const STATUS_LABELS: Record<TOrderStatusFilter, string> = {
   completed: 'Completed',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  refunded: 'Refunded',
 };
 
 type TFilterChange = Partial<Pick<TAdminOrderFilter, 'q' | 'status' | 'from' | 'to'>>;

@@ -1,0 +1,79 @@
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { TOrderStatus } from '#shared/contracts/orders.js';
+import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { findTransition } from '#shared/order-transitions.js';
+import type { TTx } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { users } from '#server/db/schema/auth.js';
+import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { AppError } from '#server/lib/errors.js';
+import type { TOrderRow } from './order-view.js';
+import type { TOrderDeps } from './deps.js';
+
+/**
+ * What every transition of an order shares (the lifecycle, lifecycle.ts, and the money steps,
+ * settlement.ts): the clock, the event and its realtime notice checked against the transition
+ * table, the limit released, and the rule that a reference serves one order for ever.
+ */
+
+export const clock = (deps: Pick<TOrderDeps, 'now'>) => (deps.now ? deps.now() : new Date());
+
+/**
+ * True when another order than `orderId` holds `key` as its payment transaction id, its payout
+ * reference or its refund reference: an id serves one order for ever, whatever became of it (issue 28 point 1,
+ * docs/decisions/036), and a customer's payment is never another order's payout, nor the reverse.
+ */
+export async function isReferenceTaken(tx: TTx, key: string, orderId: number): Promise<boolean> {
+  const [taken] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(or(eq(orders.paymentTxKey, key), eq(orders.payoutReferenceKey, key), eq(orders.refundReferenceKey, key)), ne(orders.id, orderId)),
+    )
+    .limit(1);
+  return taken !== undefined;
+}
+
+type TEventInput = {
+  order: Pick<TOrderRow, 'id' | 'userId'>;
+  actor: { id: string; kind: 'customer' | 'staff' } | 'system';
+  from: TOrderStatus | null;
+  to: TOrderStatus;
+  details?: Record<string, string>;
+  at: Date;
+};
+
+/**
+ * One status change of an order, in the caller's transaction: its event (the timeline reads
+ * them) and its realtime notice, which the database sends only if the transaction commits.
+ */
+export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishOrderChange'>, event: TEventInput): Promise<void> {
+  // Only what the transition table lists (src/shared/order-transitions.ts); an edit of the
+  // transaction id stays in its status. Thrown here, the whole change is rolled back.
+  const by = event.actor === 'system' ? 'system' : event.actor.kind;
+  if (event.from !== event.to && !findTransition(event.from, event.to, by)) {
+    throw new AppError('TRANSITION_NOT_ALLOWED', ORDER_MSG.transitionNotAllowed);
+  }
+  const details = event.details && Object.keys(event.details).length > 0 ? event.details : null;
+  await tx.insert(orderEvents).values({
+    orderId: event.order.id,
+    actorId: event.actor === 'system' ? null : event.actor.id,
+    actorKind: event.actor === 'system' ? 'system' : event.actor.kind,
+    fromStatus: event.from,
+    toStatus: event.to,
+    details,
+    createdAt: event.at,
+  });
+  await deps.publishOrderChange?.(tx, { id: event.order.id, userId: event.order.userId, status: event.to });
+}
+
+/** A cancelled, expired or refunded order no longer counts against the customer's limit. */
+export async function releaseVolume(tx: TTx, order: TOrderRow, now: Date) {
+  return firstOrThrow(
+    await tx
+      .update(users)
+      .set({ tradingVolumeUsd: sql`greatest(${users.tradingVolumeUsd} - ${order.amountUsd}, 0)`, updatedAt: now })
+      .where(eq(users.id, order.userId))
+      .returning(),
+  );
+}
