@@ -51,7 +51,7 @@ describe('treasury and the daily settlement', () => {
     network: string;
     amountCrypto: string;
     amountGhs: string;
-    status: (typeof orders.status._.data)[number] | string;
+    status: string;
     decidedAt?: Date;
   }): Promise<number> {
     const quoteId = randomUUID();
@@ -86,7 +86,7 @@ describe('treasury and the daily settlement', () => {
         ...numbers,
         amountGhs: input.amountGhs,
         paymentMethod: 'MTN MoMo',
-        status: input.status as (typeof orders.status._.data)[number],
+        status: input.status as typeof orders.$inferInsert.status,
         decidedAt: input.decidedAt ?? null,
       })
       .returning({ id: orders.id });
