@@ -314,7 +314,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('orderExpiry', orderExpiry);
   if (config.testClock) await app.register(testClockRoutes, { clock, orderExpiry });
   if (config.testClock) await app.register(testVerificationRoutes, { db, destinations });
-  await app.register(dashboardRoutes, { db, market });
+  await app.register(dashboardRoutes, { db, market, ...(config.testClock ? { now: () => clock.now() } : {}) });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, {
     db,
