@@ -12,6 +12,7 @@ import {
 } from '#shared/contracts/treasury.js';
 import { LEDGER_FEE_ENTRY_KINDS, ledgerAsset } from '#shared/ledger.js';
 import { Dec, type TDecimal } from '#shared/money.js';
+import { networkOfOrder } from '#shared/networks.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '#server/db/schema/ledger.js';
 import { orders } from '#server/db/schema/orders.js';
@@ -120,18 +121,17 @@ async function owedToCustomers(db: TDbOrTx): Promise<TTreasury['owed']> {
 async function coverage(db: TDbOrTx, accounts: Awaited<ReturnType<typeof assetBalances>>): Promise<TTreasuryCoverage[]> {
   const statuses = (side: 'buy' | 'sell') =>
     inArray(orders.status, WAITING_PAYOUT_STATUSES[side] as unknown as (typeof orders.status._.data)[]);
-  const [coinNeeds, cediNeeds] = await Promise.all([
+  const [coinRows, cediNeeds] = await Promise.all([
     db
       .select({
-        coin: sql<string>`upper(${orders.coinSymbol})`,
-        network: sql<string>`coalesce(${orders.network}, '')`,
+        coinSymbol: orders.coinSymbol,
+        network: orders.network,
         needed: sql<string>`sum(${orders.amountCrypto})`,
         orders: sql<number>`count(*)::int`,
       })
       .from(orders)
       .where(and(eq(orders.type, 'buy'), statuses('buy')))
-      .groupBy(sql`1`, sql`2`)
-      .orderBy(sql`1`, sql`2`),
+      .groupBy(orders.coinSymbol, orders.network),
     db
       .select({
         // The cedis fixed on each order; dollars at its locked rate on orders older than that column.
@@ -141,8 +141,17 @@ async function coverage(db: TDbOrTx, accounts: Awaited<ReturnType<typeof assetBa
       .from(orders)
       .where(and(eq(orders.type, 'sell'), statuses('sell'))),
   ]);
+  // A buy of a coin with one network names none: it is sent on that one (src/shared/networks.ts networkOfOrder).
+  const coinNeeds = new Map<string, { coin: string; network: string; needed: TDecimal; orders: number }>();
+  for (const row of coinRows) {
+    const coin = ledgerAsset(row.coinSymbol);
+    const network = networkOfOrder({ coinSymbol: row.coinSymbol.toLowerCase(), network: row.network }) ?? row.network ?? '';
+    const key = `${coin}:${network.toUpperCase()}`;
+    const need = coinNeeds.get(key) ?? { coin, network, needed: ZERO, orders: 0 };
+    coinNeeds.set(key, { ...need, needed: need.needed.plus(row.needed), orders: need.orders + row.orders });
+  }
   const rows: TTreasuryCoverage[] = [];
-  for (const need of coinNeeds) {
+  for (const need of [...coinNeeds.values()].sort((a, b) => a.coin.localeCompare(b.coin) || a.network.localeCompare(b.network))) {
     const wallet = accounts.find((account) => {
       const parsed = walletOf(account.code);
       return parsed?.coin === need.coin && parsed.network.toUpperCase() === need.network.toUpperCase();

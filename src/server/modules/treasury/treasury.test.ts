@@ -48,7 +48,7 @@ describe('treasury and the daily settlement', () => {
   async function insertOrder(input: {
     type: 'buy' | 'sell';
     coin: string;
-    network: string;
+    network: string | null;
     amountCrypto: string;
     amountGhs: string;
     status: string;
@@ -390,6 +390,8 @@ describe('treasury and the daily settlement', () => {
       amountGhs: '10.00',
       status: 'deposit_submitted',
     });
+    // A BTC buy names no network (BTC has one): it is paid from the BTC wallet on BTC.
+    await insertOrder({ type: 'buy', coin: 'btc', network: null, amountCrypto: '0.1', amountGhs: '100.00', status: 'payment_submitted' });
     // Not waiting on a payout: not counted.
     await insertOrder({ type: 'buy', coin: 'eth', network: 'ERC20', amountCrypto: '5', amountGhs: '100.00', status: 'awaiting_payment' });
 
@@ -407,6 +409,7 @@ describe('treasury and the daily settlement', () => {
       { asset: 'GHS', amount: '312', customers: 2 },
     ]);
     expect(treasury.coverage).toEqual([
+      { asset: 'BTC', network: 'BTC', accountCode: 'asset:wallet:BTC:BTC', orders: 1, needed: '0.1', balance: '0.5009915', isShort: false },
       { asset: 'ETH', network: 'ERC20', accountCode: 'asset:wallet:ETH:ERC20', orders: 2, needed: '1.1', balance: '1', isShort: true },
       { asset: 'USDT', network: 'TRC20', accountCode: null, orders: 1, needed: '10', balance: '0', isShort: true },
       { asset: 'GHS', network: null, accountCode: null, orders: 1, needed: '10', balance: '4360', isShort: false },

@@ -87,7 +87,8 @@ export function SettlementPage() {
   const today = businessDayOf(new Date());
   const yesterday = previousDay(today);
   const requested = params.get('day') ?? yesterday;
-  const [draft, setDraft] = useState(requested);
+  /** What the field holds while it is not a whole date yet; otherwise the field shows the address's day. */
+  const [draft, setDraft] = useState<string | null>(null);
   const day = isCalendarDay(requested) ? requested : yesterday;
   const query = useSettlement(day);
   const signOff = useSignOffSettlement();
@@ -97,8 +98,9 @@ export function SettlementPage() {
   const report = query.data;
 
   const chooseDay = (value: string) => {
-    setDraft(value);
-    if (isCalendarDay(value)) setParams({ day: value }, { replace: true });
+    if (!isCalendarDay(value)) return setDraft(value);
+    setDraft(null);
+    setParams({ day: value }, { replace: true });
   };
 
   return (
@@ -109,7 +111,7 @@ export function SettlementPage() {
         actions={report?.status === 'ready' && canSignOff ? <Button onClick={() => setIsConfirming(true)}>Sign off</Button> : undefined}
       />
       <div className="max-w-xs">
-        <Input label="Day" name="day" type="date" value={draft} max={today} onChange={(event) => chooseDay(event.target.value)} />
+        <Input label="Day" name="day" type="date" value={draft ?? day} max={today} onChange={(event) => chooseDay(event.target.value)} />
       </div>
 
       {report?.status === 'signed' && report.signOff && (
