@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { businessDayOf, previousDay } from '#shared/business-day.js';
 import { adminLogin, E2E_STAFF, paidBuyInBrowser, uniqueUser } from './support.js';
@@ -12,6 +14,30 @@ import { adminLogin, E2E_STAFF, paidBuyInBrowser, uniqueUser } from './support.j
 
 const LAPTOP = { width: 1366, height: 768 };
 const TABLET = { width: 768, height: 1024 };
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's WCAG 2.2 AA and best-practice rules on the page as it is now (as accessibility.spec.ts runs them). */
+async function expectNoAxeViolations(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  });
+  expect(violations, what).toEqual([]);
+}
 
 async function expectNoPageOverflow(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
@@ -31,6 +57,7 @@ async function signOff(page: Page, day: string) {
   await page.getByRole('button', { name: 'Sign off' }).click();
   const dialog = page.getByRole('dialog', { name: `Sign off ${day}` });
   await expect(dialog).toContainText('cannot be signed again');
+  await expectNoAxeViolations(page, `the sign-off of ${day}`);
   await dialog.getByRole('button', { name: 'Sign off' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Signed off by Demo Manager at' })).toBeVisible();
@@ -62,6 +89,7 @@ test('at 1366 px the treasury warns of a wallet that cannot pay a waiting buy, a
   await expect(page.getByRole('status').filter({ hasText: 'BTC on BTC cannot cover the orders waiting on it' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Whether each wallet covers the orders waiting on it' }).getByText('Short')).toBeVisible();
   await expectNoPageOverflow(page);
+  await expectNoAxeViolations(page, 'Treasury');
 
   // Today is not over: its report is open and has no Sign off.
   const today = businessDayOf(new Date());
