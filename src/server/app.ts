@@ -36,6 +36,7 @@ import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
+import { treasuryRoutes } from './modules/treasury/routes.js';
 import { registerAccess } from './plugins/access.js';
 import { BODY_LIMITS, registerBodyLimits, registerBodyTimeouts } from './plugins/body-limits.js';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './plugins/errors.js';
@@ -258,6 +259,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     smtpAllowPrivate: config.smtpAllowPrivate,
   });
   await app.register(auditRoutes, { db });
+  // Issue 28 point 6 (docs/decisions/040): the statement lookup (lastStatementBalance) is wired when statement import lands.
+  await app.register(treasuryRoutes, { db, ...(config.testClock ? { now: () => clock.now() } : {}) });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
   // The back office live on the same channel (docs/decisions/032): KYC, the desk, holds, chat unread.
   await app.register(liveRoutes, { db, realtime });
@@ -311,7 +314,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('orderExpiry', orderExpiry);
   if (config.testClock) await app.register(testClockRoutes, { clock, orderExpiry });
   if (config.testClock) await app.register(testVerificationRoutes, { db, destinations });
-  await app.register(dashboardRoutes, { db, market });
+  await app.register(dashboardRoutes, { db, market, ...(config.testClock ? { now: () => clock.now() } : {}) });
   await app.register(kycRoutes, { db, storage: documents, appUrl: config.appUrl, onEmailQueued });
   await app.register(staffRoutes, {
     db,

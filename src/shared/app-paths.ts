@@ -78,6 +78,9 @@ export const paths = {
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),
     pendingChanges: fixed('/admin/pending-changes'),
+    /** Issue 28 point 6 (docs/decisions/040): balances, what is owed, and the day's settlement. */
+    treasury: fixed('/admin/treasury'),
+    settlement: fixed('/admin/settlement'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
     /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
     compliance: fixed('/admin/compliance'),

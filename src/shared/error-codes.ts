@@ -126,6 +126,10 @@ export const ERROR_STATUS = {
   CHANGE_ALREADY_DECIDED: 409,
   /** A second change of a destination while one waits for approval. */
   CHANGE_ALREADY_PENDING: 409,
+  /** Signing off a settlement day that has not ended yet (Africa/Accra, issue 28 point 6). */
+  SETTLEMENT_DAY_NOT_OVER: 409,
+  /** Signing off a settlement day that was signed off before: once, by whoever was first. */
+  SETTLEMENT_ALREADY_SIGNED: 409,
   /** Approving one's own change of a destination: another admin must. */
   OWN_CHANGE: 403,
   /** The destination changed since the change was asked: it can no longer be applied. */

@@ -20,6 +20,7 @@ export const LEDGER_ENTRY_KINDS = [
   'refund_sent',
   'fee',
   'network_fee',
+  /** A mobile money provider's charge on a transfer from a business wallet (issue 28 point 6). */
   'momo_fee',
   'short_payment',
   'over_payment',
@@ -31,3 +32,6 @@ export type TLedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export function ledgerAsset(symbol: string): string {
   return symbol.trim().toUpperCase();
 }
+
+/** The entries whose credits to a business account are its fees in a day's settlement (issue 28 point 6). */
+export const LEDGER_FEE_ENTRY_KINDS = ['network_fee', 'momo_fee'] as const satisfies readonly TLedgerEntryKind[];

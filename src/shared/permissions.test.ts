@@ -22,8 +22,12 @@ describe('role matrix', () => {
     expect(menuFor('support').map((m) => m.label)).toEqual(['Dashboard', 'Orders', 'Live Chat']);
     expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'Orders', 'KYC Submissions', 'Compliance']);
     expect(menuFor(null)).toEqual([]);
-    // 13 until issue 18, which adds Compliance and SMS Log; 16 with Pending changes (issue 27 point 3).
-    expect(menuFor('super_admin')).toHaveLength(16);
+    // 13 until issue 18, which adds Compliance and SMS Log; 16 with Pending changes (issue 27 point 3);
+    // 18 with Treasury and Settlement (issue 28 point 6).
+    expect(menuFor('super_admin')).toHaveLength(18);
     expect(menuFor('manager').map((m) => m.label)).toContain('Pending changes');
+    expect(menuFor('manager').map((m) => m.label)).toEqual(expect.arrayContaining(['Treasury', 'Settlement']));
+    expect(canAccess('support', 'treasury')).toBe(false);
+    expect(canAccess('compliance', 'settlementSignOff')).toBe(false);
   });
 });

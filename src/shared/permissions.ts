@@ -52,6 +52,8 @@ export const AREAS = [
   'orderTakeover',
   'destinationChanges',
   'chatAssignment',
+  'treasury',
+  'settlementSignOff',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -100,6 +102,12 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // another staff member has (reassign, unassign). Every chat role takes an unassigned conversation,
   // and hands over or gives up its own.
   chatAssignment: ['super_admin'],
+  // Issue 28 point 6 (docs/decisions/040): the Treasury and Settlement pages, what the business
+  // holds, owes and earned; the people who answer for the money, not the order desk.
+  treasury: ['super_admin', 'manager'],
+  // Not a page: signing off a day's settlement (frozen, audited). Its own area so it can narrow
+  // without the pages; today the same people, since a small business's owner signs as often as its manager.
+  settlementSignOff: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -119,6 +127,8 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'coins', label: 'Currencies', path: '/admin/coins' },
   { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
   { area: 'destinationChanges', label: 'Pending changes', path: '/admin/pending-changes' },
+  { area: 'treasury', label: 'Treasury', path: '/admin/treasury' },
+  { area: 'treasury', label: 'Settlement', path: '/admin/settlement' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

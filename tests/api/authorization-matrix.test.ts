@@ -111,6 +111,10 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/destination-changes': ['super_admin', 'manager'],
   'POST /api/admin/destination-changes/:id/approve': ['super_admin', 'manager'],
   'POST /api/admin/destination-changes/:id/reject': ['super_admin', 'manager'],
+  // Issue 28 point 6 (docs/decisions/040): treasury and the daily settlement, for those who answer for the money.
+  'GET /api/admin/treasury': ['super_admin', 'manager'],
+  'GET /api/admin/treasury/settlement': ['super_admin', 'manager'],
+  'POST /api/admin/treasury/settlement/:day/sign-off': ['super_admin', 'manager'],
   'GET /api/admin/canned-responses': ['super_admin', 'manager'],
   'POST /api/admin/canned-responses': ['super_admin', 'manager'],
   'PUT /api/admin/canned-responses/:id': ['super_admin', 'manager'],

@@ -20,5 +20,21 @@ export const ZAdminDashboard = z.object({
   /** The last 7 days (Africa/Accra), oldest first, completed volume per day. */
   volumeByDay: z.array(z.object({ day: z.string(), volumeUsd: ZDecimalString })),
   recentOrders: z.array(ZAdminOrder),
+  /**
+   * Issue 28 point 6: the fees of the orders completed today and this month (Africa/Accra days, by
+   * the time they were completed), each order's fee in cedis and dollars as its quote showed it,
+   * summed. Null for the roles without the treasury area (support, compliance).
+   */
+  revenue: z
+    .object({
+      todayGhs: ZDecimalString,
+      todayUsd: ZDecimalString,
+      todayOrders: z.number().int(),
+      monthGhs: ZDecimalString,
+      monthUsd: ZDecimalString,
+      monthOrders: z.number().int(),
+    })
+    .strict()
+    .nullable(),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;

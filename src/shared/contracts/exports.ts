@@ -42,6 +42,13 @@ export const ORDER_HISTORY_EXPORT_COLUMNS = [
   'decidedAt',
   'payoutReference',
   'cancelReason',
+  /**
+   * Issue 28 point 6: the fee of the order's quote, its percentage and the amount in the order's
+   * currency (fiatCurrency) and in cedis, each computed as the quote showed it.
+   */
+  'feePercentage',
+  'fee',
+  'feeGhs',
 ] as const;
 
 /** The columns of an order in the back-office export (GET /api/admin/orders/export): the customer's, with who the customer is. */
@@ -79,6 +86,8 @@ export const ADMIN_ORDER_EXPORT_COLUMNS = [
   'feePercentage',
   'feeUsd',
   'feeGhs',
+  /** Issue 28 point 6: the fee in the order's currency (fiatCurrency), as the customer's file has it. */
+  'fee',
 ] as const;
 
 /** The columns of a customer in the user export (GET /api/admin/users/export). */
@@ -143,6 +152,9 @@ export const ORDER_HISTORY_EXPORT_HEADERS: Record<TOrderHistoryExportColumn, str
   decidedAt: 'Decided (UTC, Ghana time)',
   payoutReference: 'Payout reference',
   cancelReason: 'Cancellation reason',
+  feePercentage: 'Fee (%)',
+  fee: 'Fee',
+  feeGhs: 'Fee in GHS',
 };
 export type TAdminOrderExportColumn = (typeof ADMIN_ORDER_EXPORT_COLUMNS)[number];
 export type TUserExportColumn = (typeof USER_EXPORT_COLUMNS)[number];

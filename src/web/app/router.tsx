@@ -67,6 +67,12 @@ const adminPages: RouteObject[] = [
   adminPage('destinationChanges', paths.admin.pendingChanges.path, 'Pending changes', () =>
     import('#web/features/admin/pages/pending-changes-page.js').then((m) => m.PendingChangesPage),
   ),
+  adminPage('treasury', paths.admin.treasury.path, 'Treasury', () =>
+    import('#web/features/admin/pages/treasury-page.js').then((m) => m.TreasuryPage),
+  ),
+  adminPage('treasury', paths.admin.settlement.path, 'Settlement', () =>
+    import('#web/features/admin/pages/settlement-page.js').then((m) => m.SettlementPage),
+  ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),

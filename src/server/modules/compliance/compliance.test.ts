@@ -7,9 +7,10 @@ import { auditLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { complianceAlerts, complianceCases, complianceNotes } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
-import { orders } from '#server/db/schema/orders.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { createLocalStorage } from '#server/lib/storage.js';
+import { orderFee } from '#server/modules/treasury/order-fee.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { parseCsv } from '#test/helpers/csv.js';
 import { createOrderTestApp, createTestApp, SUPER_ADMIN, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
@@ -796,6 +797,16 @@ describe('compliance desk', () => {
     expect(value('customer', customer.id, 'email')).toBe(customer.email);
     expect(value('order', order.id, 'amountGhs')).toBe('60000.00');
     expect(value('order', order.id, 'payerNumber')).toBe('0244000111');
+    // Issue 28 point 6: the fee of each order, as its quote showed it (a cedi order: its fee is in cedis).
+    const [quote] = await db().select().from(quotes).innerJoin(orders, eq(orders.quoteId, quotes.id)).where(eq(orders.id, order.id));
+    const fee = orderFee(quote!.quotes, 'GHS');
+    expect([value('order', order.id, 'feePercentage'), value('order', order.id, 'fee'), value('order', order.id, 'feeCurrency')]).toEqual([
+      quote!.quotes.feePercentage,
+      fee.ghs,
+      'GHS',
+    ]);
+    expect(value('order', order.id, 'feeGhs')).toBe(fee.ghs);
+    expect(Number(fee.ghs)).toBeGreaterThan(0);
     expect(rows.some((row) => row[0] === 'document' && row[2] === 'files' && row[3] === 'ID front')).toBe(true);
     expect(value('alert', alert!.id, 'rule')).toBe('large_order');
     expect(value('alert', alert!.id, 'status')).toBe('escalated');

@@ -25,12 +25,13 @@ import { settings } from '#server/db/schema/app.js';
 import { sessions, users } from '#server/db/schema/auth.js';
 import { complianceAlerts, complianceCases, complianceNotes } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
-import { orders } from '#server/db/schema/orders.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
+import { orderFee } from '#server/modules/treasury/order-fee.js';
 import {
   alertNeedsDesk,
   escalatedUnreleased,
@@ -571,7 +572,21 @@ export async function exportCase(deps: TComplianceDeps, call: TStaffCall, id: nu
   const theCase = await readCase(db, id);
   await writeAudit(db, { actor: call.actor, action: 'compliance.case_export', targetType: 'compliance_case', targetId: id, ip: call.ip });
   const customer = await readCustomer(db, theCase.userId);
-  const orderRows = await db.select().from(orders).where(eq(orders.userId, theCase.userId)).orderBy(asc(orders.createdAt), asc(orders.id));
+  const orderRows = await db
+    .select({
+      order: orders,
+      quote: {
+        feePercentage: quotes.feePercentage,
+        unitPriceUsd: quotes.unitPriceUsd,
+        baseUsd: quotes.baseUsd,
+        amountCrypto: quotes.amountCrypto,
+        ghsRate: quotes.ghsRate,
+      },
+    })
+    .from(orders)
+    .leftJoin(quotes, eq(quotes.id, orders.quoteId))
+    .where(eq(orders.userId, theCase.userId))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
   const documents = await readDocuments(db, theCase.userId);
   const alerts = await db
     .select(alertColumns)
@@ -605,7 +620,9 @@ export async function exportCase(deps: TComplianceDeps, call: TStaffCall, id: nu
     registeredAt: customer.createdAt,
     closedAt: customer.closedAt,
   });
-  for (const order of orderRows) {
+  for (const { order, quote } of orderRows) {
+    // Issue 28 point 6: the fee of each order, as every export has it (modules/treasury/order-fee.ts).
+    const fee = quote ? orderFee(quote, order.fiatCurrency) : null;
     facts('order', order.id, {
       createdAt: order.createdAt.toISOString(),
       type: order.type,
@@ -625,6 +642,10 @@ export async function exportCase(deps: TComplianceDeps, call: TStaffCall, id: nu
       walletAddress: order.walletAddress,
       payoutReference: order.payoutReference,
       decidedAt: iso(order.decidedAt),
+      feePercentage: fee?.percentage ?? null,
+      fee: fee?.amount ?? null,
+      feeCurrency: fee?.currency ?? null,
+      feeGhs: fee?.ghs ?? null,
     });
   }
   for (const document of documents) {

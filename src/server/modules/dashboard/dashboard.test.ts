@@ -5,6 +5,8 @@ import { orders, quotes } from '#server/db/schema/orders.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 import { approvalBody } from '#test/helpers/orders.js';
+import { orderFee } from '#server/modules/treasury/order-fee.js';
+import { completedFees } from './service.js';
 
 /*
  * Issue 16 point 3, "Numbers that add up", on the dashboards: the back-office's GHS volume is what
@@ -132,5 +134,74 @@ describe('dashboards', () => {
     const withHistory = await portfolioOf(customer.cookie);
     expect(withHistory.totalGhs).toBe('11334.41');
     expect(withHistory.change24hPercent).toBe('-0.60');
+  });
+
+  it('sums the fees of the orders completed today and this month (Accra days, by completion), per order as its quote showed it; for the treasury roles only', async () => {
+    const customer = await t.signUp();
+    /** A completed buy whose fee is $0.025 (GHS 0.29105...): each rounds to the cent on its own, half-up. */
+    async function completedAt(decidedAt: Date, status: 'completed' | 'cancelled' = 'completed') {
+      const quoteId = randomUUID();
+      const numbers = { amountFiat: '1.00', amountUsd: '1.00', amountCrypto: '0.01000000', unitPriceUsd: '100', ghsRate: '11.6421' };
+      await t.database.db.insert(quotes).values({
+        id: quoteId,
+        userId: customer.id,
+        coinSymbol: 'btc',
+        side: 'buy',
+        fiatCurrency: 'USD',
+        ...numbers,
+        baseUsd: '97.5',
+        feePercentage: '2.5',
+        feeUsd: '0.03',
+        expiresAt: new Date(),
+      });
+      await t.database.db.insert(orders).values({
+        userId: customer.id,
+        quoteId,
+        type: 'buy',
+        coinSymbol: 'btc',
+        fiatCurrency: 'USD',
+        ...numbers,
+        amountGhs: '11.64',
+        paymentMethod: 'MTN MoMo',
+        status,
+        decidedAt,
+      });
+    }
+    const now = new Date('2025-06-15T12:00:00.000Z');
+    await completedAt(new Date('2025-06-15T00:00:00.000Z')); // today's first instant (Accra)
+    await completedAt(new Date('2025-06-15T11:59:00.000Z'));
+    await completedAt(new Date('2025-06-14T23:59:59.999Z')); // yesterday: this month only
+    await completedAt(new Date('2025-06-01T00:00:00.000Z')); // the month's first instant
+    await completedAt(new Date('2025-05-31T23:59:59.999Z')); // last month: neither
+    await completedAt(new Date('2025-06-15T11:00:00.000Z'), 'cancelled'); // not completed: neither
+    // Each fee is $0.025 -> $0.03 and GHS 0.2910525 -> GHS 0.29, rounded per order before the sum.
+    expect(await completedFees(t.database.db, now)).toEqual({
+      todayGhs: '0.58',
+      todayUsd: '0.06',
+      todayOrders: 2,
+      monthGhs: '1.16',
+      monthUsd: '0.12',
+      monthOrders: 4,
+    });
+    expect(
+      orderFee({ feePercentage: '2.5', unitPriceUsd: '100', baseUsd: '97.5', amountCrypto: '0.01', ghsRate: '11.6421' }, 'USD'),
+    ).toEqual({
+      percentage: '2.5',
+      currency: 'USD',
+      amount: '0.03',
+      usd: '0.03',
+      ghs: '0.29',
+    });
+
+    // The figure is on the dashboard of the roles who see the treasury, not of support or compliance.
+    const manager = await t.createStaff('manager');
+    const seen = (await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: manager.cookie })).json();
+    expect(seen.revenue).toMatchObject({ todayGhs: expect.stringMatching(/^\d+\.\d{2}$/), monthOrders: expect.any(Number) });
+    for (const role of ['support', 'compliance'] as const) {
+      const staff = await t.createStaff(role);
+      const dashboard = await t.request({ method: 'GET', url: '/api/admin/dashboard', cookie: staff.cookie });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.json().revenue).toBeNull();
+    }
   });
 });

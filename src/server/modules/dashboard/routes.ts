@@ -7,7 +7,10 @@ import { getAdminDashboard, getPortfolio } from './service.js';
 import { ZSetupStatus } from '#shared/contracts/setup.js';
 import { getSetupStatus } from './setup-status.js';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketService }> = async (app, { db, market }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketService; now?: () => Date }> = async (
+  app,
+  { db, market, now },
+) => {
   app.get(
     '/api/portfolio',
     { config: { access: 'customer' }, schema: { tags: ['dashboard'], response: { 200: ZPortfolio } } },
@@ -17,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: TDb; market: MarketSer
   app.get(
     '/api/admin/dashboard',
     { config: { access: { area: 'dashboard' } }, schema: { tags: ['dashboard'], response: { 200: ZAdminDashboard } } },
-    async () => getAdminDashboard(db),
+    async (request) => getAdminDashboard(db, { role: actorOf(request).role, now: now?.() ?? new Date() }),
   );
 
   // The first-run checklist of the super admin's dashboard (issue 16).

@@ -1,11 +1,14 @@
 import { firstOrThrow } from '#server/db/rows.js';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { businessPeriodStarts } from '#shared/business-day.js';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
 import { STAFF_PENDING_STATUSES } from '#shared/contracts/orders.js';
 import { calculatePercentChange, roundFiat, toDecimal, type TDecimal } from '#shared/money.js';
 import type { TDb } from '#server/db/client.js';
 import { users } from '#server/db/schema/auth.js';
-import { orders } from '#server/db/schema/orders.js';
+import { orders, quotes } from '#server/db/schema/orders.js';
+import { canAccess, type TRole } from '#shared/permissions.js';
+import { feeGhsSql, feeUsdSql } from '#server/modules/treasury/order-fee.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { findAdminOrders } from '#server/modules/orders/service.js';
 import { toOrder } from '#server/modules/orders/order-view.js';
@@ -57,8 +60,39 @@ export async function getPortfolio(db: TDb, market: MarketService, userId: strin
   };
 }
 
-export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
-  const [customerCounts, pendingCounts, volumes, byDay, recent] = await Promise.all([
+/**
+ * The fees of the orders completed since the start of this month and of today (Africa/Accra), by
+ * the time they were completed (decided_at), each order's fee as its quote showed it, rounded per
+ * order and then summed (modules/treasury/order-fee.ts).
+ */
+export async function completedFees(db: TDb, now: Date): Promise<NonNullable<TAdminDashboard['revenue']>> {
+  const { dayStart, monthStart } = businessPeriodStarts(now);
+  const today = sql`${orders.decidedAt} >= ${dayStart}`;
+  const rows = await db
+    .select({
+      todayGhs: sql<string>`coalesce(sum(${feeGhsSql}) filter (where ${today}), 0)`,
+      todayUsd: sql<string>`coalesce(sum(${feeUsdSql}) filter (where ${today}), 0)`,
+      todayOrders: sql<number>`(count(*) filter (where ${today}))::int`,
+      monthGhs: sql<string>`coalesce(sum(${feeGhsSql}), 0)`,
+      monthUsd: sql<string>`coalesce(sum(${feeUsdSql}), 0)`,
+      monthOrders: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .innerJoin(quotes, eq(quotes.id, orders.quoteId))
+    .where(and(eq(orders.status, 'completed'), gte(orders.decidedAt, monthStart), sql`${orders.decidedAt} <= ${now}`));
+  const sums = firstOrThrow(rows);
+  return {
+    todayGhs: roundFiat(sums.todayGhs),
+    todayUsd: roundFiat(sums.todayUsd),
+    todayOrders: sums.todayOrders,
+    monthGhs: roundFiat(sums.monthGhs),
+    monthUsd: roundFiat(sums.monthUsd),
+    monthOrders: sums.monthOrders,
+  };
+}
+
+export async function getAdminDashboard(db: TDb, viewer: { role: TRole; now?: Date } = { role: null }): Promise<TAdminDashboard> {
+  const [customerCounts, pendingCounts, volumes, byDay, recent, revenue] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
@@ -83,6 +117,8 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
       LEFT JOIN orders o ON o.status = 'completed' AND (o.created_at AT TIME ZONE 'UTC')::date = d.day::date
       GROUP BY d.day ORDER BY d.day`),
     findAdminOrders(db, { status: 'all', sort: 'createdAt', dir: 'desc', page: 1, pageSize: 5 }),
+    // What the business earns is the treasury's roles' (src/shared/permissions.ts).
+    canAccess(viewer.role, 'treasury') ? completedFees(db, viewer.now ?? new Date()) : Promise.resolve(null),
   ]);
   const [customerCount, pending, volume] = [firstOrThrow(customerCounts), firstOrThrow(pendingCounts), firstOrThrow(volumes)];
   return {
@@ -96,5 +132,6 @@ export async function getAdminDashboard(db: TDb): Promise<TAdminDashboard> {
       volumeUsd: roundFiat(row.volume),
     })),
     recentOrders: recent.orders,
+    revenue,
   };
 }

@@ -267,7 +267,13 @@ describe('CSV exports', () => {
         feePercentage: placed.awaiting.quote.feePercentage,
         feeUsd: placed.awaiting.quote.feeUsd,
         feeGhs: placed.awaiting.quote.feeFiat,
+        // Issue 28 point 6: the fee in the order's own currency too (here cedis).
+        fee: placed.awaiting.quote.feeFiat,
       });
+      // A dollar order's fee in its currency is the quote's dollars.
+      const paid = rows.find((row) => Number(row.orderId) === placed.paid.id)!;
+      expect(paid).toMatchObject({ fiatCurrency: 'USD', fee: placed.paid.quote.feeFiat, feeUsd: placed.paid.quote.feeUsd });
+      expect(paid.feeGhs).toMatch(DECIMAL);
     });
 
     it('takes the list filter without paging, and refuses anything else', async () => {
@@ -302,6 +308,17 @@ describe('CSV exports', () => {
         status: 'Pending',
       });
       expect(rows.map((row) => row.status)).toEqual(['Cancelled', 'Pending', 'Awaiting payment']);
+      // Issue 28 point 6: the customer's file has the fee of each order, as their quote showed it.
+      expect(header).toEqual(expect.arrayContaining(['Fee (%)', 'Fee', 'Fee in GHS']));
+      const awaiting = rows.find((row) => Number(row.orderId) === placed.awaiting.id)!;
+      expect(awaiting).toMatchObject({
+        feePercentage: placed.awaiting.quote.feePercentage,
+        fee: placed.awaiting.quote.feeFiat,
+        feeGhs: placed.awaiting.quote.feeFiat,
+      });
+      expect(paid).toMatchObject({ fee: placed.paid.quote.feeFiat, feePercentage: placed.paid.quote.feePercentage });
+      expect(paid.feeGhs).toMatch(DECIMAL);
+      expect(Number(paid.feeGhs)).toBeGreaterThan(Number(paid.fee));
       expect(paid.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       const theirs = csvObjects((await download(EXPORT_PATHS.orderHistory, kofi.cookie)).body).rows.map(byColumn);
       expect(theirs.map((row) => Number(row.orderId))).toEqual([placed.kofi.id]);

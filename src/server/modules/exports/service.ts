@@ -29,7 +29,7 @@ import type { TActor } from '#server/plugins/access.js';
 import { nameAuditEntries } from '#server/modules/audit/names.js';
 import { auditFilter } from '#server/modules/audit/service.js';
 import { adminOrderFilter } from '#server/modules/orders/service.js';
-import { calculateFee } from '#server/modules/orders/quotes.js';
+import { orderFee, type TOrderFeeQuote } from '#server/modules/treasury/order-fee.js';
 import { customerFilter, toAdminUser } from '#server/modules/users/service.js';
 
 /**
@@ -56,8 +56,9 @@ function createdWithin(column: typeof orders.createdAt, range: { from?: string |
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** An order's cells, as its customer exports them: the stored decimals as they are, times in ISO UTC. */
-function orderCells(order: TOrderRow): Record<TOrderHistoryExportColumn, TCsvCell> {
+/** An order's cells, as its customer exports them: the stored decimals as they are, times in ISO UTC, the fee from its quote. */
+function orderCells(order: TOrderRow, quote: TOrderFeeQuote | null): Record<TOrderHistoryExportColumn, TCsvCell> {
+  const fee = quote ? orderFee(quote, order.fiatCurrency) : null;
   return {
     orderId: String(order.id),
     createdAt: iso(order.createdAt),
@@ -81,12 +82,15 @@ function orderCells(order: TOrderRow): Record<TOrderHistoryExportColumn, TCsvCel
     decidedAt: iso(order.decidedAt),
     payoutReference: order.payoutReference,
     cancelReason: order.cancelReason,
+    feePercentage: fee?.percentage ?? null,
+    fee: fee?.amount ?? null,
+    feeGhs: fee?.ghs ?? null,
   };
 }
 
 /** The customer's cells: the type and status in the words of their history screen (ORDER_HISTORY_EXPORT_HEADERS). */
-function customerOrderCells(order: TOrderRow): Record<TOrderHistoryExportColumn, TCsvCell> {
-  return { ...orderCells(order), type: order.type === 'buy' ? 'Buy' : 'Sell', status: ORDER_STATUS_LABELS[order.status] };
+function customerOrderCells(order: TOrderRow, quote: TOrderFeeQuote | null): Record<TOrderHistoryExportColumn, TCsvCell> {
+  return { ...orderCells(order, quote), type: order.type === 'buy' ? 'Buy' : 'Sell', status: ORDER_STATUS_LABELS[order.status] };
 }
 
 function inColumnOrder<TColumn extends string>(columns: readonly TColumn[], cells: Record<TColumn, TCsvCell>): TCsvCell[] {
@@ -112,13 +116,23 @@ const USER_SORT_KEYS: Record<(typeof USER_SORTS)[number], Pick<TKeysetOrder, 'ke
 /** Who decided an order: the approver's name for the export (issue 27 point 7). */
 const deciders = alias(users, 'deciders');
 
-type TQuoteFee = { feePercentage: string; feeUsd: string; unitPriceUsd: string; baseUsd: string; amountCrypto: string; ghsRate: string };
+type TQuoteFee = TOrderFeeQuote & { feeUsd: string };
 
-/** The fee columns of an order, from its quote: the stored decimals, and the cedis computed as the quote did. */
-function feeCells(quote: TQuoteFee | null) {
-  if (!quote) return { feePercentage: null, feeUsd: null, feeGhs: null };
-  return { feePercentage: quote.feePercentage, feeUsd: quote.feeUsd, feeGhs: calculateFee(quote, 'GHS') };
+/** The fee columns of an order, from its quote: the stored percentage and dollars, the cedis and the order's currency computed as the quote showed them. */
+function feeCells(quote: TQuoteFee | null, fiatCurrency: 'GHS' | 'USD') {
+  if (!quote) return { feePercentage: null, feeUsd: null, feeGhs: null, fee: null };
+  const fee = orderFee(quote, fiatCurrency);
+  return { feePercentage: fee.percentage, feeUsd: quote.feeUsd, feeGhs: fee.ghs, fee: fee.amount };
 }
+
+/** The quote's columns an order's fee is computed from. */
+const quoteFeeColumns = {
+  feePercentage: quotes.feePercentage,
+  unitPriceUsd: quotes.unitPriceUsd,
+  baseUsd: quotes.baseUsd,
+  amountCrypto: quotes.amountCrypto,
+  ghsRate: quotes.ghsRate,
+};
 
 /** Who approved a completed order and when; nothing for any other (a cancellation's decider is not an approver). */
 function approvalCells(row: { order: TOrderRow; deciderName: string | null; deciderUsername: string | null }) {
@@ -141,14 +155,7 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
           customerEmail: users.email,
           deciderName: deciders.fullName,
           deciderUsername: deciders.name,
-          quote: {
-            feePercentage: quotes.feePercentage,
-            feeUsd: quotes.feeUsd,
-            unitPriceUsd: quotes.unitPriceUsd,
-            baseUsd: quotes.baseUsd,
-            amountCrypto: quotes.amountCrypto,
-            ghsRate: quotes.ghsRate,
-          },
+          quote: { ...quoteFeeColumns, feeUsd: quotes.feeUsd },
           cursorKey: order.cursorKey,
         })
         .from(orders)
@@ -165,11 +172,11 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
     columns: ADMIN_ORDER_EXPORT_COLUMNS,
     batches: mapBatches(batches, (row) =>
       inColumnOrder<TAdminOrderExportColumn>(ADMIN_ORDER_EXPORT_COLUMNS, {
-        ...orderCells(row.order),
+        ...orderCells(row.order, row.quote),
         customerName: row.customerName,
         customerEmail: row.customerEmail,
         ...approvalCells(row),
-        ...feeCells(row.quote),
+        ...feeCells(row.quote, row.order.fiatCurrency),
       }),
     ),
   };
@@ -183,8 +190,9 @@ export async function exportOrderHistory(deps: TExportDeps, userId: string, rang
   const batches = readInBatches(
     (after, limit) =>
       db
-        .select({ order: orders, cursorKey: order.cursorKey })
+        .select({ order: orders, quote: quoteFeeColumns, cursorKey: order.cursorKey })
         .from(orders)
+        .leftJoin(quotes, eq(quotes.id, orders.quoteId))
         .where(and(filter, after))
         .orderBy(...order.orderBy)
         .limit(limit),
@@ -193,7 +201,7 @@ export async function exportOrderHistory(deps: TExportDeps, userId: string, rang
   return {
     fileName: csvFileName('order-history', deps.now?.() ?? new Date()),
     columns: ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]),
-    batches: mapBatches(batches, (row) => inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, customerOrderCells(row.order))),
+    batches: mapBatches(batches, (row) => inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, customerOrderCells(row.order, row.quote))),
   };
 }
 

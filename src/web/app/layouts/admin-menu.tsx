@@ -48,7 +48,7 @@ export function AdminMenu({
     <nav aria-label="Admin">
       <ul className="space-y-1 p-3">
         {items.map((item) => (
-          <li key={item.area}>
+          <li key={item.path}>
             <NavLink
               to={hrefOf(item.path)}
               onClick={onNavigate}

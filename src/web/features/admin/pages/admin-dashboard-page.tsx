@@ -93,6 +93,29 @@ export function AdminDashboardPage() {
               />
             </dl>
 
+            {data.revenue && (
+              <dl className="grid gap-4 sm:grid-cols-2" aria-label="Revenue">
+                <StatCard
+                  label="Fees today (GHS)"
+                  value={formatGhs(data.revenue.todayGhs)}
+                  hint={
+                    <span className="text-slate-600">
+                      {formatUsd(data.revenue.todayUsd)} · {numberFormat.format(data.revenue.todayOrders)} completed orders (Ghana time)
+                    </span>
+                  }
+                />
+                <StatCard
+                  label="Fees this month (GHS)"
+                  value={formatGhs(data.revenue.monthGhs)}
+                  hint={
+                    <span className="text-slate-600">
+                      {formatUsd(data.revenue.monthUsd)} · {numberFormat.format(data.revenue.monthOrders)} completed orders
+                    </span>
+                  }
+                />
+              </dl>
+            )}
+
             <ChartErrorBoundary
               fallback={
                 <div className="card text-sm text-slate-600">
