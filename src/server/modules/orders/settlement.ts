@@ -190,7 +190,8 @@ async function claimRefundReference(tx: TTx, order: TOrderRow, raw: string, fiel
   // The refund travels the other way: a buy's like a sell's payout, a sell's like a buy's.
   const key = payoutReferenceKeyOf(order.type === 'buy' ? 'sell' : 'buy', reference);
   if (!key) throw fieldError(field, ORDER_MSG.txIdFormat);
-  if (await isReferenceTaken(tx, key, order.id)) {
+  // Nor this order's own payment: a refund is a new transfer, never the customer's.
+  if (key === order.paymentTxKey || (await isReferenceTaken(tx, key, order.id))) {
     throw new AppError('REFUND_REFERENCE_USED', ORDER_MSG.refundReferenceUsed, { fields: { [field]: ORDER_MSG.refundReferenceUsed } });
   }
   return { reference, key };
