@@ -26,6 +26,7 @@ import { emailLogRoutes } from './modules/emails/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
 import { smsLogRoutes } from './modules/sms/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
+import { statementRoutes } from './modules/payments/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
@@ -322,6 +323,9 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     account: destinations.account,
   });
   await app.register(exportRoutes, { db });
+  // Statement import and reconciliation (docs/decisions/039). The lifecycle's confirmPayment is
+  // wired here as `confirmMatchedPayment` once it exists (the setting "confirm payments matched by a statement").
+  await app.register(statementRoutes, { db, log: app.log, ...(config.testClock ? { now: () => clock.now() } : {}) });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, onAccountChanged, ...complianceNow });

@@ -78,6 +78,8 @@ export const paths = {
     coins: fixed('/admin/coins'),
     paymentMethods: fixed('/admin/payment-methods'),
     pendingChanges: fixed('/admin/pending-changes'),
+    /** Statement import and reconciliation (docs/decisions/039). */
+    statements: fixed('/admin/statements'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
     /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
     compliance: fixed('/admin/compliance'),

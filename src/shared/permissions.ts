@@ -52,6 +52,7 @@ export const AREAS = [
   'orderTakeover',
   'destinationChanges',
   'chatAssignment',
+  'statements',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -100,6 +101,9 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // another staff member has (reassign, unassign). Every chat role takes an unassigned conversation,
   // and hands over or gives up its own.
   chatAssignment: ['super_admin'],
+  // Issue 28 point 5 (docs/decisions/039): statement import and the exceptions queue. Resolving
+  // an item refunds or writes off money in the books: not support's.
+  statements: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -119,6 +123,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'coins', label: 'Currencies', path: '/admin/coins' },
   { area: 'paymentMethods', label: 'Payment Methods', path: '/admin/payment-methods' },
   { area: 'destinationChanges', label: 'Pending changes', path: '/admin/pending-changes' },
+  { area: 'statements', label: 'Statements', path: '/admin/statements' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

@@ -9,3 +9,4 @@ export * from './limits.js';
 export * from './compliance.js';
 export * from './destination-changes.js';
 export * from './ledger.js';
+export * from './statements.js';
