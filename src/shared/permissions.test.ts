@@ -22,8 +22,9 @@ describe('role matrix', () => {
     expect(menuFor('support').map((m) => m.label)).toEqual(['Dashboard', 'Orders', 'Live Chat']);
     expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'Orders', 'KYC Submissions', 'Compliance']);
     expect(menuFor(null)).toEqual([]);
-    // 13 until issue 18, which adds Compliance and SMS Log; 16 with Pending changes (issue 27 point 3).
-    expect(menuFor('super_admin')).toHaveLength(16);
+    // 13 until issue 18, which adds Compliance and SMS Log; 16 with Pending changes (issue 27 point 3); 17 with Statements (issue 28 point 5).
+    expect(menuFor('super_admin')).toHaveLength(17);
     expect(menuFor('manager').map((m) => m.label)).toContain('Pending changes');
+    expect(menuFor('manager').map((m) => m.label)).toContain('Statements');
   });
 });

@@ -67,6 +67,9 @@ const adminPages: RouteObject[] = [
   adminPage('destinationChanges', paths.admin.pendingChanges.path, 'Pending changes', () =>
     import('#web/features/admin/pages/pending-changes-page.js').then((m) => m.PendingChangesPage),
   ),
+  adminPage('statements', paths.admin.statements.path, 'Statements', () =>
+    import('#web/features/admin/pages/statements-page.js').then((m) => m.StatementsPage),
+  ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),

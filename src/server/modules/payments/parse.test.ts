@@ -1,44 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATEMENT_MSG } from '#shared/contracts/statements.js';
+import { MTN_HEADER, mtnLine } from '#test/helpers/statements.js';
 import { parseStatement, parseStatementAmount, parseStatementDate, readCsv } from './parse.js';
-
-/** MTN's merchant portal export, as docs/decisions/039 describes its columns. */
-export const MTN_HEADER =
-  'Id,External Transaction Id,Date,Status,Type,Provider Category,Information,Note Message,From,From Name,From Handler Name,To,To Name,To Handler Name,Initiated By,On Behalf Of,Amount,Currency,Fee,Balance';
-
-export function mtnLine(fields: {
-  id: string;
-  date: string;
-  status?: string;
-  note?: string;
-  from: string;
-  to: string;
-  amount: string;
-  balance?: string;
-}) {
-  return [
-    fields.id,
-    '',
-    fields.date,
-    fields.status ?? 'Successful',
-    'TRANSFER',
-    '',
-    '',
-    fields.note ?? '',
-    fields.from,
-    'Payer',
-    '',
-    fields.to,
-    'CediCrypto Ltd',
-    '',
-    '',
-    '',
-    fields.amount,
-    'GHS',
-    '0',
-    fields.balance ?? '',
-  ].join(',');
-}
 
 describe('statement parsing', () => {
   it('reads dates in the forms statements use, in Ghana time (UTC)', () => {
