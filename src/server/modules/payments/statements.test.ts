@@ -279,6 +279,33 @@ describe('the exceptions queue', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['statements.link', 'statements.refund', 'statements.write_off']);
   });
 
+  it('resolves an item once when two staff resolve it at the same time', async () => {
+    const response = await upload(
+      [MTN_HEADER, mtnLine({ id: newId(), date: at(new Date()), from: 'FRI:233209990100/MSISDN', to: OWN, amount: '12' })].join('\n'),
+    );
+    const [line] = await linesOf(response.json().import.id);
+    const item = (await openExceptions()).find((candidate) => candidate.line?.id === line!.id)!;
+    const other = await t.createStaff('super_admin');
+    const answers = await Promise.all(
+      [manager.cookie, other.cookie].map((cookie) =>
+        t.request({
+          method: 'POST',
+          url: `/api/admin/statements/exceptions/${item.id}/resolve`,
+          cookie,
+          payload: { resolution: 'write_off', reason: 'Unclaimed' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'suspense_write_off'));
+    expect(entries.filter((entry) => entry.memo.startsWith(`Statement line ${line!.id} `))).toHaveLength(1);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'statement_exception'), eq(auditLog.targetId, String(item.id))));
+    expect(audits).toHaveLength(1);
+  });
+
   it('lists an order marked paid with no statement line after the setting, and closes it when a line is linked', async () => {
     const order = await paidOrder('0247770001', '610');
     await t.database.db
