@@ -420,6 +420,19 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
       .from(statementImports)
       .where(and(eq(statementImports.accountKey, account.key), eq(statementImports.fileHash, fileHash)));
     if (existing) return { importId: existing.id, duplicate: true, results: {}, toConfirm: [] };
+    // Another file holding only lines imported before (the same statement exported again): nothing to add.
+    let latest = 0;
+    let known = 0;
+    const identities = lines.map((line) => line.identity);
+    for (let i = 0; i < identities.length; i += 1000) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int`, latest: sql<number | null>`max(${statementLines.importId})` })
+        .from(statementLines)
+        .where(and(eq(statementLines.accountKey, account.key), inArray(statementLines.identity, identities.slice(i, i + 1000))));
+      known += row?.n ?? 0;
+      latest = Math.max(latest, row?.latest ?? 0);
+    }
+    if (known === lines.length && latest > 0) return { importId: latest, duplicate: true, results: {}, toConfirm: [] };
     const [created] = await tx
       .insert(statementImports)
       .values({

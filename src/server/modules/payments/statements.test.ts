@@ -120,10 +120,16 @@ describe('statement import', () => {
       `${csv}\n${mtnLine({ id: newId(), date: at(order.submittedAt), from: 'FRI:233209999998/MSISDN', to: OWN, amount: '5', balance: '1360' })}`,
     );
     expect(overlapping.json()).toMatchObject({ duplicate: false, import: { lineCount: 4, newLineCount: 1 }, results: { no_order: 1 } });
+    // The same lines exported again in another form (semicolons, CRLF): nothing new, nothing written.
+    const [importsBefore] = await t.database.db.select({ n: count() }).from(statementImports);
+    const reExported = await upload(csv.replace(/,/g, ';').replace(/\n/g, '\r\n'));
+    expect(reExported.json()).toMatchObject({ duplicate: true, message: STATEMENT_MSG.alreadyImported, import: { id: importId } });
+    const [importCount] = await t.database.db.select({ n: count() }).from(statementImports);
     const [entriesAfter] = await t.database.db.select({ n: count() }).from(ledgerEntries);
     const [linesAfter] = await t.database.db.select({ n: count() }).from(statementLines);
     expect(linesAfter!.n).toBe(linesBefore!.n + 1);
     expect(entriesAfter!.n).toBe(entriesBefore!.n + 1);
+    expect(importCount!.n).toBe(importsBefore!.n);
     expect((await verifyLedger(t.database.db)).ok).toBe(true);
 
     expect(await lastStatementBalance(t.database.db, { paymentMethodId: methodId }, new Date(Date.now() + 60_000))).toEqual({
