@@ -244,7 +244,14 @@ function withinWindow(order: TOrderRow, at: Date, hours: number): boolean {
 function ordersOfAccount(account: TResolvedAccount) {
   return account.paymentMethodId !== null
     ? and(eq(orders.type, 'buy'), eq(orders.paymentMethodId, account.paymentMethodId))
-    : and(eq(orders.type, 'sell'), eq(orders.coinSymbol, account.coin!), eq(orders.network, account.network!));
+    : and(
+        eq(orders.type, 'sell'),
+        eq(orders.coinSymbol, account.coin!),
+        // A sell of a coin with one network may not name it (a BTC sell): it is on that one.
+        findCoinNetwork(account.coin!, null)?.network === account.network
+          ? or(eq(orders.network, account.network!), isNull(orders.network))
+          : eq(orders.network, account.network!),
+      );
 }
 
 const hasNoLine = notExists(sql`(select 1 from ${statementLines} where ${statementLines.orderId} = ${orders.id})`);

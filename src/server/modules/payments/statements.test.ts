@@ -402,6 +402,41 @@ describe('other accounts', () => {
       balance: '0.5',
       at: new Date('2026-11-28T08:00:00Z'),
     });
+
+    // A BTC sell the customer says they sent: the export's line with its hash and amount is its deposit.
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: customer.cookie,
+      payload: { coinSymbol: 'btc', side: 'sell', fiatCurrency: 'GHS', amountFiat: '200' },
+    });
+    const sell = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      payload: {
+        type: 'sell',
+        quoteId: quote.json().id,
+        payout: { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' },
+      },
+    });
+    expect(sell.statusCode, sell.body).toBe(201);
+    const sentHash = `${newId()}`.padStart(64, 'd');
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/orders/${sell.json().order.id}/payment`,
+      cookie: customer.cookie,
+      payload: { paymentTxId: sentHash },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const deposit = await upload(
+      ['Date,Hash,Amount,Direction,Balance', `${at(new Date())},${sentHash.toUpperCase()},${sell.json().order.amountCrypto},in,0.6`].join(
+        '\n',
+      ),
+      { account: 'wallet:BTC:BTC', format: 'coin' },
+    );
+    expect(deposit.json().results).toEqual({ matched: 1 });
+    expect((await linesOf(deposit.json().import.id)).map((l) => l.orderId)).toEqual([sell.json().order.id]);
     const unknown = await upload(csv, { account: 'wallet:BTC:TRC20', format: 'coin' });
     expect(unknown.json().error.message).toBe(STATEMENT_MSG.walletUnknown);
   });
