@@ -137,9 +137,12 @@ export function parseAccountKey(key: string): TStatementAccount | null {
   return wallet ? { coin: wallet[1]!.toUpperCase(), network: wallet[2]! } : null;
 }
 
-/** Largest statement text: 2 MB of CSV, about 10,000 lines of MTN's export. */
+/**
+ * Largest statement: 2 MB of CSV and 5,000 lines (a month of a busy wallet; split larger ones by
+ * date). 5,000 lines of unexplained money take about a minute to import (docs/decisions/039).
+ */
 export const STATEMENT_MAX_CHARS = 2_000_000;
-export const STATEMENT_MAX_LINES = 20_000;
+export const STATEMENT_MAX_LINES = 5_000;
 
 /** POST /api/admin/statements: the CSV's text as the browser read it, and the account. */
 export const ZStatementUpload = z

@@ -468,6 +468,7 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
     }
     const results: Record<string, number> = {};
     const toConfirm: { orderId: number; line: TParsedLine; lineId: number }[] = [];
+    const unidentified: { lineId: number; line: TParsedLine; detail: string }[] = [];
     let fresh = 0;
     // In time order, so that of two lines for one order the earlier one is its payment.
     for (const line of [...lines].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.lineNumber - b.lineNumber)) {
@@ -507,17 +508,7 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
         if (match.order.status === 'payment_submitted') toConfirm.push({ orderId: match.order.id, line, lineId: row.id });
         continue;
       }
-      const entry = await postEntry(tx, {
-        kind: 'unidentified_receipt',
-        memo: `Statement line ${row.id} (${account.label}, line ${line.lineNumber}): ${match.detail}`,
-        createdBy: actor.id,
-        at: now,
-        postings: [
-          { account: account.ledger, amount: line.amount },
-          { account: suspenseAccount(account.asset), amount: new Dec(line.amount).negated().toFixed() },
-        ],
-      });
-      await tx.update(statementLines).set({ result: match.result, suspenseEntryId: entry.id }).where(eq(statementLines.id, row.id));
+      await tx.update(statementLines).set({ result: match.result }).where(eq(statementLines.id, row.id));
       await tx.insert(statementExceptions).values({
         kind: match.result as TExceptionKind,
         accountKey: account.key,
@@ -526,6 +517,22 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
         detail: match.detail,
         createdAt: now,
       });
+      unidentified.push({ lineId: row.id, line, detail: match.detail });
+    }
+    // The suspense entries last: posting locks the ledger's head until this transaction commits
+    // (docs/decisions/037), so order transitions wait only for this part, not for the matching.
+    for (const { lineId, line, detail } of unidentified) {
+      const entry = await postEntry(tx, {
+        kind: 'unidentified_receipt',
+        memo: `Statement line ${lineId} (${account.label}, line ${line.lineNumber}): ${detail}`,
+        createdBy: actor.id,
+        at: now,
+        postings: [
+          { account: account.ledger, amount: line.amount },
+          { account: suspenseAccount(account.asset), amount: new Dec(line.amount).negated().toFixed() },
+        ],
+      });
+      await tx.update(statementLines).set({ suspenseEntryId: entry.id }).where(eq(statementLines.id, lineId));
     }
     await tx.update(statementImports).set({ newLineCount: fresh }).where(eq(statementImports.id, created.id));
     await scanUnpaidOrders(tx, now, settings.unpaidAfterHours);
