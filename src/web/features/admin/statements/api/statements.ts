@@ -99,7 +99,7 @@ export function useImportStatement() {
         body,
         schema: ZImportResult,
         operation: 'Importing the statement',
-        timeoutMs: 60_000,
+        timeoutMs: 180_000,
       }),
     onSettled: invalidate,
   });
