@@ -26,6 +26,9 @@ import { emailLogRoutes } from './modules/emails/routes.js';
 import { phoneRoutes } from './modules/phone/routes.js';
 import { smsLogRoutes } from './modules/sms/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
+import { statementRoutes } from './modules/payments/routes.js';
+import { lastStatementBalance } from './modules/payments/service.js';
+import { confirmPayment } from './modules/orders/settlement.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
@@ -259,8 +262,19 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     smtpAllowPrivate: config.smtpAllowPrivate,
   });
   await app.register(auditRoutes, { db });
-  // Issue 28 point 6 (docs/decisions/040): the statement lookup (lastStatementBalance) is wired when statement import lands.
-  await app.register(treasuryRoutes, { db, ...(config.testClock ? { now: () => clock.now() } : {}) });
+  await app.register(treasuryRoutes, {
+    db,
+    // The settlement compares each account with its last imported statement (docs/decisions/039).
+    lastStatementBalance: (reader, account, asOf) => {
+      const [, rail, first, network] = account.code.split(':');
+      if (rail === 'wallet' && first && network) return lastStatementBalance(reader, { coin: first, network }, asOf);
+      const paymentMethodId = Number(first);
+      return (rail === 'momo' || rail === 'bank') && Number.isInteger(paymentMethodId)
+        ? lastStatementBalance(reader, { paymentMethodId }, asOf)
+        : Promise.resolve(null);
+    },
+    ...(config.testClock ? { now: () => clock.now() } : {}),
+  });
   const realtime = await registerChat(app, { database, config, onEmailQueued });
   // The back office live on the same channel (docs/decisions/032): KYC, the desk, holds, chat unread.
   await app.register(liveRoutes, { db, realtime });
@@ -325,6 +339,26 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     account: destinations.account,
   });
   await app.register(exportRoutes, { db });
+  // Statement import and reconciliation (docs/decisions/039).
+  await app.register(statementRoutes, {
+    db,
+    log: app.log,
+    // "Confirm payments matched by a statement" (docs/decisions/039): the lifecycle confirms, as the system.
+    confirmMatchedPayment: ({ id, confirmation }) =>
+      confirmPayment(orderDeps, {
+        actor: 'system',
+        id,
+        ip: null,
+        confirmation: {
+          amountReceived: confirmation.amountReceived,
+          receivedInto: confirmation.accountId,
+          receivedAt: confirmation.receivedAt.toISOString(),
+          evidenceKind: confirmation.evidenceKind,
+          evidence: confirmation.evidence,
+        },
+      }),
+    ...(config.testClock ? { now: () => clock.now() } : {}),
+  });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, onAccountChanged, ...complianceNow });

@@ -81,6 +81,8 @@ export const paths = {
     /** Issue 28 point 6 (docs/decisions/040): balances, what is owed, and the day's settlement. */
     treasury: fixed('/admin/treasury'),
     settlement: fixed('/admin/settlement'),
+    /** Statement import and reconciliation (docs/decisions/039). */
+    statements: fixed('/admin/statements'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
     /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
     compliance: fixed('/admin/compliance'),

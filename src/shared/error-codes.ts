@@ -140,6 +140,10 @@ export const ERROR_STATUS = {
   CONVERSATION_NOT_YOURS: 403,
   /** Assigning to someone who does not answer chats, or assigning a visitor's conversation. */
   ASSIGNEE_INVALID: 400,
+  /** Statement reconciliation (docs/decisions/039): another staff member resolved this exception first. */
+  EXCEPTION_ALREADY_RESOLVED: 409,
+  /** The statement line already pays an order, or the order already has its statement line. */
+  STATEMENT_LINE_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** The body did not arrive in time (docs/decisions/020); the connection is closed. */
   REQUEST_TIMEOUT: 408,

@@ -25,6 +25,11 @@ export const LEDGER_ENTRY_KINDS = [
   'short_payment',
   'over_payment',
   'reversal',
+  // Statement reconciliation (docs/decisions/039): money a statement shows that no order claimed
+  // goes to suspense, and leaves it when refunded or written off.
+  'unidentified_receipt',
+  'suspense_refund',
+  'suspense_write_off',
 ] as const;
 export type TLedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

@@ -54,6 +54,7 @@ export const AREAS = [
   'chatAssignment',
   'treasury',
   'settlementSignOff',
+  'statements',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -108,6 +109,9 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Not a page: signing off a day's settlement (frozen, audited). Its own area so it can narrow
   // without the pages; today the same people, since a small business's owner signs as often as its manager.
   settlementSignOff: ['super_admin', 'manager'],
+  // Issue 28 point 5 (docs/decisions/039): statement import and the exceptions queue. Resolving
+  // an item refunds or writes off money in the books: not support's.
+  statements: ['super_admin', 'manager'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -129,6 +133,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'destinationChanges', label: 'Pending changes', path: '/admin/pending-changes' },
   { area: 'treasury', label: 'Treasury', path: '/admin/treasury' },
   { area: 'treasury', label: 'Settlement', path: '/admin/settlement' },
+  { area: 'statements', label: 'Statements', path: '/admin/statements' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

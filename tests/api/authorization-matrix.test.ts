@@ -77,6 +77,16 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],
   'DELETE /api/admin/orders/:id/claim': ['super_admin', 'manager', 'support'],
   'POST /api/admin/orders/:id/claim/takeover': ['super_admin', 'manager'],
+  // Issue 28 point 5 (docs/decisions/039): statements and the exceptions queue, super admin and manager.
+  'GET /api/admin/statements': ['super_admin', 'manager'],
+  'POST /api/admin/statements': ['super_admin', 'manager'],
+  'GET /api/admin/statements/:id/lines': ['super_admin', 'manager'],
+  'GET /api/admin/statements/exceptions': ['super_admin', 'manager'],
+  'POST /api/admin/statements/exceptions/:id/resolve': ['super_admin', 'manager'],
+  'GET /api/admin/statements/settings': ['super_admin', 'manager'],
+  'PUT /api/admin/statements/settings': ['super_admin', 'manager'],
+  'GET /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
+  'PUT /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
   // The compliance desk (issue 18, docs/decisions/017): compliance and the super admin; its settings changed by the super admin only.
   'GET /api/admin/compliance/alerts': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/alerts/:id': ['super_admin', 'compliance'],

@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
   testEmailsPerUser: { max: 10, windowSeconds: 10 * 60 },
   /** CSV exports (docs/decisions/015), per person and export: each reads a whole list. */
   exportsPerUser: { max: 10, windowSeconds: 10 * 60 },
+  /** Statement imports (docs/decisions/039): each reads up to 2 MB of CSV and matches every line. */
+  statementImportsPerUser: { max: 30, windowSeconds: 10 * 60 },
   /**
    * Phone verification codes (issue 18, docs/decisions/016): each one is an SMS we pay for and 5
    * guesses. Per account 3 in 15 minutes and 10 a day; per number 3 in 15 minutes for each account

@@ -73,6 +73,9 @@ const adminPages: RouteObject[] = [
   adminPage('treasury', paths.admin.settlement.path, 'Settlement', () =>
     import('#web/features/admin/pages/settlement-page.js').then((m) => m.SettlementPage),
   ),
+  adminPage('statements', paths.admin.statements.path, 'Statements', () =>
+    import('#web/features/admin/pages/statements-page.js').then((m) => m.StatementsPage),
+  ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),

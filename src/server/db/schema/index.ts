@@ -10,3 +10,4 @@ export * from './compliance.js';
 export * from './destination-changes.js';
 export * from './ledger.js';
 export * from './treasury.js';
+export * from './statements.js';

@@ -43,7 +43,7 @@ describe('confirm, pay out, refund', () => {
 
   const db = () => t.database.db;
   const row = async (id: number) => firstOrThrow(await db().select().from(orders).where(eq(orders.id, id)));
-  const post = (cookie: string, url: string, payload?: unknown) =>
+  const post = (cookie: string, url: string, payload?: Record<string, unknown>) =>
     t.request({ method: 'POST', url, cookie, ...(payload === undefined ? {} : { payload }) });
   const claim = async (cookie: string, id: number) => expect((await post(cookie, `/api/admin/orders/${id}/claim`)).statusCode).toBe(200);
   const btcHash = () => randomBytes(32).toString('hex');
