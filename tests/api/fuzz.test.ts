@@ -44,6 +44,8 @@ import {
   type TTestApp,
 } from '#test/helpers/test-app.js';
 import { firstOrThrow } from '#server/db/rows.js';
+import { verifyLedger } from '#server/modules/ledger/service.js';
+import { RELEASED_STATUSES } from '#shared/contracts/orders.js';
 
 /**
  * Property-based fuzzing of every route Fastify has (issue #8): requests generated from each
@@ -327,6 +329,7 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
 
     // Something to act on: orders of both customers, KYC submissions waiting for review.
     const method = firstOrThrow(await db.select({ id: paymentMethods.id }).from(paymentMethods).limit(1));
+    const paidOrders: { id: number; side: 'buy' | 'sell'; amount: string }[] = [];
     for (const name of ['customer', 'verified'] as const) {
       const { cookie } = personas.get(name)!;
       for (const side of ['buy', 'sell'] as const) {
@@ -356,8 +359,33 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
           payload: { paymentTxId },
         });
         expect(paid.statusCode, paid.body).toBe(200);
+        paidOrders.push({
+          id: order.json().order.id,
+          side,
+          amount: side === 'buy' ? order.json().order.amountGhs : order.json().order.amountCrypto,
+        });
       }
     }
+    // Money that moved (issue 28, docs/decisions/038): a buy confirmed, and one paid out, so the
+    // books hold entries the run must keep whole (the last test checks them).
+    const superAdmin = personas.get('super_admin')!.cookie!;
+    const evidence = (amountReceived: string) => ({ amountReceived, evidenceKind: 'staff_note', evidence: 'Seen on the wallet' });
+    const [paidBuy, otherBuy] = paidOrders.filter((order) => order.side === 'buy');
+    const confirmed = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${paidBuy!.id}/confirm-payment`,
+      cookie: superAdmin,
+      payload: evidence(paidBuy!.amount),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await t.request({ method: 'POST', url: `/api/admin/orders/${otherBuy!.id}/claim`, cookie: superAdmin });
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${otherBuy!.id}/approve`,
+      cookie: superAdmin,
+      payload: { payoutReference: randomBytes(32).toString('hex'), confirmation: evidence(otherBuy!.amount) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     for (let i = 0; i < 3; i += 1) await submitKyc();
     // Numeric ids by URL segment: the table of that name (emails: the email log), when it has an id column.
     const tables = await rowsOf<{ table_name: string }>(
@@ -1153,14 +1181,18 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
     // A removed staff member stays removed: never signed in again, never unbanned.
     expect(everyone.filter((u) => u.removedAt && !u.banned).map((u) => u.email)).toEqual([]);
 
-    // Volume = live orders; every order is exactly its quote.
+    // Volume = live orders (not cancelled, expired or refunded); every order is exactly its quote.
+    const released = sql.join(
+      RELEASED_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    );
     const volumes = await rowsOf<{ id: string; volume: string; live: string }>(
       db,
       sql`
-      select u.id, u.trading_volume_usd as volume, coalesce(sum(o.amount_usd) filter (where o.status <> 'cancelled'), 0) as live
+      select u.id, u.trading_volume_usd as volume, coalesce(sum(o.amount_usd) filter (where o.status not in (${released})), 0) as live
       from users u left join orders o on o.user_id = u.id
       group by u.id, u.trading_volume_usd
-      having u.trading_volume_usd <> coalesce(sum(o.amount_usd) filter (where o.status <> 'cancelled'), 0)`,
+      having u.trading_volume_usd <> coalesce(sum(o.amount_usd) filter (where o.status not in (${released})), 0)`,
     );
     expect(volumes).toEqual([]);
     const mismatched = await rowsOf<{ id: number }>(
@@ -1172,6 +1204,23 @@ describe('fuzz: every route, generated from its contracts, as every caller', () 
          or o.amount_crypto <> q.amount_crypto or o.unit_price_usd <> q.unit_price_usd or o.ghs_rate <> q.ghs_rate`,
     );
     expect(mismatched).toEqual([]);
+    // The books (issue 28 point 4, docs/decisions/038): the chain whole, every asset's postings
+    // summing to zero, and every order whose money moved has its entries: a confirmed one its
+    // receipt, a completed one its receipt and payout, a refunded one its receipt and refund.
+    const verified = await verifyLedger(db);
+    expect(verified.problems).toEqual([]);
+    const missingEntries = await rowsOf<{ id: number; status: string }>(
+      db,
+      sql`
+      select o.id, o.status from orders o
+      where (o.status in ('payment_confirmed', 'deposit_confirmed', 'completed', 'refunded')
+             and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'payment_received'))
+         or (o.status = 'completed' and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'payout_sent'))
+         or (o.status = 'refunded' and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'refund_sent'))
+         or (o.status in ('awaiting_payment', 'awaiting_deposit', 'payment_submitted', 'deposit_submitted', 'cancelled', 'expired')
+             and exists (select 1 from ledger_entries e where e.order_id = o.id))`,
+    );
+    expect(missingEntries).toEqual([]);
     const { count } = firstOrThrow(await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from orders`));
     const { canned } = firstOrThrow(await rowsOf<{ canned: number }>(db, sql`select count(*)::int as canned from ${cannedResponses}`));
     const { mails } = firstOrThrow(await rowsOf<{ mails: number }>(db, sql`select count(*)::int as mails from ${emailLog}`));
