@@ -382,16 +382,20 @@ async function main() {
     if (single.errors > 0) throw new Error(`HTTP single client: ${single.errors} errors, first: ${single.firstError}`);
 
     // The ids of the orders made over HTTP, by their quotes (untimed).
-    const orderIdByQuote = new Map(
-      (await opened.db.select({ id: orders.id, quoteId: orders.quoteId }).from(orders).where(inArray(orders.userId, customerIds))).map(
-        (o) => [o.quoteId, o.id],
-      ),
+    const orderByQuote = new Map(
+      (
+        await opened.db
+          .select({ id: orders.id, quoteId: orders.quoteId, amountGhs: orders.amountGhs })
+          .from(orders)
+          .where(inArray(orders.userId, customerIds))
+      ).map((o) => [o.quoteId, o]),
     );
-    const orderIdOf = (w: number, i: number): number => {
-      const id = orderIdByQuote.get(httpQuotes[w]?.[i] ?? '');
-      if (id === undefined) throw new Error(`no order for quote ${i} of customer ${w}`);
-      return id;
+    const orderOf = (w: number, i: number) => {
+      const order = orderByQuote.get(httpQuotes[w]?.[i] ?? '');
+      if (order === undefined) throw new Error(`no order for quote ${i} of customer ${w}`);
+      return order;
     };
+    const orderIdOf = (w: number, i: number): number => orderOf(w, i).id;
 
     // "I have paid" for the warm-up and timed orders (the single-client ones stay unpaid, for the expiry).
     const payRequest = (w: number, i: number): TLoadRequest => ({
@@ -417,7 +421,12 @@ async function main() {
       method: 'POST',
       path: `/api/admin/orders/${orderIdOf(w, i)}/approve`,
       headers: json(staffCookie),
-      body: JSON.stringify({ payoutReference: randomBytes(32).toString('hex') }),
+      // With what arrived and its evidence, confirmed in the same step (docs/decisions/038), so the
+      // approval writes its ledger entries (receipt and payout) as the product does.
+      body: JSON.stringify({
+        payoutReference: randomBytes(32).toString('hex'),
+        confirmation: { amountReceived: orderOf(w, i).amountGhs, evidenceKind: 'statement_line', evidence: `Bench line ${w}-${i}` },
+      }),
       expectStatus: 200,
     });
     const approved = await phase('HTTP approve', approveRequest);

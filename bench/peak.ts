@@ -262,6 +262,8 @@ class TrackedOrder {
     readonly id: number,
     readonly phase: Phase,
     readonly assignee: number,
+    /** The cedis the order asks for: what staff confirm arrived (docs/decisions/038). */
+    readonly amountGhs: string,
   ) {}
 
   /** A staff socket received this order's "payment_submitted". */
@@ -385,7 +387,11 @@ class StaffMember {
         [200],
       );
       if (!claimed) continue;
-      const body = JSON.stringify({ payoutReference: randomBytes(32).toString('hex') });
+      // The payout with what arrived and its evidence, one step (docs/decisions/038: below GHS 5,000).
+      const body = JSON.stringify({
+        payoutReference: randomBytes(32).toString('hex'),
+        confirmation: { amountReceived: order.amountGhs, evidenceKind: 'statement_line', evidence: `PEAK statement line ${order.id}` },
+      });
       const answer = await timed(
         'approve',
         order.phase,
@@ -908,8 +914,8 @@ async function main() {
       const body = JSON.stringify({ type: 'buy', quoteId, walletAddress: BTC_ADDRESS, paymentMethodId: people.paymentMethodId });
       const created = await timed('create', phase, orderAgent, 'POST', '/api/orders', headers, body, [201]);
       if (!created) return;
-      const id = (JSON.parse(created.body) as { order: { id: number } }).order.id;
-      const order = new TrackedOrder(id, phase, createdCount++ % STAFF);
+      const { id, amountGhs } = (JSON.parse(created.body) as { order: { id: number; amountGhs: string } }).order;
+      const order = new TrackedOrder(id, phase, createdCount++ % STAFF, amountGhs);
       tracked.set(id, order);
       phase.orders.push(order);
       const payment = JSON.stringify({ paymentTxId: `PEAK-${run}-${id}` });
