@@ -127,9 +127,13 @@ function PaymentReceivedFields({ order }: { order: TAdminOrder }) {
         <SelectField
           label="Received into"
           name="receivedInto"
-          placeholder={`The order's pay-to account: ${payTo}`}
+          placeholder={`Pay-to account: ${payTo}`}
           options={accountOptions(accounts.data)}
-          hint={accounts.isError ? "The business accounts could not be loaded: the order's pay-to account is used." : undefined}
+          hint={
+            accounts.isError
+              ? "The business accounts could not be loaded: the order's pay-to account is used."
+              : "The order's pay-to account, unless the money arrived in another."
+          }
         />
       )}
       <TextField
