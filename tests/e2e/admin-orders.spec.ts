@@ -46,6 +46,7 @@ test('/admin/orders: filters, sorting and Clear Filters live in the URL', async 
     'Completed',
     'Cancelled',
     'Expired',
+    'Refunded',
   ]);
   await expect(page.getByLabel('Start date')).toHaveAttribute('type', 'date');
   await expect(page.getByLabel('End date')).toHaveAttribute('type', 'date');
@@ -370,7 +371,9 @@ test('/admin/orders rows: details, Approve after the exact confirmation, and a 4
   await details.getByRole('button', { name: 'Approve order' }).click();
   const overDetails = page.getByRole('dialog', { name: 'Approve order' });
   await expect(overDetails).toHaveAccessibleDescription('Are you sure you want to mark this order as completed?');
-  await expect(overDetails.getByLabel('Payout transaction hash')).toBeFocused();
+  // A submitted order's approval confirms what arrived first (docs/decisions/038): its first field takes the focus.
+  await expect(overDetails.getByLabel('Amount received (GHS)')).toBeFocused();
+  await expect(overDetails.getByLabel('Amount received (GHS)')).toHaveValue('1500.00');
   await expect(details).toBeVisible();
   // Escape closes only the one on top, and the details are there again to act on.
   await page.keyboard.press('Escape');
@@ -422,9 +425,19 @@ test('/admin/orders: Approve from the row asks for the payout hash, checks it fo
   expect(served.decisions).toEqual([]);
   await hash.fill(BTC_HASH);
   await confirm.getByRole('button', { name: 'Approve order' }).click();
+  // The evidence of the payment is required with it.
+  await expect(confirm.getByLabel('Evidence', { exact: true })).toHaveAccessibleDescription(/Enter the evidence/);
+  expect(served.decisions).toEqual([]);
+  await confirm.getByLabel('Evidence', { exact: true }).fill('MTN statement line 09:08');
+  await confirm.getByRole('button', { name: 'Approve order' }).click();
   await expect(toast(page, 'Order #9001 marked as completed.')).toBeVisible();
   await expect(confirm).toBeHidden();
-  expect(served.decisions).toEqual([`approve 9001 {"payoutReference":"${BTC_HASH}"}`]);
+  expect(served.decisions).toEqual([
+    `approve 9001 ${JSON.stringify({
+      payoutReference: BTC_HASH,
+      confirmation: { amountReceived: '1500.00', evidenceKind: 'statement_line', evidence: 'MTN statement line 09:08' },
+    })}`,
+  ]);
   await expect(row).toContainText('Completed');
   await expect(row).toContainText('No actions');
 });

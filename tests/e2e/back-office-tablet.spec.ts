@@ -84,6 +84,7 @@ test('at 768 px the menu folds behind a button, and an admin approves an order a
   const approve = admin.getByRole('button', { name: `Approve order #${orderId}` });
   await expectOnScreen(approve, TABLET.width);
   await expectOnScreen(admin.getByRole('button', { name: `Cancel order #${orderId}` }), TABLET.width);
+  await expectOnScreen(admin.getByRole('button', { name: `Confirm payment of order #${orderId}` }), TABLET.width);
   await expectNoPageOverflow(admin);
   await admin.screenshot({ path: 'test-results/back-office-768-orders.png' });
   // Claim, then pay (docs/decisions/029): Approve waits for the claim (made here through the API).
@@ -93,7 +94,13 @@ test('at 768 px the menu folds behind a button, and an admin approves an order a
   await approve.click();
   const confirm = admin.getByRole('dialog', { name: 'Approve order' });
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');
+  // What arrived is confirmed with the payout (docs/decisions/038): the evidence is typed on screen.
+  const evidence = confirm.getByRole('textbox', { name: 'Evidence' });
+  await evidence.fill('MTN statement line, paid in full');
+  await expectOnScreen(evidence, TABLET.width);
+  // The dialog's body scrolls (Payment received, where to pay, the payout): the hash is below.
   const hash = admin.getByLabel('Payout transaction hash');
+  await hash.scrollIntoViewIfNeeded();
   await expectOnScreen(hash, TABLET.width);
   await hash.fill(newTxHash());
   const confirmButton = confirm.getByRole('button', { name: 'Approve order' });

@@ -68,6 +68,9 @@ test('a customer buys BTC with mobile money and support approves it', async ({ p
   await expect(confirm).toBeVisible();
   // Approve records the payout: the hash of the Bitcoin transaction that sent the coins.
   await confirm.getByRole('textbox', { name: 'Payout transaction hash' }).fill(newTxHash());
+  // The payment is confirmed with the payout (docs/decisions/038): all of it arrived, with the evidence.
+  await expect(confirm.getByRole('textbox', { name: 'Amount received (GHS)' })).not.toHaveValue('');
+  await confirm.getByRole('textbox', { name: 'Evidence' }).fill(`MTN statement line ${txId}`);
   await confirm.getByRole('button', { name: /approve|confirm|yes|completed/i }).click();
   await expect(row).toContainText(/completed/i);
 

@@ -153,9 +153,21 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   await expect(officer.getByText('Hold released. The order can now be approved or cancelled.')).toBeVisible();
   await expect(alertDialog.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
   await expect(alertDialog).toContainText('Source of funds documented; report filed with the FIC.');
-  // Claim, then pay (docs/decisions/029): released, the order is claimed, then approved.
+  // Above GHS 5,000 two people handle it (docs/decisions/038): the manager confirms what arrived,
+  // then the admin claims and pays it out (claim, then pay: docs/decisions/029).
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await adminLogin(manager, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
+  const held = (await (await manager.request.get(`/api/admin/orders/${orderId}`)).json()) as { order: { amountGhs: string } };
+  const confirmed = await manager.request.post(`/api/admin/orders/${orderId}/confirm-payment`, {
+    headers: origin,
+    data: { amountReceived: held.order.amountGhs, evidenceKind: 'statement_line', evidence: 'MTN statement line, paid in full' },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await managerContext.close();
   expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: origin })).status()).toBe(200);
-  expect((await approve()).status()).toBe(200);
+  const approved = await approve();
+  expect(approved.status(), await approved.text()).toBe(200);
   await adminContext.close();
   await complianceContext.close();
   await customerContext.close();

@@ -85,6 +85,8 @@ for (const size of SIZES) {
     await expect(where).toContainText(BTC_ADDRESS);
     await expect(where.getByRole('button', { name: 'Copy wallet address' })).toBeVisible();
     await confirm.getByLabel('Payout transaction hash').fill(newTxHash());
+    // What arrived is confirmed with the payout (docs/decisions/038).
+    await confirm.getByRole('textbox', { name: 'Evidence' }).fill('MTN statement line, paid in full');
     await confirm.getByRole('button', { name: 'Approve order' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(support.getByRole('dialog', { name: 'Order Details' })).toHaveCount(0);

@@ -80,6 +80,8 @@ test('a MoMo buy paid on a phone reaches the support queue live, and its approva
   await expect(confirm).toContainText('Are you sure you want to mark this order as completed?');
   const hash = newTxHash();
   await confirm.getByLabel('Payout transaction hash').fill(hash);
+  // What arrived is confirmed with the payout, in the same request (docs/decisions/038).
+  await confirm.getByRole('textbox', { name: 'Evidence' }).fill('MTN statement line, paid in full');
   await confirm.getByRole('button', { name: 'Approve order' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(details).toHaveCount(0);

@@ -106,6 +106,8 @@ for (const size of SIZES) {
     await supportApprove.click();
     const confirm = support.getByRole('dialog', { name: 'Approve order' });
     await confirm.getByLabel('Payout transaction hash').fill(newTxHash());
+    // What arrived is confirmed with the payout, in the same request (docs/decisions/038).
+    await confirm.getByRole('textbox', { name: 'Evidence' }).fill('MTN statement line, paid in full');
     await confirm.getByRole('button', { name: 'Approve order' }).click();
     await expect(confirm).toHaveCount(0);
     expect(sent).toEqual([`/api/admin/orders/${orderId}/approve`]);

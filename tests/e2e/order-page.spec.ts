@@ -121,16 +121,23 @@ test('a MoMo buy: from the form to its order page, "I have paid" with a screensh
   const hash = newTxHash();
   // Claim, then pay (docs/decisions/029).
   expect((await admin.request.post(`/api/admin/orders/${orderId}/claim`, { headers: { origin: baseURL! } })).status()).toBe(200);
+  // What arrived is confirmed with the payout (docs/decisions/038): all of the order's cedis.
+  const staffView = (await (await admin.request.get(`/api/admin/orders/${orderId}`)).json()) as { order: { amountGhs: string } };
   const approved = await admin.request.post(`/api/admin/orders/${orderId}/approve`, {
     headers: { origin: baseURL! },
-    data: { payoutReference: hash },
+    data: {
+      payoutReference: hash,
+      confirmation: { amountReceived: staffView.order.amountGhs, evidenceKind: 'statement_line', evidence: 'MTN statement line' },
+    },
   });
   expect(approved.status(), await approved.text()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Order completed' })).toBeVisible();
   const explorer = page.getByRole('region', { name: 'Order completed' }).getByRole('link', { name: /View on explorer/ });
   await expect(explorer).toHaveAttribute('href', `https://mempool.space/tx/${hash}`);
-  await expect(timeline.getByRole('listitem')).toHaveCount(4);
-  await expect(timeline.getByRole('listitem').nth(3)).toContainText('Approved: crypto sent');
+  // The confirmation of the payment is its own step, then the payout (docs/decisions/038).
+  await expect(timeline.getByRole('listitem')).toHaveCount(5);
+  await expect(timeline.getByRole('listitem').nth(3)).toContainText('Payment confirmed');
+  await expect(timeline.getByRole('listitem').nth(4)).toContainText('Approved: crypto sent');
   await expect(page.getByRole('button', { name: 'Edit MoMo TxID' })).toHaveCount(0);
   await admin.context().close();
 });

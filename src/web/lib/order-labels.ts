@@ -6,8 +6,13 @@ export function orderTypeLabel(order: Pick<TAdminOrder, 'type' | 'coinSymbol'>):
 }
 
 /** The status word used in the confirmation: 'Are you sure you want to mark this order as {status}?' */
-export type TOrderDecision = 'approve' | 'cancel';
-export const DECISION_STATUS: Record<TOrderDecision, 'completed' | 'cancelled'> = { approve: 'completed', cancel: 'cancelled' };
+export type TOrderDecision = 'approve' | 'cancel' | 'confirm' | 'refund';
+export const DECISION_STATUS: Record<TOrderDecision, string> = {
+  approve: 'completed',
+  cancel: 'cancelled',
+  confirm: 'payment confirmed',
+  refund: 'refunded',
+};
 
 export function decisionQuestion(decision: TOrderDecision): string {
   return `Are you sure you want to mark this order as ${DECISION_STATUS[decision]}?`;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';
 import { PayoutReference } from '#web/components/orders/order-timeline.js';
@@ -38,6 +38,21 @@ function payoutPlace(order: TOrder): string {
   return order.payout?.type === 'bank' ? 'your bank account' : 'your mobile money account';
 }
 
+/** What went back: cedis for a buy, the coin for a sell. */
+function refundAmountText(order: TOrder, amount: string): string {
+  return order.type === 'buy' ? formatGhs(amount) : formatCrypto(amount, order.coinSymbol.toUpperCase());
+}
+
+/** The refund's reference, with when it was sent. */
+function RefundReference({ refund }: { refund: NonNullable<TOrder['refund']> }) {
+  return (
+    <p className="break-words">
+      Refund reference: <span className="font-mono break-all">{refund.reference}</span>
+      {refund.at && <> (sent {formatDateTime(refund.at)})</>}
+    </p>
+  );
+}
+
 /** A new order of the same kind and coin. */
 function newOrderHref(order: TOrder): string {
   const base = order.type === 'buy' ? paths.buy.getHref() : paths.sell.getHref();
@@ -46,8 +61,10 @@ function newOrderHref(order: TOrder): string {
 
 /**
  * Where an order stands once the customer has acted (docs/decisions/014): being checked by
- * staff (with "Edit" for the transaction id when `userId` is given, docs/decisions/009), completed (with the payout reference, and for a buy its explorer link), cancelled
- * (with the reason) or expired (the limit is free again).
+ * staff (with "Edit" for the transaction id when `userId` is given, docs/decisions/009), confirmed
+ * and waiting for the payout, completed (with the payout reference, and for a buy its explorer
+ * link; a difference sent back), refunded (what, where, its reference and the reason: issue 28
+ * point 3), cancelled (with the reason) or expired (the limit is free again).
  */
 export function OrderOutcome({ order, userId }: { order: TOrder; userId?: string }) {
   const symbol = order.coinSymbol.toUpperCase();
@@ -77,6 +94,18 @@ export function OrderOutcome({ order, userId }: { order: TOrder; userId?: string
         </Panel>
       );
     }
+    case 'payment_confirmed':
+    case 'deposit_confirmed':
+      return (
+        <Panel title={order.type === 'buy' ? 'Payment confirmed' : 'Crypto received'} tone="info">
+          <p>
+            {order.type === 'buy'
+              ? `We have received your payment and are sending ${formatCrypto(order.amountCrypto, symbol)} to your wallet.`
+              : `We have received your ${symbol} and are paying you to ${payoutPlace(order)}.`}
+          </p>
+          <p>This page updates by itself when we are done.</p>
+        </Panel>
+      );
     case 'completed':
       return (
         <Panel title="Order completed" tone="success">
@@ -90,6 +119,33 @@ export function OrderOutcome({ order, userId }: { order: TOrder; userId?: string
               {payoutReferenceLabel(order)}: <PayoutReference order={order} reference={order.payoutReference} />
             </p>
           )}
+          {/* An over payment completed for the amount ordered: the difference went back (issue 28 point 3). */}
+          {order.refund && (
+            <>
+              <p>
+                {ORDER_MSG.differenceRefunded}{' '}
+                {ORDER_MSG.refundedTo(refundAmountText(order, order.refund.amount), order.refund.destination)}
+              </p>
+              <RefundReference refund={order.refund} />
+            </>
+          )}
+        </Panel>
+      );
+    case 'refunded':
+      return (
+        <Panel title="Order refunded" tone="neutral">
+          {order.refund ? (
+            <>
+              <p className="break-words">{ORDER_MSG.refundedTo(refundAmountText(order, order.refund.amount), order.refund.destination)}</p>
+              <RefundReference refund={order.refund} />
+              {order.refund.reason && <p className="break-words">Reason: {order.refund.reason}</p>}
+            </>
+          ) : (
+            <p>The money of this order was sent back to you.</p>
+          )}
+          <Link to={newOrderHref(order)} className={buttonClassName('outline', 'md')}>
+            Start a new order
+          </Link>
         </Panel>
       );
     case 'cancelled':

@@ -37,11 +37,12 @@ const MANAGER: TProfile = {
 
 const inTenMinutes = () => new Date(Date.now() + 10 * 60_000).toISOString();
 
-function detailOf(order: TAdminOrder): TAdminOrderDetail {
+function detailOf(order: TAdminOrder, names?: TAdminOrderDetail['names']): TAdminOrderDetail {
   return {
     order,
     customer: { kycStatus: 'verified', remainingLimitUsd: null, tier: 1, leftTodayGhs: '5000.00', leftThisMonthGhs: '50000.00' },
     timeline: [],
+    ...(names ? { names } : {}),
   };
 }
 
@@ -60,11 +61,11 @@ describe('Order Details: Approve only for the live claimant of an order nothing 
   });
   afterEach(cleanup);
 
-  async function renderDetails(order: TAdminOrder) {
+  async function renderDetails(order: TAdminOrder, names?: TAdminOrderDetail['names']) {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
     client.setQueryData(SESSION_QUERY_KEY, MANAGER);
-    details.set(order.id, detailOf(order));
-    client.setQueryData(adminOrderKeys.detail(order.id), detailOf(order));
+    details.set(order.id, detailOf(order, names));
+    client.setQueryData(adminOrderKeys.detail(order.id), detailOf(order, names));
     const onDecide = vi.fn();
     render(
       <QueryClientProvider client={client}>
@@ -136,5 +137,45 @@ describe('Order Details: Approve only for the live claimant of an order nothing 
     };
     const { dialog } = await renderDetails(buildAdminOrder({ id: 45, customerAccount: 'active', claim }));
     expect(within(dialog).getByRole('alert').textContent).toContain(ORDER_MSG.claimEndingSoon(2));
+  });
+  it('a confirmed order is refunded, not cancelled, and shows its fee and what was confirmed (issue 28)', async () => {
+    const claim = { staffId: MANAGER.id, staffName: 'Efua Boateng', claimedAt: new Date().toISOString(), expiresAt: inTenMinutes() };
+    const order = buildAdminOrder({
+      id: 46,
+      status: 'payment_confirmed',
+      customerAccount: 'active',
+      claim,
+      confirmation: {
+        amountReceived: '1500.00',
+        account: 'asset:momo:3',
+        receivedAt: '2025-01-10T09:08:00.000Z',
+        evidenceKind: 'provider_reference',
+        evidence: 'MP250110.0908',
+        confirmedBy: 'staff-kofi',
+        confirmedAt: '2025-01-10T09:20:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    const { dialog, onDecide } = await renderDetails(order, {
+      accounts: { 'asset:momo:3': 'MTN MoMo business' },
+      confirmedBy: 'Kofi Asare',
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm payment' })).toBeNull();
+    expect(within(dialog).getByText('GHS 36.59')).toBeTruthy();
+    expect(within(dialog).getByText('MTN MoMo business')).toBeTruthy();
+    expect(within(dialog).getByText('Provider reference: MP250110.0908')).toBeTruthy();
+    expect(within(dialog).getByText(/Kofi Asare/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(onDecide).toHaveBeenCalledWith(expect.objectContaining({ id: 46 }), 'refund');
+  });
+
+  it('a submitted order offers Confirm payment without a claim, and Cancel', async () => {
+    const user = userEvent.setup();
+    const { dialog, onDecide } = await renderDetails(buildAdminOrder({ id: 47, customerAccount: 'active', claim: null }));
+    expect(within(dialog).getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expectDisabledWith(within(dialog).getByRole('button', { name: 'Refund' }), ORDER_MSG.claimFirst);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    expect(onDecide).toHaveBeenCalledWith(expect.objectContaining({ id: 47 }), 'confirm');
   });
 });

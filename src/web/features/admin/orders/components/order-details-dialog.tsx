@@ -11,7 +11,7 @@ import { Dialog } from '#web/components/ui/dialog.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
 import { LoadingStatus } from '#web/components/ui/query-content.js';
 import { OrderFact, OrderFacts } from '#web/components/orders/order-facts.js';
-import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
+import { isCancellable, isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { OrderTimeline } from '#web/components/orders/order-timeline.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TOrderDecision } from '#web/lib/order-labels.js';
@@ -23,6 +23,7 @@ import { useAdminOrder } from '#web/features/admin/orders/api/get-admin-order.js
 import { useChangeOrderClaim, type TClaimAction } from '#web/features/admin/orders/api/claim-admin-order.js';
 import { approveBlock, CLAIM_WARNING_MS, liveClaim, payoutBlock } from '#web/features/admin/orders/lib/order-claim.js';
 import { formatAge, useNow } from '#web/features/admin/orders/lib/order-age.js';
+import { MoneyFacts } from './money-facts';
 import { OnChainRows, PaymentProof, PayTo } from './order-detail-parts';
 import { remainingLimitText } from './remaining-limit';
 
@@ -73,9 +74,27 @@ export function OrderDetailsDialog({ id, shown, onClose, onDecide, canDecide = t
           </Button>
           {decidable && (
             <>
-              <Button variant="danger" onClick={() => onDecide(decidable, 'cancel')}>
-                Cancel order
+              {/* A confirmed order's money arrived: it is refunded, never cancelled (docs/decisions/038). */}
+              {isCancellable(decidable) && (
+                <Button variant="danger" onClick={() => onDecide(decidable, 'cancel')}>
+                  Cancel order
+                </Button>
+              )}
+              {/* Refund sends money like a payout: the live claimant's, on an order nothing blocks. */}
+              <Button
+                variant="outline"
+                onClick={() => onDecide(decidable, 'refund')}
+                disabled={blocked !== null}
+                aria-describedby={blocked ? reasonId : undefined}
+              >
+                Refund
               </Button>
+              {/* Confirming what arrived moves no money: no claim needed (issue 28 point 2). */}
+              {isCancellable(decidable) && (
+                <Button variant="outline" onClick={() => onDecide(decidable, 'confirm')}>
+                  Confirm payment
+                </Button>
+              )}
               <Button
                 onClick={() => onDecide(decidable, 'approve')}
                 disabled={blocked !== null}
@@ -276,6 +295,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
         </>
       )}
       <OnChainRows order={order} />
+      <MoneyFacts order={order} names={detail?.names} />
       {order.cancelReason && <OrderFact label="Cancel reason">{order.cancelReason}</OrderFact>}
       {order.hasProof && (
         <OrderFact label="Payment screenshot">

@@ -23,7 +23,7 @@ import {
 import { formatDateTime } from '#web/lib/format-date.js';
 import type { TAdminOrderFilter, TOrderSort } from '#web/features/admin/orders/lib/order-filter.js';
 import { orderTypeLabel, txIdLabel, type TOrderDecision } from '#web/lib/order-labels.js';
-import { isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
+import { isCancellable, isDecidable, OrderStatusBadge } from '#web/components/orders/order-status-badge.js';
 import { SortableHeader } from '#web/components/ui/sortable-header.js';
 import { formatAge, useNow } from '#web/features/admin/orders/lib/order-age.js';
 
@@ -194,9 +194,28 @@ export function OrdersTable({ orders, filter, isLoading, emptyText, onSort, onOp
                     >
                       Approve
                     </Button>
-                    <Button size="sm" variant="outline" aria-label={`Cancel order #${order.id}`} onClick={() => onDecide(order, 'cancel')}>
-                      Cancel
-                    </Button>
+                    {/* Confirming what arrived moves no money: no claim needed (issue 28 point 2). */}
+                    {isCancellable(order) && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Confirm payment of order #${order.id}`}
+                        onClick={() => onDecide(order, 'confirm')}
+                      >
+                        Confirm payment
+                      </Button>
+                    )}
+                    {/* A confirmed order's money arrived: it is refunded (in Order Details), never cancelled. */}
+                    {isCancellable(order) && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Cancel order #${order.id}`}
+                        onClick={() => onDecide(order, 'cancel')}
+                      >
+                        Cancel
+                      </Button>
+                    )}
                   </div>
                 ) : (
                   <span className="whitespace-nowrap text-slate-500">No actions</span>
