@@ -40,3 +40,11 @@ export function ledgerAsset(symbol: string): string {
 
 /** The entries whose credits to a business account are its fees in a day's settlement (issue 28 point 6). */
 export const LEDGER_FEE_ENTRY_KINDS = ['network_fee', 'momo_fee'] as const satisfies readonly TLedgerEntryKind[];
+
+/**
+ * The name of a coin wallet's ledger account, as the back office shows it: 'BTC wallet (Bitcoin)'.
+ * The server names the account so when it creates it (src/server/modules/ledger/order-entries.ts).
+ */
+export function walletAccountName(coinSymbol: string, networkName: string): string {
+  return `${ledgerAsset(coinSymbol)} wallet (${networkName})`;
+}

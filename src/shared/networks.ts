@@ -136,3 +136,8 @@ export const SMALL_ERC20_SELL_USD = '100';
 export function isErc20Token(coinSymbol: string, network: string | null | undefined): boolean {
   return network === 'ERC20' && coinSymbol.toLowerCase() !== 'eth';
 }
+
+/** The network a buy's coins are paid out on: the order's own, or for an older order the coin's first (docs/decisions/038). */
+export function walletNetworkOfOrder(order: { coinSymbol: string; network: string | null }): TNetworkId | null {
+  return networkOfOrder(order) ?? networksOf(order.coinSymbol)[0]?.network ?? null;
+}

@@ -1,4 +1,4 @@
-import { ledgerAsset } from '#shared/ledger.js';
+import { ledgerAsset, walletAccountName } from '#shared/ledger.js';
 import { networkLabel } from '#shared/networks.js';
 import { Dec, type TDecimal } from '#shared/money.js';
 import type { TAccountSpec, TPostingInput } from './service.js';
@@ -23,7 +23,7 @@ export function paymentMethodAccount(method: { id: number; name: string; details
 /** A coin wallet on one network. */
 export function walletAccount(coinSymbol: string, network: string): TAccountSpec {
   const asset = ledgerAsset(coinSymbol);
-  return { code: `asset:wallet:${asset}:${network}`, kind: 'asset', asset, name: `${asset} wallet (${networkLabel(network)})` };
+  return { code: `asset:wallet:${asset}:${network}`, kind: 'asset', asset, name: walletAccountName(asset, networkLabel(network)) };
 }
 
 export function customerAccount(userId: string, asset: string): TAccountSpec {

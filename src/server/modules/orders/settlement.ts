@@ -10,7 +10,7 @@ import {
   type TPayoutFacts,
   type TRefundOrderRequest,
 } from '#shared/contracts/orders.js';
-import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, networksOf } from '#shared/networks.js';
+import { CHAINS, cleanTxHash, isValidTxHash, networkOfOrder, walletNetworkOfOrder } from '#shared/networks.js';
 import { isTransactionId, payoutReferenceKeyOf } from '#shared/transaction-id.js';
 import { Dec, roundCrypto, roundFiat } from '#shared/money.js';
 import { formatCrypto, formatGhs } from '#shared/format.js';
@@ -84,7 +84,7 @@ function formatAsset(order: Pick<TOrderRow, 'type' | 'coinSymbol'>, amount: stri
 
 /** The wallet of the order's coin on its network (an older order without one: the coin's first network). */
 function orderWallet(order: Pick<TOrderRow, 'coinSymbol' | 'network'>): TAccountSpec {
-  const network = networkOfOrder(order) ?? networksOf(order.coinSymbol)[0]?.network ?? order.network ?? 'unknown';
+  const network = walletNetworkOfOrder(order) ?? order.network ?? 'unknown';
   return walletAccount(order.coinSymbol, network);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, like, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import { businessDayBounds } from '#shared/business-day.js';
 import {
   TREASURY_MSG,
@@ -240,19 +240,20 @@ async function accountFigures(deps: TReadDeps, start: Date, end: Date): Promise<
   return accounts;
 }
 
-/** The last statement up to the day's end against the ledger's balance at the statement's time; null without one. */
-async function statementCheck(deps: TReadDeps, account: { code: string; asset: string; name: string }, end: Date) {
+/**
+ * The last statement up to the day's end against the account's closing balance of the day; null
+ * without one. The day's books are compared with the statement's last balance of the day, the
+ * daily reconciliation: entries carry the time they were written (an import or a confirmation
+ * after the money arrived), not the statement's, so a comparison at the statement line's own
+ * instant would miss a receipt the same day recorded minutes later. A receipt on the statement
+ * that the books record only the next day shows as a difference, as it should.
+ */
+async function statementCheck(deps: TReadDeps, account: { code: string; asset: string; name: string; closing: string }, end: Date) {
   if (!deps.lastStatementBalance) return null;
   // The statement up to the day's last instant (its end is the next day's first).
   const statement = await deps.lastStatementBalance(deps.db, account, new Date(end.getTime() - 1));
   if (!statement) return null;
-  const [row] = await deps.db
-    .select({ balance: sql<string>`coalesce(sum(${ledgerPostings.amount}), 0)` })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(and(eq(ledgerAccounts.code, account.code), lte(ledgerEntries.createdAt, statement.at)));
-  const ledgerBalance = new Dec(row?.balance ?? 0);
+  const ledgerBalance = new Dec(account.closing);
   return {
     balance: amountText(statement.balance),
     at: statement.at.toISOString(),

@@ -266,13 +266,15 @@ describe('treasury and the daily settlement', () => {
       return code === momo.code ? { balance: '4050.00', at: new Date('2026-11-20T23:00:00Z') } : null;
     };
     const figures = await computeSettlement({ db: t.database.db, lastStatementBalance }, DAY);
-    // At 23:00 the ledger held 5000 + 1000 - 1950 - 1.50 = 4048.50: the statement shows GHS 1.50 more.
+    // The day's books close at 4053.50 (the entry at 23:59:59.999 included: entries carry the time they were
+    // written, not the statement's); the statement's last balance of the day says GHS 3.50 less.
     expect(figures.accounts.find((row) => row.code === momo.code)?.statement).toEqual({
       balance: '4050',
       at: '2026-11-20T23:00:00.000Z',
-      ledgerBalance: '4048.5',
-      difference: '1.5',
+      ledgerBalance: '4053.5',
+      difference: '-3.5',
     });
+    expect(figures.accounts.find((row) => row.code === momo.code)?.closing).toBe('4053.5');
     expect(figures.accounts.find((row) => row.code === btcWallet.code)?.statement).toBeNull();
   });
 

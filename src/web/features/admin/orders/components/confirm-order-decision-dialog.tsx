@@ -3,7 +3,8 @@ import { useFormContext, useWatch, type FieldValues, type Path, type UseFormRetu
 import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, ORDER_MSG, type TAdminOrder, type TEvidenceKind } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { Dec } from '#shared/money.js';
-import { networkLabel } from '#shared/networks.js';
+import { networkLabel, walletNetworkOfOrder } from '#shared/networks.js';
+import { walletAccountName } from '#shared/ledger.js';
 import { errorAt, Form, FormAlert, SelectField, TextareaField, TextField } from '#web/components/form/form.js';
 import { toOptions, type SelectOption } from '#web/components/ui/select.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -228,8 +229,13 @@ function PayoutFields({ order }: { order: TAdminOrder }) {
       <p className="text-sm text-slate-800" aria-live="polite">
         Amount to send: <strong>{due ? formatSent(order, due) : '—'}</strong>
       </p>
-      {order.type === 'sell' && (
+      {order.type === 'sell' ? (
         <SelectField label="Paid from" name="paidFrom" placeholder="Choose an account" options={accountOptions(accounts.data)} />
+      ) : (
+        // A buy's coins leave the order's wallet: the ledger account the payout is written from (docs/decisions/038).
+        <p className="text-sm text-slate-800">
+          Paid from: <strong>{walletAccountName(order.coinSymbol, networkLabel(walletNetworkOfOrder(order)))}</strong>
+        </p>
       )}
       <TextField
         label={order.type === 'buy' ? 'Network fee (optional)' : 'MoMo or bank charge (optional)'}
