@@ -481,7 +481,8 @@ async function main() {
     const events = eventRow?.n ?? 0;
     const perClient = WARMUP_PER_CLIENT + PER_CLIENT;
     const expected = { completed: CLIENTS * perClient, expired: CLIENTS * perClient + CLIENTS };
-    const expectedEvents = 3 * expected.completed + 2 * expected.expired;
+    // A completed order: created, paid, payment confirmed, completed (docs/decisions/038); an expired one: created, expired.
+    const expectedEvents = 4 * expected.completed + 2 * expected.expired;
     if (counts.get('completed') !== expected.completed || counts.get('expired') !== expected.expired || counts.size !== 2) {
       throw new Error(`expected ${JSON.stringify(expected)} orders, found ${JSON.stringify(Object.fromEntries(counts))}`);
     }

@@ -38,6 +38,8 @@ import { migrateDatabase, openDatabase, type TDatabase } from '#server/db/client
 import { firstOrThrow } from '#server/db/rows.js';
 import { emailLog, paymentMethods, settings } from '#server/db/schema/app.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { ledgerEntries } from '#server/db/schema/ledger.js';
+import { verifyLedger } from '#server/modules/ledger/service.js';
 import { seedDatabase } from '#server/db/seed.js';
 import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import { BENCH_ADMIN, freePort, percentile, rowsOf, runBench, sleep, startServer, type TServerProcess } from './support.js';
@@ -1060,15 +1062,26 @@ async function main() {
       const completed = statuses.completed ?? 0;
       const created = tracked.size;
       const isAllCompleted = byStatus.length === (created > 0 ? 1 : 0) && completed === created;
-      const isEventsRight = (events?.n ?? 0) === 3 * created;
+      // Created, paid, payment confirmed and completed (the approval confirms what arrived in the same step, docs/decisions/038).
+      const EVENTS_PER_ORDER = 4;
+      const isEventsRight = (events?.n ?? 0) === EVENTS_PER_ORDER * created;
+      // The books: whole, and a receipt and a payout per order (docs/decisions/038).
+      const ledger = await verifyLedger(check.db);
+      const [entries] = await check.db
+        .select({ n: count() })
+        .from(ledgerEntries)
+        .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+        .where(mine);
       const emails = await check.db.select({ status: emailLog.status, n: count() }).from(emailLog).groupBy(emailLog.status);
       console.log(
-        `\nchecked in the database: ${created} orders created over HTTP; by status ${JSON.stringify(statuses)}; ${events?.n ?? 0} order events (3 each expected)` +
+        `\nchecked in the database: ${created} orders created over HTTP; by status ${JSON.stringify(statuses)}; ${events?.n ?? 0} order events (${EVENTS_PER_ORDER} each expected); ledger ${ledger.entries} entries, ${entries?.n ?? 0} of these orders (2 each expected), chain ${ledger.ok ? 'whole' : 'BROKEN'}` +
           `\nemails (not checked): the email log by status ${JSON.stringify(Object.fromEntries(emails.map((r) => [r.status, r.n])))}` +
           (smtp ? `; ${smtp.received()} received by the SMTP sink` : ''),
       );
       if (!isAllCompleted) fail(`not every order reached completed: ${JSON.stringify(statuses)} for ${created} created`);
-      if (!isEventsRight) fail(`expected ${3 * created} order events, found ${events?.n ?? 0}`);
+      if (!isEventsRight) fail(`expected ${EVENTS_PER_ORDER * created} order events, found ${events?.n ?? 0}`);
+      if (!ledger.ok) fail(`the ledger does not verify: ${JSON.stringify(ledger.problems.slice(0, 3))}`);
+      if ((entries?.n ?? 0) !== 2 * created) fail(`expected ${2 * created} ledger entries of these orders, found ${entries?.n ?? 0}`);
     } finally {
       await check.close();
     }

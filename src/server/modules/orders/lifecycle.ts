@@ -40,6 +40,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
+import type { TEntryInput } from '#server/modules/ledger/service.js';
 import {
   applyConfirmation,
   checkTwoPeople,
@@ -490,11 +491,12 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       // and entries are prepared; nothing is kept if any of it is refused.
       let order = current;
       let prepared: TPreparedPayout | null = null;
+      const confirmed: { entries: TEntryInput[] } = { entries: [] };
       if (decision.status === 'completed') {
         if (isSubmittedStatus(current.status)) {
           if (!decision.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
           await checkTwoPeople(tx, current, input.actor, true);
-          order = await applyConfirmation(tx, deps, current, input.actor, decision.confirmation, now);
+          order = await applyConfirmation(tx, deps, current, input.actor, decision.confirmation, now, confirmed);
         } else {
           await checkTwoPeople(tx, current, input.actor, false);
         }
@@ -534,7 +536,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         details,
         at: now,
       });
-      if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now);
+      if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now, confirmed.entries);
       if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
       await queueEmail(
         tx,

@@ -29,7 +29,7 @@ import { renderOrderStatusEmail } from '#server/lib/email/templates.js';
 import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { isOrderUnderReview, lockNumbers, numbersOf } from '#server/modules/compliance/rules.js';
-import { postEntry, type TAccountSpec, type TPostingInput } from '#server/modules/ledger/service.js';
+import { postEntries, postEntry, type TAccountSpec, type TEntryInput, type TPostingInput } from '#server/modules/ledger/service.js';
 import {
   buyPayoutPostings,
   CEDIS,
@@ -119,7 +119,9 @@ async function checkTwoPeople(tx: TTx, order: TOrderRow, actor: TActor, oneStep:
 
 /**
  * Records what arrived on a submitted order (locked by the caller): submitted -> confirmed with the
- * evidence, its event and its payment_received entry. Returns the confirmed row.
+ * evidence, its event and its payment_received entry. Returns the confirmed row. `then`: the
+ * payout or refund follows in the same transaction: the entry joins theirs (one write of the
+ * ledger, postEntries) and the realtime notice is theirs.
  */
 export async function applyConfirmation(
   tx: TTx,
@@ -128,6 +130,7 @@ export async function applyConfirmation(
   actor: TStaffOrSystem,
   confirmation: TPaymentConfirmation,
   now: Date,
+  then?: { entries: TEntryInput[] },
 ): Promise<TOrderRow> {
   if (!isSubmittedStatus(order.status)) throw new AppError('ORDER_NOT_CONFIRMABLE', ORDER_MSG.notConfirmable);
   const amount = new Dec(confirmation.amountReceived).toFixed();
@@ -156,7 +159,7 @@ export async function applyConfirmation(
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-  await recordTransition(tx, deps, {
+  await recordTransition(tx, then ? {} : deps, {
     order: row,
     actor: actor === 'system' ? 'system' : { id: actor.id, kind: 'staff' },
     from: order.status,
@@ -164,14 +167,16 @@ export async function applyConfirmation(
     details: { amountReceived: amount, evidence: `${confirmation.evidenceKind}: ${confirmation.evidence.trim()}` },
     at: now,
   });
-  await postEntry(tx, {
+  const entry: TEntryInput = {
     kind: 'payment_received',
     orderId: row.id,
     memo: `Order #${row.id}: ${confirmation.evidenceKind}: ${confirmation.evidence.trim()}`.slice(0, 500),
     createdBy: staffId,
     at: now,
     postings: paymentReceivedPostings({ into, customer: customerAccount(row.userId, receivedAsset(row)), amount }),
-  });
+  };
+  if (then) then.entries.push(entry);
+  else await postEntry(tx, entry);
   return row;
 }
 
@@ -305,17 +310,26 @@ async function accountOfCode(tx: TTx, order: TOrderRow): Promise<TAccountSpec> {
   return businessAccount(tx, Number.isInteger(id) ? id : null, 'refundFrom', ORDER_MSG.receivedIntoRequired);
 }
 
-export async function writeEntries(tx: TTx, order: TOrderRow, prepared: TPreparedPayout['entries'], actorId: string | null, at: Date) {
-  for (const entry of prepared) {
-    await postEntry(tx, {
+/** The decision's entries, after any confirmation's of the same step, in one write (postEntries). */
+export async function writeEntries(
+  tx: TTx,
+  order: TOrderRow,
+  prepared: TPreparedPayout['entries'],
+  actorId: string | null,
+  at: Date,
+  before: TEntryInput[] = [],
+) {
+  await postEntries(tx, [
+    ...before,
+    ...prepared.map((entry) => ({
       kind: entry.kind,
       orderId: order.id,
       memo: `Order #${order.id}`,
       createdBy: actorId,
       at,
       postings: entry.postings,
-    });
-  }
+    })),
+  ]);
 }
 
 /**
@@ -388,10 +402,11 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           : new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
       }
       let order = current;
+      const confirmed: { entries: TEntryInput[] } = { entries: [] };
       if (isSubmittedStatus(current.status)) {
         if (!refund.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
         await checkTwoPeople(tx, current, actor, true);
-        order = await applyConfirmation(tx, deps, current, actor, refund.confirmation, now);
+        order = await applyConfirmation(tx, deps, current, actor, refund.confirmation, now, confirmed);
       } else {
         await checkTwoPeople(tx, current, actor, false);
       }
@@ -443,7 +458,7 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           kind: row.type === 'buy' ? 'momo_fee' : 'network_fee',
           postings: chargePostings({ from, amount: charge.toFixed() }),
         });
-      await writeEntries(tx, row, entries, actor.id, now);
+      await writeEntries(tx, row, entries, actor.id, now, confirmed.entries);
       if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'refunded', appUrl: deps.appUrl })) deps.onSmsQueued?.();
       const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)));
       await queueEmail(
