@@ -216,6 +216,8 @@ export const ZSettings = z.object({
   claimMinutes: z.number(),
   /** A change of where money goes that no other admin can approve takes effect after this many hours (docs/decisions/030). */
   destinationCoolingOffHours: z.number(),
+  /** Above this many cedis two people handle an order: who confirms the payment does not pay it out (docs/decisions/038). */
+  twoPeopleAboveGhs: ZDecimalString,
 });
 export type TSettings = z.infer<typeof ZSettings>;
 export const SETTINGS_MSG = {
@@ -230,6 +232,7 @@ export const SETTINGS_MSG = {
   maxBelowMin: 'The maximum order must be at least the minimum order.',
   claimMinutes: `Enter whole minutes from ${2} to ${120}.`,
   destinationCoolingOffHours: 'Enter a number of hours from 1 to 168.',
+  twoPeopleAboveGhs: 'Enter the amount in GHS, from 1 with at most 2 decimals.',
 } as const;
 
 /** The length of a claim on a paid order the settings take, minutes (docs/decisions/029). */
@@ -308,6 +311,11 @@ export const ZSettingsUpdate = z
       .int(SETTINGS_MSG.claimMinutes)
       .min(CLAIM_MINUTES.min, SETTINGS_MSG.claimMinutes)
       .max(CLAIM_MINUTES.max, SETTINGS_MSG.claimMinutes)
+      .optional(),
+    twoPeopleAboveGhs: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,9}(\.\d{1,2})?$/, SETTINGS_MSG.twoPeopleAboveGhs)
       .optional(),
     destinationCoolingOffHours: z
       .number({ error: SETTINGS_MSG.destinationCoolingOffHours })

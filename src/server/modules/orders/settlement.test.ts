@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { SETTINGS_MSG } from '#shared/contracts/admin.js';
 import { auditLog, emailLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { ledgerEntries } from '#server/db/schema/ledger.js';
@@ -170,7 +171,14 @@ describe('confirm, pay out, refund', () => {
   });
 
   it('keeps two people on an order above the setting: no one-step payout, and the confirmer does not pay out (point 2)', async () => {
-    await db().update(settings).set({ twoPeopleAboveGhs: '200' }).where(eq(settings.id, 1));
+    // The super admin sets the amount in Settings (only they may: the settings area); audited like every setting.
+    const refused = await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: manager, payload: { twoPeopleAboveGhs: '200' } });
+    expect(refused.statusCode).toBe(403);
+    const bad = await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { twoPeopleAboveGhs: '0' } });
+    expect(bad.json().error.fields).toEqual({ twoPeopleAboveGhs: SETTINGS_MSG.twoPeopleAboveGhs });
+    const set = await t.request({ method: 'PUT', url: '/api/admin/settings', cookie: admin, payload: { twoPeopleAboveGhs: '200' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().twoPeopleAboveGhs ?? set.json().settings?.twoPeopleAboveGhs).toMatch(/^200(\.00)?$/);
     try {
       const { order } = await paidBuy('300');
       await claim(support, order.id);

@@ -41,6 +41,7 @@ function toSettings(row: TRow, smtpPassFromEnv: string | undefined): TSettings {
     customerIdleHours: row.customerIdleHours,
     claimMinutes: row.claimMinutes,
     destinationCoolingOffHours: row.destinationCoolingOffHours,
+    twoPeopleAboveGhs: row.twoPeopleAboveGhs,
   };
 }
 
@@ -86,6 +87,7 @@ export async function updateSettings(deps: TSettingsDeps, actor: TActor, update:
   if (update.customerIdleHours !== undefined) changes.customerIdleHours = update.customerIdleHours;
   if (update.claimMinutes !== undefined) changes.claimMinutes = update.claimMinutes;
   if (update.destinationCoolingOffHours !== undefined) changes.destinationCoolingOffHours = update.destinationCoolingOffHours;
+  if (update.twoPeopleAboveGhs !== undefined) changes.twoPeopleAboveGhs = update.twoPeopleAboveGhs;
   for (const key of TIER_LIMIT_KEYS) {
     const value = update[key];
     if (value !== undefined) changes[key] = value;

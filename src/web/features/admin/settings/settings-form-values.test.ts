@@ -26,6 +26,7 @@ const BLANK: TSettingsFormValues = {
   customerIdleHours: '12',
   claimMinutes: '10',
   destinationCoolingOffHours: '24',
+  twoPeopleAboveGhs: '5000',
 };
 
 /** The message each field shows: the first issue on its path, as the form's zod resolver picks it. */
@@ -85,6 +86,12 @@ describe('the settings form turns what is typed into the PUT body, judged by the
     expect(messages({ minOrderGhs: '100', maxOrderGhs: '100' })).toBeNull();
   });
 
+  it('takes the two-people amount in GHS from 1 with at most 2 decimals (docs/decisions/038)', () => {
+    for (const amount of ['0', '', '12.345', 'five thousand', '-5'])
+      expect(messages({ twoPeopleAboveGhs: amount })).toEqual({ twoPeopleAboveGhs: SETTINGS_MSG.twoPeopleAboveGhs });
+    expect(ZSettingsForm.parse({ ...BLANK, twoPeopleAboveGhs: ' 7500.50 ' })).toMatchObject({ twoPeopleAboveGhs: '7500.50' });
+  });
+
   it('takes the customer idle sign-out in whole hours from 1 to 168 (docs/decisions/020)', () => {
     for (const hours of ['0', '169', '1.5', '', 'twelve'])
       expect(messages({ customerIdleHours: hours })).toEqual({ customerIdleHours: IDLE_MSG.customerIdleHours });
@@ -114,6 +121,7 @@ describe('the settings form turns what is typed into the PUT body, judged by the
       customerIdleHours: 12,
       claimMinutes: 10,
       destinationCoolingOffHours: 24,
+      twoPeopleAboveGhs: '5000.00',
     };
     expect(toFormValues(stored)).toEqual({ ...BLANK, serviceFeePercentage: '2.5' });
     expect(toFormValues({ ...stored, minOrderGhs: '12.50', maxOrderGhs: '20000.00' })).toMatchObject({

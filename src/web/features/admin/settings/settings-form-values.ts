@@ -30,6 +30,8 @@ export type TSettingsFormValues = {
   customerIdleHours: string;
   claimMinutes: string;
   destinationCoolingOffHours: string;
+  /** GHS: above it two people handle an order (docs/decisions/038). */
+  twoPeopleAboveGhs: string;
 };
 
 /** '2.50' from the database is shown as '2.5'. */
@@ -70,6 +72,7 @@ export function toFormValues(settings: TSettings): TSettingsFormValues {
     customerIdleHours: String(settings.customerIdleHours),
     claimMinutes: String(settings.claimMinutes),
     destinationCoolingOffHours: String(settings.destinationCoolingOffHours),
+    twoPeopleAboveGhs: formatGhsSetting(settings.twoPeopleAboveGhs),
   };
 }
 
@@ -122,6 +125,7 @@ export const ZSettingsForm = z
     customerIdleHours: z.string(),
     claimMinutes: z.string(),
     destinationCoolingOffHours: z.string(),
+    twoPeopleAboveGhs: z.string(),
   })
   .transform(({ smtpPassword, removePassword, ...values }): z.input<typeof ZSettingsUpdate> => ({
     notificationEmail: values.notificationEmail.trim(),
@@ -142,6 +146,7 @@ export const ZSettingsForm = z
     customerIdleHours: toMinutes(values.customerIdleHours),
     claimMinutes: toMinutes(values.claimMinutes),
     destinationCoolingOffHours: toMinutes(values.destinationCoolingOffHours),
+    twoPeopleAboveGhs: values.twoPeopleAboveGhs.trim(),
     ...(removePassword ? { smtpPassword: '' } : smtpPassword ? { smtpPassword } : {}),
   }))
   .pipe(ZSettingsUpdate)

@@ -211,6 +211,14 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
         />
+        <TextField
+          label="Two people above (GHS)"
+          name="twoPeopleAboveGhs"
+          inputMode="decimal"
+          hint="Above this amount the staff member who confirms a payment cannot also pay the order out or refund it."
+          disabled={isSaving}
+          fieldClassName="sm:max-w-xs"
+        />
       </SettingsSection>
 
       <SettingsSection
