@@ -33,9 +33,7 @@ import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
-import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
-import { renderAdminOrderAlertEmail, renderOrderStatusEmail } from '#server/lib/email/templates.js';
-import { getCompanyDetails } from '#server/modules/content/service.js';
+import { renderAdminOrderAlertEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderRow } from './order-view.js';
@@ -50,7 +48,7 @@ import {
   writeEntries,
   type TPreparedPayout,
 } from './settlement.js';
-import { clock, isReferenceTaken, recordTransition, releaseVolume } from './transitions.js';
+import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
 import { claimedByOther, hasLiveClaim, refuseBlockedAccount } from './claims.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
@@ -293,18 +291,7 @@ export async function cancelOwnOrder(deps: TOrderDeps, actor: TActor, id: number
     if (!updated) throw notAwaiting(order);
     const user = await releaseVolume(tx, updated, now);
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: order.status, to: 'cancelled', at: now });
-    if (await queueOrderStatusSms(tx, { user, orderId: updated.id, status: 'cancelled', appUrl: deps.appUrl })) deps.onSmsQueued?.();
-    await queueEmail(
-      tx,
-      user.email,
-      renderOrderStatusEmail({
-        fullName: user.fullName || user.name,
-        order: updated,
-        status: 'cancelled',
-        appUrl: deps.appUrl,
-        company: await getCompanyDetails(tx),
-      }),
-    );
+    await queueStatusMessages(tx, deps, { user, order: updated, status: 'cancelled' });
     return updated;
   });
   deps.onEmailQueued();
@@ -348,18 +335,7 @@ export async function expireDueOrders(deps: TOrderDeps, now: Date = clock(deps))
       for (const row of rows) {
         const user = await releaseVolume(tx, row, now);
         await recordTransition(tx, deps, { order: row, actor: 'system', from: awaitingStatusOf(row.type), to: 'expired', at: now });
-        if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'expired', appUrl: deps.appUrl })) deps.onSmsQueued?.();
-        await queueEmail(
-          tx,
-          user.email,
-          renderOrderStatusEmail({
-            fullName: user.fullName || user.name,
-            order: row,
-            status: 'expired',
-            appUrl: deps.appUrl,
-            company: await getCompanyDetails(tx),
-          }),
-        );
+        await queueStatusMessages(tx, deps, { user, order: row, status: 'expired' });
       }
       return rows;
     });
@@ -537,28 +513,21 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         at: now,
       });
       if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now, confirmed.entries);
-      if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: decision.status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
-      await queueEmail(
-        tx,
-        user.email,
-        renderOrderStatusEmail({
-          fullName: user.fullName || user.name,
-          order: row,
-          status: decision.status,
-          appUrl: deps.appUrl,
-          company: await getCompanyDetails(tx),
-          // An over payment completed for the amount ordered: the difference went back.
-          refund:
-            row.refundAmount && row.refundReference
-              ? {
-                  amount: formatReceived(row, row.refundAmount),
-                  where: refundDestination(row),
-                  reference: row.refundReference,
-                  reason: ORDER_MSG.differenceRefunded,
-                }
-              : null,
-        }),
-      );
+      await queueStatusMessages(tx, deps, {
+        user,
+        order: row,
+        status: decision.status,
+        // An over payment completed for the amount ordered: the difference went back.
+        refund:
+          row.refundAmount && row.refundReference
+            ? {
+                amount: formatReceived(row, row.refundAmount),
+                where: refundDestination(row),
+                reference: row.refundReference,
+                reason: ORDER_MSG.differenceRefunded,
+              }
+            : null,
+      });
       await writeAudit(tx, {
         actor: input.actor,
         action: decision.status === 'completed' ? 'order.approve' : 'order.cancel',

@@ -17,17 +17,11 @@ import { formatCrypto, formatGhs } from '#shared/format.js';
 import { canAccess } from '#shared/permissions.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import type { TTx } from '#server/db/client.js';
-import { firstOrThrow } from '#server/db/rows.js';
 import { paymentMethods, settings } from '#server/db/schema/app.js';
-import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
-import { queueEmail } from '#server/lib/email/outbox.js';
-import { renderOrderStatusEmail } from '#server/lib/email/templates.js';
-import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
-import { getCompanyDetails } from '#server/modules/content/service.js';
 import { isOrderUnderReview, lockNumbers, numbersOf } from '#server/modules/compliance/rules.js';
 import { postEntries, postEntry, type TAccountSpec, type TEntryInput, type TPostingInput } from '#server/modules/ledger/service.js';
 import {
@@ -45,7 +39,7 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import type { TOrderRow } from './order-view.js';
 import { claimedByOther, hasLiveClaim } from './claims.js';
-import { clock, isReferenceTaken, recordTransition, releaseVolume } from './transitions.js';
+import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
 
 /**
  * Evidence on every decision, payouts with their facts, refunds (issue 28 points 2–4,
@@ -110,7 +104,7 @@ async function twoPeopleAboveGhs(tx: TTx): Promise<string> {
  * Two people above the setting (issue 28 point 2): who confirmed the payment does not pay it out or
  * refund it, and an order above it is not confirmed and paid out by one request.
  */
-async function checkTwoPeople(tx: TTx, order: TOrderRow, actor: TActor, oneStep: boolean): Promise<void> {
+export async function checkTwoPeople(tx: TTx, order: TOrderRow, actor: TActor, oneStep: boolean): Promise<void> {
   const threshold = await twoPeopleAboveGhs(tx);
   if (new Dec(orderCedis(order)).lte(threshold)) return;
   if (oneStep) throw new AppError('TWO_PEOPLE_REQUIRED', ORDER_MSG.twoPeopleRequired(formatGhs(threshold)));
@@ -459,20 +453,12 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           postings: chargePostings({ from, amount: charge.toFixed() }),
         });
       await writeEntries(tx, row, entries, actor.id, now, confirmed.entries);
-      if (await queueOrderStatusSms(tx, { user, orderId: row.id, status: 'refunded', appUrl: deps.appUrl })) deps.onSmsQueued?.();
-      const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)));
-      await queueEmail(
-        tx,
-        customer.email,
-        renderOrderStatusEmail({
-          fullName: customer.fullName || customer.name,
-          order: row,
-          status: 'refunded',
-          appUrl: deps.appUrl,
-          company: await getCompanyDetails(tx),
-          refund: { amount: formatAsset(row, amount, 'received'), where: refundDestination(row), reference, reason },
-        }),
-      );
+      await queueStatusMessages(tx, deps, {
+        user,
+        order: row,
+        status: 'refunded',
+        refund: { amount: formatAsset(row, amount, 'received'), where: refundDestination(row), reference, reason },
+      });
       await writeAudit(tx, {
         actor,
         action: 'order.refund',
@@ -490,5 +476,3 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
   deps.onEmailQueued();
   return row;
 }
-
-export { checkTwoPeople };

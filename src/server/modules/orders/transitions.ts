@@ -9,6 +9,10 @@ import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TOrderRow } from './order-view.js';
 import type { TOrderDeps } from './deps.js';
+import { queueEmail } from '#server/lib/email/outbox.js';
+import { renderOrderStatusEmail } from '#server/lib/email/templates.js';
+import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
+import { getCompanyDetails } from '#server/modules/content/service.js';
 
 /**
  * What every transition of an order shares (the lifecycle, lifecycle.ts, and the money steps,
@@ -75,5 +79,33 @@ export async function releaseVolume(tx: TTx, order: TOrderRow, now: Date) {
       .set({ tradingVolumeUsd: sql`greatest(${users.tradingVolumeUsd} - ${order.amountUsd}, 0)`, updatedAt: now })
       .where(eq(users.id, order.userId))
       .returning(),
+  );
+}
+
+/** What the customer is told of a status change: the SMS (when they opted in) and the email, queued in the transaction. */
+export async function queueStatusMessages(
+  tx: TTx,
+  deps: Pick<TOrderDeps, 'appUrl' | 'onSmsQueued'>,
+  input: {
+    user: typeof users.$inferSelect;
+    order: TOrderRow;
+    status: 'completed' | 'cancelled' | 'expired' | 'refunded';
+    /** What went back (issue 28 point 3, docs/decisions/038): a refund, or an over payment's difference. */
+    refund?: { amount: string; where: string; reference: string; reason: string } | null;
+  },
+): Promise<void> {
+  const { user, order, status } = input;
+  if (await queueOrderStatusSms(tx, { user, orderId: order.id, status, appUrl: deps.appUrl })) deps.onSmsQueued?.();
+  await queueEmail(
+    tx,
+    user.email,
+    renderOrderStatusEmail({
+      fullName: user.fullName || user.name,
+      order,
+      status,
+      appUrl: deps.appUrl,
+      company: await getCompanyDetails(tx),
+      refund: input.refund ?? null,
+    }),
   );
 }
