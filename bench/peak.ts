@@ -488,6 +488,21 @@ function lastMemoryLine(output: string): string {
   }
 }
 
+type TOutboxLine = { email: { pending: number; oldestPendingSeconds: number }; sms: { pending: number; oldestPendingSeconds: number } };
+
+/** The server's last outbox line (lib/outbox.ts startOutboxLog, every MEMORY_LOG_SECONDS), or undefined before the first. */
+function lastOutbox(output: string): TOutboxLine | undefined {
+  const at = output.lastIndexOf('"msg":"outbox"');
+  if (at < 0) return undefined;
+  const start = output.lastIndexOf('\n', at) + 1;
+  const end = output.indexOf('\n', at);
+  try {
+    return (JSON.parse(output.slice(start, end < 0 ? undefined : end)) as { outbox?: TOutboxLine }).outbox;
+  } catch {
+    return undefined;
+  }
+}
+
 class ResourceMonitor {
   readonly lines: TTenSeconds[] = [];
   readonly rssSamples: number[] = [];
@@ -500,11 +515,16 @@ class ResourceMonitor {
     private readonly serverPid: number,
     private readonly postmasterPid: number | undefined,
     private readonly memoryDetail: () => string = () => '',
+    private readonly outbox: () => TOutboxLine | undefined = () => undefined,
+    private readonly delivered: () => number = () => 0,
   ) {}
 
+  /** The oldest pending email's age at each 10-s line of a load phase (issue 31: p99 under 30 s). */
+  readonly oldestEmailAges: number[] = [];
+
   start(): void {
-    let window = this.read();
-    let last = window;
+    let window = { ...this.read(), delivered: this.delivered() };
+    let last: ReturnType<ResourceMonitor['read']> = window;
     let seconds = 0;
     this.timer = setInterval(() => {
       const now = this.read();
@@ -521,15 +541,23 @@ class ResourceMonitor {
       const generatorCpu = ((now.generatorUs - window.generatorUs) / 1e6 / wall) * 100;
       const postgresCpu = ((now.postgresTicks - window.postgresTicks) / CLK_TCK / wall) * 100;
       const machineBusy = ((now.machine.busy - window.machine.busy) / (now.machine.total - window.machine.total)) * 100;
+      const outbox = this.outbox();
+      const delivered = this.delivered();
+      if (outbox && current.name !== 'sockets' && current.name !== 'drain') this.oldestEmailAges.push(outbox.email.oldestPendingSeconds);
+      const outboxDetail = outbox
+        ? `\n      outbox: emails ${outbox.email.pending} pending (oldest ${fmt(outbox.email.oldestPendingSeconds)} s), SMS ${outbox.sms.pending}` +
+          ` (oldest ${fmt(outbox.sms.oldestPendingSeconds)} s); SMTP sink ${fmt((delivered - window.delivered) / wall)} emails/s`
+        : '';
       this.lines.push({ at: seconds, phase: current.name, serverCpu, serverRss: now.serverRss, generatorCpu, postgresCpu });
       console.log(
         `  [${String(seconds).padStart(4)} s, ${current.name.padEnd(8)}] server CPU ${serverCpu.toFixed(0).padStart(3)}%  RSS ${now.serverRss.toFixed(0).padStart(4)} MB` +
           ` | load generator CPU ${generatorCpu.toFixed(0).padStart(3)}%` +
           (this.postmasterPid === undefined ? '' : ` | PostgreSQL CPU ${postgresCpu.toFixed(0).padStart(3)}%`) +
           ` | machine ${machineBusy.toFixed(0).padStart(3)}% busy (of ${os.cpus().length} cores) | load ${loadAverage()}` +
-          this.memoryDetail(),
+          this.memoryDetail() +
+          outboxDetail,
       );
-      window = now;
+      window = { ...now, delivered };
     }, 1000);
   }
 
@@ -800,7 +828,13 @@ async function main() {
       await sleep(100);
     }
 
-    const monitor = new ResourceMonitor(server.pid, postmaster, () => lastMemoryLine(serverProcess.output()));
+    const monitor = new ResourceMonitor(
+      server.pid,
+      postmaster,
+      () => lastMemoryLine(serverProcess.output()),
+      () => lastOutbox(serverProcess.output()),
+      () => smtp?.received() ?? 0,
+    );
     monitor.start();
     loopDelay.enable();
     current = new Phase('sockets', 0);
@@ -986,6 +1020,7 @@ async function main() {
 
     // ---- drain: no new orders; staff approve what is left (re-reading their queue every 2 s, as a person would).
     isOrdering = false;
+    const loadStoppedAt = new Date();
     const drain = new Phase('drain', 0);
     current = drain;
     const drainStarted = performance.now();
@@ -997,6 +1032,16 @@ async function main() {
       await sleep(100);
     }
     clearInterval(nudge);
+    // Emails: wait (up to 2 minutes) for an outbox line after this moment that shows none pending.
+    if (smtp) {
+      const waitFrom = serverProcess.output().length;
+      const deadline = performance.now() + 120_000;
+      while (performance.now() < deadline) {
+        const line = lastOutbox(serverProcess.output().slice(waitFrom));
+        if (line && line.email.pending === 0) break;
+        await sleep(500);
+      }
+    }
     stopping = true;
     for (const stop of stops) stop();
     const quiet = performance.now();
@@ -1050,6 +1095,7 @@ async function main() {
     if (serverErrors.length > 5) fail(`server log: ${serverErrors.length - 5} more errors`);
 
     const check = databaseUrl ? await openDatabase({ databaseUrl }) : await openDatabase({ dataDir });
+    let emailFigures: { afterStopSeconds: number; pending: number; oldestP99: number } | undefined;
     try {
       const mine = like(orders.userId, `peak-${run}-o-%`);
       const byStatus = await check.db.select({ status: orders.status, n: count() }).from(orders).where(mine).groupBy(orders.status);
@@ -1078,6 +1124,36 @@ async function main() {
           `\nemails (not checked): the email log by status ${JSON.stringify(Object.fromEntries(emails.map((r) => [r.status, r.n])))}` +
           (smtp ? `; ${smtp.received()} received by the SMTP sink` : ''),
       );
+      // Issue 31: how long each email waited, and when the last went out after the load stopped.
+      if (smtp) {
+        const [waits] = await rowsOf<{
+          p50: number | null;
+          p99: number | null;
+          max: number | null;
+          last: Date | string | null;
+          pending: number;
+        }>(
+          check.db,
+          sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - sent_at))::float8 AS p50,
+                     percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - sent_at))::float8 AS p99,
+                     max(extract(epoch FROM delivered_at - sent_at))::float8 AS max, max(delivered_at) AS last,
+                     (SELECT count(*)::int FROM email_log WHERE status = 'pending') AS pending
+              FROM email_log WHERE status = 'sent'`,
+        );
+        const lastAt = waits?.last ? new Date(waits.last) : undefined;
+        const afterStop = lastAt ? (lastAt.getTime() - loadStoppedAt.getTime()) / 1000 : Number.NaN;
+        const ages = [...monitor.oldestEmailAges].sort((a, b) => a - b);
+        emailFigures = {
+          afterStopSeconds: afterStop,
+          pending: waits?.pending ?? 0,
+          oldestP99: ages.length > 0 ? percentile(ages, 99) : Number.NaN,
+        };
+        console.log(
+          `emails: each waited p50 ${fmt(waits?.p50 ?? Number.NaN)} s, p99 ${fmt(waits?.p99 ?? Number.NaN)} s, max ${fmt(waits?.max ?? Number.NaN)} s from queued to delivered;` +
+            ` the last delivered ${fmt(afterStop)} s after the load stopped; ${waits?.pending ?? 0} still pending;` +
+            ` oldest pending age p99 over the load's 10-s lines ${fmt(emailFigures.oldestP99)} s`,
+        );
+      }
       if (!isAllCompleted) fail(`not every order reached completed: ${JSON.stringify(statuses)} for ${created} created`);
       if (!isEventsRight) fail(`expected ${EVENTS_PER_ORDER * created} order events, found ${events?.n ?? 0}`);
       if (!ledger.ok) fail(`the ledger does not verify: ${JSON.stringify(ledger.problems.slice(0, 3))}`);
@@ -1086,7 +1162,7 @@ async function main() {
       await check.close();
     }
 
-    // ---- the goals of issue 17, point 2.
+    // ---- the goals of issue 17, point 2, and issue 31's for emails.
     const yesNo = (ok: boolean) => (ok ? 'yes' : 'no');
     const mainCreate = percentile(main.sorted('create'), 99);
     const mainPaid = percentile(main.sorted('paid'), 99);
@@ -1115,6 +1191,16 @@ async function main() {
           : `${fmt(endRss)} MB after ${(runSeconds / 60).toFixed(1)} min`,
         rss.length >= 600 ? yesNo(rss[599]! < 400) : 'n/a (run under 10 min)',
       ],
+      ...(emailFigures
+        ? ([
+            [
+              'every email delivered within 30 s after the load',
+              emailFigures.pending > 0 ? `${emailFigures.pending} still pending` : `last ${fmt(emailFigures.afterStopSeconds)} s after`,
+              yesNo(emailFigures.pending === 0 && emailFigures.afterStopSeconds < 30),
+            ],
+            ['oldest pending email p99 under 30 s during the load', `${fmt(emailFigures.oldestP99)} s`, yesNo(emailFigures.oldestP99 < 30)],
+          ] as [string, string, string][])
+        : []),
     ];
     console.log(`\ngoals (issue 17, point 2), load average ${loadAverage()} at the end`);
     console.log(`  ${'goal'.padEnd(52)} ${'measured'.padEnd(42)} met`);

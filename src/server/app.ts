@@ -160,12 +160,14 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     smtpPassFromEnv: config.smtpPassFromEnv,
     from: config.emailFrom,
     intervalMs: config.emailSendIntervalMs,
+    concurrency: config.emailConcurrency,
   });
   const smsSender = new SmsSender({
     db,
     log: app.log,
     provider: createSmsProvider(config.sms, app.log, config.env),
     intervalMs: config.sms.sendIntervalMs,
+    concurrency: config.sms.concurrency,
     serverSecret: config.authSecret,
   });
   const onSmsQueued = () => {

@@ -28,6 +28,8 @@ const ZEnv = z.object({
   SMTP_ALLOW_PRIVATE: ZBool.default(false),
   EMAIL_FROM: z.string().default('CediCrypto <no-reply@cedicrypto.local>'),
   EMAIL_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /** SMTP connections (and emails under way) at once (lib/email/sender.ts). */
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
@@ -61,6 +63,8 @@ const ZEnv = z.object({
     .default('CediCrypto'),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SMS_SEND_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /** SMS handed to the provider at once (lib/sms/sender.ts). */
+  SMS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   /** Slow clients (docs/decisions/020): headers, an ordinary body, and a whole request (uploads included). */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
@@ -89,6 +93,7 @@ export type TConfig = {
   smtpAllowPrivate: boolean;
   emailFrom: string;
   emailSendIntervalMs: number;
+  emailConcurrency: number;
   authRateLimit: { window: number; max: number };
   /** Multiplies every request limit of plugins/rate-limit.ts (1 in production; tests raise it). */
   rateLimitScale: number;
@@ -115,6 +120,8 @@ export type TSmsOptions = {
   arkesel: { apiKey: string; baseUrl: string };
   timeoutMs: number;
   sendIntervalMs: number;
+  /** SMS_CONCURRENCY (lib/sms/sender.ts); 1 when not given. */
+  concurrency?: number;
 };
 
 export class ConfigError extends Error {}
@@ -173,6 +180,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpAllowPrivate: e.SMTP_ALLOW_PRIVATE,
     emailFrom: e.EMAIL_FROM,
     emailSendIntervalMs: e.EMAIL_SEND_INTERVAL_MS,
+    emailConcurrency: e.EMAIL_CONCURRENCY,
     authRateLimit: { window: e.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: e.AUTH_RATE_LIMIT_MAX },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
@@ -198,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       arkesel: { apiKey: e.ARKESEL_API_KEY?.trim() ?? '', baseUrl: e.ARKESEL_BASE_URL.replace(/\/+$/, '') },
       timeoutMs: e.SMS_TIMEOUT_MS,
       sendIntervalMs: e.SMS_SEND_INTERVAL_MS,
+      concurrency: e.SMS_CONCURRENCY,
     },
     timeouts: {
       headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { startMemoryLog } from './lib/memory-log.js';
+import { startOutboxLog } from './lib/outbox.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
 
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.
     console.log(`\n  CediCrypto is running at ${config.appUrl} (ready ${process.uptime().toFixed(1)} s after start)\n`);
     startMemoryLog(config.memoryLogSeconds, app.log, database.pglite);
+    startOutboxLog(config.memoryLogSeconds, app.log, database.db);
   } catch (error) {
     if (app) await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);

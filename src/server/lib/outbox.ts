@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { TDb } from '#server/db/client.js';
+import { emailLog } from '#server/db/schema/app.js';
+import { smsLog } from '#server/db/schema/compliance.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { PeriodicJob } from './periodic-job.js';
 
@@ -14,23 +17,57 @@ import { PeriodicJob } from './periodic-job.js';
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 /**
+ * Which messages go first when many wait (issue 31): what a person is waiting for at the screen
+ * (a password reset, an email confirmation, a sign-in code, a security notice) before order and
+ * account notices, and those before the staff's order summaries. Stored in the log's `priority`
+ * column; a delivery run leases the lowest number first, oldest first within it.
+ */
+export const DELIVERY_PRIORITY = { account: 0, notice: 1, staff: 2 } as const;
+export type TDeliveryPriority = keyof typeof DELIVERY_PRIORITY;
+
+/**
  * How long a message's sealed secrets (docs/decisions/021) are kept when it is not delivered (no
  * SMTP settings, a provider that keeps refusing): the longest life of a link it can carry (an
  * invitation's 24 hours). Housekeeping erases them after this.
  */
 export const SEALED_SECRETS_MAX_AGE_HOURS = 24;
 
+/** At most this many batches in one delivery run (the next run picks up the rest). */
+const MAX_BATCHES_PER_RUN = 50;
+
 /** How long a leased row is left alone by other runs (a process that dies mid-batch frees it after this). */
 export const LEASE_UNTIL = sql`now() + interval '5 minutes'`;
 
 /**
- * The rows of `table` a delivery run takes: due, pending, oldest first, at most `batch`, skipping
- * rows another run holds (FOR UPDATE SKIP LOCKED), so several processes never deliver one twice.
- * Use it as the WHERE of an UPDATE that counts the attempt and sets next_attempt_at to LEASE_UNTIL.
+ * The rows of `table` a delivery run takes: due, pending, the most urgent (DELIVERY_PRIORITY)
+ * and then the oldest first, at most `batch`, skipping rows another run holds (FOR UPDATE SKIP
+ * LOCKED), so several processes never deliver one twice. Use it as the WHERE of an UPDATE that
+ * counts the attempt and sets next_attempt_at to LEASE_UNTIL.
  */
 export function dueForDelivery(table: PgTable, batch: number): SQL {
   return sql`id IN (SELECT id FROM ${table} WHERE status = 'pending' AND next_attempt_at <= now()
-            ORDER BY id LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+            ORDER BY priority, id LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+}
+
+/** A leased batch in the order to deliver it (an UPDATE ... RETURNING answers rows in no particular order). */
+export function inDeliveryOrder<T extends { priority: number; id: number }>(rows: T[]): T[] {
+  return rows.sort((a, b) => a.priority - b.priority || a.id - b.id);
+}
+
+/**
+ * Runs `deliver` over `items` with at most `concurrency` under way at once; answers when all
+ * are done. `deliver` handles its own failures (the senders record them per message).
+ */
+export async function deliverConcurrently<T>(items: readonly T[], concurrency: number, deliver: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await deliver(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }
 
 /** The error of a failed try, as the log keeps it (at most 500 characters). */
@@ -55,18 +92,38 @@ export function afterFailedDelivery(attempts: number, error: unknown) {
 
 /**
  * The running side of an outbox (the email and the SMS sender): a delivery run every
- * `intervalMs`, one soon after `kick()` (something was queued), none after `stop()`.
+ * `intervalMs`, one soon after `kick()` (something was queued), none after `stop()`. A run
+ * delivers batch after batch while full batches come back (a backlog drains at the speed of the
+ * provider, not one batch per interval), up to MAX_BATCHES_PER_RUN so that stop() is never
+ * kept waiting long.
  */
 export abstract class OutboxSender {
   private readonly job: PeriodicJob;
   private stopped = false;
+  private kicked = false;
 
   constructor(options: { name: string; intervalMs: number; log: FastifyBaseLogger }) {
-    this.job = new PeriodicJob({ ...options, run: () => this.deliverBatch() });
+    this.job = new PeriodicJob({ ...options, run: () => this.drain() });
   }
 
-  /** Leases one batch of due rows and delivers them. */
-  protected abstract deliverBatch(): Promise<void>;
+  /** Leases one batch of due rows and delivers them; answers how many it leased and whether that was a full batch. */
+  protected abstract deliverBatch(): Promise<{ leased: number; full: boolean }>;
+
+  /** Called when a delivery run is over (the email sender closes its pooled connections: none stay open idle). */
+  protected endRun(): void {}
+
+  private async drain(): Promise<void> {
+    try {
+      for (let i = 0; i < MAX_BATCHES_PER_RUN && !this.stopped; i++) {
+        this.kicked = false;
+        const { full } = await this.deliverBatch();
+        // A kick during the batch means something new was queued: look again even after a short batch.
+        if (!full && !this.kicked) return;
+      }
+    } finally {
+      this.endRun();
+    }
+  }
 
   start(): void {
     this.stopped = false;
@@ -76,6 +133,7 @@ export abstract class OutboxSender {
   /** Ask for a delivery run soon (after a row was queued). */
   kick(): void {
     if (this.stopped) return;
+    this.kicked = true;
     setImmediate(() => void this.runOnce());
   }
 
@@ -87,4 +145,37 @@ export abstract class OutboxSender {
   runOnce(): Promise<void> {
     return this.job.runOnce();
   }
+}
+
+/** One outbox's backlog: messages pending (leased ones included) and how long the oldest has waited. */
+export type TOutboxBacklog = { pending: number; oldestPendingSeconds: number };
+
+/** The backlog of the email and the SMS outbox now (bench:peak prints it; issue 31). */
+export async function outboxBacklog(db: TDb): Promise<{ email: TOutboxBacklog; sms: TOutboxBacklog }> {
+  const read = async (table: PgTable, queuedAt: SQL) => {
+    const result = (await db.execute(
+      sql`SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(${queuedAt})), 0)::float8 AS oldest
+          FROM ${table} WHERE status = 'pending'`,
+    )) as unknown as { rows: { pending: number; oldest: number }[] };
+    const row = result.rows[0];
+    return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.round((row?.oldest ?? 0) * 10) / 10 };
+  };
+  return { email: await read(emailLog, sql`${emailLog.sentAt}`), sms: await read(smsLog, sql`${smsLog.createdAt}`) };
+}
+
+/**
+ * MEMORY_LOG_SECONDS=n also logs outboxBacklog() every n seconds at info level (a diagnostic, off
+ * by default, as lib/memory-log.ts). Answers a stop function; the timer does not keep the process alive.
+ */
+export function startOutboxLog(seconds: number, log: FastifyBaseLogger, db: TDb): () => void {
+  if (!(seconds > 0)) return () => undefined;
+  const outboxLog = log.child({}, { level: 'info' });
+  const timer = setInterval(() => {
+    outboxBacklog(db).then(
+      (outbox) => outboxLog.info({ outbox }, 'outbox'),
+      (error: unknown) => outboxLog.warn({ err: deliveryErrorText(error) }, 'outbox figures not read'),
+    );
+  }, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

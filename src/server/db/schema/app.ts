@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
 
@@ -90,8 +103,13 @@ export const emailLog = pgTable(
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower goes first (lib/outbox.ts DELIVERY_PRIORITY): 0 what a person waits for at the screen, 1 notices, 2 staff summaries. */
+    priority: smallint('priority').notNull().default(1),
   },
   (t) => [
+    index('email_log_due_idx')
+      .on(t.priority, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('email_log_sent_at_idx').on(t.sentAt),
     index('email_log_pending_idx')
       .on(t.nextAttemptAt)

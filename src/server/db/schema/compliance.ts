@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { IMAGE_KINDS } from '#shared/contracts/compliance.js';
 import { users } from './auth.js';
 import { kycSubmissions } from './kyc.js';
@@ -56,8 +56,13 @@ export const smsLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower goes first (lib/outbox.ts DELIVERY_PRIORITY): 0 what a person waits for at the screen, 1 notices, 2 staff summaries. */
+    priority: smallint('priority').notNull().default(1),
   },
   (t) => [
+    index('sms_log_due_idx')
+      .on(t.priority, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('sms_log_created_at_idx').on(t.createdAt),
     index('sms_log_pending_idx')
       .on(t.nextAttemptAt)

@@ -3,6 +3,7 @@ import { emailLog } from '#server/db/schema/app.js';
 import type { TRenderedEmail } from './templates.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { hasClearSecrets, sealBody } from './secrets.js';
+import { DELIVERY_PRIORITY } from '#server/lib/outbox.js';
 
 /**
  * Writes an email to the email log (decisions/013 D12). Call it inside the transaction of the event that
@@ -16,7 +17,7 @@ export async function queueEmail(db: TDbOrTx, to: string, email: TRenderedEmail,
   const row = firstOrThrow(
     await db
       .insert(emailLog)
-      .values({ to, subject: email.subject, ...stored })
+      .values({ to, subject: email.subject, ...stored, priority: DELIVERY_PRIORITY[email.priority] })
       .returning({ id: emailLog.id }),
   );
   return row.id;

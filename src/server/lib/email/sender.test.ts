@@ -114,6 +114,58 @@ describe('email sender', () => {
     }
   });
 
+  it('drains a backlog in one run over at most `concurrency` pooled connections, the most urgent first (issue 31)', async () => {
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
+    try {
+      await database.db
+        .update(settings)
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
+        .where(eq(settings.id, 1));
+      // Nothing of the earlier tests in the way: this test delivers only what it queues.
+      await database.db.update(emailLog).set({ status: 'skipped' }).where(eq(emailLog.status, 'pending'));
+      for (let i = 0; i < 40; i += 1) {
+        await queueEmail(database.db, `notice-${i}@backlog.test`, renderWelcomeEmail({ fullName: `Customer ${i}`, appUrl: 'http://x' }));
+      }
+      for (let i = 0; i < 5; i += 1) {
+        await queueEmail(database.db, `staff-${i}@backlog.test`, {
+          priority: 'staff',
+          subject: `New buy order #${i}`,
+          body: '<p>An order.</p>',
+        });
+      }
+      const reset = renderPasswordResetEmail({ fullName: 'Esi', resetUrl: buildResetUrl('http://x', 'Backlog_Token-0123456789') });
+      await queueEmail(database.db, 'esi@backlog.test', reset, secret);
+
+      const sender = new EmailSender({
+        db: database.db,
+        log: captureLogger().log,
+        serverSecret: secret,
+        from: 'a@b.c',
+        intervalMs: 1000,
+        concurrency: 2,
+      });
+      await sender.runOnce();
+
+      // All 46 in one run (a run used to deliver one batch of 10), on at most 2 connections.
+      const order = peer.received.map((mail) => mail.to[0]);
+      expect(order).toHaveLength(46);
+      expect(peer.connections).toBeLessThanOrEqual(2);
+      // Queued last, the reset goes out first (two are under way at once); the staff's summaries last.
+      expect(order.indexOf('esi@backlog.test')).toBeLessThan(2);
+      for (let i = 0; i < 5; i += 1) expect(order.indexOf(`staff-${i}@backlog.test`)).toBeGreaterThanOrEqual(40 - 2);
+      const rows = await database.db.select().from(emailLog).where(eq(emailLog.status, 'pending'));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await peer.close();
+    }
+  });
+
   it('records a failure and retries later when the SMTP server refuses', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'other-pass' });
     try {

@@ -1,10 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '#shared/messages.js';
 import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
-import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
+import {
+  afterFailedDelivery,
+  DELIVERY_PRIORITY,
+  deliverConcurrently,
+  deliveryErrorText,
+  inDeliveryOrder,
+  dueForDelivery,
+  LEASE_UNTIL,
+  OutboxSender,
+} from '#server/lib/outbox.js';
 import { decryptSecret } from '#server/lib/secrets.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { deliverableBody, maskedAtRest, unsealBody } from './secrets.js';
@@ -12,7 +21,8 @@ import { checkSmtpHost } from './smtp-host.js';
 import { smtpFingerprint } from './smtp-fingerprint.js';
 import type { TRenderedEmail } from './templates.js';
 
-const BATCH = 10;
+/** Emails one pooled SMTP connection carries before it is closed and another opened (nodemailer's maxMessages). */
+const MESSAGES_PER_CONNECTION = 100;
 
 /** `servername`: the host's name when `host` is the address it was checked to have (TLS verifies the name). */
 type TSmtp = { host: string; port: number; secure: boolean; user: string; pass: string; servername?: string };
@@ -36,14 +46,19 @@ export type TEmailSenderOptions = {
   smtpPassFromEnv?: string;
   from: string;
   intervalMs: number;
+  /** SMTP connections at once, and emails under way at once (EMAIL_CONCURRENCY); 1 when not given. */
+  concurrency?: number;
 };
 
 /**
  * Delivers queued emails over SMTP when the settings row is complete. Each batch is leased with
  * a conditional update (FOR UPDATE SKIP LOCKED), so several server processes never send one
- * email twice, and no transaction is held open while talking to the SMTP server.
+ * email twice, and no transaction is held open while talking to the SMTP server. The most
+ * urgent first (lib/outbox.ts DELIVERY_PRIORITY), over pooled connections, `concurrency` at once.
  */
 export class EmailSender extends OutboxSender {
+  private pool: { fingerprint: string; transport: ReturnType<typeof nodemailer.createTransport> } | undefined;
+
   constructor(private readonly options: TEmailSenderOptions) {
     super({ name: 'email delivery run', intervalMs: options.intervalMs, log: options.log });
   }
@@ -109,7 +124,14 @@ export class EmailSender extends OutboxSender {
     const row = firstOrThrow(
       await db
         .insert(emailLog)
-        .values({ to, subject: email.subject, body: email.body, attempts: 1, nextAttemptAt: sql`now() + interval '1 day'` })
+        .values({
+          to,
+          subject: email.subject,
+          body: email.body,
+          priority: DELIVERY_PRIORITY[email.priority],
+          attempts: 1,
+          nextAttemptAt: sql`now() + interval '1 day'`,
+        })
         .returning({ id: emailLog.id }),
     );
     const transport = this.transport(smtp, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
@@ -132,43 +154,93 @@ export class EmailSender extends OutboxSender {
   }
 
   private async leaseBatch() {
-    return this.options.db
+    const rows = await this.options.db
       .update(emailLog)
       .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: LEASE_UNTIL })
-      .where(dueForDelivery(emailLog, BATCH))
+      .where(dueForDelivery(emailLog, this.batchSize))
       .returning();
+    return inDeliveryOrder(rows);
   }
 
-  protected async deliverBatch(): Promise<void> {
+  /** At most this many emails are leased by one batch: enough to keep every pooled connection busy. */
+  private get batchSize(): number {
+    return this.concurrency * 5;
+  }
+
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 1);
+  }
+
+  /**
+   * The pooled SMTP transport of the settings as they are now: reused from batch to batch of a
+   * run (one connection carries up to MESSAGES_PER_CONNECTION emails, at most `concurrency`
+   * connections), closed when the run is over, built again when the settings change.
+   */
+  private pooledTransport(smtp: TSmtp) {
+    const fingerprint = this.fingerprintOf(smtp);
+    if (this.pool?.fingerprint === fingerprint) return this.pool.transport;
+    this.pool?.transport.close();
+    const transport = nodemailer.createTransport({
+      pool: true,
+      maxConnections: this.concurrency,
+      maxMessages: MESSAGES_PER_CONNECTION,
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: { user: smtp.user, pass: smtp.pass },
+      ...TIMEOUTS,
+    });
+    this.pool = { fingerprint, transport };
+    return transport;
+  }
+
+  protected override endRun(): void {
+    this.pool?.transport.close();
+    this.pool = undefined;
+  }
+
+  protected async deliverBatch(): Promise<{ leased: number; full: boolean }> {
     const { db, log } = this.options;
     const batch = await this.leaseBatch();
-    if (batch.length === 0) return;
+    const outcome = { leased: batch.length, full: batch.length === this.batchSize };
+    if (batch.length === 0) return outcome;
     const smtp = await this.readSmtp();
     if (!smtp) {
       log.warn(MSG.smtpNotConfigured);
-      for (const email of batch) {
-        await db.update(emailLog).set({ status: 'skipped' }).where(eq(emailLog.id, email.id));
-      }
-      return;
+      await db
+        .update(emailLog)
+        .set({ status: 'skipped' })
+        .where(
+          inArray(
+            emailLog.id,
+            batch.map((email) => email.id),
+          ),
+        );
+      return outcome;
     }
-    const transport = this.transport(smtp);
-    try {
-      for (const email of batch) {
-        try {
-          // The link's token goes out from its sealed copy; once sent, only the masked body stays.
-          const html = deliverableBody(unsealBody(email, this.options.serverSecret));
-          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html });
-          await db
-            .update(emailLog)
-            .set({ status: 'sent', deliveredAt: new Date(), lastError: null, body: maskedAtRest(email.body), secretsSealed: null })
-            .where(eq(emailLog.id, email.id));
-        } catch (error) {
-          log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
-          await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));
-        }
+    const transport = this.pooledTransport(smtp);
+    const sent: { id: number; body: string }[] = [];
+    await deliverConcurrently(batch, this.concurrency, async (email) => {
+      try {
+        // The link's token goes out from its sealed copy; once sent, only the masked body stays.
+        const html = deliverableBody(unsealBody(email, this.options.serverSecret));
+        await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html });
+        sent.push({ id: email.id, body: maskedAtRest(email.body) });
+      } catch (error) {
+        log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
+        await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));
       }
-    } finally {
-      transport.close();
+    });
+    // Every delivered email of the batch in one statement.
+    if (sent.length > 0) {
+      const rows = sql.join(
+        sent.map((email) => sql`(${email.id}::bigint, ${email.body}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`UPDATE ${emailLog} SET status = 'sent', delivered_at = ${new Date().toISOString()}::timestamptz,
+        last_error = NULL, secrets_sealed = NULL, body = delivered.body
+        FROM (VALUES ${rows}) AS delivered(id, body) WHERE ${emailLog.id} = delivered.id`);
     }
+    return outcome;
   }
 }

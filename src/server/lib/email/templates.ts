@@ -1,5 +1,6 @@
 import { html, toHtmlString, trustedHtml, type TSafeHtml } from '#server/lib/html.js';
 import { markSecret } from './secrets.js';
+import type { TDeliveryPriority } from '#server/lib/outbox.js';
 import { ORDER_MSG, type TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
@@ -12,7 +13,12 @@ import { COMPANY_LABELS, companyNumbersLine, type TCompanyDetails } from '#share
  * interpolate is escaped by default, since names and notes come from customers. Tokens in links
  * are marked (TSecretUrl).
  */
-export type TRenderedEmail = { subject: string; body: string };
+export type TRenderedEmail = {
+  /** Which mails go first when many wait (lib/outbox.ts DELIVERY_PRIORITY). */
+  priority: TDeliveryPriority;
+  subject: string;
+  body: string;
+};
 
 /**
  * A link that ends in a secret token (password reset, invitation): `base` then the token. The
@@ -89,6 +95,7 @@ function layout(
 export function renderWelcomeEmail(input: { fullName: string; appUrl: string; tier0LimitUsd?: string }): TRenderedEmail {
   const limit = formatTier0Limit(input.tier0LimitUsd ?? DEFAULT_TIER0_LIMIT_USD);
   return {
+    priority: 'notice',
     subject: 'Welcome to CediCrypto',
     body: layout(
       `Welcome, ${input.fullName}!`,
@@ -110,6 +117,7 @@ export const VERIFY_EMAIL_LINK_HOURS = 24;
  */
 export function renderVerifyEmailEmail(input: { fullName: string; verifyUrl: TSecretUrl }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'Confirm your email address for CediCrypto',
     body: layout(
       'Confirm your email address',
@@ -130,6 +138,7 @@ export function renderVerifyEmailEmail(input: { fullName: string; verifyUrl: TSe
  */
 export function renderSignupAttemptEmail(input: { fullName: string; appUrl: string }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'Someone tried to create a CediCrypto account with your email',
     body: layout(
       'You already have an account',
@@ -146,6 +155,7 @@ export function renderSignupAttemptEmail(input: { fullName: string; appUrl: stri
 
 export function renderPasswordResetEmail(input: { fullName: string; resetUrl: TSecretUrl }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'Reset your CediCrypto password',
     body: layout(
       'Reset your password',
@@ -171,6 +181,7 @@ export function renderPasswordChangedEmail(input: {
   how: 'changed' | 'reset';
 }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: input.how === 'reset' ? 'Your CediCrypto password was reset' : 'Your CediCrypto password was changed',
     body: layout(
       input.how === 'reset' ? 'Your password was reset' : 'Your password was changed',
@@ -202,6 +213,7 @@ export function renderTwoFactorChangedEmail(input: {
 }): TRenderedEmail {
   const when = `${ACCRA_TIME_FORMAT.format(input.at)} (Accra time)`;
   return {
+    priority: 'account',
     subject: input.on ? 'Two-factor authentication is on' : 'Two-factor authentication was turned off',
     body: layout(
       input.on ? 'Two-factor authentication is on' : 'Two-factor authentication was turned off',
@@ -225,6 +237,7 @@ export function renderTwoFactorResetEmail(input: {
   validHours: number;
 }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'Your CediCrypto two-factor authentication was reset',
     body: layout(
       'Set up two-factor authentication again',
@@ -245,6 +258,7 @@ export function renderTwoFactorResetEmail(input: {
  */
 export function renderFailedSignInsEmail(input: { fullName: string; failures: number; appUrl: string }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'Failed sign-ins to your CediCrypto account',
     body: layout(
       'Someone is trying to sign in to your account',
@@ -267,6 +281,7 @@ export function renderStaffInvitationEmail(input: {
   validHours: number;
 }): TRenderedEmail {
   return {
+    priority: 'account',
     subject: 'You have been invited to the CediCrypto back-office',
     body: layout(
       'Set your password',
@@ -291,6 +306,7 @@ export function renderKycReceivedEmail(input: {
   if (input.tier === 2) {
     // A Tier 2 request leaves the customer verified at Tier 1 while it is reviewed: trading goes on.
     return {
+      priority: 'notice',
       subject: 'We received your Tier 2 documents',
       body: layout('Your Tier 2 documents are under review', [
         `Hello ${input.fullName},`,
@@ -300,6 +316,7 @@ export function renderKycReceivedEmail(input: {
     };
   }
   return {
+    priority: 'notice',
     subject: 'We received your KYC documents',
     body: layout('Your documents are under review', [
       `Hello ${input.fullName},`,
@@ -321,6 +338,7 @@ export function renderKycDecisionEmail(input: {
 }): TRenderedEmail {
   if (input.decision === 'approved' && input.tier === 2) {
     return {
+      priority: 'notice',
       subject: 'Your account is now at Tier 2',
       body: layout(
         'Tier 2 approved',
@@ -334,6 +352,7 @@ export function renderKycDecisionEmail(input: {
   }
   if (input.decision === 'approved') {
     return {
+      priority: 'notice',
       subject: 'Your identity is verified',
       body: layout(
         'KYC approved',
@@ -347,6 +366,7 @@ export function renderKycDecisionEmail(input: {
   }
   const reason = input.reason ? `Reason: ${input.reason}` : 'Your documents could not be verified.';
   return {
+    priority: 'notice',
     subject: 'Your KYC submission was not approved',
     body: layout('KYC not approved', [`Hello ${input.fullName},`, reason, 'You can submit new documents at any time.'], {
       label: 'Submit again',
@@ -424,6 +444,7 @@ export function renderOrderConfirmationEmail(input: {
 }): TRenderedEmail {
   const instructions = paymentInstructions(input.order);
   return {
+    priority: 'notice',
     subject: `Order #${input.order.id} received`,
     body: layout(
       'We received your order',
@@ -447,6 +468,7 @@ export function renderAdminOrderAlertEmail(input: {
 }): TRenderedEmail {
   const paid = input.order.type === 'buy' ? 'has paid for' : 'has sent the coins of';
   return {
+    priority: 'staff',
     subject: `New ${input.order.type} order #${input.order.id}`,
     body: layout(
       'New order to process',
@@ -500,6 +522,7 @@ export function renderOrderStatusEmail(input: {
     extra.push(`Reason: ${input.refund.reason}`);
   }
   return {
+    priority: 'notice',
     subject: `Order #${order.id} ${words.subject}`,
     body: layout(
       words.title,
@@ -514,6 +537,7 @@ export function renderOrderStatusEmail(input: {
 export function renderSmtpTestEmail(input: { sentBy: string; at: Date }): TRenderedEmail {
   const at = `${ACCRA_TIME_FORMAT.format(input.at)} (Accra time)`;
   return {
+    priority: 'account',
     subject: 'CediCrypto test email',
     body: layout('Your email settings work', [
       `${input.sentBy} sent this test email from the back-office Settings on ${at}.`,
@@ -532,6 +556,7 @@ const CONTACT_FORM_REASON = 'You received this email because this address was gi
  */
 export function renderContactReceivedEmail(input: { hasAccount: boolean; appUrl: string; company: TCompanyDetails }): TRenderedEmail {
   return {
+    priority: 'notice',
     subject: 'We received your message',
     body: layout(
       'Thank you for your message',
@@ -560,6 +585,7 @@ export function renderSupportReplyEmail(input: {
   company: TCompanyDetails;
 }): TRenderedEmail {
   return {
+    priority: 'notice',
     subject: 'Reply from CediCrypto support',
     body: layout(
       'Our support team answered your message',
@@ -612,6 +638,7 @@ export function renderDestinationChangeEmail(input: {
     applied: `The change of where money goes for ${input.targetLabel} took effect after the cooling-off period.`,
   } as const;
   return {
+    priority: 'account',
     subject: titles[input.event],
     body: layout(
       titles[input.event],

@@ -2,13 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '#server/db/client.js';
 import { smsLog } from '#server/db/schema/compliance.js';
-import { afterFailedDelivery, deliveryErrorText, dueForDelivery, LEASE_UNTIL, OutboxSender } from '#server/lib/outbox.js';
+import {
+  afterFailedDelivery,
+  deliverConcurrently,
+  deliveryErrorText,
+  inDeliveryOrder,
+  dueForDelivery,
+  LEASE_UNTIL,
+  OutboxSender,
+} from '#server/lib/outbox.js';
 import { maskedAtRest, unsealBody } from '#server/lib/email/secrets.js';
 import type { TSmsProvider } from './provider.js';
 
-const BATCH = 10;
-
-export type TSmsSenderOptions = { db: TDb; log: FastifyBaseLogger; provider: TSmsProvider; intervalMs: number; serverSecret: string };
+export type TSmsSenderOptions = {
+  db: TDb;
+  log: FastifyBaseLogger;
+  provider: TSmsProvider;
+  intervalMs: number;
+  serverSecret: string;
+  /** SMS handed to the provider at once (SMS_CONCURRENCY); 1 when not given. */
+  concurrency?: number;
+};
 
 /**
  * Delivers the SMS log's pending rows through the provider of SMS_PROVIDER, as the email sender
@@ -21,29 +35,25 @@ export class SmsSender extends OutboxSender {
     super({ name: 'SMS delivery run', intervalMs: options.intervalMs, log: options.log });
   }
 
-  protected async deliverBatch(): Promise<void> {
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 1);
+  }
+
+  protected async deliverBatch(): Promise<{ leased: number; full: boolean }> {
     const { db, log, provider } = this.options;
-    const batch = await db
+    const batchSize = this.concurrency * 5;
+    const leased = await db
       .update(smsLog)
       .set({ attempts: sql`${smsLog.attempts} + 1`, nextAttemptAt: LEASE_UNTIL })
-      .where(dueForDelivery(smsLog, BATCH))
+      .where(dueForDelivery(smsLog, batchSize))
       .returning();
-    for (const sms of batch) {
+    const batch = inDeliveryOrder(leased);
+    const sent: { id: number; body: string; messageId: string }[] = [];
+    await deliverConcurrently(batch, this.concurrency, async (sms) => {
       try {
         // The code goes to the provider from its sealed copy; once sent, only the masked text stays.
         const messageId = await provider.send(sms.to, unsealBody(sms, this.options.serverSecret));
-        await db
-          .update(smsLog)
-          .set({
-            status: 'sent',
-            deliveredAt: new Date(),
-            provider: provider.name,
-            providerMessageId: messageId,
-            lastError: null,
-            body: maskedAtRest(sms.body),
-            secretsSealed: null,
-          })
-          .where(eq(smsLog.id, sms.id));
+        sent.push({ id: sms.id, body: maskedAtRest(sms.body), messageId });
       } catch (error) {
         log.error({ smsId: sms.id, err: deliveryErrorText(error) }, 'SMS delivery failed');
         await db
@@ -51,6 +61,18 @@ export class SmsSender extends OutboxSender {
           .set({ ...afterFailedDelivery(sms.attempts, error), provider: provider.name })
           .where(eq(smsLog.id, sms.id));
       }
+    });
+    // Every delivered SMS of the batch in one statement.
+    if (sent.length > 0) {
+      const rows = sql.join(
+        sent.map((sms) => sql`(${sms.id}::bigint, ${sms.body}::text, ${sms.messageId}::text)`),
+        sql`, `,
+      );
+      await db.execute(sql`UPDATE ${smsLog} SET status = 'sent', delivered_at = ${new Date().toISOString()}::timestamptz,
+        provider = ${provider.name}, provider_message_id = delivered.message_id, last_error = NULL, secrets_sealed = NULL,
+        body = delivered.body
+        FROM (VALUES ${rows}) AS delivered(id, body, message_id) WHERE ${smsLog.id} = delivered.id`);
     }
+    return { leased: batch.length, full: batch.length === batchSize };
   }
 }

@@ -147,6 +147,28 @@ describe('SMS outbox', () => {
     expect(row.deliveredAt).not.toBeNull();
   });
 
+  it('sends a phone code before the order SMS queued ahead of it, and drains the backlog in one run (issue 31)', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      await queueSms(database.db, { userId: null, to: `+23320${String(1000000 + i)}`, kind: 'order_status', body: `Order #${i}` });
+    }
+    await queueSms(database.db, { userId: null, to: '+233241112222', kind: 'phone_code', body: renderPhoneCodeSms('551234') }, SECRET);
+    await new SmsSender({
+      db: database.db,
+      log: captureLogger().log,
+      intervalMs: 1000,
+      serverSecret: SECRET,
+      concurrency: 1,
+      provider: createSmsProvider(
+        { ...LOG_SMS, provider: 'arkesel', arkesel: { apiKey: fake.apiKey, baseUrl: fake.url } },
+        captureLogger().log,
+        'production',
+      ),
+    }).runOnce();
+    expect(fake.sent).toHaveLength(31);
+    expect(firstOrThrow(fake.sent).to).toBe('233241112222');
+    expect(await database.db.select().from(smsLog).where(eq(smsLog.status, 'pending'))).toHaveLength(0);
+  });
+
   it('tries a refused SMS again later with a growing delay, and gives up after 5 tries', async () => {
     fake.set({ kind: 'refuse', status: 500, message: 'Server error' });
     const id = await queueSms(database.db, { userId: null, to: '+233201234567', kind: 'order_status', body: 'Order #1' });
