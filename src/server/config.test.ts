@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, embeddedDatabaseWarning, loadConfig } from './config.js';
 
 describe('config', () => {
   it('lists everything that is wrong at once', () => {
@@ -17,6 +17,13 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', ...secret })).toThrow(/TEST_CLOCK/);
     expect(loadConfig({ NODE_ENV: 'production', ...secret }).testClock).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true' }).testClock).toBe(true);
+  });
+
+  it('warns a production server on the embedded database, and no other (issue 30 point 6)', () => {
+    const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-characters' };
+    expect(embeddedDatabaseWarning(loadConfig({ NODE_ENV: 'production', ...secret }))).toMatch(/^DATABASE_URL is not set: .*PostgreSQL/);
+    expect(embeddedDatabaseWarning(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', ...secret }))).toBeNull();
+    expect(embeddedDatabaseWarning(loadConfig({ NODE_ENV: 'development' }))).toBeNull();
   });
 
   it('requires AUTH_SECRET in production', () => {

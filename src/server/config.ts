@@ -126,6 +126,20 @@ export type TSmsOptions = {
 
 export class ConfigError extends Error {}
 
+/**
+ * What a production server on the embedded database says at start (issue 30 point 6): PGlite
+ * serves one process and does not flush its writes to disk (no fsync), so a crash or a power cut
+ * can lose the last orders and payments. Null when the server is on PostgreSQL or not in production.
+ */
+export function embeddedDatabaseWarning(config: Pick<TConfig, 'env' | 'databaseUrl'>): string | null {
+  if (config.env !== 'production' || config.databaseUrl) return null;
+  return (
+    'DATABASE_URL is not set: this production server keeps its data in the embedded database (PGlite), which serves ' +
+    'one process and does not flush writes to disk, so a crash or power cut can lose the last orders and payments. ' +
+    'Set DATABASE_URL to a PostgreSQL 15+ database (docs/deployment.md).'
+  );
+}
+
 function parseTrustProxy(raw: string): TConfig['trustProxy'] {
   const value = raw.trim();
   if (value === '' || value === 'false' || value === '0') return false;

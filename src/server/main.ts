@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, embeddedDatabaseWarning, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { startMemoryLog } from './lib/memory-log.js';
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     });
     if (seeded.setupUrl) console.log(adminSetupMessage(seeded.adminEmail, seeded.setupUrl));
     app = await buildApp(config, { database, startBackgroundJobs: true });
+    const embedded = embeddedDatabaseWarning(config);
+    if (embedded) app.log.warn(embedded);
     await app.listen({ port: config.port, host: config.host });
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.
     console.log(`\n  CediCrypto is running at ${config.appUrl} (ready ${process.uptime().toFixed(1)} s after start)\n`);
