@@ -16,7 +16,7 @@ import { runInBackground } from './background-requests';
  * shown). A local HTTP peer is the server.
  */
 
-type TSeen = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer };
+type TSeen = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer<ArrayBuffer> };
 
 const ORDER_FAILED = 'We could not place your order. Please try again.';
 const ZOk = z.object({ ok: z.literal(true) }).strict();
