@@ -112,4 +112,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One API client on the web (docs/decisions/043): only src/web/lib/api.ts sends requests.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: 'Requests go through src/web/lib/api.ts (apiRequest, apiDownload).',
+        })),
+      ],
+    },
+  },
 );

@@ -38,11 +38,12 @@ export const TIMEOUTS = {
 
 /**
  * Runs `run` with an AbortSignal and rejects with MSG.timedOut(operation) when it takes longer
- * than `ms`; the underlying request is aborted so it does not linger on slow mobile data.
+ * than `ms` (null: no limit); the underlying request is aborted so it does not linger on slow
+ * mobile data. An abort of `outerSignal` is passed on to `run`'s signal.
  */
 export function withTimeout<T>(
   operation: string,
-  ms: number,
+  ms: number | null,
   run: (signal: AbortSignal) => Promise<T>,
   outerSignal?: AbortSignal,
 ): Promise<T> {
@@ -52,10 +53,13 @@ export function withTimeout<T>(
   outerSignal?.addEventListener('abort', forwardAbort, { once: true });
 
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new ApiError({ code: 'TIMEOUT', message: MSG.timedOut(operation), status: 0 }));
-      controller.abort();
-    }, ms);
+    const timer =
+      ms === null
+        ? undefined
+        : setTimeout(() => {
+            reject(new ApiError({ code: 'TIMEOUT', message: MSG.timedOut(operation), status: 0 }));
+            controller.abort();
+          }, ms);
     run(controller.signal)
       .then(resolve, reject)
       .finally(() => {
@@ -99,21 +103,53 @@ export class LazySchema<T> {
   }
 }
 
-export type ApiRequestOptions<T> = {
+/** How far an upload has got: bytes of the body sent out of `total`; `isSent` once all of it is. */
+export type TUploadProgress = { loaded: number; total: number; isSent: boolean };
+
+/** An upload whose progress a screen shows (the KYC documents). */
+export type TUploadOptions = {
+  onProgress?: (progress: TUploadProgress) => void;
+  /** No byte sent and no answer for this long: a network failure (NETWORK). */
+  stallMs?: number;
+};
+
+/** What every request of this client takes: lib/api.ts is the web app's one way to the API. */
+export type TRequestOptions = {
   method?: HttpMethod;
+  /**
+   * The body of a change (POST, PUT...): JSON, or a FormData sent as multipart/form-data (the
+   * browser writes that Content-Type, with its boundary). A change without one sends `{}`.
+   */
   body?: unknown;
   query?: Record<string, string | undefined>;
-  /** Response schema from src/shared/contracts (or one loaded on demand); the answer is parsed with it. */
-  schema?: z.ZodType<T> | LazySchema<T>;
+  /** More headers, such as an order's Idempotency-Key. */
+  headers?: Record<string, string>;
   /** Shown in the timeout message: '{operation} timed out. ...' */
   operation?: string;
-  timeoutMs?: number;
+  /** The whole request's time limit; null for none (a download, an upload watched by `upload.stallMs`). */
+  timeoutMs?: number | null;
+  /** Aborts the request: it rejects with ApiError code ABORTED. */
   signal?: AbortSignal;
   /**
    * A request the app makes on its own: it does not count as the person's activity for the idle
    * sign-out (docs/decisions/020). By default, one started by a background trigger (lib/background-requests.ts).
    */
   isBackground?: boolean;
+  /**
+   * The product's words for this request when the server gave none (no answer, an answer that is
+   * not the API's error shape, a malformed one, an abort): MSG.unexpected unless the screen has its own.
+   */
+  fallbackMessage?: string;
+  /**
+   * Sends with XMLHttpRequest, the only browser API that reports an upload's progress; there is no
+   * total time limit then unless `timeoutMs` is given (10 MB over slow mobile data can take minutes).
+   */
+  upload?: TUploadOptions;
+};
+
+export type ApiRequestOptions<T> = TRequestOptions & {
+  /** Response schema from src/shared/contracts (or one loaded on demand); the answer is parsed with it. */
+  schema?: z.ZodType<T> | LazySchema<T>;
 };
 
 function buildUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -126,6 +162,7 @@ function buildUrl(path: string, query?: Record<string, string | undefined>): str
   return search ? `${path}?${search}` : path;
 }
 
+/** The answer's body as JSON; undefined when it is empty or not JSON. */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -192,63 +229,182 @@ function takeEarlyRequest(url: string): Promise<Response> | undefined {
   return request;
 }
 
+/** Statuses whose answer has no body (a Response refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** XMLHttpRequest's `getAllResponseHeaders()` text as Headers. */
+function parseHeaders(text: string): Headers {
+  const headers = new Headers();
+  for (const line of text.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
 /**
- * One JSON request to our own API (same origin, session cookie). Rejects with ApiError:
- * the server's error, a timeout, or MSG.unexpected for a network failure or a malformed answer.
+ * `fetch` for a request whose upload progress is shown: the same request through XMLHttpRequest,
+ * answered as a Response. Rejects as fetch does: with the signal's reason when aborted, with a
+ * TypeError when the network failed or the upload stalled (`upload.stallMs`). Same-origin XHR
+ * carries the session cookie and Origin.
  */
-export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, operation = 'Request', timeoutMs = TIMEOUTS.default, signal } = options;
+function fetchWithUploadProgress(
+  url: string,
+  init: { method: HttpMethod; headers: Record<string, string>; body: XMLHttpRequestBodyInit | undefined },
+  signal: AbortSignal,
+  upload: TUploadOptions,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    let total = 0;
+    let isSettled = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const settle = (outcome: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(stallTimer);
+      signal.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const failNetwork = () => settle(() => reject(new TypeError('The upload failed.')));
+    const armStallTimer = () => {
+      if (upload.stallMs === undefined) return;
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => {
+        failNetwork();
+        xhr.abort();
+      }, upload.stallMs);
+    };
+    function onAbort() {
+      xhr.abort();
+      settle(() => reject(signal.reason));
+    }
+
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      armStallTimer();
+      if (!event.lengthComputable) return;
+      total = event.total;
+      upload.onProgress?.({ loaded: event.loaded, total, isSent: false });
+    };
+    xhr.upload.onload = () => {
+      upload.onProgress?.({ loaded: total, total, isSent: true });
+      armStallTimer();
+    };
+    xhr.onerror = failNetwork;
+    xhr.ontimeout = failNetwork;
+    xhr.onload = () => {
+      const body = NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText;
+      settle(() => resolve(new Response(body, { status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()) })));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    armStallTimer();
+    xhr.send(init.body);
+  });
+}
+
+/**
+ * The one request to our own API (same origin, session cookie) that apiRequest and apiDownload
+ * read: the headers (Accept, the JSON Content-Type, the background mark, the caller's), the body,
+ * the time limit and the abort, the account state heard, and a failed answer as ApiError.
+ * `read` turns a successful answer into the result; it runs inside the time limit.
+ */
+function sendRequest<R>(
+  path: string,
+  options: TRequestOptions,
+  accept: string,
+  read: (response: Response, fallbackMessage: string) => Promise<R>,
+): Promise<R> {
+  const { method = 'GET', body, query, operation = 'Request', timeoutMs, signal, fallbackMessage = MSG.unexpected, upload } = options;
   const hasBody = method !== 'GET';
   // A change (POST, PUT...) is always a person's; a read is background when a trigger of the app's own started it.
   const isBackground = options.isBackground ?? (!hasBody && isBackgroundCall(signal));
-  const headers: Record<string, string> = hasBody
-    ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-    : { Accept: 'application/json' };
+  const isForm = body instanceof FormData;
+  const headers: Record<string, string> = { Accept: accept };
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   if (isBackground) headers[BACKGROUND_REQUEST_HEADER] = BACKGROUND_REQUEST_VALUE;
-  // The schema's code loads while the request is on its way (a failure is reported below, if the answer comes).
-  const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
-  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
+  Object.assign(headers, options.headers);
+  // State-changing requests always carry a body (an empty JSON object at least).
+  const sentBody = !hasBody ? undefined : isForm ? body : JSON.stringify(body ?? {});
+  const url = buildUrl(path, query);
+  const aborted = () => new ApiError({ code: 'ABORTED', message: fallbackMessage, status: 0 });
+  const networkFailed = () => new ApiError({ code: 'NETWORK', message: fallbackMessage, status: 0 });
 
   return withTimeout(
     operation,
-    timeoutMs,
+    timeoutMs === undefined ? (upload ? null : TIMEOUTS.default) : timeoutMs,
     async (abortSignal) => {
       let response: Response;
       try {
-        const url = buildUrl(path, query);
         const early = method === 'GET' && !isBackground ? takeEarlyRequest(url) : undefined;
         response = await (early ??
-          fetch(url, {
-            method,
-            credentials: 'same-origin',
-            headers,
-            // State-changing requests always carry a JSON body (an empty object at least).
-            body: hasBody ? JSON.stringify(body ?? {}) : undefined,
-            signal: abortSignal,
-          }));
-      } catch (error) {
-        if (abortSignal.aborted) throw error;
-        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
+          (upload
+            ? fetchWithUploadProgress(url, { method, headers, body: sentBody }, abortSignal, upload)
+            : fetch(url, { method, credentials: 'same-origin', headers, body: sentBody, signal: abortSignal })));
+      } catch {
+        throw abortSignal.aborted ? aborted() : networkFailed();
       }
 
       const state = response.headers.get(ACCOUNT_STATE_HEADER);
       if (state) accountStateListener?.(state);
       if (state && !isBackground && response.status !== 401) personActivityListener?.();
-      const data = await readJson(response);
-      if (!response.ok) throw toApiError(response.status, data);
-      if (!schemaReady) return data as T;
-
-      let checker: z.ZodType<T>;
       try {
-        checker = await schemaReady;
-      } catch {
-        // The contract's code did not download (the connection dropped): as a failed request.
-        throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
+        if (!response.ok) throw toApiError(response.status, await readJson(response), fallbackMessage);
+        return await read(response, fallbackMessage);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        // The answer's body did not arrive whole (the connection dropped, or the request was aborted).
+        throw abortSignal.aborted ? aborted() : networkFailed();
       }
-      const parsed = checker.safeParse(data);
-      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: MSG.unexpected, status: response.status });
-      return parsed.data;
     },
     signal,
   );
+}
+
+/**
+ * One request to our own API whose answer is JSON, checked by `schema` when given. Rejects with
+ * ApiError: the server's error (its code, message and per-field messages), a timeout (TIMEOUT),
+ * the caller's abort (ABORTED), or `fallbackMessage` (MSG.unexpected by default) for a network
+ * failure (NETWORK), an answer that is not the API's error shape (UNEXPECTED) or a malformed one
+ * (BAD_RESPONSE).
+ */
+export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { schema } = options;
+  // The schema's code loads while the request is on its way (a failure is reported below, if the answer comes).
+  const schemaReady = schema instanceof LazySchema ? schema.load() : schema;
+  if (schemaReady instanceof Promise) schemaReady.catch(() => undefined);
+
+  return sendRequest(path, options, 'application/json', async (response, fallbackMessage) => {
+    const data = await readJson(response);
+    if (!schemaReady) return data as T;
+
+    let checker: z.ZodType<T>;
+    try {
+      checker = await schemaReady;
+    } catch {
+      // The contract's code did not download (the connection dropped): as a failed request.
+      throw new ApiError({ code: 'NETWORK', message: fallbackMessage, status: 0 });
+    }
+    const parsed = checker.safeParse(data);
+    if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: fallbackMessage, status: response.status });
+    return parsed.data;
+  });
+}
+
+/**
+ * One request to our own API whose answer is a file (the CSV exports): the file's bytes and the
+ * answer's headers (its name is in Content-Disposition). A refusal comes back as ApiError, as
+ * from apiRequest. `accept` names the file's type; the API's JSON errors are accepted beside it.
+ */
+export function apiDownload(path: string, options: TRequestOptions & { accept: string }): Promise<{ blob: Blob; headers: Headers }> {
+  return sendRequest(path, options, `${options.accept}, application/json`, async (response) => ({
+    blob: await response.blob(),
+    headers: response.headers,
+  }));
 }

@@ -1,5 +1,4 @@
-import { MSG } from '#shared/messages.js';
-import { ApiError, toApiError } from './api';
+import { apiDownload } from './api';
 
 /**
  * Files the API answers as downloads (the CSV exports, docs/decisions/015). They are fetched
@@ -26,25 +25,18 @@ export function exportQuery(filter: Record<string, string | number | undefined>)
  * POSTs to `path` with `query` (same origin, with the session cookie; exports are POST so that a
  * link on another site cannot start one, issue 26) and gives the answer to the
  * browser as a download under the server's file name. Resolves with that name; rejects with
- * ApiError: the server's error, or MSG.unexpected when the network failed.
+ * ApiError: the server's error, or MSG.unexpected when the network failed. No time limit: a long
+ * export is still on its way.
  */
 export async function downloadFile(path: string, query: URLSearchParams, fallbackName: string): Promise<string> {
-  const search = query.toString();
-  let blob: Blob;
-  let name: string;
-  try {
-    const response = await fetch(search ? `${path}?${search}` : path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'text/csv, application/json' },
-    });
-    if (!response.ok) throw toApiError(response.status, await response.json().catch(() => undefined));
-    blob = await response.blob();
-    name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError({ code: 'NETWORK', message: MSG.unexpected, status: 0 });
-  }
+  const { blob, headers } = await apiDownload(path, {
+    method: 'POST',
+    query: Object.fromEntries(query),
+    accept: 'text/csv',
+    operation: 'Downloading the file',
+    timeoutMs: null,
+  });
+  const name = fileNameOf(headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Button } from '#web/components/ui/button.js';
 import { Spinner } from '#web/components/ui/spinner.js';
@@ -31,6 +31,13 @@ export function EmailsPage() {
   const status = readStatus(searchParams);
   const query = useEmails(page, status);
   const [openId, setOpenId] = useState<number | null>(null);
+  // The box as last clicked, until the router has moved to another location (the one the click
+  // wrote, or Back). The router writes the URL in a transition after the click's event; a box
+  // checked from the URL alone was put back by React until then, so the click seemed not to take
+  // (tests/e2e/operations.spec.ts).
+  const { key: locationKey } = useLocation();
+  const [clicked, setClicked] = useState<{ at: string; status: TEmailLogFilter } | null>(null);
+  const shownStatus = clicked?.at === locationKey ? clicked.status : status;
 
   const show = (next: { page: number; status: TEmailLogFilter }) =>
     setSearchParams(
@@ -77,8 +84,12 @@ export function EmailsPage() {
         <input
           type="checkbox"
           className="size-4"
-          checked={status === 'undelivered'}
-          onChange={(event) => show({ page: 1, status: event.target.checked ? 'undelivered' : '' })}
+          checked={shownStatus === 'undelivered'}
+          onChange={(event) => {
+            const next = event.target.checked ? 'undelivered' : '';
+            setClicked({ at: locationKey, status: next });
+            show({ page: 1, status: next });
+          }}
         />
         {EMAIL_HEALTH_MSG.filterLabel}
       </label>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { TProfile } from '#shared/contracts/account.js';
 import { KYC_MSG, ZMyKyc, type TKycFields, type TKycLevel2Fields } from '#shared/contracts/kyc.js';
-import { ApiError, toApiError } from '#web/lib/api.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
 import { SESSION_QUERY_KEY, setSessionUser } from '#web/lib/session.js';
 import { LIMIT_QUERY_KEY } from '#web/lib/trading-limit.js';
 import { MY_KYC_QUERY_KEY } from './get-my-kyc';
@@ -33,15 +33,6 @@ const STALL_TIMEOUT_MS = 60_000;
 /** Room for the part headers and the closing boundary around a document's bytes. */
 const PART_OVERHEAD_BYTES = 512;
 
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Which document was on the wire when the connection failed, from the last reported upload
  * position. The body is: text fields, then the documents in order. When nothing was reported, or
@@ -59,90 +50,47 @@ function failedFileName(files: File[], loaded: number, total: number): string | 
 }
 
 /**
- * POST /api/kyc as multipart/form-data. XMLHttpRequest rather than fetch, because only XHR
- * reports upload progress. Rejects with ApiError like apiRequest: the server's error (with its
- * per-field messages), KYC_MSG.uploadFailed(file) for a network failure while a document was
- * being sent, or KYC_MSG.generic. Same-origin XHR carries the session cookie and Origin.
+ * POST /api/kyc as multipart/form-data, with its upload progress (lib/api.ts sends it with
+ * XMLHttpRequest). Rejects with ApiError: the server's error (with its per-field messages),
+ * KYC_MSG.uploadFailed(file) for a network failure while a document was being sent, ABORTED when
+ * `signal` aborts it, or KYC_MSG.generic.
  */
-export function submitKyc(input: TSubmitKycInput, { onProgress, signal }: SubmitKycOptions = {}): Promise<TSubmitKycResponse> {
+export async function submitKyc(input: TSubmitKycInput, { onProgress, signal }: SubmitKycOptions = {}): Promise<TSubmitKycResponse> {
   const body = new FormData();
   for (const [name, value] of Object.entries(input.fields)) if (value !== undefined) body.append(name, value);
-  const files = Object.entries(input.files) as [string, File][];
-  for (const [name, file] of files) body.append(name, file, file.name);
+  const documents = Object.entries(input.files) as [string, File][];
+  for (const [name, file] of documents) body.append(name, file, file.name);
 
-  return new Promise<TSubmitKycResponse>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ApiError({ code: 'ABORTED', message: KYC_MSG.generic, status: 0 }));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    let loaded = 0;
-    let total = 0;
-    let settled = false;
-    let stallTimer: ReturnType<typeof setTimeout> | undefined;
-
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(stallTimer);
-      signal?.removeEventListener('abort', onAbort);
-      outcome();
-    };
-    const failNetwork = () => {
-      const file = failedFileName(
-        files.map(([, f]) => f),
-        loaded,
-        total,
-      );
-      const message = file ? KYC_MSG.uploadFailed(file) : KYC_MSG.generic;
-      finish(() => reject(new ApiError({ code: 'NETWORK', message, status: 0 })));
-    };
-    const armStallTimer = () => {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(() => {
-        failNetwork();
-        xhr.abort();
-      }, STALL_TIMEOUT_MS);
-    };
-    function onAbort() {
-      xhr.abort();
-      finish(() => reject(new ApiError({ code: 'ABORTED', message: KYC_MSG.generic, status: 0 })));
-    }
-
-    xhr.open('POST', '/api/kyc');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      armStallTimer();
-      if (!event.lengthComputable) return;
-      loaded = event.loaded;
-      total = event.total;
-      onProgress?.(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
-    };
-    xhr.upload.onload = () => {
-      loaded = total;
-      onProgress?.(100);
-      armStallTimer();
-    };
-    xhr.onerror = failNetwork;
-    xhr.ontimeout = failNetwork;
-    xhr.onload = () => {
-      const data = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ZSubmitKycResponse.safeParse(data);
-        finish(() =>
-          parsed.success
-            ? resolve(parsed.data)
-            : reject(new ApiError({ code: 'BAD_RESPONSE', message: KYC_MSG.generic, status: xhr.status })),
-        );
-        return;
-      }
-      const error = toApiError(xhr.status, data, KYC_MSG.generic);
-      finish(() => reject(error));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    armStallTimer();
-    xhr.send(body);
-  });
+  let sent = { loaded: 0, total: 0 };
+  try {
+    return await apiRequest('/api/kyc', {
+      method: 'POST',
+      body,
+      schema: ZSubmitKycResponse,
+      operation: 'Uploading your documents',
+      fallbackMessage: KYC_MSG.generic,
+      signal,
+      upload: {
+        stallMs: STALL_TIMEOUT_MS,
+        onProgress: (progress) => {
+          sent = progress.isSent ? { loaded: progress.total, total: progress.total } : progress;
+          onProgress?.(
+            progress.isSent ? 100 : progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0,
+          );
+        },
+      },
+    });
+  } catch (error) {
+    const isCut = error instanceof ApiError && error.code === 'NETWORK';
+    const file = isCut
+      ? failedFileName(
+          documents.map(([, document]) => document),
+          sent.loaded,
+          sent.total,
+        )
+      : null;
+    throw file ? new ApiError({ code: 'NETWORK', message: KYC_MSG.uploadFailed(file), status: 0 }) : error;
+  }
 }
 
 type SubmitKycVariables = { input: TSubmitKycInput } & SubmitKycOptions;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG, ZOrderResponse, type TOrder } from '#shared/contracts/orders.js';
-import { ApiError, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
+import { ApiError, apiRequest, TIMEOUTS } from '#web/lib/api.js';
 import { ORDERS_QUERY_KEY, orderDetailQueryKey, updateOrderInCaches } from '#web/lib/my-orders.js';
 
 /** What "I have paid" / "I have sent" sends: empty optional fields are left out. */
@@ -9,51 +9,28 @@ export type TSubmitPaymentInput = { paymentTxId: string; payerNumber: string; pa
 /** A screenshot of up to 5 MB over slow mobile data takes a while; the text alone does not. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * POST /api/orders/:id/payment as multipart/form-data (docs/decisions/014): `paymentTxId`,
- * `payerNumber`, `payerName` and the optional `proof` image. Rejects with ApiError like
- * apiRequest (the server's per-field messages included); the answer is the order, now submitted.
+ * `payerNumber`, `payerName` and the optional `proof` image. Rejects with ApiError (the server's
+ * per-field messages included, ORDER_MSG.submitFailed when it gave no message); the answer is the
+ * order, now submitted.
  */
-export function submitPayment(orderId: number, input: TSubmitPaymentInput, signal?: AbortSignal): Promise<TOrder> {
+export async function submitPayment(orderId: number, input: TSubmitPaymentInput, signal?: AbortSignal): Promise<TOrder> {
   const body = new FormData();
   body.append('paymentTxId', input.paymentTxId);
   if (input.payerNumber) body.append('payerNumber', input.payerNumber);
   if (input.payerName) body.append('payerName', input.payerName);
   if (input.proof) body.append('proof', input.proof, input.proof.name);
-  return withTimeout(
-    'Sending your payment details',
-    input.proof ? UPLOAD_TIMEOUT_MS : TIMEOUTS.default,
-    async (abortSignal) => {
-      let response: Response;
-      try {
-        response = await fetch(`/api/orders/${orderId}/payment`, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json' },
-          body,
-          signal: abortSignal,
-        });
-      } catch (error) {
-        if (abortSignal.aborted) throw error;
-        throw new ApiError({ code: 'NETWORK', message: ORDER_MSG.submitFailed, status: 0 });
-      }
-      const data = await readJson(response);
-      if (!response.ok) throw toApiError(response.status, data, ORDER_MSG.submitFailed);
-      const parsed = ZOrderResponse.safeParse(data);
-      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: ORDER_MSG.submitFailed, status: response.status });
-      return parsed.data.order;
-    },
+  const answer = await apiRequest(`/api/orders/${orderId}/payment`, {
+    method: 'POST',
+    body,
+    schema: ZOrderResponse,
+    operation: 'Sending your payment details',
+    timeoutMs: input.proof ? UPLOAD_TIMEOUT_MS : TIMEOUTS.default,
+    fallbackMessage: ORDER_MSG.submitFailed,
     signal,
-  );
+  });
+  return answer.order;
 }
 
 /** The order is not waiting for this any more (paid from another tab, cancelled, expired): the page reads it again. */

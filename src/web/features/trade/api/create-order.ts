@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORDER_MSG, ZOrderResponse, type TCreateOrderRequest, type TOrder } from '#shared/contracts/orders.js';
-import { ApiError, TIMEOUTS, toApiError, withTimeout } from '#web/lib/api.js';
+import { ApiError, apiRequest } from '#web/lib/api.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { addOrderToList, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
 import { QUOTE_QUERY_KEY } from './create-quote';
@@ -12,47 +12,23 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * POST /api/orders with an Idempotency-Key header. apiRequest (src/web/lib/api.ts) cannot send
- * headers yet, so this is the same request written out; it rejects with ApiError the same way.
- * A network failure is code NETWORK, status 0: the order may or may not exist, so the caller
- * retries with the same key and the server answers with the order it already has.
+ * POST /api/orders with an Idempotency-Key header. Rejects with ApiError (ORDER_MSG.submitFailed
+ * when the server gave no message). A network failure is code NETWORK, status 0: the order may or
+ * may not exist, so the caller retries with the same key and the server answers with the order it
+ * already has.
  */
-export function createOrder(body: TCreateOrderRequest, idempotencyKey: string, signal?: AbortSignal): Promise<TOrder> {
-  return withTimeout(
-    'Placing your order',
-    TIMEOUTS.default,
-    async (abortSignal) => {
-      let response: Response;
-      try {
-        response = await fetch('/api/orders', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-          body: JSON.stringify(body),
-          signal: abortSignal,
-        });
-      } catch (error) {
-        if (abortSignal.aborted) throw error;
-        throw new ApiError({ code: 'NETWORK', message: ORDER_MSG.submitFailed, status: 0 });
-      }
-      const data = await readJson(response);
-      if (!response.ok) throw toApiError(response.status, data, ORDER_MSG.submitFailed);
-      const parsed = ZOrderResponse.safeParse(data);
-      if (!parsed.success) throw new ApiError({ code: 'BAD_RESPONSE', message: ORDER_MSG.submitFailed, status: response.status });
-      return parsed.data.order;
-    },
+export async function createOrder(body: TCreateOrderRequest, idempotencyKey: string, signal?: AbortSignal): Promise<TOrder> {
+  const answer = await apiRequest('/api/orders', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: ZOrderResponse,
+    operation: 'Placing your order',
+    fallbackMessage: ORDER_MSG.submitFailed,
     signal,
-  );
+  });
+  return answer.order;
 }
 
 /**
