@@ -7,7 +7,8 @@ import { complianceCases } from '#server/db/schema/compliance.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { alertIdsOf, caseColumns, caseNotFound, nowOf, readCase, toCase, type TComplianceDeps, type TStaffCall } from './desk-reads.js';
-import { raise, readMonitoringSettings } from './rules.js';
+import { settingsOnce } from './monitoring.js';
+import { runRules } from './rules/index.js';
 
 /**
  * Suspicious-activity cases (docs/decisions/017-compliance-desk.md): the list with the FIC's
@@ -85,17 +86,8 @@ export async function raiseOverdueCaseAlerts(deps: TComplianceDeps): Promise<voi
     .where(and(eq(complianceCases.status, 'open'), lte(complianceCases.dueAt, now)));
   if (overdue.length === 0) return;
   await deps.db.transaction(async (tx) => {
-    const monitoring = await readMonitoringSettings(tx);
-    for (const row of overdue) {
-      await raise(tx, monitoring, {
-        userId: row.userId,
-        orderId: null,
-        rule: 'overdue_case',
-        dedupeKey: `overdue_case:${row.id}`,
-        details: { caseId: row.id, dueAt: row.dueAt.toISOString() },
-        at: now,
-      });
-    }
+    const settings = settingsOnce(tx);
+    for (const row of overdue) await runRules(tx, 'case_overdue', { case: row }, now, settings);
   });
 }
 

@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { MONITORING_SETTINGS, type TMonitoringValues } from '#shared/compliance-rules/index.js';
 import type { TComplianceSettings, TComplianceSettingsUpdate } from '#shared/contracts/compliance.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { settings } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import type { TStaffCall } from './desk-reads.js';
-import { ruleActionsOf } from './rules.js';
+import { ruleActionsOf } from './monitoring.js';
 
 /** The monitoring settings (docs/decisions/017): read by the desk, changed by the super admin only, audited. */
 
 type TSettingsRow = typeof settings.$inferSelect;
 
 function toComplianceSettings(row: TSettingsRow): TComplianceSettings {
-  return {
-    largeOrderGhs: row.largeOrderGhs,
-    dailyVolumeAlertGhs: row.dailyVolumeAlertGhs,
-    structuringBandPercent: row.structuringBandPercent,
-    structuringOrderCount: row.structuringOrderCount,
-    sharedNumberMaxCustomers: row.sharedNumberMaxCustomers,
-    ruleActions: ruleActionsOf(row.ruleActions),
-    retentionYears: row.retentionYears,
-  };
+  const thresholds = Object.fromEntries(MONITORING_SETTINGS.map((setting) => [setting.key, row[setting.key]])) as TMonitoringValues;
+  return { ...thresholds, ruleActions: ruleActionsOf(row.ruleActions), retentionYears: row.retentionYears };
 }
 
 export async function getComplianceSettings(db: TDb): Promise<TComplianceSettings> {
