@@ -35,17 +35,18 @@ import {
 import { alertNeedsDesk, escalatedUnreleased, lockNumbers, otherAccountsOnNumber } from './rules.js';
 
 /**
- * The compliance desk (docs/decisions/017-compliance-desk.md): the alerts queue with what an
+ * The compliance desk's alerts (docs/decisions/017-compliance-desk.md): the queue with what an
  * officer decides on, notes, clearing or escalating an alert once and releasing an escalated
- * hold once (conditional updates), suspicious-activity cases with the FIC's 24-hour timer, the case export, and the monitoring
- * settings. Every change is audited. Nothing here reaches the customer: no email, no SMS, no
- * state they can see (a held order simply waits in its submitted state).
+ * hold once (conditional updates). Cases are cases.ts, the case export exports.ts, the monitoring
+ * settings settings.ts. Every change is audited. Nothing here reaches the customer: no email, no
+ * SMS, no state they can see (a held order simply waits in its submitted state).
  */
 
 const PAGE_SIZE = 20;
 const CUSTOMER_ORDERS = 50;
 const HOUR_MS = 3_600_000;
 
+/** The queue: open alerts first, then the oldest first; filtered by status and rule. */
 export async function listAlerts(db: TDb, query: TAlertQuery): Promise<TAlertList> {
   const conditions: SQL[] = [];
   // 'review' is the menu count's own condition (countAlertsForDesk), so the two always agree.

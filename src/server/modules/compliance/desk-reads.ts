@@ -57,8 +57,7 @@ export async function readAlert(db: TDb | TTx, id: number): Promise<TAlert> {
   return toAlert(row);
 }
 
-/** The queue: open alerts first, then the oldest first; filtered by status and rule. */
-
+/** The ids of each case's alerts, oldest first. */
 export async function alertIdsOf(db: TDb | TTx, caseIds: number[]): Promise<Map<number, number[]>> {
   const byCase = new Map<number, number[]>();
   if (caseIds.length === 0) return byCase;

@@ -67,7 +67,7 @@ const DETAIL: TAlertDetail = {
   sharedNumber: null,
 };
 /**
- * One alert of each other rule, with the details src/server/modules/compliance/rules.ts writes
+ * One alert of each other rule, with the details the rules of src/server/modules/compliance/rules/ write
  * (keys in another order than the lines: Postgres jsonb keeps its own), and one whose values are
  * not what the rule writes plus keys no rule writes (a newer server's).
  */
