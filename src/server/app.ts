@@ -293,7 +293,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     void realtime
       .accountChanged(userId)
       .catch((error: unknown) => app.log.warn({ err: error }, 'chat: closing sockets after an account change failed'));
-  await app.register(userRoutes, { db, onAccountChanged });
+  await app.register(userRoutes, { db, onAccountChanged, ...(config.testClock ? { now: () => clock.now() } : {}) });
   await app.register(accountRoutes, { auth, db, config, onEmailQueued, rateLimits });
   await app.register(phoneRoutes, {
     db,
@@ -363,7 +363,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
-  await app.register(complianceRoutes, { db, storage: documents, onAccountChanged, ...complianceNow });
+  await app.register(complianceRoutes, { db, storage: documents, ...complianceNow });
   const retention = new PeriodicJob({
     name: 'records retention',
     intervalMs: RETENTION_INTERVAL_MS,

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { ZKycStatus } from './account.js';
 import { ZDbIdParams, ZDecimalString, zPage } from './common.js';
 import { ZOrder } from './orders.js';
+import {
+  ALERT_RULE_LABELS,
+  ALERT_RULES,
+  GHS_SETTING_MSG,
+  MONITORING_SETTINGS,
+  type TAlertRule,
+  type TMonitoringSetting,
+} from '#shared/compliance-rules/index.js';
+
+export { ALERT_RULE_LABELS, ALERT_RULES, type TAlertRule };
 
 /*
  * The compliance desk (issue 18, docs/decisions/017-compliance-desk.md): monitoring alerts, notes,
@@ -9,33 +19,13 @@ import { ZOrder } from './orders.js';
  * settings. The customer is never told about any of it.
  */
 
-export const ALERT_RULES = [
-  'large_order',
-  'daily_volume',
-  'structuring',
-  'shared_account',
-  'name_mismatch',
-  'reused_image',
-  'overdue_case',
-] as const;
 export const ALERT_ACTIONS = ['hold', 'flag'] as const;
 export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
 export const CASE_STATUSES = ['open', 'filed', 'no_report'] as const;
 export type TCaseStatus = (typeof CASE_STATUSES)[number];
-export type TAlertRule = (typeof ALERT_RULES)[number];
 export type TAlertAction = (typeof ALERT_ACTIONS)[number];
 export type TAlertStatus = (typeof ALERT_STATUSES)[number];
 
-/** What the desk calls each rule. */
-export const ALERT_RULE_LABELS: Record<TAlertRule, string> = {
-  large_order: 'Large order',
-  daily_volume: 'Daily volume',
-  structuring: 'Orders just under the threshold',
-  shared_account: 'Shared payer or payout number',
-  name_mismatch: 'Name on the payment differs',
-  reused_image: 'Same image as another customer',
-  overdue_case: 'Case past its 24-hour deadline',
-};
 export const CASE_STATUS_LABELS: Record<TCaseStatus, string> = { open: 'Open', filed: 'Filed', no_report: 'No report needed' };
 export const ALERT_STATUS_LABELS: Record<TAlertStatus, string> = { open: 'Open', cleared: 'Cleared', escalated: 'Escalated' };
 export const ALERT_ACTION_LABELS: Record<TAlertAction, string> = { hold: 'Hold the order', flag: 'Flag only' };
@@ -56,10 +46,6 @@ export const COMPLIANCE_MSG = {
   noteRequired: 'Write the note.',
   noteTooLong: 'A note is at most 2000 characters.',
   ficReferenceRequired: 'Enter the FIC reference of the report.',
-  amount: 'Enter an amount in GHS greater than 0, with at most 2 decimals.',
-  bandPercent: 'Enter a whole percentage from 1 to 50.',
-  orderCount: 'Enter a whole number of orders from 2 to 20.',
-  sharedMax: 'Enter a whole number of customers from 1 to 20.',
   // A shared-number alert's other accounts (issue 27 point 7, docs/decisions/034).
   sharedNumberAccounts: (number: string) => `Other accounts on ${number}`,
   sharedNumberNoOthers: 'No other account uses this number now.',
@@ -242,19 +228,27 @@ export const CASE_EXPORT_COLUMNS = ['section', 'recordId', 'field', 'value'] as 
 export const complianceCaseExportPath = (id: number) => `/api/admin/compliance/cases/${id}/export`;
 
 const ZGhsThreshold = z
-  .string({ error: COMPLIANCE_MSG.amount })
+  .string({ error: GHS_SETTING_MSG })
   .trim()
-  .regex(/^(?=[\d.]*[1-9])\d{1,12}(\.\d{1,2})?$/, COMPLIANCE_MSG.amount);
+  .regex(/^(?=[\d.]*[1-9])\d{1,12}(\.\d{1,2})?$/, GHS_SETTING_MSG);
 const wholeNumber = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
+type TSettingsShape<TGhs, TWhole> = { [S in TMonitoringSetting as S['key']]: S extends { kind: 'ghs' } ? TGhs : TWhole };
+
+/** The rules' settings fields (src/shared/compliance-rules), as read and as written. */
+function settingsShape<TGhs, TWhole>(ghs: TGhs, whole: (setting: Extract<TMonitoringSetting, { kind: 'whole' }>) => TWhole) {
+  return Object.fromEntries(
+    MONITORING_SETTINGS.map((setting) => [setting.key, setting.kind === 'ghs' ? ghs : whole(setting)]),
+  ) as TSettingsShape<TGhs, TWhole>;
+}
+
+/** Every rule's action, by rule. */
+const ruleActionsShape = Object.fromEntries(ALERT_RULES.map((rule) => [rule, ZAlertAction])) as Record<TAlertRule, typeof ZAlertAction>;
+
 /** Monitoring thresholds, what each rule does, and how long records are kept (docs/decisions/017). */
 export const ZComplianceSettings = z.object({
-  largeOrderGhs: ZDecimalString,
-  dailyVolumeAlertGhs: ZDecimalString,
-  structuringBandPercent: z.number(),
-  structuringOrderCount: z.number(),
-  sharedNumberMaxCustomers: z.number(),
+  ...settingsShape(ZDecimalString, () => z.number()),
   ruleActions: z.record(ZAlertRule, ZAlertAction),
   retentionYears: z.number(),
 });
@@ -262,22 +256,8 @@ export type TComplianceSettings = z.infer<typeof ZComplianceSettings>;
 
 export const ZComplianceSettingsUpdate = z
   .object({
-    largeOrderGhs: ZGhsThreshold,
-    dailyVolumeAlertGhs: ZGhsThreshold,
-    structuringBandPercent: wholeNumber(1, 50, COMPLIANCE_MSG.bandPercent),
-    structuringOrderCount: wholeNumber(2, 20, COMPLIANCE_MSG.orderCount),
-    sharedNumberMaxCustomers: wholeNumber(1, 20, COMPLIANCE_MSG.sharedMax),
-    ruleActions: z
-      .object({
-        large_order: ZAlertAction,
-        daily_volume: ZAlertAction,
-        structuring: ZAlertAction,
-        shared_account: ZAlertAction,
-        name_mismatch: ZAlertAction,
-        reused_image: ZAlertAction,
-        overdue_case: ZAlertAction,
-      })
-      .strict(),
+    ...settingsShape(ZGhsThreshold, (setting) => wholeNumber(setting.min, setting.max, setting.message)),
+    ruleActions: z.object(ruleActionsShape).strict(),
     retentionYears: wholeNumber(5, 30, COMPLIANCE_MSG.retentionYears),
   })
   .strict();

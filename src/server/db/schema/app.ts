@@ -15,6 +15,22 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
+import { DEFAULT_RULE_ACTIONS, MONITORING_SETTINGS, type TMonitoringSetting } from '#shared/compliance-rules/index.js';
+
+const ghsColumn = (name: string, value: string) => numeric(name, { precision: 20, scale: 2 }).notNull().default(value);
+const wholeColumn = (name: string, value: number) => integer(name).notNull().default(value);
+
+/**
+ * The monitoring rules' settings columns, built from the rules' declarations
+ * (src/shared/compliance-rules, docs/decisions/041): a rule's new threshold is a column here by
+ * itself, and `npm run db:generate` writes its migration.
+ */
+const monitoringColumns = Object.fromEntries(
+  MONITORING_SETTINGS.map((setting) => [
+    setting.key,
+    setting.kind === 'ghs' ? ghsColumn(setting.column, setting.default) : wholeColumn(setting.column, setting.default),
+  ]),
+) as { [S in TMonitoringSetting as S['key']]: S extends { kind: 'ghs' } ? ReturnType<typeof ghsColumn> : ReturnType<typeof wholeColumn> };
 
 /** Settings, record id 1 (docs/product.md §3). The SMTP password is stored encrypted (decisions/013 D5). */
 export const settings = pgTable('settings', {
@@ -45,23 +61,15 @@ export const settings = pgTable('settings', {
   tier1MonthlyLimitGhs: numeric('tier1_monthly_limit_ghs', { precision: 20, scale: 2 }).notNull().default('50000'),
   tier2DailyLimitGhs: numeric('tier2_daily_limit_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
   tier2MonthlyLimitGhs: numeric('tier2_monthly_limit_ghs', { precision: 20, scale: 2 }).notNull().default('1000000'),
-  largeOrderGhs: numeric('large_order_ghs', { precision: 20, scale: 2 }).notNull().default('50000'),
   /**
    * Two people above this many cedis (issue 28 point 2, docs/decisions/038): who confirmed an
    * order's payment may not pay it out or refund it.
    */
   twoPeopleAboveGhs: numeric('two_people_above_ghs', { precision: 20, scale: 2 }).notNull().default('5000'),
-  dailyVolumeAlertGhs: numeric('daily_volume_alert_ghs', { precision: 20, scale: 2 }).notNull().default('100000'),
-  /** "Just under" the large-order threshold: within this percentage below it; alert at this many such orders in 24 h. */
-  structuringBandPercent: integer('structuring_band_percent').notNull().default(10),
-  structuringOrderCount: integer('structuring_order_count').notNull().default(3),
-  /** A payer or payout number used by more customers than this raises an alert. */
-  sharedNumberMaxCustomers: integer('shared_number_max_customers').notNull().default(2),
-  /** Per monitoring rule: 'hold' (the order waits for compliance) or 'flag' (an alert only). */
-  ruleActions: jsonb('rule_actions')
-    .$type<Record<string, 'hold' | 'flag'>>()
-    .notNull()
-    .default({ large_order: 'hold', daily_volume: 'flag', structuring: 'hold', shared_account: 'hold', name_mismatch: 'flag' }),
+  /** Every monitoring rule's thresholds (large_order_ghs, structuring_band_percent, ...): declared by the rules. */
+  ...monitoringColumns,
+  /** Per monitoring rule: 'hold' (the order waits for compliance) or 'flag' (an alert only); a missing rule has its default. */
+  ruleActions: jsonb('rule_actions').$type<Record<string, 'hold' | 'flag'>>().notNull().default(DEFAULT_RULE_ACTIONS),
   retentionYears: integer('retention_years').notNull().default(5),
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),

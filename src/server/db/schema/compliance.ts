@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ALERT_RULES } from '#shared/compliance-rules/index.js';
 import { IMAGE_KINDS } from '#shared/contracts/compliance.js';
 import { users } from './auth.js';
 import { kycSubmissions } from './kyc.js';
@@ -70,15 +71,6 @@ export const smsLog = pgTable(
   ],
 );
 
-export const ALERT_RULES = [
-  'large_order',
-  'daily_volume',
-  'structuring',
-  'shared_account',
-  'name_mismatch',
-  'reused_image',
-  'overdue_case',
-] as const;
 export const ALERT_ACTIONS = ['hold', 'flag'] as const;
 export const ALERT_STATUSES = ['open', 'cleared', 'escalated'] as const;
 

@@ -75,7 +75,7 @@ export const orders = pgTable(
     /**
      * The payer number and a sell's MoMo payout number in one form (digits, 233 as a leading 0),
      * kept by PostgreSQL: the shared-number rule finds every customer of a number through their
-     * indexes (modules/compliance/rules.ts canonicalPhone is the same rule in TypeScript).
+     * indexes (modules/compliance/phone-numbers.ts canonicalPhone is the same rule in TypeScript).
      */
     payerNumberKey: text('payer_number_key').generatedAlwaysAs(
       sql`nullif(regexp_replace(regexp_replace(coalesce(payer_number, ''), '[^0-9]', '', 'g'), '^233', '0'), '')`,

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { ALERT_RULES, PERSONAL_DETAIL_KEYS } from '#shared/compliance-rules/index.js';
 import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
 import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js';
@@ -107,10 +108,20 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
       .update(smsLog)
       .set({ to: ANONYMISED_ADDRESS, body: ANONYMISED_TEXT, lastError: null })
       .where(user.phone ? or(eq(smsLog.userId, userId), eq(smsLog.to, user.phone)) : eq(smsLog.userId, userId));
-    await tx
-      .update(complianceAlerts)
-      .set({ details: sql`${complianceAlerts.details} - 'customerName' - 'recordedName' - 'number'` })
-      .where(eq(complianceAlerts.userId, userId));
+    // Each rule's personal keys, as the rule declares them (src/shared/compliance-rules, docs/decisions/041).
+    for (const rule of ALERT_RULES) {
+      const keys = PERSONAL_DETAIL_KEYS[rule];
+      if (keys.length === 0) continue;
+      await tx
+        .update(complianceAlerts)
+        .set({
+          details: sql`${complianceAlerts.details} - ${sql.join(
+            keys.map((key) => sql`${key}::text`),
+            sql` - `,
+          )}`,
+        })
+        .where(and(eq(complianceAlerts.userId, userId), eq(complianceAlerts.rule, rule)));
+    }
     // The files are gone: their perceptual hashes too (docs/decisions/031).
     await tx.delete(imageHashes).where(eq(imageHashes.userId, userId));
     await tx.delete(conversations).where(eq(conversations.userId, userId));

@@ -7,7 +7,7 @@ import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { orders } from '#server/db/schema/orders.js';
 import { HASH_BITS, imageHash, isComparable, MIN_SET_BITS, SAME_IMAGE_MAX_DISTANCE } from '#server/lib/image-hash.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
-import { raise, readMonitoringSettings } from './rules.js';
+import { runRules } from './rules/index.js';
 
 /*
  * Reused images (issue 27 point 4, docs/decisions/031). Every payment screenshot and KYC photo
@@ -88,26 +88,7 @@ export async function recordImages(tx: TTx, owner: TOwner, images: THashedImage[
     if (!row || !image.hash || !isComparable(image.hash)) continue;
     const others = (await findMatches(tx, image.hash, owner, row.id)).filter((match) => match.userId !== owner.userId);
     if (others.length === 0) continue;
-    const monitoring = await readMonitoringSettings(tx);
-    await raise(tx, monitoring, {
-      userId: owner.userId,
-      orderId: owner.orderId ?? null,
-      rule: 'reused_image',
-      dedupeKey: `reused_image:${row.id}`,
-      details: {
-        kind: image.kind,
-        kycSubmissionId: owner.kycSubmissionId ?? null,
-        matches: others.map((match) => ({
-          userId: match.userId,
-          kind: match.kind,
-          orderId: match.orderId,
-          kycSubmissionId: match.kycSubmissionId,
-          distance: match.distance,
-        })),
-        customers: new Set(others.map((match) => match.userId)).size,
-      },
-      at: now,
-    });
+    await runRules(tx, 'image_matched', { owner, image: { id: row.id, kind: image.kind }, others }, now);
   }
 }
 

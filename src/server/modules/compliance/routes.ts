@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZUserIdParams } from '#shared/contracts/admin.js';
 import { ZDbIdParams } from '#shared/contracts/common.js';
 import {
   ZAddNoteRequest,
   ZAlertCount,
   ZAlertDecisionRequest,
   ZClearAlertRequest,
-  ZCloseAccountRequest,
   ZNoReportCaseRequest,
   ZOverdueCaseCount,
   ZSameImages,
@@ -19,7 +17,6 @@ import {
   ZCaseList,
   ZCaseQuery,
   ZCaseResponse,
-  ZCloseAccountResponse,
   ZComplianceSettings,
   ZComplianceSettingsUpdate,
   ZEscalateResponse,
@@ -28,40 +25,23 @@ import {
   ZReleaseHoldRequest,
 } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
-import type { TOnAccountChanged } from '#server/lib/account-changed.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import { sendCsv } from '#server/lib/csv.js';
 import { actorOf } from '#server/plugins/access.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
-import {
-  addNote,
-  clearAlert,
-  closeAccount,
-  closeCaseWithoutReport,
-  countOverdueCases,
-  raiseOverdueCaseAlerts,
-  countAlertsForDesk,
-  escalateAlert,
-  exportCase,
-  fileCase,
-  getAlertDetail,
-  getComplianceSettings,
-  listAlerts,
-  listCases,
-  releaseHold,
-  updateComplianceSettings,
-  type TComplianceDeps,
-} from './service.js';
+import { addNote, clearAlert, countAlertsForDesk, escalateAlert, getAlertDetail, listAlerts, releaseHold } from './alerts.js';
+import { closeCaseWithoutReport, countOverdueCases, fileCase, listCases, raiseOverdueCaseAlerts } from './cases.js';
+import type { TComplianceDeps } from './desk-reads.js';
+import { exportCase } from './exports.js';
+import { getComplianceSettings, updateComplianceSettings } from './settings.js';
 import { sameImagesOfOrder, sameImagesOfSubmission } from './reused-images.js';
 
 /**
  * The compliance desk (compliance, super_admin; docs/decisions/017): a schema and one service call
- * per route. The settings are read by the desk and changed by the super admin only; closing a
- * customer's account is the super admin's.
+ * per route. The settings are read by the desk and changed by the super admin only (closing a
+ * customer's account is in src/server/modules/users/routes.ts).
  */
-export const complianceRoutes: FastifyPluginAsyncZod<
-  TComplianceDeps & { storage: TDocumentStorage; onAccountChanged: TOnAccountChanged }
-> = async (app, deps) => {
+export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { storage: TDocumentStorage }> = async (app, deps) => {
   const access = { area: 'compliance' } as const;
   const tags = ['compliance'];
   const call = (request: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(request), ip: request.ip });
@@ -193,18 +173,5 @@ export const complianceRoutes: FastifyPluginAsyncZod<
       schema: { tags, body: ZComplianceSettingsUpdate, response: { 200: ZComplianceSettings } },
     },
     (request) => updateComplianceSettings(deps.db, call(request), request.body),
-  );
-
-  app.post(
-    '/api/admin/users/:id/close',
-    {
-      config: { access: { area: 'accountClosure' }, errors: ['NOT_FOUND', 'ACCOUNT_ALREADY_CLOSED', 'ACCOUNT_HAS_PAID_ORDERS'] },
-      schema: { tags: ['admin'], params: ZUserIdParams, body: ZCloseAccountRequest, response: { 200: ZCloseAccountResponse } },
-    },
-    async (request) => {
-      const closed = await closeAccount(deps, call(request), request.params.id, request.body.reason);
-      deps.onAccountChanged(request.params.id);
-      return closed;
-    },
   );
 };

@@ -11,7 +11,7 @@ import { canAccess, type TRole } from '#shared/permissions.js';
 import { feeGhsSql, feeUsdSql } from '#server/modules/treasury/order-fee.js';
 import type { MarketService } from '#server/modules/market/service.js';
 import { findAdminOrders } from '#server/modules/orders/service.js';
-import { toOrder } from '#server/modules/orders/order-view.js';
+import { toOrder } from '#server/modules/order-reads/order-view.js';
 
 /**
  * Estimated balance (docs/product.md §9): net completed holdings (coins delivered to the

@@ -11,7 +11,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { isOrderHeld } from '#server/modules/compliance/rules.js';
 import type { TOrderDeps } from './deps.js';
-import type { TOrderRow } from './order-view.js';
+import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 
 /**
  * Claim, then pay (issue 27 point 1, docs/decisions/029). A staff member with the orders area

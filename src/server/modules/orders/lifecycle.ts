@@ -36,7 +36,7 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
-import type { TOrderRow } from './order-view.js';
+import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import type { TOrderDeps } from './deps.js';
 import type { TEntryInput } from '#server/modules/ledger/service.js';
 import {

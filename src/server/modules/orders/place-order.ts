@@ -20,7 +20,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import { findDepositAddress } from '#server/modules/coins/service.js';
 import { clock, recordTransition } from './lifecycle.js';
-import type { TOrderRow } from './order-view.js';
+import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { newPaymentReference } from './payment-reference.js';
 import { calculateFee, checkOrderSize, toAmountGhs } from './quotes.js';
 import { checkTierLimit, readTierLimits, tierOf } from './tier-limits.js';

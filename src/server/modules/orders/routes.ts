@@ -43,7 +43,7 @@ import type { TOrderDeps } from './deps.js';
 import { changeClaim, type TClaimChange } from './claims.js';
 import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
 import { confirmPayment, refundOrder } from './settlement.js';
-import { forStaffRole, toOrder } from './order-view.js';
+import { forStaffRole, toOrder } from '#server/modules/order-reads/order-view.js';
 import { placeOrder } from './place-order.js';
 import { SharedReads } from './shared-reads.js';
 import { createQuote } from './quotes.js';

@@ -28,7 +28,7 @@ import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import { orderOnHold } from '#server/modules/compliance/rules.js';
-import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from './order-view.js';
+import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from './tier-limits.js';
 
 /**

@@ -37,7 +37,7 @@ import {
 } from '#server/modules/ledger/order-entries.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
-import type { TOrderRow } from './order-view.js';
+import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { claimedByOther, hasLiveClaim } from './claims.js';
 import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
 

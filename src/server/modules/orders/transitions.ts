@@ -7,7 +7,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { AppError } from '#server/lib/errors.js';
-import type { TOrderRow } from './order-view.js';
+import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import type { TOrderDeps } from './deps.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderOrderStatusEmail } from '#server/lib/email/templates.js';

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminUserDetail, ZAdminUserList, ZBanUserRequest, ZUserIdParams, ZUserQuery } from '#shared/contracts/admin.js';
-import type { TDb } from '#server/db/client.js';
+import { ZCloseAccountRequest, ZCloseAccountResponse } from '#shared/contracts/compliance.js';
 import type { TOnAccountChanged } from '#server/lib/account-changed.js';
 import { actorOf } from '#server/plugins/access.js';
+import { closeAccount, type TAccountClosureDeps } from './account-closure.js';
 import { findCustomers, getCustomer, setCustomerBanned } from './service.js';
 
 /**
  * /admin/users (super_admin, manager, compliance). A ban ends every session of the user at once
- * and, once committed, closes their sockets (onAccountChanged).
+ * and, once committed, closes their sockets (onAccountChanged), as closing an account does (super
+ * admin only, account-closure.ts).
  */
-export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnAccountChanged }> = async (
-  app,
-  { db, onAccountChanged },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<TAccountClosureDeps & { onAccountChanged: TOnAccountChanged }> = async (app, deps) => {
+  const { db, onAccountChanged } = deps;
   const access = { area: 'users' } as const;
 
   app.get(
@@ -47,5 +47,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: TDb; onAccountChanged: TOnA
       schema: { tags: ['admin'], params: ZUserIdParams, response: { 200: ZAdminUserDetail.pick({ user: true }) } },
     },
     async (request) => ({ user: await setCustomerBanned(db, actorOf(request), request.params.id, false, request.ip) }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/close',
+    {
+      config: { access: { area: 'accountClosure' }, errors: ['NOT_FOUND', 'ACCOUNT_ALREADY_CLOSED', 'ACCOUNT_HAS_PAID_ORDERS'] },
+      schema: { tags: ['admin'], params: ZUserIdParams, body: ZCloseAccountRequest, response: { 200: ZCloseAccountResponse } },
+    },
+    async (request) => {
+      const closed = await closeAccount(deps, { actor: actorOf(request), ip: request.ip }, request.params.id, request.body.reason);
+      deps.onAccountChanged(request.params.id);
+      return closed;
+    },
   );
 };

@@ -10,7 +10,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { containsPattern } from '#server/lib/sql.js';
 import type { TActor, TUserRow } from '#server/plugins/access.js';
-import { toOrder } from '#server/modules/orders/order-view.js';
+import { toOrder } from '#server/modules/order-reads/order-view.js';
 
 const PAGE_SIZE = 10;
 const RECENT_ORDERS = 5;

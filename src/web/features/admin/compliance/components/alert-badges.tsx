@@ -8,6 +8,7 @@ import {
   type TAlertRule,
   type TImageKind,
 } from '#shared/contracts/compliance.js';
+import { RULE_DETAIL_LABELS } from '#shared/compliance-rules/index.js';
 import { formatGhs, MISSING_VALUE } from '#shared/format.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { formatDate, formatDateTime } from '#web/lib/format-date.js';
@@ -40,12 +41,15 @@ type TDetails = Record<string, unknown>;
 
 /**
  * A line made from some of a rule's detail keys, or null when they do not hold what the rule
- * writes (src/server/modules/compliance/rules.ts); each of its keys is then shown as text.
+ * writes (src/server/modules/compliance/rules/); each of its keys is then shown as text.
  */
 type TFactSpec = { keys: readonly string[]; render: (details: TDetails) => ReactNode | null };
 
-/** Per rule: a plain label for each key it writes (used when a value cannot be read) and its lines, in order. */
-type TRuleFacts = { labels: Readonly<Record<string, string>>; facts: readonly TFactSpec[] };
+/**
+ * Per rule: its lines, in order. The plain label of each key it writes (used when a value cannot be
+ * read, or for a rule without lines here) is the rule's own (src/shared/compliance-rules).
+ */
+type TRuleFacts = { facts: readonly TFactSpec[] };
 
 /** A cedi amount as the admin shows money ('GHS 60,000.00'): only a decimal string, never a float. */
 function cedis(value: unknown): string | null {
@@ -96,10 +100,9 @@ function single(key: string, label: string, format: (value: unknown) => string |
   };
 }
 
-const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
+const RULE_FACTS: Partial<Record<TAlertRule, TRuleFacts>> = {
   // The order's cedi amount at or above the large-order threshold.
   large_order: {
-    labels: { amountGhs: 'Order amount', thresholdGhs: 'Threshold' },
     facts: [
       single('amountGhs', 'Order amount', cedis),
       single('thresholdGhs', 'Threshold', (value) => withSuffix(cedis(value), ' (at or above)')),
@@ -107,7 +110,6 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
   // The customer's cedi volume of the day above the daily threshold.
   daily_volume: {
-    labels: { day: 'Day', volumeGhs: 'Customer’s volume that day', thresholdGhs: 'Threshold' },
     facts: [
       single('day', 'Day', dayName),
       single('volumeGhs', 'Customer’s volume that day', cedis),
@@ -116,7 +118,6 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
   // Enough orders within the window each just under the large-order threshold.
   structuring: {
-    labels: { orderIds: 'Orders in the band', bandFromGhs: 'Band from', thresholdGhs: 'Large-order threshold', windowHours: 'Time window' },
     facts: [
       {
         keys: ['orderIds'],
@@ -148,7 +149,6 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
   // One payer or payout number used by more customers than the setting allows.
   shared_account: {
-    labels: { number: 'Payer/payout number', customers: 'Customers using the number', maxCustomers: 'Customers allowed' },
     facts: [
       single('number', 'Payer/payout number', nonEmptyText),
       {
@@ -164,12 +164,10 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
   // The name staff recorded on the payment differs from the customer's KYC name.
   name_mismatch: {
-    labels: { recordedName: 'Name on the payment', customerName: 'Customer’s KYC name' },
     facts: [single('recordedName', 'Name on the payment', nonEmptyText), single('customerName', 'Customer’s KYC name', nonEmptyText)],
   },
   // The same image on another customer's order or KYC submission (docs/decisions/031).
   reused_image: {
-    labels: { kind: 'Image', matches: 'Same image on', customers: 'Other customers', kycSubmissionId: 'KYC submission' },
     facts: [
       single('kind', 'Image', (value) =>
         typeof value === 'string' && Object.hasOwn(IMAGE_KIND_LABELS, value) ? IMAGE_KIND_LABELS[value as TImageKind] : null,
@@ -207,7 +205,6 @@ const RULE_FACTS: Record<TAlertRule, TRuleFacts> = {
   },
   // An open case past its 24-hour deadline for the report to the FIC.
   overdue_case: {
-    labels: { caseId: 'Case', dueAt: 'Report was due' },
     facts: [
       single('caseId', 'Case', (value) => {
         const id = wholeNumber(value);
@@ -270,13 +267,14 @@ export function detailText(value: unknown): string {
 /**
  * The rule's facts as lines a person reads ('Order amount: GHS 60,000.00', 'Threshold: GHS
  * 50,000.00 (at or above)'): what the officer checks first. The lines follow the rule (the keys
- * each rule writes are in src/server/modules/compliance/rules.ts); a key it does not know (a
+ * each rule writes are declared in src/shared/compliance-rules); a key it does not know (a
  * newer rule's) or a value it cannot read is still shown, as its key in words and its value as text.
  */
 export function alertFacts(alert: { rule: string; details: unknown }): TAlertFact[] {
   const details: TDetails =
     alert.details !== null && typeof alert.details === 'object' && !Array.isArray(alert.details) ? (alert.details as TDetails) : {};
-  const known = Object.hasOwn(RULE_FACTS, alert.rule) ? RULE_FACTS[alert.rule as TAlertRule] : { labels: {}, facts: [] };
+  const rule = Object.hasOwn(RULE_DETAIL_LABELS, alert.rule) ? (alert.rule as TAlertRule) : null;
+  const known = { labels: rule ? RULE_DETAIL_LABELS[rule] : {}, facts: (rule && RULE_FACTS[rule]?.facts) ?? [] };
   const facts: TAlertFact[] = [];
   const shown = new Set<string>();
   const asText = (key: string) => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_RULE_ACTIONS, MONITORING_SETTINGS, type TMonitoringValues } from '#shared/compliance-rules/index.js';
 import { COMPLIANCE_MSG, type TAlertDetail, type TComplianceCase, type TComplianceSettings } from '#shared/contracts/compliance.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
@@ -67,7 +68,7 @@ const DETAIL: TAlertDetail = {
   sharedNumber: null,
 };
 /**
- * One alert of each other rule, with the details src/server/modules/compliance/rules.ts writes
+ * One alert of each other rule, with the details the rules of src/server/modules/compliance/rules/ write
  * (keys in another order than the lines: Postgres jsonb keeps its own), and one whose values are
  * not what the rule writes plus keys no rule writes (a newer server's).
  */
@@ -120,13 +121,17 @@ const CASE: TComplianceCase = {
   overdue: false,
   alertIds: [7],
 };
+/** Every rule's settings at their defaults (a rule added later has its own; docs/decisions/041), the ones below as the server sends them. */
+const RULE_DEFAULTS = Object.fromEntries(MONITORING_SETTINGS.map((setting) => [setting.key, setting.default])) as TMonitoringValues;
 const SETTINGS: TComplianceSettings = {
+  ...RULE_DEFAULTS,
   largeOrderGhs: '50000.00',
   dailyVolumeAlertGhs: '100000.00',
   structuringBandPercent: 10,
   structuringOrderCount: 3,
   sharedNumberMaxCustomers: 2,
   ruleActions: {
+    ...DEFAULT_RULE_ACTIONS,
     large_order: 'hold',
     daily_volume: 'flag',
     structuring: 'hold',
@@ -384,6 +389,7 @@ describe('the compliance desk', () => {
     expect(seen[0]).toEqual({
       path: '/api/admin/compliance/settings',
       body: {
+        ...RULE_DEFAULTS,
         largeOrderGhs: '50000',
         dailyVolumeAlertGhs: '100000',
         structuringBandPercent: 10,

@@ -1,3 +1,4 @@
+import { MONITORING_SETTINGS } from '#shared/compliance-rules/index.js';
 import {
   ALERT_ACTION_LABELS,
   ALERT_ACTIONS,
@@ -19,7 +20,8 @@ import {
 } from '#web/features/admin/compliance/lib/settings-form.js';
 
 /**
- * The monitoring thresholds, what each rule does and the retention period (docs/decisions/017).
+ * The monitoring thresholds, what each rule does and the retention period (docs/decisions/017):
+ * the fields are the rules' own settings (src/shared/compliance-rules, docs/decisions/041).
  * Compliance reads them here; only the super admin (`canEdit`) changes them.
  */
 export function ComplianceSettingsForm({ settings, canEdit }: { settings: TComplianceSettings; canEdit: boolean }) {
@@ -48,35 +50,16 @@ export function ComplianceSettingsForm({ settings, canEdit }: { settings: TCompl
       {!canEdit && <p className="text-sm text-slate-700">Only the Super Admin can change these settings.</p>}
       <fieldset className="card grid gap-4 sm:grid-cols-2">
         <legend className="sr-only">Thresholds</legend>
-        <TextField
-          name="largeOrderGhs"
-          disabled={isDisabled}
-          label="Large order (GHS)"
-          inputMode="decimal"
-          hint="An order at or above this raises an alert."
-        />
-        <TextField
-          name="dailyVolumeAlertGhs"
-          disabled={isDisabled}
-          label="Daily volume (GHS)"
-          inputMode="decimal"
-          hint="A customer's orders of one day above this."
-        />
-        <TextField
-          name="structuringBandPercent"
-          disabled={isDisabled}
-          label="Just under the large order (%)"
-          inputMode="numeric"
-          hint="Orders within this percentage below the large-order threshold count as just under it."
-        />
-        <TextField name="structuringOrderCount" disabled={isDisabled} label="Orders just under it within 24 hours" inputMode="numeric" />
-        <TextField
-          name="sharedNumberMaxCustomers"
-          disabled={isDisabled}
-          label="Customers per payer or payout number"
-          inputMode="numeric"
-          hint="A number used by more customers than this raises an alert."
-        />
+        {MONITORING_SETTINGS.map((setting) => (
+          <TextField
+            key={setting.key}
+            name={setting.key}
+            disabled={isDisabled}
+            label={setting.label}
+            inputMode={setting.kind === 'ghs' ? 'decimal' : 'numeric'}
+            hint={setting.hint}
+          />
+        ))}
         <TextField
           name="retentionYears"
           disabled={isDisabled}

@@ -1,3 +1,8 @@
+/*
+ * How an order row reads in the API (the customer's TOrder, the staff TAdminOrder, the timeline):
+ * a neutral module below orders, compliance, users and the dashboard, so that reading an order
+ * never imports the orders module (issue 29, docs/decisions/041).
+ */
 import { refundDestination, type TAdminOrder, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
 import { calculateUnitPriceFiat } from '#shared/money.js';
 import { canAccess, type TRole } from '#shared/permissions.js';

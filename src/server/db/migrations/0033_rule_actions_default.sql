@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ALTER COLUMN "rule_actions" SET DEFAULT '{"large_order":"hold","daily_volume":"flag","structuring":"hold","shared_account":"hold","name_mismatch":"flag","reused_image":"flag","overdue_case":"flag"}'::jsonb;

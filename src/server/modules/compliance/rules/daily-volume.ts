@@ -1,0 +1,27 @@
+import { dailyVolume } from '#shared/compliance-rules/daily-volume.js';
+import { toDecimal } from '#shared/money.js';
+import { readUsedGhs } from '#server/modules/orders/tier-limits.js';
+import { defineRule } from '../monitoring.js';
+
+/**
+ * (b) The customer's cedi volume of the day (orders not cancelled or expired) above the daily
+ * threshold: one alert per customer and day (Africa/Accra, UTC+0 all year, by its name: 2026-11-25).
+ */
+export const dailyVolumeRule = defineRule({
+  meta: dailyVolume,
+  runsAt: 'order_placed',
+  async check({ order }, { tx, now, settings, raise }) {
+    const monitoring = await settings();
+    const day = now.toISOString().slice(0, 10);
+    // Counted as the tier limit counts it (tier-limits.ts).
+    const used = await readUsedGhs(tx, order.userId, now);
+    const dayTotal = toDecimal(used.today);
+    if (!dayTotal.gt(monitoring.dailyVolumeAlertGhs)) return;
+    await raise({
+      userId: order.userId,
+      orderId: order.id,
+      dedupeKey: `daily_volume:${order.userId}:${day}`,
+      details: { day, volumeGhs: dayTotal.toFixed(2), thresholdGhs: monitoring.dailyVolumeAlertGhs },
+    });
+  },
+});
