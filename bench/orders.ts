@@ -38,7 +38,7 @@ import type { TOrderChange, TOrderDeps } from '#server/modules/orders/deps.js';
 import { expireDueOrders } from '#server/modules/orders/lifecycle.js';
 import { newPaymentReference } from '#server/modules/orders/payment-reference.js';
 import { validateOrderInput } from '#server/modules/orders/place-order.js';
-import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/orders/tier-limits.js';
+import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
 import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { checkOrderSize, toAmountGhs } from '#server/modules/orders/quotes.js';

@@ -7,7 +7,7 @@ import { users } from '#server/db/schema/auth.js';
 import { settings } from '#server/db/schema/app.js';
 import { complianceAlerts, ALERT_RULES as SCHEMA_ALERT_RULES } from '#server/db/schema/compliance.js';
 import { orders } from '#server/db/schema/orders.js';
-import { readUsedGhs } from '#server/modules/orders/tier-limits.js';
+import { readUsedGhs } from '#server/modules/limits/tier-limits.js';
 
 /**
  * The monitoring rules (issue 18, docs/decisions/017-compliance-desk.md), evaluated inside the

@@ -23,7 +23,7 @@ import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from './order-view.js';
 import { newPaymentReference } from './payment-reference.js';
 import { calculateFee, checkOrderSize, toAmountGhs } from './quotes.js';
-import { checkTierLimit, readTierLimits, tierOf } from './tier-limits.js';
+import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 import type { TOrderDeps } from './deps.js';
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
 

@@ -29,7 +29,7 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import { orderOnHold } from '#server/modules/compliance/rules.js';
 import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from './order-view.js';
-import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from './tier-limits.js';
+import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 
 /**
  * What the order pages read: coins and methods to trade with, a customer's orders and their
