@@ -32,7 +32,7 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { createLocalStorage } from '#server/lib/storage.js';
-import { CHAT_CHANNEL } from '#server/modules/chat/bus.js';
+import { REALTIME_CHANNEL } from '#server/modules/realtime/bus.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
 import type { TOrderChange, TOrderDeps } from '#server/modules/orders/deps.js';
 import { expireDueOrders } from '#server/modules/orders/lifecycle.js';
@@ -64,12 +64,12 @@ const countingLogger: Logger = {
 };
 
 /**
- * The realtime notice of an order change, as src/server/app.ts publishes it (ChatBus.publish):
+ * The realtime notice of an order change, as src/server/app.ts publishes it (RealtimeBus.publish):
  * one pg_notify on the chat channel, inside the transaction of the change.
  */
 async function publishOrderChange(tx: TTx, change: TOrderChange): Promise<void> {
   await tx.execute(
-    sql`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ t: 'order', id: change.id, u: change.userId, s: change.status })})`,
+    sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ t: 'order', id: change.id, u: change.userId, s: change.status })})`,
   );
 }
 

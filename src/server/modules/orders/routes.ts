@@ -38,7 +38,7 @@ import { actorOf } from '#server/plugins/access.js';
 import { BODY_LIMITS } from '#server/plugins/body-limits.js';
 import { findUnstorableText } from '#server/plugins/input.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
-import type { ChatRealtime } from '#server/modules/chat/realtime.js';
+import type { RealtimeHub } from '#server/modules/realtime/hub.js';
 import type { TOrderDeps } from './deps.js';
 import { changeClaim, type TClaimChange } from './claims.js';
 import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
@@ -124,7 +124,7 @@ function sendFile(reply: FastifyReply, file: { data: Buffer; type: string }) {
     .send(file.data);
 }
 
-export type TOrderRouteDeps = TOrderDeps & { realtime: ChatRealtime };
+export type TOrderRouteDeps = TOrderDeps & { realtime: RealtimeHub };
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, deps) => {
   // The staff order lists, shared between staff until an order changes (shared-reads.ts).
