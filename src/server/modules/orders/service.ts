@@ -27,7 +27,9 @@ import { AppError } from '#server/lib/errors.js';
 import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
+/* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { orderOnHold } from '#server/modules/compliance/rules.js';
+/* eslint-enable import-x/no-restricted-paths */
 import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from './order-view.js';
 import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 
