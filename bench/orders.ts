@@ -35,6 +35,7 @@ import { createLocalStorage } from '#server/lib/storage.js';
 import { REALTIME_CHANNEL } from '#server/modules/realtime/bus.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
 import type { TOrderChange, TOrderDeps } from '#server/modules/orders/deps.js';
+import { OrderEvents } from '#server/modules/orders/events.js';
 import { expireDueOrders } from '#server/modules/orders/lifecycle.js';
 import { newPaymentReference } from '#server/modules/orders/payment-reference.js';
 import { validateOrderInput } from '#server/modules/orders/place-order.js';
@@ -433,6 +434,9 @@ async function main() {
 
     // One expiry run over every order left unpaid (the raw ones and the single-client ones), with
     // the worker's dependencies as src/server/app.ts builds them and the clock moved past the window.
+    // As src/server/app.ts subscribes the realtime notice to the order-events step.
+    const expiryEvents = new OrderEvents();
+    expiryEvents.onOrderChange(publishOrderChange);
     const expiryDeps: TOrderDeps = {
       db,
       market: app.market,
@@ -441,7 +445,7 @@ async function main() {
       log: app.log,
       onEmailQueued: () => {},
       storage: createLocalStorage(path.join(bench.dataDir, 'bench-proofs')),
-      publishOrderChange,
+      events: expiryEvents,
     };
     const expiryNow = new Date(Date.now() + EXPIRY_AHEAD_MS);
     const [dueRow] = await opened.db

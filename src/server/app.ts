@@ -56,6 +56,7 @@ import { PeriodicJob } from './lib/periodic-job.js';
 import { expireDueOrders } from './modules/orders/lifecycle.js';
 import { pruneUnusedQuotes } from './modules/orders/quotes.js';
 import type { TOrderDeps } from './modules/orders/deps.js';
+import { OrderEvents } from './modules/orders/events.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
@@ -307,6 +308,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   const documents = createLocalStorage(config.documentsDir);
+  // The order-events step (docs/decisions/042): what follows each order change, in its transaction.
+  const orderEvents = new OrderEvents();
+  // Order changes reach the order page and the staff queue in every process (docs/decisions/014).
+  orderEvents.onOrderChange((tx, change) => realtime.bus.publish({ t: 'order', id: change.id, u: change.userId, s: change.status }, tx));
   const orderDeps: TOrderDeps = {
     db,
     market,
@@ -316,8 +321,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     onEmailQueued,
     onSmsQueued,
     storage: documents,
-    // Order changes reach the order page and the staff queue in every process (docs/decisions/014).
-    publishOrderChange: (tx, change) => realtime.bus.publish({ t: 'order', id: change.id, u: change.userId, s: change.status }, tx),
+    events: orderEvents,
     ...(config.testClock ? { now: () => clock.now() } : {}),
   };
   await app.register(orderRoutes, { ...orderDeps, realtime });

@@ -139,6 +139,6 @@ export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: 
       after: { claimedBy: change === 'release' ? null : actor.id },
       ip: input.ip,
     });
-    await deps.publishOrderChange?.(tx, { id: order.id, userId: order.userId, status: order.status });
+    await deps.events?.changed(tx, { id: order.id, userId: order.userId, status: order.status });
   });
 }

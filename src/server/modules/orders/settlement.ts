@@ -121,7 +121,7 @@ export async function checkTwoPeople(tx: TTx, order: TOrderRow, actor: TActor, o
  */
 export async function applyConfirmation(
   tx: TTx,
-  deps: Pick<TOrderDeps, 'publishOrderChange'>,
+  deps: Pick<TOrderDeps, 'events'>,
   order: TOrderRow,
   actor: TStaffOrSystem,
   confirmation: TPaymentConfirmation,
