@@ -15,7 +15,6 @@ import {
   ZConfirmPaymentRequest,
   ZRefundOrderRequest,
   ZCancelOrderRequest,
-  ZCoinList,
   ZCreateOrderRequest,
   ZEditPaymentTxIdRequest,
   ZLimitResponse,
@@ -24,7 +23,6 @@ import {
   ZOrderIdParams,
   ZOrderList,
   ZOrderResponse,
-  ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
   ZSubmitPaymentForm,
@@ -55,8 +53,6 @@ import {
   getAdminOrderDetail,
   getLimit,
   getMyOrder,
-  listEnabledPaymentMethods,
-  listTradableCoins,
   readProof,
 } from './service.js';
 
@@ -137,16 +133,6 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.url.startsWith('/api/quotes')) staffReads.invalidate();
     return payload;
   });
-
-  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
-    coins: await listTradableCoins(deps.db),
-  }));
-
-  app.get(
-    '/api/payment-methods',
-    { config: { access: 'user' }, schema: { tags: ['orders'], response: { 200: ZPaymentMethodList } } },
-    async () => ({ paymentMethods: await listEnabledPaymentMethods(deps.db) }),
-  );
 
   app.get(
     '/api/orders/limit',
