@@ -32,6 +32,63 @@ const featureZones = features.map((feature) => ({
   message: 'A feature does not import another feature: move what they share to src/web/components or src/web/lib.',
 }));
 
+/**
+ * The server's layers (docs/architecture.md, "Server modules", docs/decisions/042), lowest first:
+ * a unit may import its own files and the units listed before it, never one after it, so
+ * modules cannot form cycles and nothing imports against the layering. Each entry is one unit
+ * (a module of src/server/modules, or a folder or file of src/server); `plugins` and `auth` are
+ * one unit because the access check is both. Every module folder must be listed: a new one is
+ * placed here (scripts/docs-modules.ts draws this list into docs/architecture.md).
+ */
+export const serverLayers = [
+  ['db'],
+  ['lib', 'config.ts'],
+  ['modules/limits'],
+  ['plugins', 'modules/auth'],
+  ['modules/audit'],
+  ['modules/settings'],
+  ['modules/realtime'],
+  ['modules/ledger'],
+  ['modules/order-reads'],
+  ['modules/content'],
+  ['modules/canned-responses'],
+  ['modules/emails'],
+  ['modules/sms'],
+  ['modules/market'],
+  ['modules/phone'],
+  ['modules/destination-changes'],
+  ['modules/coins'],
+  ['modules/payment-methods'],
+  ['modules/chat'],
+  ['modules/staff'],
+  ['modules/system'],
+  ['modules/payments'],
+  ['modules/live'],
+  ['modules/orders'],
+  ['modules/treasury'],
+  ['modules/contact'],
+  ['modules/users'],
+  ['modules/compliance'],
+  ['modules/exports'],
+  ['modules/dashboard'],
+  ['modules/kyc'],
+  ['commands', 'app.ts', 'main.ts'],
+];
+const unlisted = folders('./src/server/modules').filter((name) => !serverLayers.flat().includes(`modules/${name}`));
+if (unlisted.length > 0) throw new Error(`eslint.config.js: place ${unlisted.join(', ')} in serverLayers`);
+const serverPath = (entry) => `./src/server/${entry}`;
+const serverZones = serverLayers.flatMap((unit, index) => {
+  const higher = serverLayers.slice(index + 1).flat();
+  if (higher.length === 0) return [];
+  return [
+    {
+      target: unit.map(serverPath),
+      from: higher.map(serverPath),
+      message: `Against the layering (eslint.config.js serverLayers): ${unit.join(' + ')} imports only what is listed before it; invert the call (an event, a parameter) or move the code down.`,
+    },
+  ];
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,6 +154,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports web code.' }] }],
     },
+  },
+  {
+    // Production code only: a test may drive its module through higher ones (an order placed to test a limit).
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -32,13 +32,14 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { createLocalStorage } from '#server/lib/storage.js';
-import { CHAT_CHANNEL } from '#server/modules/chat/bus.js';
+import { REALTIME_CHANNEL } from '#server/modules/realtime/bus.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
 import type { TOrderChange, TOrderDeps } from '#server/modules/orders/deps.js';
+import { OrderEvents } from '#server/modules/orders/events.js';
 import { expireDueOrders } from '#server/modules/orders/lifecycle.js';
 import { newPaymentReference } from '#server/modules/orders/payment-reference.js';
 import { validateOrderInput } from '#server/modules/orders/place-order.js';
-import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/orders/tier-limits.js';
+import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
 import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { checkOrderSize, toAmountGhs } from '#server/modules/orders/quotes.js';
@@ -64,12 +65,12 @@ const countingLogger: Logger = {
 };
 
 /**
- * The realtime notice of an order change, as src/server/app.ts publishes it (ChatBus.publish):
+ * The realtime notice of an order change, as src/server/app.ts publishes it (RealtimeBus.publish):
  * one pg_notify on the chat channel, inside the transaction of the change.
  */
 async function publishOrderChange(tx: TTx, change: TOrderChange): Promise<void> {
   await tx.execute(
-    sql`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ t: 'order', id: change.id, u: change.userId, s: change.status })})`,
+    sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ t: 'order', id: change.id, u: change.userId, s: change.status })})`,
   );
 }
 
@@ -433,6 +434,9 @@ async function main() {
 
     // One expiry run over every order left unpaid (the raw ones and the single-client ones), with
     // the worker's dependencies as src/server/app.ts builds them and the clock moved past the window.
+    // As src/server/app.ts subscribes the realtime notice to the order-events step.
+    const expiryEvents = new OrderEvents();
+    expiryEvents.onOrderChange(publishOrderChange);
     const expiryDeps: TOrderDeps = {
       db,
       market: app.market,
@@ -441,7 +445,7 @@ async function main() {
       log: app.log,
       onEmailQueued: () => {},
       storage: createLocalStorage(path.join(bench.dataDir, 'bench-proofs')),
-      publishOrderChange,
+      events: expiryEvents,
     };
     const expiryNow = new Date(Date.now() + EXPIRY_AHEAD_MS);
     const [dueRow] = await opened.db

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** A demo customer of `seed-demo` (src/server/db/seed-demo.ts), not yet verified: the $20 limit shows. */
+/** A demo customer of `seed-demo` (src/server/commands/seed-demo.ts), not yet verified: the $20 limit shows. */
 export const CUSTOMER = { email: 'ama@demo.cedicrypto.local', password: 'Demo-Passw0rd!' };
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.js';
-import { BackupError, backupDataDir, defaultBackupFile } from '#server/db/backup.js';
+import { BackupError, backupDataDir, defaultBackupFile } from '#server/commands/backup.js';
 import { usePrivateUmask } from '#server/lib/private-files.js';
 
 function formatBytes(bytes: number): string {

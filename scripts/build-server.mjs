@@ -10,11 +10,11 @@ export const serverOutDir = path.join(root, 'dist/server');
 /** The commands dist/server provides, by the name `node scripts/start.mjs <name>` takes. */
 export const serverEntries = {
   main: 'src/server/main.ts',
-  'seed-demo': 'src/server/db/seed-demo.ts',
-  'reset-two-factor': 'src/server/db/reset-two-factor.ts',
+  'seed-demo': 'src/server/commands/seed-demo.ts',
+  'reset-two-factor': 'src/server/commands/reset-two-factor.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
-  'ledger-verify': 'src/server/db/ledger-verify.ts',
+  'ledger-verify': 'src/server/commands/ledger-verify.ts',
 };
 
 /** The folders and files whose change calls for a new server build. */

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.js';
-import { BackupError, restoreDataDir } from '#server/db/backup.js';
+import { BackupError, restoreDataDir } from '#server/commands/backup.js';
 import { usePrivateUmask } from '#server/lib/private-files.js';
 
 async function main(): Promise<void> {

@@ -3,7 +3,8 @@ import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { MarketService } from './modules/market/service.js';
-import type { ChatRealtime } from './modules/chat/realtime.js';
+import { PgNotifyBus } from './modules/realtime/bus.js';
+import { RealtimeHub, registerRealtime } from './modules/realtime/hub.js';
 import { openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
@@ -16,6 +17,7 @@ import { accountRoutes } from './modules/auth/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
 import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
+import { chatSource } from './modules/chat/service.js';
 import { destinationChangeRoutes } from './modules/destination-changes/routes.js';
 import { applyDueDestinationChanges, type TDestinationDeps } from './modules/destination-changes/service.js';
 import { coinRoutes } from './modules/coins/routes.js';
@@ -54,6 +56,7 @@ import { PeriodicJob } from './lib/periodic-job.js';
 import { expireDueOrders } from './modules/orders/lifecycle.js';
 import { pruneUnusedQuotes } from './modules/orders/quotes.js';
 import type { TOrderDeps } from './modules/orders/deps.js';
+import { OrderEvents } from './modules/orders/events.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
@@ -70,8 +73,8 @@ declare module 'fastify' {
     config: TConfig;
     /** The price service: start()/stop() its refresher, refreshOnce() in tests. */
     market: MarketService;
-    /** Live chat sockets of this process; accountChanged() closes a user's sockets everywhere. */
-    realtime: ChatRealtime;
+    /** The live sockets of this process (chat, orders, back office); accountChanged() closes a user's sockets everywhere. */
+    realtime: RealtimeHub;
     /** Request counters shared by every process on the database (plugins/rate-limit.ts). */
     rateLimits: RateLimitStore;
     /** Prunes expired rate-limit counters and unused quotes every HOUSEKEEPING_INTERVAL_MS. */
@@ -277,7 +280,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
     ...(config.testClock ? { now: () => clock.now() } : {}),
   });
-  const realtime = await registerChat(app, { database, config, onEmailQueued });
+  // One realtime channel for chat, orders and the back office live (docs/decisions/042).
+  const bus = new PgNotifyBus(database, app.log);
+  const realtime = registerRealtime(app, new RealtimeHub({ db, log: app.log, bus, chat: chatSource({ db, bus }) }));
+  await registerChat(app, { db, realtime, config, onEmailQueued });
   // The back office live on the same channel (docs/decisions/032): KYC, the desk, holds, chat unread.
   await app.register(liveRoutes, { db, realtime });
   await app.register(contactRoutes, {
@@ -304,6 +310,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   const market = await registerMarket(app, { database, log: app.log, prices: config.prices });
   const documents = createLocalStorage(config.documentsDir);
+  // The order-events step (docs/decisions/042): what follows each order change, in its transaction.
+  const orderEvents = new OrderEvents();
+  // Order changes reach the order page and the staff queue in every process (docs/decisions/014).
+  orderEvents.onOrderChange((tx, change) => realtime.bus.publish({ t: 'order', id: change.id, u: change.userId, s: change.status }, tx));
   const orderDeps: TOrderDeps = {
     db,
     market,
@@ -313,8 +323,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     onEmailQueued,
     onSmsQueued,
     storage: documents,
-    // Order changes reach the order page and the staff queue in every process (docs/decisions/014).
-    publishOrderChange: (tx, change) => realtime.bus.publish({ t: 'order', id: change.id, u: change.userId, s: change.status }, tx),
+    events: orderEvents,
     ...(config.testClock ? { now: () => clock.now() } : {}),
   };
   await app.register(orderRoutes, { ...orderDeps, realtime });

@@ -26,7 +26,7 @@ export const DEMO_DEPOSIT_ADDRESSES: Record<TNetworkId, string> = {
 };
 
 /**
- * The DEMO payment accounts of `npm run seed:demo` (src/server/db/seed-demo.ts): numbers made up
+ * The DEMO payment accounts of `npm run seed:demo` (src/server/commands/seed-demo.ts): numbers made up
  * for trying the product. The setup checklist warns while a payment method pays into one
  * (issue 27 point 3, docs/decisions/030), as it does for the demo addresses above.
  */

@@ -17,7 +17,7 @@ import {
   VERIFY_EMAIL_LINK_HOURS,
   type TSecretUrl,
 } from '#server/lib/email/templates.js';
-import { readTierLimits } from '#server/modules/orders/tier-limits.js';
+import { readTierLimits } from '#server/modules/limits/tier-limits.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { eq } from 'drizzle-orm';
 import { RESET_IDENTIFIER_PREFIX, revokePasswordLinks, storeResetIdentifier } from './password-links.js';

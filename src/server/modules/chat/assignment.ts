@@ -16,7 +16,7 @@ import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
-import type { ChatBus } from './bus.js';
+import type { RealtimeBus } from '#server/modules/realtime/bus.js';
 import { conversationNotFound, getConversationById, getConversationSummary } from './service.js';
 
 /**
@@ -50,7 +50,7 @@ async function nameOf(tx: TTx, id: string | null): Promise<string | null> {
  * must be an active staff member with the chat area. Audited; the staff chat sockets are told.
  */
 export async function assignConversation(
-  deps: { db: TDb; bus: ChatBus },
+  deps: { db: TDb; bus: RealtimeBus },
   call: { actor: TActor; ip: string },
   id: number,
   input: TAssignConversationRequest,

@@ -23,12 +23,11 @@ import {
   type TChatSender,
 } from '#shared/contracts/chat.js';
 import type { TConfig } from '#server/config.js';
-import type { TDatabase, TDb } from '#server/db/client.js';
+import type { TDb } from '#server/db/client.js';
 import { unauthenticated } from '#server/lib/errors.js';
 import { actorOf, type TAccess } from '#server/plugins/access.js';
-import { ChatBus } from './bus.js';
 import { assignConversation, getChatCustomerContext, listChatAgents } from './assignment.js';
-import { ChatRealtime } from './realtime.js';
+import type { RealtimeHub } from '#server/modules/realtime/hub.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import { listCannedResponses } from '#server/modules/canned-responses/service.js';
 import {
@@ -47,7 +46,7 @@ import {
   type TChatDeps,
 } from './service.js';
 
-type TChatRouteDeps = TChatDeps & { realtime: ChatRealtime };
+type TChatRouteDeps = TChatDeps & { realtime: RealtimeHub };
 
 /**
  * Live support chat. Customers only ever reach their own conversation (no route takes a
@@ -246,21 +245,14 @@ export const chatWebsocketOptions: WebsocketPluginOptions = {
   },
 };
 
-export type TRegisterChatDeps = { database: TDatabase; config: TConfig; onEmailQueued?: () => void };
+export type TRegisterChatDeps = { db: TDb; realtime: RealtimeHub; config: TConfig; onEmailQueued?: () => void };
 
 /**
- * Creates the realtime hub (app.realtime), starts its LISTEN on ready, closes it on close, and
- * registers the chat routes. @fastify/websocket itself is registered by buildApp before any
- * route, so every route answers an upgrade attempt properly.
+ * Registers the chat routes on the app's realtime hub (modules/realtime). @fastify/websocket itself
+ * is registered by buildApp before any route, so every route answers an upgrade attempt properly.
  */
-export async function registerChat(app: FastifyInstance, deps: TRegisterChatDeps): Promise<ChatRealtime> {
-  const db: TDb = deps.database.db;
-  const bus = new ChatBus(deps.database, app.log);
-  const realtime = new ChatRealtime({ db, log: app.log, bus });
-  app.decorate('realtime', realtime);
-  app.addHook('onReady', async () => realtime.start());
-  app.addHook('onClose', async () => realtime.close());
+export async function registerChat(app: FastifyInstance, deps: TRegisterChatDeps): Promise<void> {
+  const { db, realtime } = deps;
   // Staff answers to contact-form messages are emailed too (docs/decisions/022).
-  await app.register(chatRoutes, { db, bus, realtime, appUrl: deps.config.appUrl, onEmailQueued: deps.onEmailQueued });
-  return realtime;
+  await app.register(chatRoutes, { db, bus: realtime.bus, realtime, appUrl: deps.config.appUrl, onEmailQueued: deps.onEmailQueued });
 }

@@ -14,14 +14,15 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderSupportReplyEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
-import type { ChatBus } from './bus.js';
+import type { RealtimeBus } from '#server/modules/realtime/bus.js';
+import type { TChatSource } from '#server/modules/realtime/hub.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 /**
  * `appUrl` and `onEmailQueued`: a staff answer to a contact-form message is also emailed
- * (docs/decisions/022); without them (the realtime hub's reads) nothing is sent.
+ * (docs/decisions/022); without them (the realtime hub's reads, `chatSource`) nothing is sent.
  */
-export type TChatDeps = { db: TDb; bus: ChatBus; appUrl?: string; onEmailQueued?: () => void };
+export type TChatDeps = { db: TDb; bus: RealtimeBus; appUrl?: string; onEmailQueued?: () => void };
 
 type TConversationRow = typeof conversations.$inferSelect;
 type TMessageRow = typeof chatMessages.$inferSelect;
@@ -97,7 +98,7 @@ type TConversationRef = Pick<TConversationRow, 'id' | 'userId'>;
  */
 export async function storeMessage(
   tx: TDbOrTx,
-  bus: ChatBus,
+  bus: RealtimeBus,
   input: { conversation: TConversationRef; sender: TChatSender; senderId: string | null; text: string; via?: TChatMessageVia },
 ): Promise<TMessageRow> {
   const { conversation, sender } = input;
@@ -299,4 +300,15 @@ export async function getConversationById(db: TDb, id: number): Promise<TConvers
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
   if (!row) throw conversationNotFound();
   return row;
+}
+
+/** What the realtime hub (modules/realtime/hub.ts) reads and writes of the chat. */
+export function chatSource(deps: TChatDeps): TChatSource {
+  return {
+    conversationOfUser: (userId) => findConversationOfUser(deps.db, userId),
+    // Any failure reads as "no such conversation": the socket is told so.
+    conversation: (id) => getConversationById(deps.db, id).catch(() => undefined),
+    loadMessages: (ids) => loadMessages(deps.db, ids),
+    markRead: (conversation, reader) => markRead(deps, conversation, reader),
+  };
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminCoinList, ZNumericIdParams } from '#shared/contracts/admin.js';
 import { ZCoinRequest, ZCoinResponseWithChange } from '#shared/contracts/destination-changes.js';
+import { ZCoinList } from '#shared/contracts/orders.js';
 import type { TDb } from '#server/db/client.js';
 import { actorOf } from '#server/plugins/access.js';
 import { requestDestinationChange, type TDestinationDeps } from '#server/modules/destination-changes/service.js';
-import { checkCoinUpdate, listCoins, updateCoin } from './service.js';
+import { checkCoinUpdate, listCoins, listTradableCoins, updateCoin } from './service.js';
 
 /**
  * /admin/coins (super_admin, manager): deposit addresses and which coins trade. Setting an address,
@@ -13,6 +14,11 @@ import { checkCoinUpdate, listCoins, updateCoin } from './service.js';
  */
 export const coinRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations: TDestinationDeps }> = async (app, { db, destinations }) => {
   const access = { area: 'coins' } as const;
+
+  // What trades now, for the buy and sell forms and anyone looking (tagged with the orders' routes).
+  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
+    coins: await listTradableCoins(db),
+  }));
 
   app.get('/api/admin/coins', { config: { access }, schema: { tags: ['admin'], response: { 200: ZAdminCoinList } } }, async () => ({
     coins: await listCoins(db),

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminCoin, type TCoinUpdate } from '#shared/contracts/admin.js';
 import { CHAINS, describeNetworks, networksOf, type TNetworkId } from '#shared/networks.js';
 import { isValidAddressOn } from '#shared/wallet-address.js';
+import type { TCoinPublic } from '#shared/contracts/orders.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -131,4 +132,30 @@ export async function updateCoin(db: TDb, actor: TActor, id: number, update: TCo
     }
     return toCoin(after, addressesAfter);
   });
+}
+
+/**
+ * The coins that trade now, in the order the back-office set, with their networks and whether a
+ * deposit address is set on each (a sell needs one; the address is shown only on the order).
+ */
+export async function listTradableCoins(db: TDb): Promise<TCoinPublic[]> {
+  const rows = await db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder), asc(coins.id));
+  const addresses =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ coinId: depositAddresses.coinId, network: depositAddresses.network })
+          .from(depositAddresses)
+          .where(
+            inArray(
+              depositAddresses.coinId,
+              rows.map((row) => row.id),
+            ),
+          );
+  const sellable = new Set(addresses.map((row) => `${row.coinId}:${row.network}`));
+  return rows.map((coin) => ({
+    symbol: coin.symbol,
+    name: coin.name,
+    networks: describeNetworks(coin.symbol).map((entry) => ({ ...entry, canSell: sellable.has(`${coin.id}:${entry.network}`) })),
+  }));
 }

@@ -8,13 +8,13 @@ import { renderContactReceivedEmail } from '#server/lib/email/templates.js';
 import type { RateLimitStore } from '#server/lib/rate-limit-store.js';
 import type { TUserRow } from '#server/plugins/access.js';
 import { RATE_LIMITS, rateLimited } from '#server/plugins/rate-limit.js';
-import type { ChatBus } from '#server/modules/chat/bus.js';
+import type { RealtimeBus } from '#server/modules/realtime/bus.js';
 import { storeMessage } from '#server/modules/chat/service.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 
 export type TContactDeps = {
   db: TDb;
-  bus: ChatBus;
+  bus: RealtimeBus;
   rateLimits: RateLimitStore;
   rateLimitScale: number;
   appUrl: string;

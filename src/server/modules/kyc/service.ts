@@ -19,7 +19,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import type { TActor } from '#server/plugins/access.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { readTierLimits } from '#server/modules/orders/tier-limits.js';
+import { readTierLimits } from '#server/modules/limits/tier-limits.js';
 import { hashImages, recordImages } from '#server/modules/compliance/reused-images.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };

@@ -4,17 +4,17 @@ import type { TDb } from '#server/db/client.js';
 import { staffNotificationSettings } from '#server/db/schema/staff.js';
 import { actorOf } from '#server/plugins/access.js';
 import { unauthenticated } from '#server/lib/errors.js';
-import type { ChatRealtime } from '#server/modules/chat/realtime.js';
+import type { RealtimeHub } from '#server/modules/realtime/hub.js';
 import { eq } from 'drizzle-orm';
 
-export type TLiveDeps = { db: TDb; realtime: ChatRealtime };
+export type TLiveDeps = { db: TDb; realtime: RealtimeHub };
 
 /** Any staff role: every back-office page has the live socket and its own notification settings. */
 const access = { area: 'dashboard' } as const;
 
 /**
  * The back office live (issue 27 point 6, docs/decisions/032): one socket per staff page on the
- * realtime channel of chat and orders (modules/chat/realtime.ts filters each event by role), and
+ * realtime channel of chat and orders (modules/realtime/hub.ts filters each event by role), and
  * each staff member's optional sound and desktop notification, off by default.
  */
 export const liveRoutes: FastifyPluginAsyncZod<TLiveDeps> = async (app, { db, realtime }) => {

@@ -9,7 +9,9 @@ import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
+/* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { isOrderHeld } from '#server/modules/compliance/rules.js';
+/* eslint-enable import-x/no-restricted-paths */
 import type { TOrderDeps } from './deps.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 
@@ -137,6 +139,6 @@ export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: 
       after: { claimedBy: change === 'release' ? null : actor.id },
       ip: input.ip,
     });
-    await deps.publishOrderChange?.(tx, { id: order.id, userId: order.userId, status: order.status });
+    await deps.events?.changed(tx, { id: order.id, userId: order.userId, status: order.status });
   });
 }

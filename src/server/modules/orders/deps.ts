@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TOrderStatus } from '#shared/contracts/orders.js';
-import type { TDb, TTx } from '#server/db/client.js';
+import type { TDb } from '#server/db/client.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import type { MarketService } from '#server/modules/market/service.js';
+import type { OrderEvents } from './events.js';
 
 /** An order's status changed: who should hear of it (the customer, staff with the orders area). */
 export type TOrderChange = { id: number; userId: string; status: TOrderStatus };
@@ -19,10 +20,11 @@ export type TOrderDeps = {
   /** Private storage of payment screenshots (the same kind as KYC documents). */
   storage: TDocumentStorage;
   /**
-   * Tells open order screens, in every process, that an order changed; called inside the
-   * transaction of the change, so nothing is announced that did not commit (docs/decisions/014).
+   * The order-events step (events.ts, docs/decisions/042): what subscribers do after each change,
+   * in its transaction (the realtime notice tells open order screens in every process, sent only
+   * on commit: docs/decisions/014).
    */
-  publishOrderChange?: (tx: TTx, change: TOrderChange) => Promise<void>;
+  events?: OrderEvents;
   /** The server's clock (tests pass their own, so deadlines need no sleeping). */
   now?: () => Date;
 };

@@ -23,9 +23,11 @@ import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { newPaymentReference } from './payment-reference.js';
 import { calculateFee, checkOrderSize, toAmountGhs } from './quotes.js';
-import { checkTierLimit, readTierLimits, tierOf } from './tier-limits.js';
+import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 import type { TOrderDeps } from './deps.js';
+/* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
+/* eslint-enable import-x/no-restricted-paths */
 
 /** An Idempotency-Key and the hash of the body it came with (src/server/lib/request-hash.ts). */
 export type TIdempotency = { key: string; bodyHash: string };

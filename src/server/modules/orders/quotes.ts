@@ -20,7 +20,7 @@ import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import { clock } from './lifecycle.js';
-import { checkTierLimit, tierOf } from './tier-limits.js';
+import { checkTierLimit, tierOf } from '#server/modules/limits/tier-limits.js';
 
 /** What a fiat amount is in cedis: itself, or dollars at the locked rate (mobile money and Ghana banks pay in GHS). */
 export function toAmountGhs(amountFiat: string, fiatCurrency: 'GHS' | 'USD', ghsRate: string): string {

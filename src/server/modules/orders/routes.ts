@@ -15,7 +15,6 @@ import {
   ZConfirmPaymentRequest,
   ZRefundOrderRequest,
   ZCancelOrderRequest,
-  ZCoinList,
   ZCreateOrderRequest,
   ZEditPaymentTxIdRequest,
   ZLimitResponse,
@@ -24,7 +23,6 @@ import {
   ZOrderIdParams,
   ZOrderList,
   ZOrderResponse,
-  ZPaymentMethodList,
   ZQuote,
   ZQuoteRequest,
   ZSubmitPaymentForm,
@@ -38,7 +36,7 @@ import { actorOf } from '#server/plugins/access.js';
 import { BODY_LIMITS } from '#server/plugins/body-limits.js';
 import { findUnstorableText } from '#server/plugins/input.js';
 import { perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
-import type { ChatRealtime } from '#server/modules/chat/realtime.js';
+import type { RealtimeHub } from '#server/modules/realtime/hub.js';
 import type { TOrderDeps } from './deps.js';
 import { changeClaim, type TClaimChange } from './claims.js';
 import { cancelOwnOrder, clock, decideOrder, editPaymentTxId, submitPayment, type TProofUpload } from './lifecycle.js';
@@ -55,8 +53,6 @@ import {
   getAdminOrderDetail,
   getLimit,
   getMyOrder,
-  listEnabledPaymentMethods,
-  listTradableCoins,
   readProof,
 } from './service.js';
 
@@ -124,7 +120,7 @@ function sendFile(reply: FastifyReply, file: { data: Buffer; type: string }) {
     .send(file.data);
 }
 
-export type TOrderRouteDeps = TOrderDeps & { realtime: ChatRealtime };
+export type TOrderRouteDeps = TOrderDeps & { realtime: RealtimeHub };
 
 export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, deps) => {
   // The staff order lists, shared between staff until an order changes (shared-reads.ts).
@@ -137,16 +133,6 @@ export const orderRoutes: FastifyPluginAsyncZod<TOrderRouteDeps> = async (app, d
     if (request.method !== 'GET' && request.method !== 'HEAD' && !request.url.startsWith('/api/quotes')) staffReads.invalidate();
     return payload;
   });
-
-  app.get('/api/coins', { config: { access: 'public' }, schema: { tags: ['orders'], response: { 200: ZCoinList } } }, async () => ({
-    coins: await listTradableCoins(deps.db),
-  }));
-
-  app.get(
-    '/api/payment-methods',
-    { config: { access: 'user' }, schema: { tags: ['orders'], response: { 200: ZPaymentMethodList } } },
-    async () => ({ paymentMethods: await listEnabledPaymentMethods(deps.db) }),
-  );
 
   app.get(
     '/api/orders/limit',

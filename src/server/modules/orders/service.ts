@@ -6,19 +6,15 @@ import {
   type TAdminOrder,
   type TAdminOrderDetail,
   type TAdminOrderQuery,
-  type TCoinPublic,
   type TNeedsAction,
   type TOrder,
   type TOrderDetail,
-  type TPaymentMethodPublic,
 } from '#shared/contracts/orders.js';
 import { roundFiat, toDecimal } from '#shared/money.js';
-import { describeNetworks } from '#shared/networks.js';
 import { searchedGhanaNumber } from '#shared/destinations.js';
 import { paymentTxKeyOf, toTransactionKey } from '#shared/transaction-id.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { coins, depositAddresses, paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { ledgerAccounts } from '#server/db/schema/ledger.js';
@@ -27,47 +23,18 @@ import { AppError } from '#server/lib/errors.js';
 import { containsPattern } from '#server/lib/sql.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
+/* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { orderOnHold } from '#server/modules/compliance/rules.js';
+/* eslint-enable import-x/no-restricted-paths */
 import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from '#server/modules/order-reads/order-view.js';
-import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from './tier-limits.js';
+import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 
 /**
- * What the order pages read: coins and methods to trade with, a customer's orders and their
- * timelines, the back-office lists, details, "Needs action" and payment screenshots. The
+ * What the order pages read (the coins and methods to trade with are in modules/coins and
+ * modules/payment-methods): a customer's orders and their timelines, the back-office lists,
+ * details, "Needs action" and payment screenshots. The
  * changes are in quotes.ts, place-order.ts and lifecycle.ts (docs/decisions/014).
  */
-
-/**
- * The coins that trade now, in the order the back-office set, with their networks and whether a
- * deposit address is set on each (a sell needs one; the address is shown only on the order).
- */
-export async function listTradableCoins(db: TDb): Promise<TCoinPublic[]> {
-  const rows = await db.select().from(coins).where(eq(coins.isEnabled, true)).orderBy(asc(coins.sortOrder), asc(coins.id));
-  const addresses =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ coinId: depositAddresses.coinId, network: depositAddresses.network })
-          .from(depositAddresses)
-          .where(
-            inArray(
-              depositAddresses.coinId,
-              rows.map((row) => row.id),
-            ),
-          );
-  const sellable = new Set(addresses.map((row) => `${row.coinId}:${row.network}`));
-  return rows.map((coin) => ({
-    symbol: coin.symbol,
-    name: coin.name,
-    networks: describeNetworks(coin.symbol).map((entry) => ({ ...entry, canSell: sellable.has(`${coin.id}:${entry.network}`) })),
-  }));
-}
-
-/** The payment methods a buyer may pay with now. */
-export async function listEnabledPaymentMethods(db: TDb): Promise<TPaymentMethodPublic[]> {
-  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).orderBy(asc(paymentMethods.id));
-  return rows.map((m) => ({ id: m.id, name: m.name, details: m.details }));
-}
 
 export async function findMyOrders(db: TDb, userId: string): Promise<TOrder[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);

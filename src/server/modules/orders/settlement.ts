@@ -22,7 +22,9 @@ import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
+/* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { isOrderUnderReview, lockNumbers, numbersOf } from '#server/modules/compliance/rules.js';
+/* eslint-enable import-x/no-restricted-paths */
 import { postEntries, postEntry, type TAccountSpec, type TEntryInput, type TPostingInput } from '#server/modules/ledger/service.js';
 import {
   buyPayoutPostings,
@@ -119,7 +121,7 @@ export async function checkTwoPeople(tx: TTx, order: TOrderRow, actor: TActor, o
  */
 export async function applyConfirmation(
   tx: TTx,
-  deps: Pick<TOrderDeps, 'publishOrderChange'>,
+  deps: Pick<TOrderDeps, 'events'>,
   order: TOrderRow,
   actor: TStaffOrSystem,
   confirmation: TPaymentConfirmation,

@@ -3,7 +3,7 @@
  * order queue open reads it again when an order changes (web: use-admin-order-events.ts), so five
  * of them make five identical reads of one moment; bench:peak measured those reads as the largest
  * share of the server's time after the orders themselves. A read is shared by the requests that
- * ask for the same list until this process hears of an order change (ChatRealtime.onOrderChange,
+ * ask for the same list until this process hears of an order change (RealtimeHub.onOrderChange,
  * told before any screen is) or `maxAgeMs` pass (changes that announce no order change, such as a
  * customer's new name, show within that time). The answers hold nothing of the staff member who
  * asks: every reader may see the same.

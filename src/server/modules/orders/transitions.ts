@@ -49,9 +49,10 @@ type TEventInput = {
 
 /**
  * One status change of an order, in the caller's transaction: its event (the timeline reads
- * them) and its realtime notice, which the database sends only if the transaction commits.
+ * them), then the order-events step (events.ts: the realtime notice, which the database sends
+ * only if the transaction commits).
  */
-export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishOrderChange'>, event: TEventInput): Promise<void> {
+export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'events'>, event: TEventInput): Promise<void> {
   // Only what the transition table lists (src/shared/order-transitions.ts); an edit of the
   // transaction id stays in its status. Thrown here, the whole change is rolled back.
   const by = event.actor === 'system' ? 'system' : event.actor.kind;
@@ -68,7 +69,14 @@ export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'publishO
     details,
     createdAt: event.at,
   });
-  await deps.publishOrderChange?.(tx, { id: event.order.id, userId: event.order.userId, status: event.to });
+  await deps.events?.transitioned(tx, {
+    order: { id: event.order.id, userId: event.order.userId },
+    actor: event.actor,
+    from: event.from,
+    to: event.to,
+    details,
+    at: event.at,
+  });
 }
 
 /** A cancelled, expired or refunded order no longer counts against the customer's limit. */

@@ -7,9 +7,17 @@ import {
 } from '#shared/contracts/destination-changes.js';
 import type { TDestinationDeps } from '#server/modules/destination-changes/service.js';
 import { ZOk } from '#shared/contracts/common.js';
+import { ZPaymentMethodList } from '#shared/contracts/orders.js';
 import type { TDb } from '#server/db/client.js';
 import { actorOf } from '#server/plugins/access.js';
-import { createPaymentMethod, deletePaymentMethod, listPaymentMethods, setPaymentMethodEnabled, updatePaymentMethod } from './service.js';
+import {
+  createPaymentMethod,
+  deletePaymentMethod,
+  listEnabledPaymentMethods,
+  listPaymentMethods,
+  setPaymentMethodEnabled,
+  updatePaymentMethod,
+} from './service.js';
 
 /**
  * /admin/payment-methods (super_admin, manager): every change audited with before and after; a
@@ -21,6 +29,13 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations:
   { db, destinations },
 ) => {
   const access = { area: 'paymentMethods' } as const;
+
+  // The methods a signed-in buyer may pay with (tagged with the orders' routes).
+  app.get(
+    '/api/payment-methods',
+    { config: { access: 'user' }, schema: { tags: ['orders'], response: { 200: ZPaymentMethodList } } },
+    async () => ({ paymentMethods: await listEnabledPaymentMethods(db) }),
+  );
 
   app.get(
     '/api/admin/payment-methods',

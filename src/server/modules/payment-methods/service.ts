@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminPaymentMethod } from '#shared/contracts/admin.js';
+import type { TPaymentMethodPublic } from '#shared/contracts/orders.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { paymentMethods } from '#server/db/schema/app.js';
@@ -179,4 +180,10 @@ export async function deletePaymentMethod(db: TDb, actor: TActor, id: number, ip
       );
     await writeAudit(tx, { actor, action: 'payment_method.delete', targetType, targetId: removed.id, before: toMethod(removed), ip });
   });
+}
+
+/** The payment methods a buyer may pay with now. */
+export async function listEnabledPaymentMethods(db: TDb): Promise<TPaymentMethodPublic[]> {
+  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.isEnabled, true)).orderBy(asc(paymentMethods.id));
+  return rows.map((m) => ({ id: m.id, name: m.name, details: m.details }));
 }

@@ -1,6 +1,6 @@
 import { dailyVolume } from '#shared/compliance-rules/daily-volume.js';
 import { toDecimal } from '#shared/money.js';
-import { readUsedGhs } from '#server/modules/orders/tier-limits.js';
+import { readUsedGhs } from '#server/modules/limits/tier-limits.js';
 import { defineRule } from '../monitoring.js';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { makeBackupsPrivate, makePrivate } from '#server/lib/private-files.js';
 import { TarReader, TarWriter } from '#server/lib/tar.js';
-import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from './client.js';
+import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from '#server/db/client.js';
 
 /**
  * Backup and restore of the embedded database (PGlite in DATA_DIR/pgdata) with the KYC

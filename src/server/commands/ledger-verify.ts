@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.js';
 import { verifyLedger } from '#server/modules/ledger/service.js';
-import { migrateDatabase, openDatabase } from './client.js';
+import { migrateDatabase, openDatabase } from '#server/db/client.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
-import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '#server/db/backup.js';
+import { BackupError, backupDataDir, countRowsPerTable, restoreDataDir, type TTableCounts } from '#server/commands/backup.js';
 import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from '#server/db/client.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { seedDatabase } from '#server/db/seed.js';

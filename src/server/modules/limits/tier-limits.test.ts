@@ -11,9 +11,9 @@ import { createLocalStorage } from '#server/lib/storage.js';
 import type { TActor } from '#server/plugins/access.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, type TTestApp } from '#test/helpers/test-app.js';
-import type { TOrderDeps } from './deps.js';
-import { cancelOwnOrder } from './lifecycle.js';
-import { placeOrder } from './place-order.js';
+import type { TOrderDeps } from '#server/modules/orders/deps.js';
+import { cancelOwnOrder } from '#server/modules/orders/lifecycle.js';
+import { placeOrder } from '#server/modules/orders/place-order.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const DAY = 24 * 60 * 60_000;

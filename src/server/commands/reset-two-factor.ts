@@ -9,8 +9,8 @@ import { writeAudit } from '#server/lib/audit.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderTwoFactorResetEmail } from '#server/lib/email/templates.js';
 import { issueTwoFactorLink, twoFactorSetupUrl, TWO_FACTOR_LINK_TTL_HOURS } from '#server/modules/auth/two-factor-links.js';
-import { migrateDatabase, openDatabase } from './client.js';
-import { sessions, twoFactors, users } from './schema/auth.js';
+import { migrateDatabase, openDatabase } from '#server/db/client.js';
+import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
 
 async function main() {
   const email = process.argv[2]?.trim().toLowerCase();

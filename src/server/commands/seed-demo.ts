@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
-import { migrateDatabase, openDatabase } from './client.js';
-import { paymentMethods } from './schema/app.js';
-import { DEMO_PAYMENT_METHODS, seedDemoDepositAddresses } from './demo-deposit-addresses.js';
-import { users } from './schema/auth.js';
-import { adminSetupMessage, createAccount, seedDatabase } from './seed.js';
+import { migrateDatabase, openDatabase } from '#server/db/client.js';
+import { paymentMethods } from '#server/db/schema/app.js';
+import { DEMO_PAYMENT_METHODS, seedDemoDepositAddresses } from '#server/db/demo-deposit-addresses.js';
+import { users } from '#server/db/schema/auth.js';
+import { adminSetupMessage, createAccount, seedDatabase } from '#server/db/seed.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';

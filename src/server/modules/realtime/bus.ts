@@ -5,15 +5,18 @@ import { z } from 'zod';
 import { ZOrderStatus } from '#shared/contracts/orders.js';
 import type { TDatabase, TDbOrTx } from '#server/db/client.js';
 
-/** The one PostgreSQL channel every server process on the database listens on (chat, order and back-office events). */
-export const CHAT_CHANNEL = 'chat_events';
+/**
+ * The one PostgreSQL channel every server process on the database listens on (chat, order and
+ * back-office events; migration 0032 moved the database triggers to it from `chat_events`).
+ */
+export const REALTIME_CHANNEL = 'realtime_events';
 
 /**
  * What travels through NOTIFY: ids and a type only (a payload must stay under 8000 bytes).
  * A receiver loads a message row by its id. `u` is the customer the conversation belongs to, null
  * for a contact-form visitor's conversation (docs/decisions/022: staff sockets only).
  */
-export const ZBusEvent = z.discriminatedUnion('t', [
+export const ZRealtimeEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('message'), id: z.number().int(), c: z.number().int(), u: z.string().nullable() }),
   z.object({ t: z.literal('typing'), c: z.number().int(), u: z.string().nullable(), s: z.enum(['user', 'admin']) }),
   z.object({ t: z.literal('read'), c: z.number().int(), u: z.string().nullable(), by: z.enum(['user', 'admin']) }),
@@ -34,21 +37,33 @@ export const ZBusEvent = z.discriminatedUnion('t', [
   /** A pending change of where money goes `id` was asked, decided or applied (migration 0026, docs/decisions/035). */
   z.object({ t: z.literal('destination'), id: z.number().int() }),
 ]);
-export type TBusEvent = z.infer<typeof ZBusEvent>;
+export type TRealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 
-export type TBusHandlers = {
-  onEvent: (event: TBusEvent) => void;
+export type TRealtimeHandlers = {
+  onEvent: (event: TRealtimeEvent) => void;
   /** The listener was down for a while: events may have been lost. */
   onResync: () => void;
 };
 
 /**
- * Fan-out between server processes over PostgreSQL LISTEN/NOTIFY. Publishing is a
+ * How realtime events travel between the server processes (docs/decisions/042): one transport per
+ * app, shared by chat, orders and the back office live. `publish` with a transaction sends the
+ * event only if and when that transaction commits; `start` delivers every process's events
+ * (its own included) to `handlers` until `close`.
+ */
+export interface RealtimeBus {
+  publish(event: TRealtimeEvent, tx?: TDbOrTx): Promise<void>;
+  start(handlers: TRealtimeHandlers): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The transport of one PostgreSQL database: LISTEN/NOTIFY. Publishing is a
  * `pg_notify` through Drizzle (inside the caller's transaction when given one, so an event goes
  * out only when its data is committed). Listening differs by driver: PGlite's own listen(), or
  * one dedicated node-postgres connection (a pooled one would lose LISTEN when returned).
  */
-export class ChatBus {
+export class PgNotifyBus implements RealtimeBus {
   private stopListening: (() => Promise<void>) | undefined;
   private client: pg.Client | undefined;
   private closed = false;
@@ -60,17 +75,17 @@ export class ChatBus {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async publish(event: TBusEvent, tx: TDbOrTx = this.database.db): Promise<void> {
-    await tx.execute(sql`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(event)})`);
+  async publish(event: TRealtimeEvent, tx: TDbOrTx = this.database.db): Promise<void> {
+    await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
   }
 
-  async start(handlers: TBusHandlers): Promise<void> {
+  async start(handlers: TRealtimeHandlers): Promise<void> {
     const deliver = (payload: string | undefined) => {
-      let event: TBusEvent;
+      let event: TRealtimeEvent;
       try {
-        event = ZBusEvent.parse(JSON.parse(payload ?? ''));
+        event = ZRealtimeEvent.parse(JSON.parse(payload ?? ''));
       } catch (error) {
-        this.log.warn({ err: error }, 'chat: ignoring a malformed notification');
+        this.log.warn({ err: error }, 'realtime: ignoring a malformed notification');
         return;
       }
       handlers.onEvent(event);
@@ -78,23 +93,23 @@ export class ChatBus {
 
     const { pglite, pool } = this.database;
     if (this.database.kind === 'pglite' && pglite) {
-      const unlisten = await pglite.listen(CHAT_CHANNEL, deliver);
+      const unlisten = await pglite.listen(REALTIME_CHANNEL, deliver);
       // The database may close before the app's other close hooks run: nothing to undo then.
       this.stopListening = async () => {
         if (!pglite.closed) await unlisten();
       };
       return;
     }
-    if (!pool) throw new Error('chat bus: the database has neither PGlite nor a pool');
+    if (!pool) throw new Error('realtime bus: the database has neither PGlite nor a pool');
 
     const connect = async (isReconnect: boolean) => {
       const client = new pg.Client(pool.options);
       client.on('notification', (message) => {
-        if (message.channel === CHAT_CHANNEL) deliver(message.payload);
+        if (message.channel === REALTIME_CHANNEL) deliver(message.payload);
       });
       client.on('error', (error) => {
         if (this.closed) return;
-        this.log.warn({ err: error }, 'chat: listener connection failed; reconnecting');
+        this.log.warn({ err: error }, 'realtime: listener connection failed; reconnecting');
         scheduleReconnect(client);
       });
       client.on('end', () => {
@@ -102,7 +117,7 @@ export class ChatBus {
       });
       try {
         await client.connect();
-        await client.query(`LISTEN ${CHAT_CHANNEL}`);
+        await client.query(`LISTEN ${REALTIME_CHANNEL}`);
       } catch (error) {
         client.end().catch(() => undefined);
         throw error;
@@ -114,7 +129,7 @@ export class ChatBus {
       this.client = client;
       this.reconnectDelayMs = 500;
       if (isReconnect) {
-        this.log.info('chat: listener reconnected');
+        this.log.info('realtime: listener reconnected');
         handlers.onResync();
       }
     };
@@ -131,7 +146,7 @@ export class ChatBus {
         this.reconnectTimer = undefined;
         if (this.closed) return;
         connect(true).catch((error: unknown) => {
-          this.log.warn({ err: error }, 'chat: listener reconnect failed');
+          this.log.warn({ err: error }, 'realtime: listener reconnect failed');
           scheduleReconnect();
         });
       }, delay);
@@ -162,7 +177,7 @@ export class ChatBus {
     try {
       await stop?.();
     } catch (error) {
-      this.log.warn({ err: error }, 'chat: closing the listener failed');
+      this.log.warn({ err: error }, 'realtime: closing the listener failed');
     }
   }
 }

@@ -8,12 +8,12 @@ import { migrateDatabase, openDatabase } from '#server/db/client.js';
 import { postEntry, type TAccountSpec } from '#server/modules/ledger/service.js';
 
 /**
- * `npm run ledger:verify` (src/server/db/ledger-verify.ts, docs/decisions/037) as an operator runs
+ * `npm run ledger:verify` (src/server/commands/ledger-verify.ts, docs/decisions/037) as an operator runs
  * it: on a copy of a data directory of the embedded database, while the original stays in use.
  * (PostgreSQL is read the same way through DATABASE_URL; the chain checks themselves are
  * src/server/modules/ledger/ledger.test.ts, which runs on both databases.)
  */
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 function verify(dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development' };

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   CHAT_CLOSE,
@@ -16,8 +16,25 @@ import { settings } from '#server/db/schema/app.js';
 import { DEFAULT_CUSTOMER_IDLE_HOURS } from '#shared/session-activity.js';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
 import type { TStaffLiveEvent } from '#shared/contracts/staff-live.js';
-import { ChatBus, type TBusEvent } from './bus.js';
-import { findConversationOfUser, getConversationById, loadMessages, markRead, type TChatDeps } from './service.js';
+import type { RealtimeBus, TRealtimeEvent } from './bus.js';
+
+/** A conversation: its id and its customer (null for a contact-form visitor's, docs/decisions/022). */
+export type TConversationRef = { id: number; userId: string | null };
+
+/**
+ * What the hub reads and writes of the chat (modules/chat provides it, `chatSource`): the hub
+ * lives below chat and sees only this, so chat may use the hub and never the other way round.
+ */
+export type TChatSource = {
+  /** The customer's own conversation, if they have one. */
+  conversationOfUser(userId: string): Promise<TConversationRef | undefined>;
+  /** The conversation `id`, or undefined when there is none. */
+  conversation(id: number): Promise<TConversationRef | undefined>;
+  /** The messages with these ids, in id order. */
+  loadMessages(ids: number[]): Promise<TChatMessage[]>;
+  /** `reader` has read the conversation: the flag cleared and announced. */
+  markRead(conversation: TConversationRef, reader: TChatSender): Promise<void>;
+};
 
 /** Per socket: a bucket of this many events, refilled at EVENTS_PER_SECOND. */
 const EVENT_BURST = 20;
@@ -85,13 +102,13 @@ type TConnection = {
 };
 
 /**
- * The realtime side of chat and orders in one process: the open sockets, and the fan-out of bus
- * events to them. Customers receive events of their own conversation and orders only (matched
+ * The realtime side of chat, orders and the back office live in one process (docs/decisions/042):
+ * the open sockets, and the fan-out of bus events to them. Customers receive events of their own conversation and orders only (matched
  * by user id); staff receive every conversation's (chat sockets, the chat area) or every order's
  * (order sockets, the orders area). Events reach other processes through the bus.
  */
-export class ChatRealtime {
-  readonly bus: ChatBus;
+export class RealtimeHub {
+  readonly bus: RealtimeBus;
   /** Staff chat sockets. */
   private readonly staff = new Set<TConnection>();
   /** Staff order sockets. */
@@ -102,18 +119,14 @@ export class ChatRealtime {
   /** conversation id -> customer id, null for a visitor's (owners never change). */
   private readonly owners = new Map<number, string | null>();
   /** Bus events are handled in arrival order, a batch at a time (one query loads a batch's messages). */
-  private pending: TBusEvent[] = [];
+  private pending: TRealtimeEvent[] = [];
   private isDraining = false;
   private drained: Promise<void> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
   private sessionCheck: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: { db: TDb; log: FastifyBaseLogger; bus: ChatBus }) {
+  constructor(private readonly deps: { db: TDb; log: FastifyBaseLogger; bus: RealtimeBus; chat: TChatSource }) {
     this.bus = deps.bus;
-  }
-
-  private get chatDeps(): TChatDeps {
-    return { db: this.deps.db, bus: this.bus };
   }
 
   async start(): Promise<void> {
@@ -190,7 +203,7 @@ export class ChatRealtime {
       // Order and live sockets only listen.
       if (connection.topic !== 'chat') return;
       void this.onClientEvent(connection, String(data)).catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'chat: handling a client event failed');
+        this.deps.log.error({ err: error }, 'realtime: handling a client event failed');
       });
     });
     socket.on('close', () => this.remove(connection));
@@ -217,7 +230,7 @@ export class ChatRealtime {
       if (parsed.data.type === 'typing') {
         await this.bus.publish({ t: 'typing', c: conversation.id, u: connection.userId, s: 'user' });
       } else {
-        await markRead(this.chatDeps, conversation, 'user');
+        await this.deps.chat.markRead(conversation, 'user');
       }
       return;
     }
@@ -235,13 +248,13 @@ export class ChatRealtime {
     if (parsed.data.type === 'typing') {
       await this.bus.publish({ t: 'typing', c: conversation.id, u: owner.userId, s: 'admin' });
     } else {
-      await markRead(this.chatDeps, conversation, 'admin');
+      await this.deps.chat.markRead(conversation, 'admin');
     }
   }
 
   private async customerConversation(connection: TConnection) {
     if (connection.conversationId === undefined) {
-      const row = await findConversationOfUser(this.deps.db, connection.userId);
+      const row = await this.deps.chat.conversationOfUser(connection.userId);
       if (!row) return undefined;
       connection.conversationId = row.id;
       this.remember(row.id, row.userId);
@@ -253,18 +266,15 @@ export class ChatRealtime {
   private async ownerOf(conversationId: number): Promise<{ userId: string | null } | undefined> {
     const known = this.owners.get(conversationId);
     if (known !== undefined) return { userId: known };
-    try {
-      const row = await getConversationById(this.deps.db, conversationId);
-      this.remember(row.id, row.userId);
-      return { userId: row.userId };
-    } catch {
-      return undefined;
-    }
+    const row = await this.deps.chat.conversation(conversationId);
+    if (!row) return undefined;
+    this.remember(row.id, row.userId);
+    return { userId: row.userId };
   }
 
   // ------------------------------------------------------------------ bus -> clients
 
-  private enqueue(event: TBusEvent): void {
+  private enqueue(event: TRealtimeEvent): void {
     this.pending.push(event);
     if (this.isDraining) return;
     this.isDraining = true;
@@ -277,10 +287,10 @@ export class ChatRealtime {
       const batch = this.pending.splice(0);
       try {
         const ids = batch.flatMap((event) => (event.t === 'message' && this.hasRecipients(event.u) ? [event.id] : []));
-        const messages = new Map((await loadMessages(this.deps.db, ids)).map((message) => [message.id, message]));
+        const messages = new Map((await this.deps.chat.loadMessages(ids)).map((message) => [message.id, message]));
         for (const event of batch) this.deliver(event, messages);
       } catch (error) {
-        this.deps.log.error({ err: error }, 'chat: delivering events failed');
+        this.deps.log.error({ err: error }, 'realtime: delivering events failed');
       }
     }
     this.isDraining = false;
@@ -316,7 +326,7 @@ export class ChatRealtime {
     for (const listener of this.orderListeners) listener();
   }
 
-  private deliver(event: TBusEvent, messages: Map<number, TChatMessage>): void {
+  private deliver(event: TRealtimeEvent, messages: Map<number, TChatMessage>): void {
     if (event.t === 'disconnect') {
       this.closeUser(event.u);
       return;
@@ -466,7 +476,18 @@ export class ChatRealtime {
         }
       }
     } catch (error) {
-      this.deps.log.warn({ err: error }, 'chat: session check failed');
+      this.deps.log.warn({ err: error }, 'realtime: session check failed');
     }
   }
+}
+
+/**
+ * Makes `hub` the app's (app.realtime): its LISTEN starts when the app is ready and it closes with
+ * the app. @fastify/websocket itself is registered by buildApp before any route.
+ */
+export function registerRealtime(app: FastifyInstance, hub: RealtimeHub): RealtimeHub {
+  app.decorate('realtime', hub);
+  app.addHook('onReady', async () => hub.start());
+  app.addHook('onClose', async () => hub.close());
+  return hub;
 }
