@@ -10,4 +10,4 @@ export const UNREACHED_TIMEOUT_MS = 10 * 60_000;
  * vi.waitFor's options for a wait on a condition: its default gives up after 1 s, which a loaded
  * machine can pass; this bounds it by the test's own timeout instead.
  */
-export const WAIT = { timeout: 25_000, interval: 10 } as const;
+export const WAIT = { timeout: 25_000, interval: 50 } as const;
