@@ -139,6 +139,20 @@ export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: st
 }
 
 /**
+ * A MoMo payment method added by the staff member signed in on `admin` with their own code, as
+ * before addMomoMethod had managers of its own: for a spec about who asked (four-eyes.spec.ts),
+ * which runs one at a time. Returns its name.
+ */
+export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
+  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
+  await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
+    name,
+    details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
+  });
+  return name;
+}
+
+/**
  * The manager this worker adds payment methods with (a second factor of its own): the shared
  * super admin gives three codes per 30 seconds to every worker together, a manager of one's own
  * gives them to one worker. When this one has used the codes of the moment, the super admin
