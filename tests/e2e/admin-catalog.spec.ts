@@ -106,9 +106,11 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   const save = row.getByRole('button', { name: 'Save Bitcoin' });
   await expect(save).toBeDisabled();
 
-  // Slow the save down a little so that 'Saving...' can be seen.
+  // The save is held until 'Saving...' has been seen, then let through.
+  let releaseSave!: () => void;
+  const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
   await page.route('**/api/admin/coins/*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    if (route.request().method() !== 'GET') await saveHeld;
     await route.continue();
   });
   await address.fill('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
@@ -118,6 +120,7 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   await row.getByLabel('Authentication code to change the Bitcoin deposit address').fill(await takeCode(E2E_ADMIN.email));
   await save.click();
   await expect(save).toHaveText('Saving...');
+  releaseSave();
   await expect(requested(page)).toBeVisible();
   expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
 

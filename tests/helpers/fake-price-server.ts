@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
+import { UNREACHED_TIMEOUT_MS } from './timeouts.js';
 
 /**
  * A local stand-in for every price provider, speaking each one's documented response format:
@@ -111,7 +112,7 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
       binanceBaseUrl: state.url,
       erApiBaseUrl: state.url,
       currencyApiBaseUrl: state.url,
-      timeoutMs: 1000,
+      timeoutMs: UNREACHED_TIMEOUT_MS,
       ...overrides,
     }),
     env: (overrides = {}) => ({
@@ -120,7 +121,7 @@ export async function startFakePriceServer(): Promise<TFakePriceServer> {
       BINANCE_BASE_URL: state.url,
       ER_API_BASE_URL: state.url,
       CURRENCY_API_BASE_URL: state.url,
-      PRICE_TIMEOUT_MS: '1000',
+      PRICE_TIMEOUT_MS: String(UNREACHED_TIMEOUT_MS),
       ...overrides,
     }),
     close: async () => {

@@ -37,6 +37,15 @@ export class SocketClient<TEvent extends { type: string } = TServerSocketEvent> 
     });
   }
 
+  /** Resolves once `count` events of `type` have been received (already or still to come). */
+  waitForCount(type: TEvent['type'], count: number): Promise<void> {
+    const enough = () => this.events.filter((event) => event.type === type).length >= count;
+    if (enough()) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiters.push({ predicate: () => enough(), resolve: () => resolve() });
+    });
+  }
+
   send(event: unknown): void {
     this.ws.send(typeof event === 'string' ? event : JSON.stringify(event));
   }

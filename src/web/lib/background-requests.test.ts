@@ -1,5 +1,6 @@
 import { focusManager, onlineManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
 import { BACKGROUND_REQUEST_HEADER } from '#shared/session-activity.js';
 import { answerFromLocalPeer } from '#test/helpers/local-api-peer.js';
@@ -43,7 +44,7 @@ describe('background requests', () => {
   // Registered after the peer's hooks, so it runs before the peer closes: no request left in flight.
   afterEach(async () => {
     for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
-    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0), WAIT);
     client.unmount();
     client.clear();
     listenToPersonActivity(undefined);
@@ -71,7 +72,7 @@ describe('background requests', () => {
     await vi.waitFor(() => {
       expect(requestsTo('/api/polled').length).toBeGreaterThanOrEqual(3);
       expect(requestsTo('/api/polled-late').length).toBeGreaterThanOrEqual(3);
-    });
+    }, WAIT);
     for (const url of ['/api/polled', '/api/polled-late']) {
       const [first, ...refetches] = requestsTo(url);
       expect(first?.background, url).toBeUndefined();
@@ -81,20 +82,20 @@ describe('background requests', () => {
 
   it('refetches on focus and on reconnect are background ones; a refetch the person asks for is not', async () => {
     const observer = observe('/api/on-focus');
-    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(1));
+    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(1), WAIT);
     await observer.getCurrentQuery().promise;
 
     window.dispatchEvent(new Event('visibilitychange'));
-    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(2));
+    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(2), WAIT);
     expect(requestsTo('/api/on-focus')[1]?.background).toBe('1');
     // Its answer is in before the reconnect: a refetch then would cancel the one in flight.
-    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0), WAIT);
 
     onlineManager.setOnline(false);
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(3));
+    await vi.waitFor(() => expect(requestsTo('/api/on-focus')).toHaveLength(3), WAIT);
     expect(requestsTo('/api/on-focus')[2]?.background).toBe('1');
-    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0), WAIT);
 
     await observer.refetch();
     expect(requestsTo('/api/on-focus')[3]?.background).toBeUndefined();
@@ -105,7 +106,7 @@ describe('background requests', () => {
     let activity = 0;
     listenToPersonActivity(() => (activity += 1));
     observe('/api/queue');
-    await vi.waitFor(() => expect(requestsTo('/api/queue')).toHaveLength(1));
+    await vi.waitFor(() => expect(requestsTo('/api/queue')).toHaveLength(1), WAIT);
     expect(activity).toBe(1);
 
     await runInBackground(() => client.invalidateQueries({ queryKey: ['/api/queue'] }));

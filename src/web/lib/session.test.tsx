@@ -1,7 +1,8 @@
 import { focusManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import type { TKycStatus, TProfile } from '#shared/contracts/account.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
 import { SESSION_QUERY_KEY, useLiveKycStatus, useSession } from './session';
@@ -49,10 +50,21 @@ answerFromLocalPeer({
   },
 });
 
+/**
+ * A query refetched on the same 100 ms interval as the hook's, off the network: its count is the
+ * test's clock, so "it stopped asking" is checked after intervals that did pass, not a fixed wait.
+ */
+const clock = { ticks: 0 };
+async function intervalsPass(count: number) {
+  const from = clock.ticks;
+  await vi.waitFor(() => expect(clock.ticks).toBeGreaterThanOrEqual(from + count), WAIT);
+}
+
 function setup(kycStatus: TKycStatus) {
   server.kycStatus = kycStatus;
   server.sessionReads = 0;
   server.kycReads = 0;
+  clock.ticks = 0;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   // The session as the app holds it: read a moment ago.
   client.setQueryData(SESSION_QUERY_KEY, profile(kycStatus));
@@ -60,6 +72,7 @@ function setup(kycStatus: TKycStatus) {
   return renderHook(
     () => {
       useLiveKycStatus(100);
+      useQuery({ queryKey: ['test-clock'], queryFn: () => (clock.ticks += 1), refetchInterval: 100 });
       // A page showing the submission (the KYC page's own query).
       useQuery({ queryKey: ['kyc', 'mine'], queryFn: () => fetch('/api/kyc').then((r) => r.json() as Promise<unknown>) });
       return useSession().user?.kycStatus;
@@ -84,13 +97,13 @@ describe('the KYC status of an open tab', () => {
     // The submission is read again for the new status.
     await waitFor(() => expect(server.kycReads).toBe(2));
     const reads = server.sessionReads;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await intervalsPass(4);
     expect(server.sessionReads).toBe(reads);
   });
 
   it('reads the session again on return to the tab while not verified (a submission from another tab)', async () => {
     const { result } = setup('unverified');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await intervalsPass(3);
     expect(server.sessionReads).toBe(0);
     server.kycStatus = 'pending';
     act(() => {

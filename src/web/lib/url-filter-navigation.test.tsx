@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import { z } from 'zod';
 import { createUrlFilter, useUrlFilter } from './url-filter';
 import { useDebouncedSearch } from './use-debounced-search';
@@ -15,10 +16,22 @@ import { useDebouncedSearch } from './use-debounced-search';
  */
 
 const filterOfList = createUrlFilter({ q: z.string() }, { q: '' });
+/** What the list's search committed (wrote to the URL, or tried to), in order: the tests wait on it. */
+const commits: string[] = [];
+beforeEach(() => {
+  commits.length = 0;
+});
 
 function List() {
   const [filter, setFilter] = useUrlFilter(filterOfList);
-  const { text, setText } = useDebouncedSearch(filter.q, (q) => setFilter((current) => ({ ...current, q })), 300);
+  const { text, setText } = useDebouncedSearch(
+    filter.q,
+    (q) => {
+      commits.push(q);
+      setFilter((current) => ({ ...current, q }));
+    },
+    300,
+  );
   return (
     <label>
       Search
@@ -48,7 +61,9 @@ describe('a debounced list search and leaving the page', () => {
       void router.navigate('/other');
     });
     expect(router.state.navigation.state).toBe('loading');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    // The search's pause ends while the next page is still loading: its late write is tried.
+    await act(() => vi.waitFor(() => expect(commits).toEqual(['ama']), WAIT));
+    expect(router.state.navigation.state).toBe('loading');
     await act(async () => {
       finishLoading();
       await loading;
@@ -62,7 +77,7 @@ describe('a debounced list search and leaving the page', () => {
     render(<RouterProvider router={router} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search'), 'ama');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
-    expect(router.state.location.search).toBe('?q=ama');
+    await act(() => vi.waitFor(() => expect(commits).toEqual(['ama']), WAIT));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=ama'), WAIT);
   });
 });

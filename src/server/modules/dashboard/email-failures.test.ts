@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import type { TSetupStatus } from '#shared/contracts/setup.js';
 import { emailLog } from '#server/db/schema/app.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -44,7 +45,7 @@ describe('the dashboard warns of emails not delivered', () => {
       );
       if (n > 0) await t.app.emailSender.runOnce();
       expect(n).toBe(0);
-    });
+    }, WAIT);
   };
 
   beforeAll(async () => {

@@ -158,10 +158,7 @@ describe('the back office live socket', () => {
       .insert(kycSubmissions)
       .values({ userId: third.id, idType: 'passport', idNumber: 'G7654321', address: '2 Ring Road', city: 'Accra', country: 'Ghana' });
     await t.database.db.update(kycSubmissions).set({ city: 'Kumasi' }).where(eq(kycSubmissions.userId, third.id));
-    await new Promise<void>((resolve) => {
-      const check = () => (compliance.events.filter((e) => e.type === 'kyc').length >= 3 ? resolve() : setTimeout(check, 5));
-      check();
-    });
+    await compliance.waitForCount('kyc', 3);
     expect(compliance.events.map((e) => e.type)).not.toContain('chat');
     expect(compliance.events.map((e) => e.type)).not.toContain('paid');
   });
@@ -197,10 +194,7 @@ describe('the back office live socket', () => {
       payload: {},
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    await new Promise<void>((resolve) => {
-      const check = () => (manager.events.filter((e) => e.type === 'destination').length >= 2 ? resolve() : setTimeout(check, 5));
-      check();
-    });
+    await manager.waitForCount('destination', 2);
 
     // After a KYC submission (compliance hears it) and a chat message (support hears it), both have heard all they will.
     const other = await t.signUp();

@@ -9,13 +9,12 @@ import { coins, settings } from '#server/db/schema/app.js';
 import { pricePoints } from '#server/db/schema/market.js';
 import type { TPriceOptions } from '#server/lib/prices/options.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 import { createTestApp, openTestDatabase, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
-import type { TMarketAnswer } from './market-answer.js';
 import { MarketService } from './service.js';
 import { firstOrThrow } from '#server/db/rows.js';
 
 const MINUTE = 60_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HOUR = 60 * MINUTE;
 
 function captureLogger() {
@@ -97,14 +96,18 @@ describe('price refresher', () => {
   });
 
   it('keeps the last good price and sets the error when both crypto providers fail', async () => {
-    const service = createService({ timeoutMs: 300 });
+    const service = createService();
     await service.refreshOnce();
     const before = await service.getMarket();
 
     fake.set('coingecko', { kind: 'hang' });
     fake.set('binance', { kind: 'down' });
     nowMs += MINUTE;
+    // A short timeout only while CoinGecko hangs: it fires whatever the machine's speed, and no
+    // answering fake is ever cut off by it (the options are read at each fetch).
+    service.options.timeoutMs = 300;
     await service.refreshOnce();
+    service.options.timeoutMs = UNREACHED_TIMEOUT_MS;
     const during = await service.getMarket();
     expect(during.errors).toEqual({ crypto: MARKET_ERROR_MESSAGES.crypto });
     expect(coin(during, 'btc').baseUsd).toBe('91234.12');
@@ -126,7 +129,7 @@ describe('price refresher', () => {
   });
 
   it('reuses one serialised answer until prices, errors or staleness change', async () => {
-    const service = createService({ timeoutMs: 300 });
+    const service = createService();
     await service.refreshOnce();
     const first = await service.getMarketAnswer();
     expect(JSON.parse(first.json)).toEqual(await service.getMarket());
@@ -156,7 +159,7 @@ describe('price refresher', () => {
   });
 
   it('answers from the kept fee and coin list while it reads them again, without waiting for the database', async () => {
-    const service = createService({ timeoutMs: 300 });
+    const service = createService();
     await service.refreshOnce();
     const first = await service.getMarketAnswer();
     // Past the reference's 5 s, with the settings table locked by a transaction that waits.
@@ -174,9 +177,9 @@ describe('price refresher', () => {
     try {
       await isLocked;
       nowMs += 2_000; // a new answer is built (the memo lasts 1 s), from the kept reference
-      const answered = await Promise.race([service.getMarketAnswer(), sleep(2_000).then(() => 'waited for the database')]);
-      expect(answered).not.toBe('waited for the database');
-      expect(JSON.parse((answered as TMarketAnswer).json).serviceFeePercentage).toBe(JSON.parse(first.json).serviceFeePercentage);
+      // The lock is held until release() below: an answer that read the database would never come.
+      const answered = await service.getMarketAnswer();
+      expect(JSON.parse(answered.json).serviceFeePercentage).toBe(JSON.parse(first.json).serviceFeePercentage);
     } finally {
       release();
       await holder;
@@ -314,16 +317,26 @@ describe('price refresher', () => {
     const { log, lines } = captureLogger();
     const service = createService({ refreshSeconds: 0.05 }, log);
     service.start();
-    await expect.poll(() => fake.hits.coingecko, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => fake.hits.coingecko, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     await database.db.execute(sql`ALTER TABLE price_points RENAME TO price_points_away`);
     try {
-      await expect.poll(() => lines.filter((l) => l.msg === 'price refresh failed').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => lines.filter((l) => l.msg === 'price refresh failed').length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     } finally {
       await service.stop();
       await database.db.execute(sql`ALTER TABLE price_points_away RENAME TO price_points`);
     }
+    // A second refresher on its own fake, same interval, is the clock: once it has refreshed three
+    // times, the stopped one would have too.
     const hits = fake.hits.coingecko;
-    await new Promise((r) => setTimeout(r, 200));
+    const clockFake = await startFakePriceServer();
+    const clock = new MarketService({ database, log: pino({ level: 'silent' }), prices: clockFake.priceOptions({ refreshSeconds: 0.05 }) });
+    try {
+      clock.start();
+      await expect.poll(() => clockFake.hits.coingecko, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    } finally {
+      await clock.stop();
+      await clockFake.close();
+    }
     expect(fake.hits.coingecko).toBe(hits);
     expect(lines.find((l) => l.msg === 'price refresh failed')?.level).toBe(50);
   });

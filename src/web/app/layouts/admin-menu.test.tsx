@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { canAccess, menuFor, type TStaffRole } from '#shared/permissions.js';
 import { useAlertCount } from '#web/features/admin/compliance/api/compliance.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
+import { WAIT } from '#test/helpers/timeouts.js';
 import { AdminMenu } from './admin-menu';
 
 /*
@@ -29,7 +30,13 @@ function renderMenu(role: TStaffRole) {
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  return screen.getByRole('navigation', { name: 'Admin' });
+  return Object.assign(screen.getByRole('navigation', { name: 'Admin' }), { client });
+}
+
+/** Every query of `client` has had its answer (or error) and fetches nothing more. */
+function settled(client: QueryClient): boolean {
+  const queries = client.getQueryCache().getAll();
+  return queries.length > 0 && queries.every((query) => query.state.fetchStatus === 'idle' && query.state.status !== 'pending');
 }
 
 describe('the Compliance menu item', () => {
@@ -62,8 +69,8 @@ describe('the Compliance menu item', () => {
   ])('shows no count when %s', async (_case, answer) => {
     answers.push(answer);
     const menu = renderMenu('super_admin');
-    await expect.poll(() => seen.length).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(settled(menu.client)).toBe(true), WAIT);
+    expect(seen.length).toBe(1);
     expect(within(menu).getByRole('link', { name: 'Compliance' })).toBeTruthy();
   });
 
@@ -71,7 +78,8 @@ describe('the Compliance menu item', () => {
     const menu = renderMenu('support');
     expect(within(menu).getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(within(menu).queryByRole('link', { name: /^Compliance/ })).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its query is disabled: rendered, it fetches nothing (an enabled one would be fetching now).
+    expect(menu.client.isFetching()).toBe(0);
     expect(seen).toEqual([]);
   });
 });

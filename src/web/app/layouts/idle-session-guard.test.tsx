@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import { IDLE_MSG } from '#shared/session-activity.js';
 import { answerFromLocalPeer } from '#test/helpers/local-api-peer.js';
 import type { TIdleChannel, TIdleMessage } from '#web/features/admin/session/idle-tracker.js';
@@ -73,7 +74,7 @@ describe('IdleSessionGuard', () => {
 
     vi.useRealTimers(); // the request goes over a real socket
     fireEvent.click(screen.getByRole('button', { name: IDLE_MSG.staySignedIn }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     expect(seen).toEqual(['GET /api/session']);
     expect(posted.at(-1)).toMatchObject({ type: 'activity' });
   });

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { answerFromLocalPeer } from '#test/helpers/local-api-peer.js';
 import { routerFlushSync } from '#web/lib/router-flush-sync.js';
@@ -88,7 +89,7 @@ describe('useLogOutAndLeave', () => {
     await act(async () => {
       fireEvent.click(logOut);
     });
-    await vi.waitFor(() => expect(client.getQueryData(SESSION_QUERY_KEY)).toBeNull());
+    await vi.waitFor(() => expect(client.getQueryData(SESSION_QUERY_KEY)).toBeNull(), WAIT);
     await act(async () => {
       showHome();
       await homeReady;

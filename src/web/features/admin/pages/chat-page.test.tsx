@@ -73,7 +73,7 @@ describe('the Live Chat connection state', () => {
     expect(screen.getAllByText(RECONNECTING)).toHaveLength(1);
 
     // Back after the first backoff step (about a second): the notice goes, nothing else is said.
-    await waitFor(() => expect(page.getAttribute('data-connection')).toBe('open'), { timeout: 5_000 });
+    await waitFor(() => expect(page.getAttribute('data-connection')).toBe('open'));
     expect(open).toHaveLength(2);
     expect(status.textContent).toBe('');
   });

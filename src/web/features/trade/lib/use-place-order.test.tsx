@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAIT } from '#test/helpers/timeouts.js';
 import type { TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
@@ -95,11 +96,12 @@ describe('placing an order is safe to repeat', () => {
 
   async function submit(user: ReturnType<typeof userEvent.setup>, expectedRequests: number) {
     await user.click(await screen.findByRole('button', { name: 'Place order' }));
-    for (let i = 0; i < 400 && seen.length < expectedRequests; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(expectedRequests), WAIT);
     // Wait for the attempt to settle (the button is enabled again, or the page moved on).
-    for (let i = 0; i < 400 && screen.queryByRole('button', { name: 'Place order' })?.hasAttribute('disabled'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await vi.waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Place order' })?.hasAttribute('disabled') ?? false).toBe(false),
+      WAIT,
+    );
   }
 
   it('sends a lost attempt again with the same key and the body it first carried, though the form changed', async () => {
