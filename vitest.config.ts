@@ -11,7 +11,6 @@ export default defineConfig({
     // Vitest's default leaves one core idle (cores - 1): on a two-core machine that is one file at
     // a time. Most files wait on their database or a child server as much as they compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

@@ -9,7 +9,7 @@ import { acquireDataDirLock, createPglite, migrateDatabase, openDatabase } from 
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { seedDatabase } from '#server/db/seed.js';
 import { createLocalStorage } from '#server/lib/storage.js';
-import { TarReader } from '#server/lib/tar.js';
+import { listTar, readTar } from '#server/lib/tar.js';
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { smsLog } from '#server/db/schema/compliance.js';
@@ -166,9 +166,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
     expect(result.file).toBe(archive);
     expect(result.documents).toBe(2);
     expect(result.bytes).toBe(readFileSync(archive).length);
-    const tar = new TarReader(archive);
-    const names = tar.entries.map((e) => e.name);
-    tar.close();
+    const names = await listTar(archive);
     expect(names.slice(0, 2)).toEqual(['manifest.json', 'database.tgz']);
     expect(names).toContain(`documents/${documentKeys[0].slice(0, 2)}/${documentKeys[0]}`);
 
@@ -195,15 +193,13 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
   it('holds no live reset token or phone code in any byte of a backup, the database files included (issue 26)', async () => {
     const file = path.join(root, 'backups', 'secrets.tar');
     await backupDataDir({ dataDir: source, documentsDir: sourceDocs, outFile: file });
-    const tar = new TarReader(file);
     const everything: Buffer[] = [readFileSync(file)];
-    for (const entry of tar.entries) {
-      const bytes = tar.read(entry);
+    await readTar(file, async (entry) => {
+      const bytes = await entry.read();
       everything.push(bytes);
       // The database is a gzipped tar of the data directory: every page of every file, unpacked.
       if (entry.name === 'database.tgz') everything.push(gunzipSync(bytes));
-    }
-    tar.close();
+    });
     const haystack = Buffer.concat(everything);
     for (const secret of [liveSecrets.resetToken, liveSecrets.phoneCode, encodeURIComponent(liveSecrets.resetToken)]) {
       expect(haystack.includes(Buffer.from(secret, 'utf8')), `found ${secret} in the backup`).toBe(false);
@@ -229,5 +225,50 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
     await expect(
       restoreDataDir({ archive: notBackup, dataDir: path.join(root, 'other'), documentsDir: path.join(root, 'other', 'documents') }),
     ).rejects.toThrow(/not a CediCrypto backup/);
+  });
+
+  it('refuses a file that is not a tar archive', async () => {
+    const garbage = path.join(root, 'garbage.tar');
+    writeFileSync(garbage, Buffer.alloc(2048, 7));
+    await expect(
+      restoreDataDir({ archive: garbage, dataDir: path.join(root, 'other'), documentsDir: path.join(root, 'other', 'documents') }),
+    ).rejects.toThrow(/Not a tar archive/);
+  });
+});
+
+describe('tar files written before tar-stream (docs/decisions/045)', () => {
+  // Written by the hand-written ustar writer that backups used until issue 29: the entries of a
+  // backup in its order, with a stand-in for the database (a real one is 4.5 MB).
+  const fixture = path.join(import.meta.dirname, '..', 'fixtures', 'backup-v1-framing.tar');
+
+  it('reads every entry of a backup the old writer made: names, modes and bytes', async () => {
+    const entries: { name: string; mode: number; size: number; bytes: Buffer }[] = [];
+    await readTar(fixture, async (entry) => {
+      entries.push({ name: entry.name, mode: entry.mode, size: entry.size, bytes: await entry.read() });
+    });
+    expect(entries.map(({ name, mode, size }) => ({ name, mode, size }))).toEqual([
+      { name: 'manifest.json', mode: 0o600, size: 161 },
+      { name: 'database.tgz', mode: 0o600, size: expect.any(Number) },
+      { name: 'auth-secret', mode: 0o644, size: 36 },
+      { name: 'documents/ab/ab12.png', mode: 0o644, size: 8 },
+      { name: 'documents/cd/cd34.txt', mode: 0o644, size: 15 },
+    ]);
+    expect(JSON.parse(entries[0]!.bytes.toString('utf8'))).toMatchObject({ format: 'cedicrypto-backup', version: 1, documents: 2 });
+    expect(gunzipSync(entries[1]!.bytes).toString('utf8')).toMatch(/^not a database/);
+    expect(entries[2]!.bytes.toString('utf8')).toBe('fixture-auth-secret-0123456789abcdef');
+    expect(entries[3]!.bytes).toEqual(Buffer.from('89504e470d0a1a0a', 'hex'));
+    expect(entries[4]!.bytes.toString('utf8')).toBe('second document');
+  });
+
+  it('extracts an entry of an old backup to a new file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'exchange-old-tar-'));
+    try {
+      await readTar(fixture, async (entry) => {
+        if (entry.name === 'documents/cd/cd34.txt') await entry.extract(path.join(dir, 'cd34.txt'));
+      });
+      expect(readFileSync(path.join(dir, 'cd34.txt'), 'utf8')).toBe('second document');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { makeBackupsPrivate, makePrivate } from '#server/lib/private-files.js';
-import { TarReader, TarWriter } from '#server/lib/tar.js';
+import { readTar, TarWriter } from '#server/lib/tar.js';
 import { acquireDataDirLock, createPglite, DataDirLockedError, openDatabase } from '#server/db/client.js';
 
 /**
@@ -133,13 +133,13 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
     makeBackupsPrivate(path.dirname(outFile));
     const tar = new TarWriter(partial);
     try {
-      tar.addBuffer('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-      tar.addBuffer(DATABASE_ENTRY, dump);
+      await tar.addBuffer('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+      await tar.addBuffer(DATABASE_ENTRY, dump);
       const secretFile = path.join(dataDir, 'auth-secret');
-      if (existsSync(secretFile)) tar.addFile(SECRET_ENTRY, secretFile);
-      for (const file of documents) tar.addFile(`${DOCUMENTS_PREFIX}${file}`, path.join(documentsDir, file));
+      if (existsSync(secretFile)) await tar.addFile(SECRET_ENTRY, secretFile);
+      for (const file of documents) await tar.addFile(`${DOCUMENTS_PREFIX}${file}`, path.join(documentsDir, file));
     } finally {
-      tar.close();
+      await tar.close();
     }
     renameSync(partial, outFile); // a backup file is either complete or absent
     return {
@@ -159,19 +159,27 @@ export async function backupDataDir(options: { dataDir: string; documentsDir: st
   }
 }
 
-function readManifest(tar: TarReader): TManifest {
-  const entry = tar.find('manifest.json');
+/** The archive's first read: its manifest (checked) and auth secret, which are small. */
+async function readManifest(archive: string): Promise<{ manifest: TManifest; secret: Buffer | undefined }> {
+  let manifestBytes: Buffer | undefined;
+  let secret: Buffer | undefined;
+  let hasDatabase = false;
+  await readTar(archive, async (entry) => {
+    if (entry.name === 'manifest.json') manifestBytes = await entry.read();
+    else if (entry.name === SECRET_ENTRY) secret = await entry.read();
+    else if (entry.name === DATABASE_ENTRY) hasDatabase = true;
+  });
   let manifest: Partial<TManifest> | undefined;
   try {
-    manifest = entry ? (JSON.parse(tar.read(entry).toString('utf8')) as Partial<TManifest>) : undefined;
+    manifest = manifestBytes ? (JSON.parse(manifestBytes.toString('utf8')) as Partial<TManifest>) : undefined;
   } catch {
     manifest = undefined;
   }
   if (manifest?.format !== BACKUP_FORMAT || !manifest.tables) throw new BackupError('This file is not a CediCrypto backup (no manifest).');
   if (manifest.version !== BACKUP_VERSION)
     throw new BackupError(`Backup format version ${String(manifest.version)} is not supported by this version of the app.`);
-  if (!tar.find(DATABASE_ENTRY)) throw new BackupError('The backup has no database in it.');
-  return manifest as TManifest;
+  if (!hasDatabase) throw new BackupError('The backup has no database in it.');
+  return { manifest: manifest as TManifest, secret };
 }
 
 /** A document path from the archive, refused if it could escape the documents folder. */
@@ -198,13 +206,13 @@ export async function restoreDataDir(options: {
   const dataDir = path.resolve(options.dataDir);
   const documentsDir = path.resolve(options.documentsDir);
   if (!existsSync(options.archive)) throw new BackupError(`No such backup file: ${options.archive}`);
-  const tar = new TarReader(path.resolve(options.archive));
+  const archive = path.resolve(options.archive);
   let release: (() => void) | undefined;
   const pgdata = path.join(dataDir, 'pgdata');
   const pgdataNew = `${pgdata}.restoring`;
   const documentsNew = `${documentsDir}.restoring`;
   try {
-    const manifest = readManifest(tar);
+    const { manifest, secret } = await readManifest(archive);
     try {
       release = acquireDataDirLock(dataDir);
     } catch (error) {
@@ -227,8 +235,23 @@ export async function restoreDataDir(options: {
       );
     }
 
-    // 1. The database, unpacked into a folder of its own and checked.
-    const dump = tar.read(tar.find(DATABASE_ENTRY)!);
+    // 1. The archive's second read: the database into memory, the documents into a folder of
+    // their own (removed below if the database does not check out).
+    let dump: Buffer | undefined;
+    let documents = 0;
+    mkdirSync(documentsNew, { recursive: true, mode: 0o700 });
+    await readTar(archive, async (entry) => {
+      if (entry.name === DATABASE_ENTRY) dump = await entry.read();
+      else if (entry.name.startsWith(DOCUMENTS_PREFIX)) {
+        const target = path.join(documentsNew, safeRelative(entry.name));
+        mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+        await entry.extract(target);
+        documents += 1;
+      }
+    });
+    if (!dump) throw new BackupError('The backup has no database in it.');
+
+    // 2. The database, unpacked into a folder of its own and checked.
     const pglite = createPglite(pgdataNew, { loadDataDir: new Blob([dump]) });
     try {
       await pglite.waitReady;
@@ -239,15 +262,6 @@ export async function restoreDataDir(options: {
       }
     } finally {
       await pglite.close();
-    }
-
-    // 2. The documents.
-    const documentEntries = tar.entries.filter((entry) => entry.name.startsWith(DOCUMENTS_PREFIX));
-    mkdirSync(documentsNew, { recursive: true, mode: 0o700 });
-    for (const entry of documentEntries) {
-      const target = path.join(documentsNew, safeRelative(entry.name));
-      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-      tar.extract(entry, target);
     }
 
     // 3. Swap in; whatever was there is kept as *.replaced-<time>.
@@ -263,10 +277,9 @@ export async function restoreDataDir(options: {
     };
     swap(pgdataNew, pgdata);
     swap(documentsNew, documentsDir);
-    const secret = tar.find(SECRET_ENTRY);
     if (secret) {
       const secretFile = path.join(dataDir, 'auth-secret');
-      const data = tar.read(secret);
+      const data = secret;
       if (!existsSync(secretFile) || !readFileSync(secretFile).equals(data)) {
         const fresh = `${secretFile}.restoring`;
         writeFileSync(fresh, data, { mode: 0o600 });
@@ -277,7 +290,7 @@ export async function restoreDataDir(options: {
     // before (kept as *.replaced-<time>) may be older and open too.
     makePrivate(dataDir);
     makePrivate(documentsDir);
-    return { tables: Object.keys(manifest.tables).length, rows: sum(manifest.tables), documents: documentEntries.length, replaced };
+    return { tables: Object.keys(manifest.tables).length, rows: sum(manifest.tables), documents, replaced };
   } catch (error) {
     if (release) {
       rmSync(pgdataNew, { recursive: true, force: true });
@@ -285,7 +298,6 @@ export async function restoreDataDir(options: {
     }
     throw error;
   } finally {
-    tar.close();
     release?.();
   }
 }

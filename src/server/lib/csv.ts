@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { stringify, type Options } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -15,18 +16,34 @@ export const UTF8_BOM = '\uFEFF';
 
 /** What a spreadsheet reads as the start of a formula (OWASP "CSV injection"): = + - @, a tab, a carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * csv-stringify writes the RFC 4180 part (it quotes a cell holding the delimiter, a quote or a
+ * line break, and leaves null and undefined empty); the cast puts a formula-looking text behind a
+ * single quote before that.
+ */
+const OPTIONS: Options = {
+  delimiter: ',',
+  record_delimiter: '\r\n',
+  quoted_empty: false,
+  // On its own it quotes a line break only when it is the whole record delimiter (CRLF).
+  quoted_match: /[\r\n]/,
+  cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+};
+
+/** Lines, each CRLF-terminated. */
+function csvLines(rows: readonly TCsvRow[]): string {
+  return stringify(rows as TCsvCell[][], OPTIONS);
+}
 
 /** One cell: empty for null, a formula-looking text behind a single quote, quoted when it must be. */
 export function csvCell(value: TCsvCell): string {
-  if (value === null || value === undefined) return '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvLines([[value]]).slice(0, -2);
 }
 
 /** One line, CRLF-terminated. */
 export function csvLine(cells: TCsvRow): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
+  return csvLines([cells]);
 }
 
 /** An export: its file name, its header row and its rows, read a batch at a time. */
@@ -49,10 +66,10 @@ async function* csvChunks(
 ): AsyncGenerator<Buffer> {
   try {
     const head = UTF8_BOM + csvLine(columns);
-    yield Buffer.from(first.done ? head : head + first.value.map(csvLine).join(''), 'utf8');
+    yield Buffer.from(first.done ? head : head + csvLines(first.value), 'utf8');
     if (first.done) return;
     for (let next = await rest.next(); !next.done; next = await rest.next()) {
-      yield Buffer.from(next.value.map(csvLine).join(''), 'utf8');
+      yield Buffer.from(csvLines(next.value), 'utf8');
     }
   } finally {
     // The client went away (or the file is complete): stop reading the database.

@@ -108,13 +108,13 @@ export async function registerWeb(app: FastifyInstance, webDir: string): Promise
     wildcard: true,
     // Our own cache headers below; the plugin's default would override them.
     cacheControl: false,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       // The same URL is sent as br, gzip or plain: shared caches must keep them apart.
-      res.setHeader('vary', 'accept-encoding');
+      reply.header('vary', 'accept-encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
       } else {
-        res.setHeader('cache-control', 'no-cache');
+        reply.header('cache-control', 'no-cache');
       }
     },
   });
