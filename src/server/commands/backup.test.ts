@@ -239,7 +239,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('backup and restore of the em
 describe('tar files written before tar-stream (docs/decisions/045)', () => {
   // Written by the hand-written ustar writer that backups used until issue 29: the entries of a
   // backup in its order, with a stand-in for the database (a real one is 4.5 MB).
-  const fixture = path.join(import.meta.dirname, '..', 'fixtures', 'backup-v1-framing.tar');
+  const fixture = path.join(import.meta.dirname, '..', '..', '..', 'tests', 'fixtures', 'backup-v1-framing.tar');
 
   it('reads every entry of a backup the old writer made: names, modes and bytes', async () => {
     const entries: { name: string; mode: number; size: number; bytes: Buffer }[] = [];
