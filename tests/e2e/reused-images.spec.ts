@@ -66,8 +66,12 @@ for (const viewport of [
     const link = notice.getByRole('link', { name: `Same image as order #${first} (customer Ama Mensah)` });
     // The details re-render once the full order has loaded: wait for the settled notice.
     await expect(link).toBeVisible();
-    await link.scrollIntoViewIfNeeded();
-    await expect(link).toBeInViewport();
+    // A live event can render the details again under the scroll (the link is then a new
+    // element): scroll the link as it is now until it is in view.
+    await expect(async () => {
+      await link.scrollIntoViewIfNeeded();
+      await expect(link).toBeInViewport();
+    }).toPass();
     // Beside the image: the notice follows the screenshot in the same fact.
     const image = details.getByRole('img', { name: `Payment screenshot of order #${second}` });
     await expect

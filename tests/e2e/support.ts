@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { pickUnusedStep, totpCode, totpStep } from '#test/helpers/totp.js';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
@@ -121,66 +121,16 @@ export function naturalWidthOf(page: Page, name: string) {
 }
 
 /**
- * A MoMo payment method named `namePrefix` and the time (and a random tail: workers run at the
- * same time), added through the API as the Payment Methods page does, by a manager of this worker
- * (methodsManager; `admin`, the super admin, creates them) and approved at once. Returns its name.
+ * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
+ * `admin` (through the API, as the Payment Methods page does). Returns its name.
  */
 export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
-  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
-  const manager = await methodsManager(admin, baseURL);
-  const response = await manager.api.post('/api/admin/payment-methods', {
-    headers: { origin: baseURL },
-    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number }, code: takeCodeNow(manager.email) },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const body = (await response.json()) as { pendingChange?: { id: number } | null };
-  if (body.pendingChange) await approvePendingChanges(admin.context().browser()!, baseURL);
-  return name;
-}
-
-/**
- * A MoMo payment method added by the staff member signed in on `admin` with their own code, as
- * before addMomoMethod had managers of its own: for a spec about who asked (four-eyes.spec.ts),
- * which runs one at a time. Returns its name.
- */
-export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
-  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
+  const name = `${namePrefix} ${Date.now().toString(36)}`;
   await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
     name,
     details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
   });
   return name;
-}
-
-/**
- * The manager this worker adds payment methods with (a second factor of its own): the shared
- * super admin gives three codes per 30 seconds to every worker together, a manager of one's own
- * gives them to one worker. When this one has used the codes of the moment, the super admin
- * (signed in on `admin`) makes another rather than anyone waiting for the next 30-second step.
- * Set up through the API: no test is about it (admin-management.spec.ts is).
- */
-let currentMethodsManager: { email: string; api: APIRequestContext } | undefined;
-async function methodsManager(admin: Page, baseURL: string): Promise<{ email: string; api: APIRequestContext }> {
-  if (currentMethodsManager && hasCodeNow(currentMethodsManager.email)) return currentMethodsManager;
-  await currentMethodsManager?.api.dispose();
-  const staff = await createStaffMember(admin, 'manager', 'Kofi Methods');
-  const api = await request.newContext({ baseURL });
-  const origin = { origin: baseURL };
-  const signedIn = await api.post('/api/session/login', {
-    headers: origin,
-    data: { email: staff.email, password: staff.password, portal: 'admin' },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const enrolment = await api.post('/api/account/two-factor/enable', { headers: origin, data: { password: staff.password } });
-  expect(enrolment.status(), await enrolment.text()).toBe(200);
-  const { secret, backupCodes } = (await enrolment.json()) as { secret: string; backupCodes: string[] };
-  withDevices((devices) => {
-    devices[staff.email.toLowerCase()] = { secret, backupCodes, usedSteps: [] };
-  });
-  const confirmed = await api.post('/api/account/two-factor/confirm', { headers: origin, data: { code: takeCodeNow(staff.email) } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  currentMethodsManager = { email: staff.email, api };
-  return currentMethodsManager;
 }
 
 /**
@@ -322,7 +272,7 @@ export async function adminLogin(page: Page, email = E2E_ADMIN.email, password =
   await page.getByRole('button', { name: 'Log in' }).click();
   await completeSecondFactor(page, email, password);
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('session_token'));
-  if (session.length > 0) withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
+  if (session.length > 0) writeSessions({ ...readSessions(), [email.toLowerCase()]: session });
 }
 
 /**
@@ -443,8 +393,7 @@ function readSessions(): Record<string, TSavedCookies> {
 }
 
 function writeSessions(sessions: Record<string, TSavedCookies>): void {
-  writeFileSync(`${sessionsFile()}.tmp`, JSON.stringify(sessions));
-  renameSync(`${sessionsFile()}.tmp`, sessionsFile());
+  writeFileSync(sessionsFile(), JSON.stringify(sessions));
 }
 
 /**
@@ -462,9 +411,9 @@ export async function completeSecondFactor(page: Page, email: string, password: 
     await page.getByRole('button', { name: 'Continue' }).click();
     const key = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s+/g, '');
     const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
-    withDevices((devices) => {
-      devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
-    });
+    const devices = readDevices();
+    devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
+    writeDevices(devices);
     await page.getByLabel('Authentication code').fill(await takeCode(email));
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect(setupHeading).toBeHidden();
@@ -479,9 +428,8 @@ export async function completeSecondFactor(page: Page, email: string, password: 
 
 /**
  * The e2e "authenticator app": secrets of the staff who enrolled, kept beside the server's data
- * (a worker restarted after a failure still knows them), with the steps and backup codes already
- * used: the server refuses a code twice. Workers share the file, so every change of it is made
- * under a lock (withFileLock).
+ * (a worker restarted after a failure still knows them), with the steps already used: the server
+ * refuses a code twice, so each sign-in takes a step not yet used (waiting for the next one if needed).
  */
 type TDevice = { secret: string; backupCodes: string[]; usedSteps: number[] };
 const devicesFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-authenticators.json');
@@ -491,93 +439,31 @@ function readDevices(): Record<string, TDevice> {
 }
 
 function writeDevices(devices: Record<string, TDevice>): void {
-  // Written whole then renamed: a reader never sees half a file.
-  writeFileSync(`${devicesFile()}.tmp`, JSON.stringify(devices));
-  renameSync(`${devicesFile()}.tmp`, devicesFile());
+  writeFileSync(devicesFile(), JSON.stringify(devices));
 }
 
-/** Reads, changes and writes the authenticators under the lock; returns what `change` returns. */
-function withDevices<T>(change: (devices: Record<string, TDevice>) => T): T {
-  return withFileLock(() => {
-    const devices = readDevices();
-    const result = change(devices);
-    writeDevices(devices);
-    return result;
-  });
-}
-
-/**
- * Runs `work` (quick, synchronous) while holding a lock file beside the server's data, so the
- * workers' read-change-write of the shared files never interleave. A lock left by a worker that
- * died holding it (older than 10 s) is taken over.
- */
-function withFileLock<T>(work: () => T): T {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-files.lock');
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 10_000) rmSync(lock, { force: true });
-      } catch {
-        // released meanwhile
-      }
-      Atomics.wait(pause, 0, 0, 5);
-    }
-  }
-  try {
-    return work();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-/**
- * A code the server has not seen: an authenticator step it accepts now (this one, the next or
- * the previous one) not used yet, else an unused backup code; null when neither is left.
- */
+/** A code the server has not seen, or null when the steps it accepts now were all used. */
 function nextCode(devices: Record<string, TDevice>, email: string): string | null {
   const device = devices[email.toLowerCase()];
   if (!device) throw new Error(`no authenticator enrolled for ${email}`);
   const step = pickUnusedStep((candidate) => device.usedSteps.includes(candidate));
-  if (step !== null) {
-    // Steps the server no longer accepts are forgotten.
-    device.usedSteps = [...device.usedSteps.filter((used) => used >= totpStep() - 2), step];
-    return totpCode(device.secret, step);
-  }
-  return device.backupCodes.shift() ?? null;
-}
-
-/** Whether `email` has an authenticator step the server accepts now and has not seen. */
-function hasCodeNow(email: string): boolean {
-  const device = readDevicesLocked()[email.toLowerCase()];
-  return device !== undefined && pickUnusedStep((candidate) => device.usedSteps.includes(candidate)) !== null;
-}
-
-function readDevicesLocked(): Record<string, TDevice> {
-  return withFileLock(readDevices);
-}
-
-/** A code of `email` usable now; throws when there is none (the caller made sure there is). */
-function takeCodeNow(email: string): string {
-  const code = withDevices((devices) => nextCode(devices, email));
-  if (!code) throw new Error(`no unused code of ${email} now`);
-  return code;
+  if (step === null) return null;
+  device.usedSteps.push(step);
+  return totpCode(device.secret, step);
 }
 
 /**
- * A code of `email` not used yet: also the code a signed-in staff member types to confirm a
- * sensitive step (issue 27 point 3). Only when the steps of the moment and the backup codes are
- * all used does it wait for the next 30-second step (the shared super admin, used by few steps:
- * payment methods come from each worker's own manager, addMomoMethod).
+ * Waits for the next 30-second step rather than spending backup codes on quick sign-ins. Also the
+ * code a signed-in staff member types to confirm a sensitive step (issue 27 point 3).
  */
 export async function takeCode(email: string): Promise<string> {
   for (;;) {
-    const code = withDevices((devices) => nextCode(devices, email));
-    if (code) return code;
+    const devices = readDevices();
+    const code = nextCode(devices, email);
+    if (code) {
+      writeDevices(devices);
+      return code;
+    }
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
   }
 }
