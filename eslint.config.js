@@ -44,6 +44,7 @@ export const serverLayers = [
   ['db'],
   ['lib', 'config.ts'],
   ['modules/limits'],
+  ['modules/metrics'],
   ['plugins', 'modules/auth'],
   ['modules/audit'],
   ['modules/settings'],

@@ -40,6 +40,8 @@ import { exportRoutes } from './modules/exports/routes.js';
 import { registerMarket } from './modules/market/routes.js';
 import { createLocalStorage } from './lib/storage.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { Metrics } from './modules/metrics/metrics.js';
+import { registerMetrics } from './modules/metrics/routes.js';
 import { staffRoutes } from './modules/staff/routes.js';
 import { treasuryRoutes } from './modules/treasury/routes.js';
 import { registerAccess } from './plugins/access.js';
@@ -156,6 +158,13 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   const ownsDatabase = !options.database;
   const db = database.db;
 
+  const clock = new ServerClock();
+  // Prometheus metrics (issue 30 point 4, docs/decisions/049): only with a token to read them.
+  const metrics = config.metricsToken ? new Metrics({ db, ...(config.testClock ? { now: () => clock.now() } : {}) }) : undefined;
+  /** The `observe` option of a background job named `job` (lib/periodic-job.ts), when metrics are on. */
+  const observed = (job: string) =>
+    metrics ? { observe: (outcome: 'ok' | 'failed', seconds: number) => metrics.observeJob(job, outcome, seconds) } : {};
+
   const emailSender = new EmailSender({
     db,
     log: app.log,
@@ -164,6 +173,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     from: config.emailFrom,
     intervalMs: config.emailSendIntervalMs,
     concurrency: config.emailConcurrency,
+    ...observed('email_outbox'),
   });
   const smsSender = new SmsSender({
     db,
@@ -172,6 +182,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     intervalMs: config.sms.sendIntervalMs,
     concurrency: config.sms.concurrency,
     serverSecret: config.authSecret,
+    ...observed('sms_outbox'),
   });
   const onSmsQueued = () => {
     if (options.startBackgroundJobs) smsSender.kick();
@@ -189,12 +200,12 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('smsSender', smsSender);
   app.decorate('config', config);
   const rateLimits = new RateLimitStore(db);
-  const clock = new ServerClock();
   app.decorate('rateLimits', rateLimits);
   const housekeeping = new PeriodicJob({
     name: 'housekeeping',
     intervalMs: HOUSEKEEPING_INTERVAL_MS,
     log: app.log,
+    ...observed('housekeeping'),
     run: async () => {
       const counters = await rateLimits.prune();
       const quotes = await pruneUnusedQuotes(db);
@@ -241,6 +252,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
 
   await registerOpenApi(app, config);
 
+  // Before every route: its hook times each of them.
+  if (metrics && config.metricsToken) registerMetrics(app, { metrics, token: config.metricsToken });
   mountAuth(app, auth, config);
   await app.register(systemRoutes, { db });
   await app.register(contentRoutes, { db });
@@ -331,6 +344,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     name: 'order expiry',
     intervalMs: ORDER_EXPIRY_INTERVAL_MS,
     log: app.log,
+    ...observed('order_expiry'),
     run: async () => {
       const expired = await expireDueOrders(orderDeps);
       if (expired > 0) app.log.info({ expired }, 'order expiry: ended orders not paid by their deadline');
@@ -377,6 +391,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     name: 'records retention',
     intervalMs: RETENTION_INTERVAL_MS,
     log: app.log,
+    ...observed('retention'),
     run: async () => {
       const anonymised = await anonymiseDueAccounts({ db, storage: documents, ...complianceNow });
       if (anonymised > 0) app.log.info({ anonymised }, 'records retention: anonymised closed accounts past the retention period');

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** Diagnostic: log the process's memory every n seconds (0: never). */
   MEMORY_LOG_SECONDS: z.coerce.number().min(0).default(0),
+  /** GET /metrics (Prometheus) answers only a request with `Authorization: Bearer <this>`; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Who delivers SMS (lib/sms/provider.ts): 'log' writes them to the server log; 'arkesel' sends them. */
   SMS_PROVIDER: z.enum(['log', 'arkesel']).default('log'),
   ARKESEL_API_KEY: z.string().optional(),
@@ -108,6 +110,8 @@ export type TConfig = {
   quoteTtlSeconds: number;
   /** Log memory figures every this many seconds (0: off; lib/memory-log.ts). */
   memoryLogSeconds: number;
+  /** The token GET /metrics asks for (modules/metrics); undefined: no /metrics route. */
+  metricsToken: string | undefined;
   /** SMS delivery (lib/sms/): the provider, its settings, and how often the outbox is read. */
   sms: TSmsOptions;
   /** How long a client may take to send its headers, an ordinary body, a whole request (an upload). */
@@ -214,6 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     sms: {
       provider: e.SMS_PROVIDER,
       senderId: e.SMS_SENDER_ID,

@@ -51,6 +51,8 @@ export const MSG = {
 
   // Access
   unauthenticated: 'Please log in to continue.',
+  /** GET /metrics without its token (docs/deployment.md "Monitoring"): read by Prometheus, not a person. */
+  metricsTokenRequired: 'The metrics token is missing or wrong.',
   forbidden: 'You do not have the required permissions to view this page.',
   accessDeniedTitle: 'Access Denied',
   crossSite: 'Cross-site request refused.',

@@ -325,11 +325,14 @@ export async function insertMomoMethod(db: TDatabase['db']): Promise<typeof paym
 
 /**
  * A test app for orders: on a fake price server, prices fetched, with the MoMo payment method
- * (insertMomoMethod) and BTC's deposit address `btcAddress`. The caller closes the app and `fake`.
+ * (insertMomoMethod) and BTC's deposit address `btcAddress`, and `env` beside the fake's. The caller closes the app and `fake`.
  */
-export async function createOrderTestApp(btcAddress: string): Promise<{ t: TTestApp; fake: TFakePriceServer; methodId: number }> {
+export async function createOrderTestApp(
+  btcAddress: string,
+  env: Record<string, string> = {},
+): Promise<{ t: TTestApp; fake: TFakePriceServer; methodId: number }> {
   const fake = await startFakePriceServer();
-  const t = await createTestApp(fake.env());
+  const t = await createTestApp({ ...fake.env(), ...env });
   await t.app.market.refreshOnce();
   const methodId = (await insertMomoMethod(t.database.db)).id;
   await setDepositAddress(t.database.db, 'btc', 'BTC', btcAddress);

@@ -4,7 +4,7 @@ import type { TDb } from '#server/db/client.js';
 import { emailLog } from '#server/db/schema/app.js';
 import { smsLog } from '#server/db/schema/compliance.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { PeriodicJob } from './periodic-job.js';
+import { PeriodicJob, type TPeriodicJobOptions } from './periodic-job.js';
 
 /**
  * What the email and SMS outboxes share (lib/email/sender.ts, lib/sms/sender.ts): a row is
@@ -102,7 +102,7 @@ export abstract class OutboxSender {
   private stopped = false;
   private kicked = false;
 
-  constructor(options: { name: string; intervalMs: number; log: FastifyBaseLogger }) {
+  constructor(options: Omit<TPeriodicJobOptions, 'run'>) {
     this.job = new PeriodicJob({ ...options, run: () => this.drain() });
   }
 

@@ -6,6 +6,8 @@ export type TPeriodicJobOptions = {
   intervalMs: number;
   run: () => Promise<void>;
   log: FastifyBaseLogger;
+  /** Told of every run: its outcome and length (modules/metrics counts them). */
+  observe?: (outcome: 'ok' | 'failed', seconds: number) => void;
 };
 
 /**
@@ -33,9 +35,17 @@ export class PeriodicJob {
   }
 
   runOnce(): Promise<void> {
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'failed') => this.options.observe?.(outcome, (performance.now() - started) / 1000);
     this.running ??= this.options
       .run()
-      .catch((error: unknown) => this.options.log.error({ err: error }, `${this.options.name} failed`))
+      .then(
+        () => observe('ok'),
+        (error: unknown) => {
+          observe('failed');
+          this.options.log.error({ err: error }, `${this.options.name} failed`);
+        },
+      )
       .finally(() => {
         this.running = undefined;
       });

@@ -1,3 +1,4 @@
+import type { TPeriodicJobOptions } from '#server/lib/periodic-job.js';
 import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -46,6 +47,8 @@ export type TEmailSenderOptions = {
   smtpPassFromEnv?: string;
   from: string;
   intervalMs: number;
+  /** Told of every delivery run (lib/periodic-job.ts). */
+  observe?: TPeriodicJobOptions['observe'];
   /** SMTP connections at once, and emails under way at once (EMAIL_CONCURRENCY); 1 when not given. */
   concurrency?: number;
 };
@@ -60,7 +63,12 @@ export class EmailSender extends OutboxSender {
   private pool: { fingerprint: string; transport: ReturnType<typeof nodemailer.createTransport> } | undefined;
 
   constructor(private readonly options: TEmailSenderOptions) {
-    super({ name: 'email delivery run', intervalMs: options.intervalMs, log: options.log });
+    super({
+      name: 'email delivery run',
+      intervalMs: options.intervalMs,
+      log: options.log,
+      ...(options.observe ? { observe: options.observe } : {}),
+    });
   }
 
   private async readSmtp(): Promise<TSmtp | null> {

@@ -1,3 +1,4 @@
+import type { TPeriodicJobOptions } from '#server/lib/periodic-job.js';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '#server/db/client.js';
@@ -19,6 +20,8 @@ export type TSmsSenderOptions = {
   log: FastifyBaseLogger;
   provider: TSmsProvider;
   intervalMs: number;
+  /** Told of every delivery run (lib/periodic-job.ts). */
+  observe?: TPeriodicJobOptions['observe'];
   serverSecret: string;
   /** SMS handed to the provider at once (SMS_CONCURRENCY); 1 when not given. */
   concurrency?: number;
@@ -32,7 +35,12 @@ export type TSmsSenderOptions = {
  */
 export class SmsSender extends OutboxSender {
   constructor(private readonly options: TSmsSenderOptions) {
-    super({ name: 'SMS delivery run', intervalMs: options.intervalMs, log: options.log });
+    super({
+      name: 'SMS delivery run',
+      intervalMs: options.intervalMs,
+      log: options.log,
+      ...(options.observe ? { observe: options.observe } : {}),
+    });
   }
 
   private get concurrency(): number {
