@@ -19,7 +19,7 @@ import { EditDeleteActions } from '#web/components/ui/row-actions.js';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.js';
 import { paths } from '#web/lib/paths.js';
-import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { usePendingChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
 import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
 type TOpenDialog =
@@ -39,7 +39,7 @@ function detailLines(method: TAdminPaymentMethod): string[] {
 /** /admin/payment-methods: how customers pay and are paid (docs/product.md §2). */
 export function PaymentMethodsPage() {
   const query = usePaymentMethods();
-  const pending = useDestinationChanges().data?.filter((change) => change.kind === 'payment_method' && change.status === 'pending') ?? [];
+  const pendingChange = usePendingChanges('payment_method');
   const toggle = useTogglePaymentMethod();
   const toast = useToast();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
@@ -52,7 +52,7 @@ export function PaymentMethodsPage() {
       header: 'Details',
       className: 'align-top text-slate-700',
       cell: (method) => {
-        const change = pending.find((entry) => entry.targetId === String(method.id));
+        const change = pendingChange(method.id);
         return (
           <>
             <ul className="space-y-0.5">
