@@ -28,63 +28,85 @@ export type TOrderTransition = {
   effects: readonly string[];
 };
 
+type TSide = 'buy' | 'sell';
+
+/**
+ * A buy's and a sell's status at each step they share (a buy pays cedis in, a sell sends coins
+ * in): a move both make is written once below, its two rows built by `bothSides`.
+ */
+const SIDE_STATUSES = {
+  awaiting: { buy: 'awaiting_payment', sell: 'awaiting_deposit' },
+  submitted: { buy: 'payment_submitted', sell: 'deposit_submitted' },
+  confirmed: { buy: 'payment_confirmed', sell: 'deposit_confirmed' },
+} as const satisfies Record<string, Record<TSide, TOrderStatus>>;
+
+type TStep = keyof typeof SIDE_STATUSES;
+/** What the two sides' rows of one move say: the same for both, or each its own. */
+type TSided<T> = T | { buy: T; sell: T };
+
+/** A move both sides make, from one step to another (or to an end status), as its two rows: the buy's, then the sell's. */
+function bothSides(move: {
+  from: TStep | null;
+  to: TStep | 'cancelled' | 'expired' | 'completed' | 'refunded';
+  by: TTransitionActor;
+  action: { buy: string; sell: string };
+  effects: TSided<readonly string[]>;
+}): TOrderTransition[] {
+  return (['buy', 'sell'] as const).map((side) => ({
+    from: move.from && SIDE_STATUSES[move.from][side],
+    to: move.to in SIDE_STATUSES ? SIDE_STATUSES[move.to as TStep][side] : (move.to as TOrderStatus),
+    by: move.by,
+    action: move.action[side],
+    effects: 'buy' in move.effects ? move.effects[side] : move.effects,
+  }));
+}
+
+/** What an order placed fixes besides the quote and the limit: where the customer's money or coins go. */
+const placed = (destination: string) => ['quote used once', 'amount counted against the tier limit', destination, 'email and SMS'];
+const RELEASED = ['limit released', 'email and SMS'];
+const TWO_PEOPLE = 'above the two-people amount, not the one who confirmed';
+const approved = (ledger: string) => [
+  'refused while held or the account is closed',
+  TWO_PEOPLE,
+  'payout reference claimed for ever',
+  ledger,
+  'audit',
+  'email and SMS',
+];
+const cancelledByStaff = (claimed: string) => ['refused while under review', 'limit released', claimed, 'audit', 'email and SMS'];
+
 export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
-  {
+  ...bothSides({
     from: null,
-    to: 'awaiting_payment',
+    to: 'awaiting',
     by: 'customer',
-    action: 'Places a buy order from a live quote',
-    effects: ['quote used once', 'amount counted against the tier limit', 'pay-to account fixed', 'email and SMS'],
-  },
-  {
-    from: null,
-    to: 'awaiting_deposit',
+    action: { buy: 'Places a buy order from a live quote', sell: 'Places a sell order from a live quote' },
+    effects: { buy: placed('pay-to account fixed'), sell: placed('deposit address fixed') },
+  }),
+  ...bothSides({
+    from: 'awaiting',
+    to: 'submitted',
     by: 'customer',
-    action: 'Places a sell order from a live quote',
-    effects: ['quote used once', 'amount counted against the tier limit', 'deposit address fixed', 'email and SMS'],
-  },
-  {
-    from: 'awaiting_payment',
-    to: 'payment_submitted',
-    by: 'customer',
-    action: 'I have paid (before the deadline)',
-    effects: ['transaction id claimed for ever', 'screenshot kept and hashed', 'shared-number and reused-image rules', 'staff alerted'],
-  },
-  {
-    from: 'awaiting_deposit',
-    to: 'deposit_submitted',
-    by: 'customer',
-    action: 'I have sent (before the deadline)',
-    effects: ['transaction hash claimed for ever', 'shared-number rule', 'staff alerted'],
-  },
-  {
-    from: 'awaiting_payment',
+    action: { buy: 'I have paid (before the deadline)', sell: 'I have sent (before the deadline)' },
+    effects: {
+      buy: ['transaction id claimed for ever', 'screenshot kept and hashed', 'shared-number and reused-image rules', 'staff alerted'],
+      sell: ['transaction hash claimed for ever', 'shared-number rule', 'staff alerted'],
+    },
+  }),
+  ...bothSides({
+    from: 'awaiting',
     to: 'cancelled',
     by: 'customer',
-    action: 'Cancels an order not yet paid',
-    effects: ['limit released', 'email and SMS'],
-  },
-  {
-    from: 'awaiting_deposit',
-    to: 'cancelled',
-    by: 'customer',
-    action: 'Cancels an order not yet sent',
-    effects: ['limit released', 'email and SMS'],
-  },
-  {
-    from: 'awaiting_payment',
+    action: { buy: 'Cancels an order not yet paid', sell: 'Cancels an order not yet sent' },
+    effects: RELEASED,
+  }),
+  ...bothSides({
+    from: 'awaiting',
     to: 'expired',
     by: 'system',
-    action: 'The deadline passes without payment',
-    effects: ['limit released', 'email and SMS'],
-  },
-  {
-    from: 'awaiting_deposit',
-    to: 'expired',
-    by: 'system',
-    action: 'The deadline passes without a deposit',
-    effects: ['limit released', 'email and SMS'],
-  },
+    action: { buy: 'The deadline passes without payment', sell: 'The deadline passes without a deposit' },
+    effects: RELEASED,
+  }),
   {
     from: 'payment_submitted',
     to: 'payment_confirmed',
@@ -106,78 +128,47 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
     action: 'Confirms the coins arrived: amount, time and evidence',
     effects: ['evidence recorded', 'ledger: deposit received (the coin wallet to what the customer is owed)', 'audit'],
   },
-  {
-    from: 'payment_confirmed',
+  ...bothSides({
+    from: 'confirmed',
     to: 'completed',
     by: 'staff',
-    action: 'Approves: the live claimant, after paying out the coins',
-    effects: [
-      'refused while held or the account is closed',
-      'above the two-people amount, not the one who confirmed',
-      'payout reference claimed for ever',
-      'ledger: payout, fee and network fee (a short or over payment settled as chosen)',
-      'audit',
-      'email and SMS',
-    ],
-  },
-  {
-    from: 'deposit_confirmed',
-    to: 'completed',
-    by: 'staff',
-    action: 'Approves: the live claimant, after paying out the cedis',
-    effects: [
-      'refused while held or the account is closed',
-      'above the two-people amount, not the one who confirmed',
-      'payout reference claimed for ever',
-      'ledger: payout, fee and MoMo or bank charge',
-      'audit',
-      'email and SMS',
-    ],
-  },
-  {
-    from: 'payment_confirmed',
+    action: {
+      buy: 'Approves: the live claimant, after paying out the coins',
+      sell: 'Approves: the live claimant, after paying out the cedis',
+    },
+    effects: {
+      buy: approved('ledger: payout, fee and network fee (a short or over payment settled as chosen)'),
+      sell: approved('ledger: payout, fee and MoMo or bank charge'),
+    },
+  }),
+  ...bothSides({
+    from: 'confirmed',
     to: 'refunded',
     by: 'staff',
-    action: 'Refunds the cedis received, with the reason the customer is told',
+    action: {
+      buy: 'Refunds the cedis received, with the reason the customer is told',
+      sell: 'Sends the coins received back, with the reason the customer is told',
+    },
     effects: [
       'the live claimant; refused while under review',
-      'above the two-people amount, not the one who confirmed',
+      TWO_PEOPLE,
       'refund reference claimed for ever',
       'limit released',
       'ledger: refund',
       'audit',
       'email and SMS',
     ],
-  },
-  {
-    from: 'deposit_confirmed',
-    to: 'refunded',
-    by: 'staff',
-    action: 'Sends the coins received back, with the reason the customer is told',
-    effects: [
-      'the live claimant; refused while under review',
-      'above the two-people amount, not the one who confirmed',
-      'refund reference claimed for ever',
-      'limit released',
-      'ledger: refund',
-      'audit',
-      'email and SMS',
-    ],
-  },
-  {
-    from: 'payment_submitted',
+  }),
+  ...bothSides({
+    from: 'submitted',
     to: 'cancelled',
     by: 'staff',
-    action: 'Cancels with the reason the customer is told: no payment arrived (money that arrived is refunded)',
-    effects: ['refused while under review', 'limit released', 'transaction id stays claimed', 'audit', 'email and SMS'],
-  },
-  {
-    from: 'deposit_submitted',
-    to: 'cancelled',
-    by: 'staff',
-    action: 'Cancels with the reason the customer is told: no coins arrived (coins that arrived are sent back)',
-    effects: ['refused while under review', 'limit released', 'transaction hash stays claimed', 'audit', 'email and SMS'],
-  },
+    action: {
+      buy: 'Cancels with the reason the customer is told: no payment arrived (money that arrived is refunded)',
+      sell: 'Cancels with the reason the customer is told: no coins arrived (coins that arrived are sent back)',
+    },
+    effects: { buy: cancelledByStaff('transaction id stays claimed'), sell: cancelledByStaff('transaction hash stays claimed') },
+  }),
 ];
 
 /** The table's row for this move by this kind of actor, or undefined when the move is not allowed. */

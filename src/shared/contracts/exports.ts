@@ -17,10 +17,11 @@ import { ZAdminOrderQuery } from './orders.js';
  * per RFC 4180.
  */
 
-/** The columns of an order, as its customer exports it (GET /api/orders/export). */
-export const ORDER_HISTORY_EXPORT_COLUMNS = [
-  'orderId',
-  'createdAt',
+/**
+ * The columns of an order that both order files have, in this order, between who placed it and
+ * when (first) and its fee (last).
+ */
+const ORDER_DETAIL_COLUMNS = [
   'type',
   'status',
   'coin',
@@ -42,6 +43,13 @@ export const ORDER_HISTORY_EXPORT_COLUMNS = [
   'decidedAt',
   'payoutReference',
   'cancelReason',
+] as const;
+
+/** The columns of an order, as its customer exports it (GET /api/orders/export). */
+export const ORDER_HISTORY_EXPORT_COLUMNS = [
+  'orderId',
+  'createdAt',
+  ...ORDER_DETAIL_COLUMNS,
   /**
    * Issue 28 point 6: the fee of the order's quote, its percentage and the amount in the order's
    * currency (fiatCurrency) and in cedis, each computed as the quote showed it.
@@ -57,25 +65,7 @@ export const ADMIN_ORDER_EXPORT_COLUMNS = [
   'createdAt',
   'customerName',
   'customerEmail',
-  'type',
-  'status',
-  'coin',
-  'network',
-  'amountCrypto',
-  'fiatCurrency',
-  'amountFiat',
-  'amountGhs',
-  'amountUsd',
-  'unitPriceUsd',
-  'unitPriceGhs',
-  'ghsRate',
-  'paymentMethod',
-  'paymentReference',
-  'paymentTxId',
-  'submittedAt',
-  'decidedAt',
-  'payoutReference',
-  'cancelReason',
+  ...ORDER_DETAIL_COLUMNS,
   /**
    * Issue 27 point 7: who approved the order (the staff member's full name as it is now) and when
    * (ISO 8601 in UTC, as every time column); empty unless it was approved.

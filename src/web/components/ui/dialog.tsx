@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '#web/lib/cn.js';
 import { useIsOverflowing } from './use-is-overflowing';
+import { CloseIcon } from './close-icon';
 
 export type DialogSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -105,9 +106,7 @@ function DialogPanel({ onClose, title, description, size = 'md', children, foote
           onClick={onClose}
           className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
-          <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
+          <CloseIcon className="size-5" />
         </button>
       </div>
       {/* A long body scrolls; the keyboard can then reach it to scroll it (WCAG 2.1.1; axe scrollable-region-focusable). */}

@@ -41,3 +41,18 @@ export function MutationConfirmDialog<TVariables>({
 
   return <ConfirmDialog {...dialog} isPending={mutation.isPending} error={error} onConfirm={onConfirm} onClose={onClose} />;
 }
+
+/**
+ * A back-office delete (a canned response, a payment method, an admin): 'Delete' in red, and
+ * below the question what it means, 'This cannot be undone.' unless the page says more.
+ */
+export function DeleteConfirmDialog<TVariables>({
+  children = <p className="text-sm text-slate-700">This cannot be undone.</p>,
+  ...props
+}: Omit<MutationConfirmDialogProps<TVariables>, 'confirmLabel' | 'variant'>) {
+  return (
+    <MutationConfirmDialog {...props} confirmLabel="Delete" variant="danger">
+      {children}
+    </MutationConfirmDialog>
+  );
+}

@@ -29,3 +29,14 @@ export function Pagination({ page, totalPages, isNextBlocked = false, onPage }: 
     </nav>
   );
 }
+
+/** The pages of a list's answer: one at least (the list loading or empty has one, which shows nothing here). */
+export function pageCount(data: { total: number; pageSize: number } | undefined): number {
+  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+}
+
+/** The URL's `page` of a list whose only filter is its page (the Email and SMS Logs): a whole number from 1, else 1. */
+export function readPageParam(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}

@@ -11,6 +11,22 @@ export function LoadingStatus({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * 'Refreshing…' with a spinner while what a page shows is read again, or nothing (its first load
+ * says 'Loading …' instead): a page heading's actions, or beside a list's filters. Not a
+ * component, so that a heading without it has no actions at all.
+ */
+export function refreshingStatus(
+  query: { isFetching: boolean; isPending: boolean },
+  className = 'flex items-center gap-2 text-sm text-slate-600',
+): ReactNode {
+  return query.isFetching && !query.isPending ? (
+    <span role="status" className={className}>
+      <Spinner /> Refreshing…
+    </span>
+  ) : undefined;
+}
+
 /** What QueryContent needs of its TanStack query. */
 type TContentQuery<TData> = { data: TData | undefined; isError: boolean; error: unknown; refetch: () => unknown };
 

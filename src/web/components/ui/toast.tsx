@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.js';
+import { CloseIcon } from './close-icon';
 
 /** docs/product.md §9: toasts last 5 seconds. */
 export const TOAST_DURATION_MS = 5_000;
@@ -101,9 +102,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
         onClick={() => onDismiss(toast.id)}
         className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >
-        <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-          <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-        </svg>
+        <CloseIcon className="size-4" />
       </button>
     </div>
   );

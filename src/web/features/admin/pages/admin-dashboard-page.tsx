@@ -12,7 +12,7 @@ import { ChartErrorBoundary } from '#web/features/admin/dashboard/components/cha
 import { RecentOrders } from '#web/features/admin/dashboard/components/recent-orders.js';
 import { StatCard } from '#web/features/admin/dashboard/components/stat-card.js';
 import { SetupChecklist } from '#web/features/admin/dashboard/components/setup-checklist.js';
-import { LoadingStatus } from '#web/components/ui/query-content.js';
+import { LoadingStatus, refreshingStatus } from '#web/components/ui/query-content.js';
 import { needsActionSearch } from '#web/features/admin/orders/lib/order-filter.js';
 
 // The chart is its own chunk: the figures show first, the bars follow.
@@ -46,17 +46,7 @@ export function AdminDashboardPage() {
   return (
     <section className="min-w-0 space-y-6">
       <div>
-        <PageHeading
-          title="Dashboard"
-          description="Users, pending orders and volume at a glance."
-          actions={
-            query.isFetching && !query.isPending ? (
-              <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner /> Refreshing…
-              </span>
-            ) : undefined
-          }
-        />
+        <PageHeading title="Dashboard" description="Users, pending orders and volume at a glance." actions={refreshingStatus(query)} />
       </div>
 
       <SetupChecklist isEnabled={canAccess(user?.role, 'setup')} />

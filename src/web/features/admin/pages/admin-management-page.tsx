@@ -11,7 +11,7 @@ import { useSession } from '#web/lib/session.js';
 import { useAdmins, useDeleteAdmin, useResendInvitation } from '#web/features/admin/management/api/admins.js';
 import { AdminFormDialog } from '#web/features/admin/management/components/admin-form-dialog.js';
 import { ResetTwoFactorDialog } from '#web/features/admin/management/components/reset-two-factor-dialog.js';
-import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { DeleteConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 
 const ROLE_BADGES: Record<TStaffMember['role'], BadgeVariant> = {
   super_admin: 'danger',
@@ -148,22 +148,20 @@ export function AdminManagementPage() {
 
       {openDialog?.kind === 'form' && <AdminFormDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (
-        <MutationConfirmDialog
+        <DeleteConfirmDialog
           mutation={deleteAdmin}
           variables={openDialog.admin.id}
           successMessage={STAFF_MSG.deleted}
           errorFallback={STAFF_MSG.genericError}
           title="Delete Admin"
           description={`Are you sure you want to delete the admin ${openDialog.admin.fullName} (${openDialog.admin.email})?`}
-          confirmLabel="Delete"
-          variant="danger"
           onClose={() => setOpenDialog(null)}
         >
           <p className="text-sm text-slate-700">
             They are signed out at once and can no longer sign in. The orders, KYC decisions and replies they made keep their name, and
             their entries in the audit log stay. Their email address can be invited again.
           </p>
-        </MutationConfirmDialog>
+        </DeleteConfirmDialog>
       )}
       {openDialog?.kind === 'reset2fa' && openDialog.admin && (
         <ResetTwoFactorDialog admin={openDialog.admin} onClose={() => setOpenDialog(null)} />

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { PageHeading } from '#web/components/page-heading.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { ZAuditQuery } from '#shared/contracts/admin.js';
 import { formatDateTime } from '#web/lib/format-date.js';
@@ -9,7 +9,7 @@ import { AuditDetails } from '#web/features/admin/audit/components/audit-details
 import { AuditFilters } from '#web/features/admin/audit/components/audit-filters.js';
 import { actorLabel, signInOutcomeLabel, targetLabel } from '#web/features/admin/audit/lib/audit-labels.js';
 import { ExportAuditButton } from '#web/features/admin/audit/components/export-audit-button.js';
-import { Pagination } from '#web/components/ui/pagination.js';
+import { pageCount, Pagination } from '#web/components/ui/pagination.js';
 import { createUrlFilter, useUrlFilter } from '#web/lib/url-filter.js';
 
 /** The log's URL, read with the server's own query contract (ZAuditQuery). */
@@ -87,7 +87,7 @@ export function AuditPage() {
   const setFilter = (next: TAuditFilter) => updateFilter(() => next);
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const entries = data?.entries ?? [];
   const hasFilter = Boolean(filter.actor || filter.action || filter.targetType || filter.target || filter.from || filter.to);
 
@@ -98,11 +98,7 @@ export function AuditPage() {
         description="Every staff action, newest first."
         actions={
           <>
-            {query.isFetching && !query.isPending && (
-              <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner /> Refreshing…
-              </span>
-            )}
+            {refreshingStatus(query)}
             <ExportAuditButton filter={filter} />
           </>
         }

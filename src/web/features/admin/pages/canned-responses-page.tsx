@@ -9,7 +9,8 @@ import {
   type TCannedResponse,
 } from '#web/features/admin/canned-responses/api/canned-responses.js';
 import { CannedResponseFormDialog } from '#web/features/admin/canned-responses/components/canned-response-form-dialog.js';
-import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { DeleteConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { EditDeleteActions } from '#web/components/ui/row-actions.js';
 
 type TOpenDialog = { kind: 'form'; response: TCannedResponse | null } | { kind: 'delete'; response: TCannedResponse } | null;
 
@@ -31,24 +32,11 @@ export function CannedResponsesPage() {
       isHeaderHidden: true,
       className: 'text-right align-top',
       cell: (response) => (
-        <div className="flex justify-end gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Edit ${response.title}`}
-            onClick={() => setOpenDialog({ kind: 'form', response })}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="danger"
-            size="sm"
-            aria-label={`Delete ${response.title}`}
-            onClick={() => setOpenDialog({ kind: 'delete', response })}
-          >
-            Delete
-          </Button>
-        </div>
+        <EditDeleteActions
+          name={response.title}
+          onEdit={() => setOpenDialog({ kind: 'form', response })}
+          onDelete={() => setOpenDialog({ kind: 'delete', response })}
+        />
       ),
     },
   ];
@@ -73,19 +61,15 @@ export function CannedResponsesPage() {
 
       {openDialog?.kind === 'form' && <CannedResponseFormDialog response={openDialog.response} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (
-        <MutationConfirmDialog
+        <DeleteConfirmDialog
           mutation={deleteResponse}
           variables={openDialog.response.id}
           successMessage={ADMIN_MSG.responseDeleted}
           errorFallback={ADMIN_MSG.genericError}
           title="Delete Response"
           description={`Are you sure you want to delete the response titled "${openDialog.response.title}"?`}
-          confirmLabel="Delete"
-          variant="danger"
           onClose={() => setOpenDialog(null)}
-        >
-          <p className="text-sm text-slate-700">This cannot be undone.</p>
-        </MutationConfirmDialog>
+        />
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { useAdminCoins } from '#web/features/admin/coins/api/coins.js';
 import { CoinRow, type TCoinRowState } from '#web/features/admin/coins/components/coin-row.js';
 import { UnsavedChangesGuard } from '#web/features/admin/coins/components/unsaved-changes-guard.js';
-import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { usePendingChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
 import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
 const COIN_COLUMNS: TColumn<unknown>[] = [
@@ -37,9 +37,9 @@ function useChangedRows() {
 export function CoinsPage() {
   const query = useAdminCoins();
   const coins = query.data ?? [];
-  const pending = useDestinationChanges().data?.filter((change) => change.kind === 'deposit_address' && change.status === 'pending') ?? [];
+  const pendingChange = usePendingChanges('deposit_address');
   const pendingText = (coinId: number) => {
-    const change = pending.find((entry) => entry.targetId === String(coinId));
+    const change = pendingChange(coinId);
     return change ? describeDestination(change.kind, change.after).join('; ') : undefined;
   };
   const { hasUnsaved, onStateChange } = useChangedRows();

@@ -2,19 +2,14 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Button } from '#web/components/ui/button.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { EMAIL_HEALTH_MSG } from '#shared/contracts/setup.js';
 import { useEmails, type TEmailLogFilter } from '#web/features/admin/emails/api/emails.js';
 import { EmailDialog } from '#web/features/admin/emails/components/email-dialog.js';
 import { EmailStatusBadge } from '#web/features/admin/emails/components/email-status-badge.js';
-import { Pagination } from '#web/components/ui/pagination.js';
-
-function readPage(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+import { pageCount, Pagination, readPageParam } from '#web/components/ui/pagination.js';
 
 /** 'undelivered' from the URL (the dashboard's warning links there, docs/decisions/033); '' for every email. */
 function readStatus(params: URLSearchParams): TEmailLogFilter {
@@ -27,7 +22,7 @@ function readStatus(params: URLSearchParams): TEmailLogFilter {
  */
 export function EmailsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = readPage(searchParams);
+  const page = readPageParam(searchParams);
   const status = readStatus(searchParams);
   const query = useEmails(page, status);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -47,7 +42,7 @@ export function EmailsPage() {
   const setPage = (next: number) => show({ page: next, status });
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const emails = data?.emails ?? [];
   const columns: TColumn<(typeof emails)[number]>[] = [
     { header: 'To', cell: (email) => email.to || '(No Recipient)' },
@@ -68,17 +63,7 @@ export function EmailsPage() {
 
   return (
     <section>
-      <PageHeading
-        title="Email Log"
-        description="Emails sent to customers and staff, newest first."
-        actions={
-          query.isFetching && !query.isPending ? (
-            <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner /> Refreshing…
-            </span>
-          ) : undefined
-        }
-      />
+      <PageHeading title="Email Log" description="Emails sent to customers and staff, newest first." actions={refreshingStatus(query)} />
 
       <label className="mb-4 inline-flex items-center gap-2 text-sm font-medium text-slate-800">
         <input

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Button } from '#web/components/ui/button.js';
 import { Select, toOptions } from '#web/components/ui/select.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import {
@@ -17,7 +17,7 @@ import { ConfirmKycDecisionDialog } from '#web/features/admin/kyc/components/con
 import { KycSubmissionDialog, type TKycDecision } from '#web/features/admin/kyc/components/kyc-submission-dialog.js';
 import { KycSubmissionStatusBadge } from '#web/features/admin/kyc/components/kyc-submission-status-badge.js';
 import { formatKycIdType } from '#web/features/admin/kyc/kyc-labels.js';
-import { Pagination } from '#web/components/ui/pagination.js';
+import { pageCount, Pagination } from '#web/components/ui/pagination.js';
 
 const FILTER_LABELS: Record<TKycStatusFilter, string> = { all: 'All', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 const EMPTY_TEXT: Record<TKycStatusFilter, string> = {
@@ -41,7 +41,7 @@ export function KycSubmissionsPage() {
   const setFilter = (next: TKycListFilter) => updateFilter(() => next);
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const submissions = data?.submissions ?? [];
   const columns: TColumn<(typeof submissions)[number]>[] = [
     { header: 'User', className: 'font-medium', cell: (submission) => submission.userFullName },
@@ -75,11 +75,7 @@ export function KycSubmissionsPage() {
           onChange={(event) => setFilter({ status: event.target.value as TKycStatusFilter, page: 1 })}
           options={toOptions(KYC_STATUS_FILTERS, FILTER_LABELS)}
         />
-        {query.isFetching && !query.isPending && (
-          <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner /> Refreshing…
-          </span>
-        )}
+        {refreshingStatus(query)}
       </div>
 
       <DataTable

@@ -3,7 +3,7 @@ import { canAccess } from '#shared/permissions.js';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { useAdminOrders } from '#web/features/admin/orders/api/list-admin-orders.js';
 import { ConfirmOrderDecisionDialog } from '#web/features/admin/orders/components/confirm-order-decision-dialog.js';
 import { OrderDetailsDialog } from '#web/features/admin/orders/components/order-details-dialog.js';
@@ -12,7 +12,7 @@ import { OrdersTable } from '#web/features/admin/orders/components/orders-table.
 import { OrderViewSwitch } from '#web/features/admin/orders/components/order-view-switch.js';
 import { ExportOrdersButton } from '#web/features/admin/orders/components/export-orders-button.js';
 import { useNeedsAction } from '#web/features/admin/orders/api/needs-action.js';
-import { Pagination } from '#web/components/ui/pagination.js';
+import { pageCount, Pagination } from '#web/components/ui/pagination.js';
 import {
   isFiltered,
   isNeedsActionView,
@@ -55,7 +55,7 @@ export function OrdersPage() {
   const onSort = (column: TOrderSort) => setFilter((current) => ({ ...current, ...nextSort(current, column), page: 1 }));
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const orders = data?.orders ?? [];
 
   // A page beyond the end (the list shrank, or an edited URL): go to the last page that exists.
@@ -99,11 +99,7 @@ export function OrdersPage() {
 
       <div className="mb-3 flex min-h-6 flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p aria-live="polite">{data && !query.isPlaceholderData && `${data.total} ${data.total === 1 ? 'order' : 'orders'}`}</p>
-        {query.isFetching && !query.isPending && (
-          <span role="status" className="flex items-center gap-2">
-            <Spinner /> Refreshing…
-          </span>
-        )}
+        {refreshingStatus(query, 'flex items-center gap-2')}
       </div>
 
       {query.isError && <QueryErrorAlert error={query.error} onRetry={() => void query.refetch()} className="mb-4" />}

@@ -14,11 +14,12 @@ import {
 } from '#web/features/admin/payment-methods/api/payment-methods.js';
 import { EnableMethodDialog } from '#web/features/admin/payment-methods/components/enable-method-dialog.js';
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
-import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { DeleteConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
+import { EditDeleteActions } from '#web/components/ui/row-actions.js';
 import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.js';
 import { paths } from '#web/lib/paths.js';
-import { useDestinationChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
+import { usePendingChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';
 import { describeDestination } from '#web/features/admin/destination-changes/lib/describe-change.js';
 
 type TOpenDialog =
@@ -38,7 +39,7 @@ function detailLines(method: TAdminPaymentMethod): string[] {
 /** /admin/payment-methods: how customers pay and are paid (docs/product.md §2). */
 export function PaymentMethodsPage() {
   const query = usePaymentMethods();
-  const pending = useDestinationChanges().data?.filter((change) => change.kind === 'payment_method' && change.status === 'pending') ?? [];
+  const pendingChange = usePendingChanges('payment_method');
   const toggle = useTogglePaymentMethod();
   const toast = useToast();
   const [openDialog, setOpenDialog] = useState<TOpenDialog>(null);
@@ -51,7 +52,7 @@ export function PaymentMethodsPage() {
       header: 'Details',
       className: 'align-top text-slate-700',
       cell: (method) => {
-        const change = pending.find((entry) => entry.targetId === String(method.id));
+        const change = pendingChange(method.id);
         return (
           <>
             <ul className="space-y-0.5">
@@ -96,14 +97,11 @@ export function PaymentMethodsPage() {
       isHeaderHidden: true,
       className: 'text-right align-top',
       cell: (method) => (
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" size="sm" aria-label={`Edit ${method.name}`} onClick={() => setOpenDialog({ kind: 'form', method })}>
-            Edit
-          </Button>
-          <Button variant="danger" size="sm" aria-label={`Delete ${method.name}`} onClick={() => setOpenDialog({ kind: 'delete', method })}>
-            Delete
-          </Button>
-        </div>
+        <EditDeleteActions
+          name={method.name}
+          onEdit={() => setOpenDialog({ kind: 'form', method })}
+          onDelete={() => setOpenDialog({ kind: 'delete', method })}
+        />
       ),
     },
   ];
@@ -144,19 +142,15 @@ export function PaymentMethodsPage() {
       {openDialog?.kind === 'enable' && <EnableMethodDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'form' && <PaymentMethodFormDialog method={openDialog.method} onClose={() => setOpenDialog(null)} />}
       {openDialog?.kind === 'delete' && (
-        <MutationConfirmDialog
+        <DeleteConfirmDialog
           mutation={deleteMethod}
           variables={openDialog.method.id}
           successMessage={ADMIN_MSG.methodDeleted}
           errorFallback={ADMIN_MSG.genericError}
           title="Delete Payment Method"
           description={`Are you sure you want to delete the payment method "${openDialog.method.name}"?`}
-          confirmLabel="Delete"
-          variant="danger"
           onClose={() => setOpenDialog(null)}
-        >
-          <p className="text-sm text-slate-700">This cannot be undone.</p>
-        </MutationConfirmDialog>
+        />
       )}
     </section>
   );

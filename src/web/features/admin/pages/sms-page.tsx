@@ -5,18 +5,13 @@ import { canAccess } from '#shared/permissions.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Button } from '#web/components/ui/button.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
-import { Pagination } from '#web/components/ui/pagination.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { pageCount, Pagination, readPageParam } from '#web/components/ui/pagination.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { useSession } from '#web/lib/session.js';
 import { useSmsLog } from '#web/features/admin/sms/api/sms.js';
 import { RevealSmsDialog } from '#web/features/admin/sms/components/reveal-sms-dialog.js';
 import { SmsStatusBadge } from '#web/features/admin/sms/components/sms-status-badge.js';
-
-function readPage(params: URLSearchParams): number {
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /**
  * /admin/sms 'SMS Log' (issue 18): every SMS the system wrote, newest first, like the Email Log.
@@ -25,7 +20,7 @@ function readPage(params: URLSearchParams): number {
  */
 export function SmsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const page = readPage(searchParams);
+  const page = readPageParam(searchParams);
   const query = useSmsLog(page);
   const { user } = useSession();
   const [revealing, setRevealing] = useState<TSmsLogItem | null>(null);
@@ -34,7 +29,7 @@ export function SmsPage() {
   const setPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {}, { replace: true });
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const messages = data?.messages ?? [];
   const columns: TColumn<TSmsLogItem>[] = [
     { header: 'To', className: 'whitespace-nowrap', cell: (sms) => sms.to },
@@ -68,13 +63,7 @@ export function SmsPage() {
       <PageHeading
         title="SMS Log"
         description="SMS sent to customers (phone codes and order updates), newest first."
-        actions={
-          query.isFetching && !query.isPending ? (
-            <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
-              <Spinner /> Refreshing…
-            </span>
-          ) : undefined
-        }
+        actions={refreshingStatus(query)}
       />
 
       <DataTable

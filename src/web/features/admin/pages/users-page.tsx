@@ -5,7 +5,7 @@ import { KycBadge } from '#web/components/kyc-badge.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Button } from '#web/components/ui/button.js';
 import { Select, toOptions } from '#web/components/ui/select.js';
-import { Spinner } from '#web/components/ui/spinner.js';
+import { refreshingStatus } from '#web/components/ui/query-content.js';
 import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { formatDate } from '#web/lib/format-date.js';
 import { useAdminUsers, type TAdminUser, type TBanAction, type TUserListFilter } from '#web/features/admin/users/api/users.js';
@@ -15,7 +15,7 @@ import { ConfirmCloseAccountDialog } from '#web/features/admin/users/components/
 import { UserProfileDialog } from '#web/features/admin/users/components/user-profile-dialog.js';
 import { UserSearchBox } from '#web/features/admin/users/components/user-search-box.js';
 import { ExportUsersButton } from '#web/features/admin/users/components/export-users-button.js';
-import { Pagination } from '#web/components/ui/pagination.js';
+import { pageCount, Pagination } from '#web/components/ui/pagination.js';
 import {
   ACCOUNT_FILTER_LABELS,
   ACCOUNT_FILTERS,
@@ -47,7 +47,7 @@ export function UsersPage() {
   const onSearch = useCallback((q: string) => updateFilter((current) => ({ ...current, q, page: 1 })), [updateFilter]);
 
   const data = query.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = pageCount(data);
   const users = data?.users ?? [];
   const askBan = (user: TAdminUser) => setPendingBan({ user, action: user.isBanned ? 'unban' : 'ban' });
 
@@ -109,11 +109,7 @@ export function UsersPage() {
           onChange={(event) => setFilter({ account: event.target.value as TUserListFilter['account'], page: 1 })}
           options={toOptions(ACCOUNT_FILTERS, ACCOUNT_FILTER_LABELS)}
         />
-        {query.isFetching && !query.isPending && (
-          <span role="status" className="flex items-center gap-2 pb-3 text-sm text-slate-600">
-            <Spinner /> Refreshing…
-          </span>
-        )}
+        {refreshingStatus(query, 'flex items-center gap-2 pb-3 text-sm text-slate-600')}
       </div>
 
       <DataTable

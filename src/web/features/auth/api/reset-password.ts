@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ZOk } from '#shared/contracts/common.js';
 import { apiRequest } from '#web/lib/api.js';
+import { useLinkCheck } from './link-check';
 
 export function resetPassword(input: { token: string; password: string }) {
   return apiRequest('/api/account/reset-password', {
@@ -30,16 +31,7 @@ export function checkResetLink(token: string, signal?: AbortSignal) {
   });
 }
 
-/** Asked once per page visit; never again on focus (after the reset, the answer would be 'invalid'). */
+/** Asked once per page visit (after the reset, the answer would be 'invalid'). */
 export function useResetLinkCheck(token: string) {
-  return useQuery({
-    queryKey: ['reset-link-check', token],
-    queryFn: ({ signal }) => checkResetLink(token, signal),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  return useLinkCheck('reset-link-check', token, checkResetLink);
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ZOk } from '#shared/contracts/common.js';
 import { apiRequest } from '#web/lib/api.js';
+import { useLinkCheck } from './link-check';
 
 /** An invited admin chooses a password with the single-use token from the invitation email. */
 export function setPassword(input: { token: string; password: string }) {
@@ -26,16 +27,7 @@ export function checkInvitation(token: string, signal?: AbortSignal) {
   });
 }
 
-/** Asked once per page visit; never again on focus (after the password is set, the answer would be 'used'). */
+/** Asked once per page visit (after the password is set, the answer would be 'used'). */
 export function useInvitationCheck(token: string) {
-  return useQuery({
-    queryKey: ['invitation-check', token],
-    queryFn: ({ signal }) => checkInvitation(token, signal),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  return useLinkCheck('invitation-check', token, checkInvitation);
 }

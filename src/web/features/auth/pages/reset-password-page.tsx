@@ -1,12 +1,11 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MSG } from '#shared/messages.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { ApiError } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { useResetLinkCheck, useResetPassword } from '#web/features/auth/api/reset-password.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { LinkCheckCard } from '#web/features/auth/components/link-check-card.js';
 import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
 import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
@@ -45,22 +44,8 @@ export function ResetPasswordPage() {
     );
   }
 
-  if (check.isError) {
-    return (
-      <AuthCard title="Reset password" footer={newLink}>
-        <QueryErrorAlert error={check.error} onRetry={() => void check.refetch()} />
-      </AuthCard>
-    );
-  }
-
-  if (check.isPending) {
-    return (
-      <AuthCard title="Reset password" footer={newLink}>
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner /> Checking your reset link…
-        </p>
-      </AuthCard>
-    );
+  if (check.isError || check.isPending) {
+    return <LinkCheckCard check={check} title="Reset password" footer={newLink} checkingText="Checking your reset link…" />;
   }
 
   return (

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STAFF_MSG } from '#shared/contracts/staff.js';
 import { Alert } from '#web/components/ui/alert.js';
-import { QueryErrorAlert } from '#web/components/ui/query-error-alert.js';
-import { Spinner } from '#web/components/ui/spinner.js';
 import { ApiError } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';
 import { useInvitationCheck, useSetPassword } from '#web/features/auth/api/set-password.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
+import { LinkCheckCard } from '#web/features/auth/components/link-check-card.js';
 import { NewPasswordForm } from '#web/features/auth/components/new-password-form.js';
 import { useRedirectAfterSuccess } from '#web/features/auth/lib/use-redirect-after-success.js';
 
@@ -61,22 +60,8 @@ export function SetPasswordPage() {
     );
   }
 
-  if (check.isError) {
-    return (
-      <AuthCard title="Set your password" footer={loginLink}>
-        <QueryErrorAlert error={check.error} onRetry={() => void check.refetch()} />
-      </AuthCard>
-    );
-  }
-
-  if (check.isPending) {
-    return (
-      <AuthCard title="Set your password" footer={loginLink}>
-        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner /> Checking your invitation link…
-        </p>
-      </AuthCard>
-    );
+  if (check.isError || check.isPending) {
+    return <LinkCheckCard check={check} title="Set your password" footer={loginLink} checkingText="Checking your invitation link…" />;
   }
 
   return (

@@ -17,6 +17,7 @@ import { useTypingIndicator, useTypingSignal } from '#web/lib/chat/use-typing.js
 import { MessageComposer } from '#web/components/chat/message-composer.js';
 import { MessageList } from '#web/components/chat/message-list.js';
 import { ThreadStatus } from '#web/components/chat/thread-status.js';
+import { CloseIcon } from '#web/components/ui/close-icon.js';
 
 type TLoadState = 'idle' | 'loading' | 'ready' | 'error';
 const SUPPORT = 'support';
@@ -218,9 +219,7 @@ export function ChatWidget() {
               onClick={close}
               className="-m-1 rounded-md p-1 text-white hover:bg-brand-800"
             >
-              <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+              <CloseIcon className="size-5" />
             </button>
           </header>
 

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZDestinationChangeList, ZDestinationChangeResponse } from '#shared/contracts/destination-changes.js';
+import {
+  ZDestinationChangeList,
+  ZDestinationChangeResponse,
+  type TDestinationChange,
+  type TDestinationKind,
+} from '#shared/contracts/destination-changes.js';
 import { apiRequest } from '#web/lib/api.js';
 
 /** In memory only, never persisted (decisions/013 D10). */
@@ -16,6 +21,12 @@ export const destinationChangesQueryOptions = () =>
 /** Changes of where money goes: the waiting ones first, then the latest decided (docs/decisions/030). */
 export function useDestinationChanges() {
   return useQuery(destinationChangesQueryOptions());
+}
+
+/** The change of this kind waiting for approval, by its target's id: the payment method's or the coin's row says so. */
+export function usePendingChanges(kind: TDestinationKind): (targetId: number) => TDestinationChange | undefined {
+  const pending = useDestinationChanges().data?.filter((change) => change.kind === kind && change.status === 'pending') ?? [];
+  return (targetId) => pending.find((change) => change.targetId === String(targetId));
 }
 
 /** After a decision the list, the payment methods and the coins are read again. */

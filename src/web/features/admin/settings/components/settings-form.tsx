@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, useFormState, useWatch } from 'react-hook-form';
+import { Controller, useFormState, useWatch, type RegisterOptions } from 'react-hook-form';
 import { ADMIN_MSG, CLAIM_MINUTES, WINDOW_MINUTES } from '#shared/contracts/admin.js';
 import { Form, PasswordField, TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
@@ -26,6 +26,26 @@ function SettingsSection({ title, description, children }: { title: string; desc
       {children}
     </section>
   );
+}
+
+type TFieldProps = {
+  label: string;
+  name: keyof TSettingsFormValues;
+  hint?: string;
+  placeholder?: string;
+  disabled: boolean;
+  fieldClassName?: string;
+  registerOptions?: RegisterOptions;
+};
+
+/** A whole number within its contract's range: the order windows, the idle hours, the claim, the cooling-off. */
+function WholeNumberField({ range, ...props }: TFieldProps & { range: { min: number; max: number } }) {
+  return <TextField {...props} type="number" inputMode="numeric" min={range.min} max={range.max} step={1} />;
+}
+
+/** An amount in cents above `min` (GHS or USD, as the label says). */
+function AmountField({ min, ...props }: TFieldProps & { min: number }) {
+  return <TextField {...props} type="number" inputMode="decimal" min={min} step={0.01} />;
 }
 
 /**
@@ -93,46 +113,32 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         description="How long customers have to pay or send after creating an order, and how large an order may be."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <WholeNumberField
             label="Payment window (minutes)"
             name="paymentWindowMinutes"
-            type="number"
-            inputMode="numeric"
-            min={WINDOW_MINUTES.min}
-            max={WINDOW_MINUTES.max}
-            step={1}
+            range={WINDOW_MINUTES}
             hint="A buyer pays within this time, or the order expires."
             disabled={isSaving}
           />
-          <TextField
+          <WholeNumberField
             label="Deposit window (minutes)"
             name="depositWindowMinutes"
-            type="number"
-            inputMode="numeric"
-            min={WINDOW_MINUTES.min}
-            max={WINDOW_MINUTES.max}
-            step={1}
+            range={WINDOW_MINUTES}
             hint="A seller sends the coins within this time, or the order expires."
             disabled={isSaving}
           />
-          <TextField
+          <AmountField
             label="Minimum order (GHS)"
             name="minOrderGhs"
-            type="number"
-            inputMode="decimal"
             min={1}
-            step={0.01}
             disabled={isSaving}
             // The maximum is judged against it.
             registerOptions={{ deps: ['maxOrderGhs'] }}
           />
-          <TextField
+          <AmountField
             label="Maximum order (GHS)"
             name="maxOrderGhs"
-            type="number"
-            inputMode="decimal"
             min={1}
-            step={0.01}
             placeholder="No maximum"
             hint="Leave empty for no maximum."
             disabled={isSaving}
@@ -144,13 +150,10 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         title="Verification Tier Limits"
         description="What a customer may trade at each verification tier. Days and months are counted in Ghana time (GMT). Cancelled and expired orders do not count."
       >
-        <TextField
+        <AmountField
           label="Tier 0 limit (USD, in total)"
           name="tier0LimitUsd"
-          type="number"
-          inputMode="decimal"
           min={0.01}
-          step={0.01}
           hint="Signed up, not verified yet: the total a customer may trade before Tier 1."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
@@ -164,17 +167,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
               ['tier2MonthlyLimitGhs', 'Tier 2 monthly limit (GHS)', []],
             ] as const
           ).map(([name, label, deps]) => (
-            <TextField
-              key={name}
-              label={label}
-              name={name}
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              disabled={isSaving}
-              registerOptions={{ deps: [...deps] }}
-            />
+            <AmountField key={name} label={label} name={name} min={0.01} disabled={isSaving} registerOptions={{ deps: [...deps] }} />
           ))}
         </div>
         <p className="text-sm text-slate-600">
@@ -187,26 +180,18 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         title="Sessions"
         description="When a signed-in customer is signed out for lack of activity. Staff are signed out after 30 minutes."
       >
-        <TextField
+        <WholeNumberField
           label="Customer idle sign-out (hours)"
           name="customerIdleHours"
-          type="number"
-          inputMode="numeric"
-          min={CUSTOMER_IDLE_HOURS_MIN}
-          max={CUSTOMER_IDLE_HOURS_MAX}
-          step={1}
+          range={{ min: CUSTOMER_IDLE_HOURS_MIN, max: CUSTOMER_IDLE_HOURS_MAX }}
           hint="A customer who does nothing for this long signs in again. Automatic page refreshes do not count as activity."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
         />
-        <TextField
+        <WholeNumberField
           label="Claim on a paid order (minutes)"
           name="claimMinutes"
-          type="number"
-          inputMode="numeric"
-          min={CLAIM_MINUTES.min}
-          max={CLAIM_MINUTES.max}
-          step={1}
+          range={CLAIM_MINUTES}
           hint="How long a staff member's claim on a paid order lasts before someone else may claim it. They are warned shortly before."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
@@ -225,14 +210,10 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         title="Payment destinations"
         description="A change of a payment method's account or a deposit address waits for a second Super Admin or Manager to approve it."
       >
-        <TextField
+        <WholeNumberField
           label="Cooling-off period (hours)"
           name="destinationCoolingOffHours"
-          type="number"
-          inputMode="numeric"
-          min={DESTINATION_COOLING_OFF_HOURS.min}
-          max={DESTINATION_COOLING_OFF_HOURS.max}
-          step={1}
+          range={DESTINATION_COOLING_OFF_HOURS}
           hint="When no other admin can approve a change, it takes effect after this many hours unless it is rejected."
           disabled={isSaving}
           fieldClassName="sm:max-w-xs"
@@ -242,17 +223,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
       <SettingsSection title="SMTP Server Configuration" description="Used to deliver the emails in the Email Log.">
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
           <TextField label="Host" name="smtpHost" autoComplete="off" maxLength={253} placeholder="smtp.example.com" disabled={isSaving} />
-          <TextField
-            label="Port"
-            name="smtpPort"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={65535}
-            step={1}
-            placeholder="465"
-            disabled={isSaving}
-          />
+          <WholeNumberField label="Port" name="smtpPort" range={{ min: 1, max: 65535 }} placeholder="465" disabled={isSaving} />
         </div>
         <Controller
           control={form.control}
