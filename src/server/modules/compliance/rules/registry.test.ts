@@ -13,16 +13,9 @@ describe('the monitoring rules registry written from the rule files', () => {
     expect(RULES.map((rule) => rule.meta)).toEqual(RULE_METAS);
     const positions = RULE_METAS.map((meta) => meta.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    // The order the desk and the Settings form have always listed them in (docs/decisions/041).
-    expect(ALERT_RULES).toEqual([
-      'large_order',
-      'daily_volume',
-      'structuring',
-      'shared_account',
-      'name_mismatch',
-      'reused_image',
-      'overdue_case',
-    ]);
+    // The seven of docs/decisions/041 keep the order the desk and the Settings form always listed them in.
+    const seven = ['large_order', 'daily_volume', 'structuring', 'shared_account', 'name_mismatch', 'reused_image', 'overdue_case'];
+    expect(ALERT_RULES.filter((id) => seven.includes(id))).toEqual(seven);
   });
 
   const file = (meta: string, imports = '') => `${imports}import { defineRule } from '../monitoring.js';\n\nexport const meta = ${meta};\n`;
