@@ -100,6 +100,9 @@ export default tseslint.config(
       'playwright-report/**',
       'test-results/**',
       '.tsbuild/**',
+      // Written by scripts/compliance-rules.mjs, not committed (docs/decisions/047).
+      'src/shared/compliance-rules/rules.gen.ts',
+      'src/server/modules/compliance/rules/registry.gen.ts',
     ],
   },
   js.configs.recommended,

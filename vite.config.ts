@@ -6,6 +6,10 @@ import { prerenderLanding } from './scripts/prerender-landing';
 import { precompress } from './scripts/vite-precompress';
 import { routePreloads } from './scripts/route-preloads';
 import { customerChunks } from './scripts/customer-chunks';
+import { writeRuleRegistry } from './scripts/compliance-rules.mjs';
+
+// The desk and the Settings form list the monitoring rules of the rule files (docs/decisions/047).
+writeRuleRegistry();
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 

@@ -1,5 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { writeRuleRegistry } from './scripts/compliance-rules.mjs';
+
+// The monitoring rules' registry, from the rule files as they are now (docs/decisions/047).
+writeRuleRegistry();
 
 // Two projects: the server and API tests run in Node against a per-file test database
 // (tests/setup/global-setup.ts); the web tests render components in happy-dom with

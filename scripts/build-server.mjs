@@ -3,6 +3,7 @@
 // finds them next to the module that defines MIGRATIONS_FOLDER (src/server/db/client.ts).
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { writeRuleRegistry } from './compliance-rules.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const serverOutDir = path.join(root, 'dist/server');
@@ -42,6 +43,7 @@ export function isServerBuildStale() {
 export async function buildServer() {
   // Imported here, not at the top: a deployment that was built already runs without dev tools.
   const { build } = await import('esbuild');
+  writeRuleRegistry();
   // Built beside and then moved into place, so a server starting meanwhile never loads half a build.
   const outdir = `${serverOutDir}.building-${process.pid}`;
   rmSync(outdir, { recursive: true, force: true });

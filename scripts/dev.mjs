@@ -2,6 +2,10 @@
 // APP_URL is Vite's server: links in emails point there, and it is the one origin the API
 // trusts (src/server/plugins/security.ts); `npm start` never trusts :5173.
 import { spawn } from 'node:child_process';
+import { writeRuleRegistry } from './compliance-rules.mjs';
+
+// Before the API server starts: it loads the monitoring rules' registry (docs/decisions/047).
+writeRuleRegistry();
 
 const env = { ...process.env, PORT: '3001', APP_URL: 'http://localhost:5173', SERVE_WEB: 'false' };
 const children = [

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import module from 'node:module';
 import path from 'node:path';
 import { buildServer, isStale, serverEntries, serverOutDir, serverSources } from './build-server.mjs';
+import { RULES_DIR } from './compliance-rules.mjs';
 
 // Node 22+ keeps the compiled code of the modules it loads in a cache (in the system's
 // temporary folder), so a restart parses far less JavaScript.
@@ -21,7 +22,11 @@ if (!(command in serverEntries)) {
 }
 
 const startsTheApp = command === 'main';
-if (startsTheApp && process.env.SERVE_WEB !== 'false' && isStale(path.join(root, 'dist/web/index.html'), ['src/web', 'src/shared'])) {
+if (
+  startsTheApp &&
+  process.env.SERVE_WEB !== 'false' &&
+  isStale(path.join(root, 'dist/web/index.html'), ['src/web', 'src/shared', RULES_DIR])
+) {
   console.log('Building the web app (first start or sources changed)…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONITORING_SETTINGS } from '#shared/compliance-rules/index.js';
 import { users } from '#server/db/schema/auth.js';
 import type { TAccess } from '#server/plugins/access.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
@@ -90,9 +91,13 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/admin/compliance/cases/:id/no-report params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/export params.id': 'int4',
   'PUT /api/admin/compliance/settings body.retentionYears': 'int4',
-  'PUT /api/admin/compliance/settings body.sharedNumberMaxCustomers': 'int4',
-  'PUT /api/admin/compliance/settings body.structuringBandPercent': 'int4',
-  'PUT /api/admin/compliance/settings body.structuringOrderCount': 'int4',
+  // Every monitoring rule's whole-number threshold, an integer column (docs/decisions/047).
+  ...Object.fromEntries(
+    MONITORING_SETTINGS.filter((setting) => setting.kind === 'whole').map((setting) => [
+      `PUT /api/admin/compliance/settings body.${setting.key}`,
+      'int4' as const,
+    ]),
+  ),
   'GET /api/chat/messages query.after': 'bigint',
   'GET /api/admin/chat/conversations/:id params.id': 'int4',
   'GET /api/admin/chat/conversations/:id/messages params.id': 'int4',

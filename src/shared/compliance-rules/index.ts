@@ -1,20 +1,16 @@
-import { dailyVolume } from './daily-volume.js';
-import { largeOrder } from './large-order.js';
-import { nameMismatch } from './name-mismatch.js';
-import { overdueCase } from './overdue-case.js';
-import { reusedImage } from './reused-image.js';
 import type { TRuleAction, TRuleSetting } from './rule.js';
-import { sharedAccount } from './shared-account.js';
-import { structuring } from './structuring.js';
+import { RULE_METAS } from './rules.gen.js';
 
-/**
- * The monitoring rules' registry (docs/decisions/041): one entry per rule, in the order the desk
- * lists them and the rules of one moment run. Everything below (the ids, labels, default actions,
- * the settings fields and the personal-data keys) is derived from it; so are the settings contract
- * (src/shared/contracts/compliance.ts), the settings columns (src/server/db/schema/app.ts), the
- * Settings form and retention. Adding a rule: CONTRIBUTING.md "Adding a monitoring rule".
+/*
+ * The monitoring rules' registry (docs/decisions/041, 047): RULE_METAS holds every rule's metadata
+ * in the order the desk lists them and the rules of one moment run (their `position`), copied from
+ * the rule files src/server/modules/compliance/rules/<rule-id>.ts by scripts/compliance-rules.mjs.
+ * Everything below (the ids, labels, default actions, the settings fields and the personal-data
+ * keys) is derived from it; so are the settings contract (src/shared/contracts/compliance.ts), the
+ * settings columns (src/server/db/schema/app.ts), the Settings form and retention. Adding a rule:
+ * CONTRIBUTING.md "Adding a monitoring rule".
  */
-export const RULE_METAS = [largeOrder, dailyVolume, structuring, sharedAccount, nameMismatch, reusedImage, overdueCase] as const;
+export { RULE_METAS };
 
 type TRuleMetaOf = (typeof RULE_METAS)[number];
 export type TAlertRule = TRuleMetaOf['id'];

@@ -1,10 +1,11 @@
 /*
- * What every monitoring rule declares about itself (issue 29 point 2, docs/decisions/041): its id
- * and label, what it does by default, its settings (threshold fields with their default,
- * validation and how the Settings form shows them) and what it records in an alert (each key's
- * label, and whether it is personal data that retention strips). The server's check of a rule
- * (when it runs, what it raises) is src/server/modules/compliance/rules/<id>.ts; the registry of
- * both is one array each (index.ts here, rules/index.ts there).
+ * What every monitoring rule declares about itself (issue 29 point 2, docs/decisions/041 and 047):
+ * its id, place and label, what it does by default, its settings (threshold fields with their
+ * default, validation and how the Settings form shows them) and what it records in an alert (each
+ * key's label, and whether it is personal data that retention strips). A rule is one file,
+ * src/server/modules/compliance/rules/<rule-id>.ts, with this metadata and its check; the metadata
+ * reaches this folder as a copy (rules.gen.ts, written by scripts/compliance-rules.mjs), so the
+ * web, the contracts and the database schema read it without importing the server.
  */
 
 export type TRuleAction = 'hold' | 'flag';
@@ -36,6 +37,17 @@ export type TWholeSetting = {
 
 export type TRuleSetting = TGhsSetting | TWholeSetting;
 
+/** A setting's column: its key in snake_case (largeOrderGhs: large_order_ghs). */
+const columnOf = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** A threshold in cedis (key, and the rest of TGhsSetting but its column, which is the key's). */
+export const ghsSetting = <const TKey extends string>(key: TKey, field: Omit<TGhsSetting, 'key' | 'column' | 'kind'>) =>
+  ({ key, column: columnOf(key), kind: 'ghs', ...field }) as const satisfies TGhsSetting;
+
+/** A whole-number threshold (key, and the rest of TWholeSetting but its column, which is the key's). */
+export const wholeSetting = <const TKey extends string>(key: TKey, field: Omit<TWholeSetting, 'key' | 'column' | 'kind'>) =>
+  ({ key, column: columnOf(key), kind: 'whole', ...field }) as const satisfies TWholeSetting;
+
 /** One key a rule records in its alert's details. */
 export type TRuleDetail = {
   readonly key: string;
@@ -47,6 +59,11 @@ export type TRuleDetail = {
 
 export type TRuleMeta = {
   readonly id: string;
+  /**
+   * Where the desk and the Settings form list the rule, and its turn among the rules of one
+   * moment: ascending, one rule per number (spaced by 10, so a rule fits in between).
+   */
+  readonly position: number;
   /** What the desk calls the rule. */
   readonly label: string;
   readonly defaultAction: TRuleAction;

@@ -15,7 +15,7 @@ import { complianceAlerts } from '#server/db/schema/compliance.js';
 import type { orders } from '#server/db/schema/orders.js';
 
 /*
- * What a monitoring rule's check (rules/<id>.ts, docs/decisions/041) is given: the moment it runs
+ * What a monitoring rule's check (rules/<rule-id>.ts, docs/decisions/041 and 047) is given: the moment it runs
  * at with its facts, the settings, and `raise`, which records the rule's alert once (its dedupe
  * key, compliance_alerts_dedupe_unique, ON CONFLICT DO NOTHING) with the action the settings give
  * the rule. Rules run inside the transaction of the change that triggers them, so an alert exists
@@ -88,7 +88,7 @@ export type TRuleContext<TMeta extends TRuleMeta> = {
   raise: (alert: { userId: string; orderId: number | null; dedupeKey: string; details: TDetailsOf<TMeta> }) => Promise<boolean>;
 };
 
-/** A rule's check: its metadata (src/shared/compliance-rules/<id>.ts), the moment it runs at, and what it does then. */
+/** A rule's check: its metadata (`meta` of the same file, rules/<rule-id>.ts), the moment it runs at, and what it does then. */
 export type TRule<TMeta extends TRuleMeta & { id: TAlertRule }, TAt extends TMoment> = {
   meta: TMeta;
   runsAt: TAt;

@@ -1,14 +1,34 @@
-import { dailyVolume } from '#shared/compliance-rules/daily-volume.js';
+import { defineRuleMeta, ghsSetting } from '#shared/compliance-rules/rule.js';
 import { toDecimal } from '#shared/money.js';
 import { readUsedGhs } from '#server/modules/limits/tier-limits.js';
 import { defineRule } from '../monitoring.js';
+
+/** A customer's cedi volume of one day (Africa/Accra) above the daily threshold (docs/decisions/017). */
+export const meta = defineRuleMeta({
+  id: 'daily_volume',
+  position: 20,
+  label: 'Daily volume',
+  defaultAction: 'flag',
+  settings: [
+    ghsSetting('dailyVolumeAlertGhs', {
+      default: '100000',
+      label: 'Daily volume (GHS)',
+      hint: "A customer's orders of one day above this.",
+    }),
+  ],
+  details: [
+    { key: 'day', label: 'Day' },
+    { key: 'volumeGhs', label: 'Customer’s volume that day' },
+    { key: 'thresholdGhs', label: 'Threshold' },
+  ],
+});
 
 /**
  * (b) The customer's cedi volume of the day (orders not cancelled or expired) above the daily
  * threshold: one alert per customer and day (Africa/Accra, UTC+0 all year, by its name: 2026-11-25).
  */
-export const dailyVolumeRule = defineRule({
-  meta: dailyVolume,
+export const rule = defineRule({
+  meta,
   runsAt: 'order_placed',
   async check({ order }, { tx, now, settings, raise }) {
     const monitoring = await settings();

@@ -1,9 +1,22 @@
-import { overdueCase } from '#shared/compliance-rules/overdue-case.js';
+import { defineRuleMeta } from '#shared/compliance-rules/rule.js';
 import { defineRule } from '../monitoring.js';
 
+/** An open case past its 24-hour deadline for the report to the FIC (issue 27 point 5). It holds no order. */
+export const meta = defineRuleMeta({
+  id: 'overdue_case',
+  position: 70,
+  label: 'Case past its 24-hour deadline',
+  defaultAction: 'flag',
+  settings: [],
+  details: [
+    { key: 'caseId', label: 'Case' },
+    { key: 'dueAt', label: 'Report was due' },
+  ],
+});
+
 /** An open case past its 24-hour due time: one alert per case (cases.ts raiseOverdueCaseAlerts). */
-export const overdueCaseRule = defineRule({
-  meta: overdueCase,
+export const rule = defineRule({
+  meta,
   runsAt: 'case_overdue',
   async check({ case: overdue }, { raise }) {
     await raise({

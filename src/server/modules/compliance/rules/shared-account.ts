@@ -1,8 +1,31 @@
+import { defineRuleMeta, wholeSetting } from '#shared/compliance-rules/rule.js';
 import { eq, or, sql } from 'drizzle-orm';
-import { sharedAccount } from '#shared/compliance-rules/shared-account.js';
 import { orders } from '#server/db/schema/orders.js';
 import { defineRule, finalStatuses } from '../monitoring.js';
 import { canonicalPhone, lockNumbers } from '../phone-numbers.js';
+
+/** One payer or payout number used by more customers than the setting allows (docs/decisions/017). */
+export const meta = defineRuleMeta({
+  id: 'shared_account',
+  position: 40,
+  label: 'Shared payer or payout number',
+  defaultAction: 'hold',
+  settings: [
+    wholeSetting('sharedNumberMaxCustomers', {
+      default: 2,
+      min: 1,
+      max: 20,
+      message: 'Enter a whole number of customers from 1 to 20.',
+      label: 'Customers per payer or payout number',
+      hint: 'A number used by more customers than this raises an alert.',
+    }),
+  ],
+  details: [
+    { key: 'number', label: 'Payer/payout number', personal: true },
+    { key: 'customers', label: 'Customers using the number' },
+    { key: 'maxCustomers', label: 'Customers allowed' },
+  ],
+});
 
 /**
  * (d) One payer number (a buy's "I have paid"), payout MoMo number (a sell's "I have sent") or
@@ -13,8 +36,8 @@ import { canonicalPhone, lockNumbers } from '../phone-numbers.js';
  * order of a customer using the number is held by it while it holds (rules.ts isOrderHeld compares
  * the numbers), whichever order it names. The number is locked first (lockNumbers).
  */
-export const sharedAccountRule = defineRule({
-  meta: sharedAccount,
+export const rule = defineRule({
+  meta,
   runsAt: 'number_used',
   async check({ number, acting }, { tx, settings, raise }) {
     if (!number) return;
