@@ -5,7 +5,7 @@ import type { TConfig } from './config.js';
 import type { MarketService } from './modules/market/service.js';
 import { PgNotifyBus } from './modules/realtime/bus.js';
 import { RealtimeHub, registerRealtime } from './modules/realtime/hub.js';
-import { openDatabase, type TDatabase } from './db/client.js';
+import { databaseOptionsOf, openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
 import { maskPhonesInUrl } from './lib/log-masking.js';
@@ -153,8 +153,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const ownsDatabase = !options.database;
   const db = database.db;
 
