@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHAT_CLOSE, type TChatMessage } from '#shared/contracts/chat.js';
 import { SUPER_ADMIN, TEMPLATE_DB } from '#test/setup/constants.js';
 import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
-import { adminDatabaseUrl, testDatabaseUrls } from '#test/helpers/test-app.js';
+import { adminDatabaseUrl, killPoolerConnections, testDatabaseUrls } from '#test/helpers/test-app.js';
 
 /**
  * Two real server processes on one PostgreSQL (what a deployment behind a load balancer does):
@@ -126,7 +126,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     await Promise.all([one?.exited, two?.exited]);
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    if (inject('pooledDatabaseUrl')) await killPoolerConnections(databaseName);
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
     await admin.end();
   }, 60_000);
 

@@ -45,6 +45,21 @@ export function testDatabaseUrls(name: string): { databaseUrl: string; directUrl
   return { databaseUrl: pooled.toString(), directUrl: direct.toString() };
 }
 
+/** Through PgBouncer (scripts/with-pgbouncer.sh): closes its server connections to database `name`. */
+export async function killPoolerConnections(name: string): Promise<void> {
+  const adminConsole = new URL(inject('pooledDatabaseUrl'));
+  adminConsole.pathname = '/pgbouncer';
+  const bouncer = new pg.Client({ connectionString: adminConsole.toString() });
+  await bouncer.connect();
+  try {
+    await bouncer.query(`KILL ${name}`);
+  } catch {
+    // A database PgBouncer never connected to: nothing to close.
+  } finally {
+    await bouncer.end();
+  }
+}
+
 /** PostgreSQL runs: the server's maintenance database, where test databases are made and dropped. */
 export function adminDatabaseUrl(): string {
   const url = new URL(inject('templateDatabaseUrl'));
@@ -78,14 +93,16 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
     const close = database.close;
     database.close = async () => {
       await close();
-      // No FORCE on a direct run: terminating connections the pool is still closing makes them
-      // emit errors. Wait for them to go instead; a database left behind dies with the throwaway
-      // server. Through PgBouncer the remaining connections are the pooler's idle ones: FORCE.
+      // No FORCE: terminating connections the pool is still closing makes them emit errors. Wait
+      // for them to go instead; a database left behind dies with the throwaway server. Through
+      // PgBouncer, its idle server connections to the database are closed first (KILL on its
+      // admin console), or DROP would wait for its idle timeout.
+      if (directUrl) await killPoolerConnections(name);
       const cleanup = new pg.Client({ connectionString: adminDatabaseUrl() });
       await cleanup.connect();
       for (let attempt = 0; attempt < 50; attempt += 1) {
         try {
-          await cleanup.query(`DROP DATABASE IF EXISTS ${name}${directUrl ? ' WITH (FORCE)' : ''}`);
+          await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
           break;
         } catch {
           await new Promise((r) => setTimeout(r, 100));
@@ -118,6 +135,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       // Tests sign up and order far faster than people; tests of the limits themselves set 1.
       RATE_LIMIT_SCALE: '1000',
       DOCUMENTS_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'exchange-docs-')), 'documents'),
+      // A run under scripts/with-redis.sh: every app's realtime goes over that Redis (docs/decisions/051).
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,
     },
     overrides,

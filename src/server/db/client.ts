@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { enableAfterCommit } from './after-commit.js';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -164,6 +165,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
+    enableAfterCommit(db);
     // A few session connections: the realtime listener, the price fetcher's lock, a migration run.
     const sessionPool = options.directUrl ? new pg.Pool({ connectionString: options.directUrl, max: 4 }) : pool;
     return {
@@ -179,6 +181,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
   }
   if ('pglite' in options) {
     const db = drizzlePglite(options.pglite, { schema }) as unknown as TDb;
+    enableAfterCommit(db);
     return { db, kind: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
   }
   const release = acquireDataDirLock(options.dataDir);
@@ -186,6 +189,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
     const pglite = createPglite(path.join(options.dataDir, 'pgdata'));
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
+    enableAfterCommit(db);
     return {
       db,
       kind: 'pglite',
