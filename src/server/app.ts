@@ -4,8 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TConfig } from './config.js';
 import type { MarketService } from './modules/market/service.js';
 import { PgNotifyBus } from './modules/realtime/bus.js';
+import { RedisBus } from './modules/realtime/redis-bus.js';
 import { RealtimeHub, registerRealtime } from './modules/realtime/hub.js';
-import { openDatabase, type TDatabase } from './db/client.js';
+import { databaseOptionsOf, openDatabase, type TDatabase } from './db/client.js';
 import type { TOnAccountChanged } from './lib/account-changed.js';
 import { EmailSender } from './lib/email/sender.js';
 import { maskPhonesInUrl } from './lib/log-masking.js';
@@ -153,8 +154,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase(databaseOptionsOf(config)));
   const ownsDatabase = !options.database;
   const db = database.db;
 
@@ -294,7 +294,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     ...(config.testClock ? { now: () => clock.now() } : {}),
   });
   // One realtime channel for chat, orders and the back office live (docs/decisions/042).
-  const bus = new PgNotifyBus(database, app.log);
+  // Redis when several app servers share the database and REDIS_URL is set (docs/decisions/051).
+  const bus = config.redisUrl ? new RedisBus({ url: config.redisUrl, database, log: app.log }) : new PgNotifyBus(database, app.log);
   const realtime = registerRealtime(app, new RealtimeHub({ db, log: app.log, bus, chat: chatSource({ db, bus }) }));
   await registerChat(app, { db, realtime, config, onEmailQueued });
   // The back office live on the same channel (docs/decisions/032): KYC, the desk, holds, chat unread.

@@ -19,6 +19,19 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * A direct connection to the same database when DATABASE_URL goes through PgBouncer in
+   * transaction pooling (docs/decisions/050): LISTEN, session locks and migrations use it.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Realtime events between app servers over Redis pub/sub (docs/decisions/051); unset: PostgreSQL NOTIFY. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.string().default('false'),
   ADMIN_EMAIL: z.string().email().default('admin@cedicrypto.local'),
@@ -85,6 +98,10 @@ export type TConfig = {
   /** Where `npm run backup` writes (kept private like the data directory). */
   backupDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_DIRECT_URL: session connections when databaseUrl is a transaction pooler. */
+  databaseDirectUrl: string | undefined;
+  /** REDIS_URL: realtime over Redis pub/sub instead of NOTIFY. */
+  redisUrl: string | undefined;
   authSecret: string;
   /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -190,6 +207,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
     backupDir: path.resolve(e.BACKUP_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    redisUrl: e.REDIS_URL,
     authSecret: '',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, embeddedDatabaseWarning, loadConfig } from './config.js';
-import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.js';
+import { DataDirLockedError, migrateDatabase, databaseOptionsOf, openDatabase } from './db/client.js';
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { startMemoryLog } from './lib/memory-log.js';
 import { startOutboxLog } from './lib/outbox.js';
@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   usePrivateUmask();
   const config = loadConfig();
   warnIfNotPrivate(makeDataFilesPrivate(config));
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await migrateDatabase(database);

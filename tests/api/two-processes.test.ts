@@ -8,6 +8,7 @@ import { CHAT_CLOSE, type TChatMessage } from '#shared/contracts/chat.js';
 import { SUPER_ADMIN, TEMPLATE_DB } from '#test/setup/constants.js';
 import { signedSessionCookie } from '#test/helpers/session-cookie.js';
 import { openSocket, type SocketClient } from '#test/helpers/ws-client.js';
+import { adminDatabaseUrl, killPoolerConnections, testDatabaseUrls } from '#test/helpers/test-app.js';
 
 /**
  * Two real server processes on one PostgreSQL (what a deployment behind a load balancer does):
@@ -38,11 +39,13 @@ function freePort(): Promise<number> {
 
 type TServer = { child: ChildProcess; port: number; base: string; output: () => string; exited: Promise<number | null> };
 
-function startServer(databaseUrl: string, port: number): TServer {
+function startServer(urls: { databaseUrl: string; directUrl: string | undefined }, port: number): TServer {
+  const { DATABASE_DIRECT_URL: _runs, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: urls.databaseUrl,
+    ...(urls.directUrl ? { DATABASE_DIRECT_URL: urls.directUrl } : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL,
@@ -90,17 +93,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
   const sockets: SocketClient[] = [];
 
   beforeAll(async () => {
-    const templateUrl = inject('templateDatabaseUrl');
-    adminUrl = new URL(templateUrl);
-    adminUrl.pathname = '/postgres';
+    adminUrl = new URL(adminDatabaseUrl());
     databaseName = `p2_${randomUUID().replaceAll('-', '')}`;
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${TEMPLATE_DB}`);
     await admin.end();
-    const databaseUrl = new URL(templateUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    const urls = testDatabaseUrls(databaseName);
+    const db = new pg.Client({ connectionString: urls.directUrl ?? urls.databaseUrl });
     await db.connect();
     for (const staff of [AGENT, MANAGER, SUPER, MOVED]) {
       await db.query(
@@ -115,8 +115,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     }
     await db.end();
 
-    one = startServer(databaseUrl.toString(), await freePort());
-    two = startServer(databaseUrl.toString(), await freePort());
+    one = startServer(urls, await freePort());
+    two = startServer(urls, await freePort());
     await until(() => one.output().includes('CediCrypto is running') && two.output().includes('CediCrypto is running'));
   }, 120_000);
 
@@ -126,6 +126,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     await Promise.all([one?.exited, two?.exited]);
     const admin = new pg.Client({ connectionString: adminUrl.toString() });
     await admin.connect();
+    if (inject('pooledDatabaseUrl')) await killPoolerConnections(databaseName);
     await admin.query(`DROP DATABASE IF EXISTS ${databaseName}`);
     await admin.end();
   }, 60_000);

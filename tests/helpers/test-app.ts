@@ -30,13 +30,52 @@ export const VERIFY_EMAIL_SUBJECT = 'Confirm your email address for CediCrypto';
  * A fresh copy of the prepared database: PGlite in memory, or a PostgreSQL clone of the template.
  * `empty`: a database with nothing in it, not even the migrations (for migration tests).
  */
+/**
+ * PostgreSQL runs: the URLs of test database `name`, the app's (through PgBouncer when the run has
+ * one, scripts/with-pgbouncer.sh) and the direct one for its session connections (undefined
+ * without a pooler: the app's own URL is direct).
+ */
+export function testDatabaseUrls(name: string): { databaseUrl: string; directUrl: string | undefined } {
+  const direct = new URL(inject('templateDatabaseUrl'));
+  direct.pathname = `/${name}`;
+  const pooledBase = inject('pooledDatabaseUrl');
+  if (!pooledBase) return { databaseUrl: direct.toString(), directUrl: undefined };
+  const pooled = new URL(pooledBase);
+  pooled.pathname = `/${name}`;
+  return { databaseUrl: pooled.toString(), directUrl: direct.toString() };
+}
+
+/** Through PgBouncer (scripts/with-pgbouncer.sh): closes its server connections to database `name`. */
+export async function killPoolerConnections(name: string): Promise<void> {
+  const adminConsole = new URL(inject('pooledDatabaseUrl'));
+  adminConsole.pathname = '/pgbouncer';
+  const bouncer = new pg.Client({ connectionString: adminConsole.toString() });
+  await bouncer.connect();
+  try {
+    await bouncer.query(`KILL ${name}`);
+  } catch {
+    // A database PgBouncer never connected to: nothing to close.
+  } finally {
+    await bouncer.end();
+  }
+}
+
+/** PostgreSQL runs: the server's maintenance database, where test databases are made and dropped. */
+export function adminDatabaseUrl(): string {
+  const url = new URL(inject('templateDatabaseUrl'));
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
+/**
+ * A fresh copy of the prepared database: PGlite in memory, or a PostgreSQL clone of the template.
+ * `empty`: a database with nothing in it, not even the migrations (for migration tests).
+ */
 export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TDatabase> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
     const name = `t_${randomUUID().replaceAll('-', '')}`;
-    const adminUrl = new URL(templateUrl);
-    adminUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: adminUrl.toString() });
+    const admin = new pg.Client({ connectionString: adminDatabaseUrl() });
     await admin.connect();
     for (let attempt = 0; ; attempt += 1) {
       try {
@@ -49,15 +88,17 @@ export async function openTestDatabase(options: { empty?: boolean } = {}): Promi
       }
     }
     await admin.end();
-    const url = new URL(templateUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 60 });
+    const { databaseUrl, directUrl } = testDatabaseUrls(name);
+    const database = await openDatabase({ databaseUrl, directUrl, poolSize: 60 });
     const close = database.close;
     database.close = async () => {
       await close();
-      // No FORCE: terminating connections the pool is still closing makes them emit errors.
-      // Wait for them to go instead; a database left behind dies with the throwaway server.
-      const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+      // No FORCE: terminating connections the pool is still closing makes them emit errors. Wait
+      // for them to go instead; a database left behind dies with the throwaway server. Through
+      // PgBouncer, its idle server connections to the database are closed first (KILL on its
+      // admin console), or DROP would wait for its idle timeout.
+      if (directUrl) await killPoolerConnections(name);
+      const cleanup = new pg.Client({ connectionString: adminDatabaseUrl() });
       await cleanup.connect();
       for (let attempt = 0; attempt < 50; attempt += 1) {
         try {
@@ -94,6 +135,8 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       // Tests sign up and order far faster than people; tests of the limits themselves set 1.
       RATE_LIMIT_SCALE: '1000',
       DOCUMENTS_DIR: path.join(mkdtempSync(path.join(os.tmpdir(), 'exchange-docs-')), 'documents'),
+      // A run under scripts/with-redis.sh: every app's realtime goes over that Redis (docs/decisions/051).
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       ...env,
     },
     overrides,

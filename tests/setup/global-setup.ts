@@ -11,7 +11,10 @@ import { SUPER_ADMIN, TEMPLATE_DB } from './constants.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDumpPath: string;
+    /** The template database on the PostgreSQL server itself (databases are made and dropped there). */
     templateDatabaseUrl: string;
+    /** The same server through PgBouncer when the run has one (scripts/with-pgbouncer.sh), else ''. */
+    pooledDatabaseUrl: string;
   }
 }
 
@@ -25,7 +28,10 @@ export default async function setup(project: TestProject) {
   // server is brought up to date once here, not by each of them at the same time.
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The server build failed; see above.');
-  const databaseUrl = process.env.DATABASE_URL;
+  // Through PgBouncer (scripts/with-pgbouncer.sh), DATABASE_URL is the pooler's and
+  // DATABASE_DIRECT_URL the server's: databases are made on the server, the apps use the pooler.
+  const databaseUrl = process.env.DATABASE_DIRECT_URL ?? process.env.DATABASE_URL;
+  project.provide('pooledDatabaseUrl', process.env.DATABASE_DIRECT_URL ? (process.env.DATABASE_URL ?? '') : '');
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();

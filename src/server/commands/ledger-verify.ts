@@ -7,14 +7,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '#server/config.js';
 import { verifyLedger } from '#server/modules/ledger/service.js';
-import { migrateDatabase, openDatabase } from '#server/db/client.js';
+import { databaseOptionsOf, migrateDatabase, openDatabase } from '#server/db/client.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
   // The secret is not needed here; passing one keeps loadConfig from creating a new one in DATA_DIR.
   const config = loadConfig(process.env, { authSecret: 'unused-by-ledger-verify' });
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : config.dataDir;
-  const database = await openDatabase(config.databaseUrl && !values['data-dir'] ? { databaseUrl: config.databaseUrl } : { dataDir });
+  const database = await openDatabase(values['data-dir'] ? { dataDir } : databaseOptionsOf(config));
   try {
     await migrateDatabase(database);
     const result = await verifyLedger(database.db);

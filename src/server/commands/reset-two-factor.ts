@@ -9,7 +9,7 @@ import { writeAudit } from '#server/lib/audit.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderTwoFactorResetEmail } from '#server/lib/email/templates.js';
 import { issueTwoFactorLink, twoFactorSetupUrl, TWO_FACTOR_LINK_TTL_HOURS } from '#server/modules/auth/two-factor-links.js';
-import { migrateDatabase, openDatabase } from '#server/db/client.js';
+import { migrateDatabase, databaseOptionsOf, openDatabase } from '#server/db/client.js';
 import { sessions, twoFactors, users } from '#server/db/schema/auth.js';
 
 async function main() {
@@ -21,7 +21,7 @@ async function main() {
   usePrivateUmask();
   const config = loadConfig();
   warnIfNotPrivate(makeDataFilesPrivate(config));
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await migrateDatabase(database);
     let link = '';

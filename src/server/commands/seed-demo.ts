@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '#server/config.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from '#server/lib/private-files.js';
-import { migrateDatabase, openDatabase } from '#server/db/client.js';
+import { migrateDatabase, databaseOptionsOf, openDatabase } from '#server/db/client.js';
 import { paymentMethods } from '#server/db/schema/app.js';
 import { DEMO_PAYMENT_METHODS, seedDemoDepositAddresses } from '#server/db/demo-deposit-addresses.js';
 import { users } from '#server/db/schema/auth.js';
@@ -29,7 +29,7 @@ async function main() {
   usePrivateUmask();
   const config = loadConfig();
   warnIfNotPrivate(makeDataFilesPrivate(config));
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     await migrateDatabase(database);
     const seeded = await seedDatabase(database.db, {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { enableAfterCommit } from './after-commit.js';
 
 export type TSchema = typeof schema;
 export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
@@ -24,6 +25,13 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   pglite?: PGlite;
   pool?: pg.Pool;
+  /**
+   * PostgreSQL: connections that keep their session (LISTEN, session advisory locks, migrations).
+   * The pool itself, unless DATABASE_DIRECT_URL names a direct server because DATABASE_URL goes
+   * through a transaction-pooling PgBouncer (docs/decisions/050), which gives each transaction
+   * whichever server connection is free.
+   */
+  sessionPool?: pg.Pool;
   close(): Promise<void>;
 };
 
@@ -145,16 +153,35 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
   return new PGlite({ startParams, ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
 }
 
-export type TOpenDatabaseOptions = { databaseUrl: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+export type TOpenDatabaseOptions =
+  { databaseUrl: string; directUrl?: string | undefined; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+
+/** How the server's configuration says to open the database: PostgreSQL when DATABASE_URL is set, else PGlite in the data directory. */
+export function databaseOptionsOf(config: { databaseUrl: string | undefined; databaseDirectUrl: string | undefined; dataDir: string }) {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl, directUrl: config.databaseDirectUrl } : { dataDir: config.dataDir };
+}
 
 export async function openDatabase(options: TOpenDatabaseOptions): Promise<TDatabase> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    enableAfterCommit(db);
+    // A few session connections: the realtime listener, the price fetcher's lock, a migration run.
+    const sessionPool = options.directUrl ? new pg.Pool({ connectionString: options.directUrl, max: 4 }) : pool;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      sessionPool,
+      close: async () => {
+        await pool.end();
+        if (sessionPool !== pool) await sessionPool.end();
+      },
+    };
   }
   if ('pglite' in options) {
     const db = drizzlePglite(options.pglite, { schema }) as unknown as TDb;
+    enableAfterCommit(db);
     return { db, kind: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
   }
   const release = acquireDataDirLock(options.dataDir);
@@ -162,6 +189,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
     const pglite = createPglite(path.join(options.dataDir, 'pgdata'));
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
+    enableAfterCommit(db);
     return {
       db,
       kind: 'pglite',
@@ -189,7 +217,8 @@ export async function migrateDatabase(database: TDatabase, migrationsFolder = MI
     await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
-  const client = await database.pool!.connect();
+  // A session lock: on a session connection, never through a transaction-pooling PgBouncer.
+  const client = await (database.sessionPool ?? database.pool!).connect();
   try {
     await client.query('SELECT pg_advisory_lock(872341)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder });

@@ -123,7 +123,8 @@ export class PriceFetcher {
         this.dropLockClient(error);
       }
     }
-    const client = await database.pool.connect();
+    // A session lock (it lives as long as the connection): never through a transaction-pooling PgBouncer.
+    const client = await (database.sessionPool ?? database.pool).connect();
     let locked = false;
     try {
       const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PRICE_FETCH_LOCK_KEY]);

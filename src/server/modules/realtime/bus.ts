@@ -61,7 +61,8 @@ export interface RealtimeBus {
  * The transport of one PostgreSQL database: LISTEN/NOTIFY. Publishing is a
  * `pg_notify` through Drizzle (inside the caller's transaction when given one, so an event goes
  * out only when its data is committed). Listening differs by driver: PGlite's own listen(), or
- * one dedicated node-postgres connection (a pooled one would lose LISTEN when returned).
+ * one dedicated node-postgres connection (a pooled one would lose LISTEN when returned), made
+ * like the database's session connections (DATABASE_DIRECT_URL when the pool is PgBouncer's).
  */
 export class PgNotifyBus implements RealtimeBus {
   private stopListening: (() => Promise<void>) | undefined;
@@ -103,7 +104,7 @@ export class PgNotifyBus implements RealtimeBus {
     if (!pool) throw new Error('realtime bus: the database has neither PGlite nor a pool');
 
     const connect = async (isReconnect: boolean) => {
-      const client = new pg.Client(pool.options);
+      const client = new pg.Client((this.database.sessionPool ?? pool).options);
       client.on('notification', (message) => {
         if (message.channel === REALTIME_CHANNEL) deliver(message.payload);
       });
