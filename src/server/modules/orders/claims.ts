@@ -59,11 +59,16 @@ export async function refusePayout(tx: TTx, actor: TActor, order: TOrderRow): Pr
   }
 }
 
+/** A closed or banned customer's order is not paid out (issue 27 point 2): refused, from their row. */
+export function refuseBlockedCustomer(customer: Pick<typeof users.$inferSelect, 'banned' | 'closedAt'> | undefined): void {
+  if (customer?.closedAt) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountClosed);
+  if (customer?.banned) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountBanned);
+}
+
 /** A closed or banned customer's order is not paid out (issue 27 point 2). */
 export async function refuseBlockedAccount(tx: TTx, order: Pick<TOrderRow, 'userId'>): Promise<void> {
   const [customer] = await tx.select({ banned: users.banned, closedAt: users.closedAt }).from(users).where(eq(users.id, order.userId));
-  if (customer?.closedAt) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountClosed);
-  if (customer?.banned) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountBanned);
+  refuseBlockedCustomer(customer);
 }
 
 async function lockOrder(tx: TTx, id: number): Promise<TOrderRow> {
