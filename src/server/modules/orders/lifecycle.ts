@@ -48,7 +48,7 @@ import {
   writeEntries,
   type TPreparedPayout,
 } from './settlement.js';
-import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
+import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume, type TTransitionEvent } from './transitions.js';
 import { claimedByOther, hasLiveClaim, refuseBlockedCustomer } from './claims.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
@@ -474,7 +474,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       // and entries are prepared; nothing is kept if any of it is refused.
       let order = current;
       let prepared: TPreparedPayout | null = null;
-      const confirmed: { entries: TEntryInput[] } = { entries: [] };
+      const confirmed: { entries: TEntryInput[]; events: TTransitionEvent[] } = { entries: [], events: [] };
       if (decision.status === 'completed') {
         if (isSubmittedStatus(current.status)) {
           if (!decision.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
@@ -508,14 +508,12 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       const details: Record<string, string> = {};
       if (payoutReference) details.payoutReference = payoutReference;
       if (cancelReason) details.reason = cancelReason;
-      await recordTransition(tx, deps, {
-        order: row,
-        actor: { id: input.actor.id, kind: 'staff' },
-        from,
-        to: decision.status,
-        details,
-        at: now,
-      });
+      await recordTransition(
+        tx,
+        deps,
+        { order: row, actor: { id: input.actor.id, kind: 'staff' }, from, to: decision.status, details, at: now },
+        confirmed.events,
+      );
       if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now, confirmed.entries);
       await queueStatusMessages(tx, deps, {
         user,
