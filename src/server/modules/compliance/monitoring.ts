@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ALERT_RULES,
   DEFAULT_RULE_ACTIONS,
@@ -12,6 +12,7 @@ import { FINAL_STATUSES } from '#shared/contracts/orders.js';
 import type { TTx } from '#server/db/client.js';
 import { settings } from '#server/db/schema/app.js';
 import { complianceAlerts } from '#server/db/schema/compliance.js';
+import { readSettingsRow } from '#server/lib/settings-row.js';
 import type { orders } from '#server/db/schema/orders.js';
 
 /*
@@ -45,11 +46,11 @@ export const monitoringColumns = Object.fromEntries(MONITORING_SETTINGS.map((set
 };
 
 export async function readMonitoringSettings(tx: TTx): Promise<TMonitoringSettings> {
-  const [row] = await tx
-    .select({ ...monitoringColumns, ruleActions: settings.ruleActions })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  return row ? { ...row, ruleActions: ruleActionsOf(row.ruleActions) } : DEFAULT_MONITORING;
+  // The transaction's one read of the settings row (issue 31 point 1, src/server/lib/settings-row.ts).
+  const row = await readSettingsRow(tx);
+  if (!row) return DEFAULT_MONITORING;
+  const values = Object.fromEntries(Object.keys(monitoringColumns).map((key) => [key, row[key as keyof typeof monitoringColumns]]));
+  return { ...(values as TMonitoringValues), ruleActions: ruleActionsOf(row.ruleActions) };
 }
 
 /** The statuses after which nothing happens to an order any more (a hold there holds nothing), as SQL. */

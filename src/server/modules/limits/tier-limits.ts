@@ -13,10 +13,10 @@ import {
 import { roundFiat, toDecimal } from '#shared/money.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import { AppError } from '#server/lib/errors.js';
+import { readSettingsRow } from '#server/lib/settings-row.js';
 
 /**
  * The limits of each verification tier (docs/decisions/016): Tier 0 the cumulative USD limit of
@@ -39,17 +39,17 @@ const DEFAULT_TIER_LIMITS: TTierLimits = {
 };
 
 export async function readTierLimits(db: TDb | TTx): Promise<TTierLimits> {
-  const [row] = await db
-    .select({
-      tier0LimitUsd: settings.tier0LimitUsd,
-      tier1DailyLimitGhs: settings.tier1DailyLimitGhs,
-      tier1MonthlyLimitGhs: settings.tier1MonthlyLimitGhs,
-      tier2DailyLimitGhs: settings.tier2DailyLimitGhs,
-      tier2MonthlyLimitGhs: settings.tier2MonthlyLimitGhs,
-    })
-    .from(settings)
-    .where(eq(settings.id, 1));
-  return row ?? DEFAULT_TIER_LIMITS;
+  // In a transaction, the settings row it already read (src/server/lib/settings-row.ts).
+  const row = await readSettingsRow(db);
+  return row
+    ? {
+        tier0LimitUsd: row.tier0LimitUsd,
+        tier1DailyLimitGhs: row.tier1DailyLimitGhs,
+        tier1MonthlyLimitGhs: row.tier1MonthlyLimitGhs,
+        tier2DailyLimitGhs: row.tier2DailyLimitGhs,
+        tier2MonthlyLimitGhs: row.tier2MonthlyLimitGhs,
+      }
+    : DEFAULT_TIER_LIMITS;
 }
 
 /** The tier stored on the user row, as a tier (anything unexpected counts as 0). */

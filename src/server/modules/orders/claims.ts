@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { ORDER_MSG, STAFF_PENDING_STATUSES, type TOrderStatus } from '#shared/contracts/orders.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
@@ -50,35 +50,57 @@ export async function claimedByOther(tx: TTx, claimedBy: string): Promise<AppErr
  * (issue 27 point 2) and a compliance hold (docs/decisions/017; support is told neutrally,
  * ORDER_WAITING, as `complianceHolds` is not theirs).
  */
-export async function refusePayout(tx: TTx, actor: TActor, order: TOrderRow): Promise<void> {
-  await refuseBlockedAccount(tx, order);
-  if (await isOrderHeld(tx, order)) {
+async function refusePayout(tx: TTx, actor: TActor, locked: TLockedOrder): Promise<void> {
+  refuseBlockedCustomer(locked.customer);
+  if (await isOrderHeld(tx, locked.order)) {
     throw canAccess(actor.role, 'complianceHolds')
       ? new AppError('ORDER_ON_HOLD', COMPLIANCE_MSG.onHold)
       : new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
   }
 }
 
-/** A closed or banned customer's order is not paid out (issue 27 point 2). */
-export async function refuseBlockedAccount(tx: TTx, order: Pick<TOrderRow, 'userId'>): Promise<void> {
-  const [customer] = await tx.select({ banned: users.banned, closedAt: users.closedAt }).from(users).where(eq(users.id, order.userId));
+/** A closed or banned customer's order is not paid out (issue 27 point 2): refused, from their row. */
+export function refuseBlockedCustomer(customer: Pick<typeof users.$inferSelect, 'banned' | 'closedAt'> | undefined): void {
   if (customer?.closedAt) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountClosed);
   if (customer?.banned) throw new AppError('ORDER_ACCOUNT_BLOCKED', ORDER_MSG.accountBanned);
 }
 
-async function lockOrder(tx: TTx, id: number): Promise<TOrderRow> {
-  // As decideOrder (lifecycle.ts): no key changes, so an alert naming the order is never blocked by the claim.
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
-  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
-  if (!(STAFF_PENDING_STATUSES as readonly TOrderStatus[]).includes(row.status)) {
-    throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-  }
-  return row;
+/** A closed or banned customer's order is not paid out (issue 27 point 2). */
+export async function refuseBlockedAccount(tx: TTx, order: Pick<TOrderRow, 'userId'>): Promise<void> {
+  const [customer] = await tx.select({ banned: users.banned, closedAt: users.closedAt }).from(users).where(eq(users.id, order.userId));
+  refuseBlockedCustomer(customer);
 }
 
-async function claimMinutes(tx: TTx): Promise<number> {
-  const [row] = await tx.select({ minutes: settings.claimMinutes }).from(settings).where(eq(settings.id, 1));
-  return row?.minutes ?? DEFAULT_CLAIM_MINUTES;
+/** A paid order locked for a claim, with what a claim needs beside it: the customer's state, the claim's length. */
+type TLockedOrder = { order: TOrderRow; customer: Pick<typeof users.$inferSelect, 'banned' | 'closedAt'>; claimMinutes: number };
+
+/**
+ * The order, locked, with its customer's banned and closed marks and the setting claimMinutes, in
+ * one statement (issue 31 point 1: three before).
+ */
+async function lockOrder(tx: TTx, id: number): Promise<TLockedOrder> {
+  // As decideOrder (lifecycle.ts): no key changes, so an alert naming the order is never blocked by
+  // the claim. Only the order's row is locked, as before.
+  const [row] = await tx
+    .select({
+      order: orders,
+      banned: users.banned,
+      closedAt: users.closedAt,
+      claimMinutes: sql<number | null>`(select ${settings.claimMinutes} from ${settings} where ${settings.id} = 1)`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id))
+    .for('no key update', { of: orders });
+  if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
+  if (!(STAFF_PENDING_STATUSES as readonly TOrderStatus[]).includes(row.order.status)) {
+    throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
+  }
+  return {
+    order: row.order,
+    customer: { banned: row.banned, closedAt: row.closedAt },
+    claimMinutes: row.claimMinutes ?? DEFAULT_CLAIM_MINUTES,
+  };
 }
 
 export type TClaimChange = 'claim' | 'takeover' | 'release';
@@ -94,7 +116,8 @@ export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: 
   await deps.db.transaction(async (tx) => {
     const now = clock(deps);
     // Read first for the refusals' words; the conditional updates below decide the race.
-    const order = await lockOrder(tx, input.id);
+    const locked = await lockOrder(tx, input.id);
+    const { order } = locked;
     const live = hasLiveClaim(order, now);
     const before = live ? order.claimedBy : null;
     if (change === 'release') {
@@ -109,8 +132,8 @@ export async function changeClaim(deps: TOrderDeps, input: { actor: TActor; id: 
       if (!released) throw new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
     } else {
       if (change === 'claim' && live && order.claimedBy && order.claimedBy !== actor.id) throw await claimedByOther(tx, order.claimedBy);
-      await refusePayout(tx, actor, order);
-      const expiresAt = new Date(now.getTime() + (await claimMinutes(tx)) * 60_000);
+      await refusePayout(tx, actor, locked);
+      const expiresAt = new Date(now.getTime() + locked.claimMinutes * 60_000);
       // One winner: the row changes only if it is still paid and, for a claim, still free, lapsed or already the claimant's.
       const free =
         change === 'claim'

@@ -27,7 +27,6 @@ import {
 } from '#shared/transaction-id.js';
 import type { TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -36,6 +35,7 @@ import { queueEmail } from '#server/lib/email/outbox.js';
 import { renderAdminOrderAlertEmail } from '#server/lib/email/templates.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
+import { readSettingsRow } from '#server/lib/settings-row.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import type { TOrderDeps } from './deps.js';
 import type { TEntryInput } from '#server/modules/ledger/service.js';
@@ -48,8 +48,8 @@ import {
   writeEntries,
   type TPreparedPayout,
 } from './settlement.js';
-import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
-import { claimedByOther, hasLiveClaim, refuseBlockedAccount } from './claims.js';
+import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume, type TTransitionEvent } from './transitions.js';
+import { claimedByOther, hasLiveClaim, refuseBlockedCustomer } from './claims.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import { canAccess } from '#shared/permissions.js';
 /* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
@@ -107,7 +107,8 @@ const payoutReferenceUsed = () =>
 
 /** Staff hear of a submitted order at the notification address, when one is set. */
 async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, customer: { name: string; email: string }) {
-  const [settingsRow] = await tx.select({ notificationEmail: settings.notificationEmail }).from(settings).where(eq(settings.id, 1));
+  // The transaction's one read of the settings row: a sell's monitoring rules read it next (src/server/lib/settings-row.ts).
+  const settingsRow = await readSettingsRow(tx);
   if (!settingsRow?.notificationEmail) {
     deps.log.warn({ orderId: order.id }, 'No admin notification email is set; skipping the new-order alert.');
     return;
@@ -438,12 +439,16 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
       if (decision.status === 'cancelled' && (await isOrderUnderReview(tx, holdFacts))) {
         throw seesHolds ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview) : waiting();
       }
+      // The customer's row, read once: whether the account may be paid, their name, the email.
+      let customer: typeof users.$inferSelect | undefined;
       if (decision.status === 'completed') {
         // Claim, then pay (docs/decisions/029): a closed or banned account's order is not paid out;
         // an order not held is approved only by its live claimant, before anything they typed is
         // kept. A held one is refused below as before, whoever asks.
-        await refuseBlockedAccount(tx, current);
-        if (!(await isOrderHeld(tx, current)) && !(current.claimedBy === input.actor.id && hasLiveClaim(current, now))) {
+        customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
+        refuseBlockedCustomer(customer);
+        const isHeld = await isOrderHeld(tx, current);
+        if (!isHeld && !(current.claimedBy === input.actor.id && hasLiveClaim(current, now))) {
           throw current.claimedBy && hasLiveClaim(current, now)
             ? await claimedByOther(tx, current.claimedBy)
             : new AppError('ORDER_NOT_CLAIMED', ORDER_MSG.notClaimed);
@@ -455,21 +460,21 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         const recordedPayerName = decision.recordedPayerName?.trim();
         if (recordedPayerName) {
           await tx.update(orders).set({ recordedPayerName }).where(eq(orders.id, current.id));
-          const customer = firstOrThrow(await tx.select().from(users).where(eq(users.id, current.userId)));
           await checkRecordedPayerName(tx, current, recordedPayerName, customer.fullName || customer.name, now);
         }
         if (recordedPayerNumber) {
           await tx.update(orders).set({ recordedPayerNumber }).where(eq(orders.id, current.id));
           await checkSharedNumber(tx, recordedPayerNumber, now, current);
         }
-        if (await isOrderHeld(tx, holdFacts)) return 'held';
+        // Read again only when what staff recorded may have raised an alert; else the answer above stands.
+        if (recordedPayerName || recordedPayerNumber ? await isOrderHeld(tx, holdFacts) : isHeld) return 'held';
       }
       // Evidence on every decision (issue 28 point 2, docs/decisions/038): what arrived is confirmed
       // (here, or before by someone else: two people above the setting), then the payout's facts
       // and entries are prepared; nothing is kept if any of it is refused.
       let order = current;
       let prepared: TPreparedPayout | null = null;
-      const confirmed: { entries: TEntryInput[] } = { entries: [] };
+      const confirmed: { entries: TEntryInput[]; events: TTransitionEvent[] } = { entries: [], events: [] };
       if (decision.status === 'completed') {
         if (isSubmittedStatus(current.status)) {
           if (!decision.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
@@ -499,21 +504,16 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         .returning();
       if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
       const from = order.status;
-      const user =
-        decision.status === 'completed'
-          ? firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)))
-          : await releaseVolume(tx, row, now);
+      const user = customer ?? (await releaseVolume(tx, row, now));
       const details: Record<string, string> = {};
       if (payoutReference) details.payoutReference = payoutReference;
       if (cancelReason) details.reason = cancelReason;
-      await recordTransition(tx, deps, {
-        order: row,
-        actor: { id: input.actor.id, kind: 'staff' },
-        from,
-        to: decision.status,
-        details,
-        at: now,
-      });
+      await recordTransition(
+        tx,
+        deps,
+        { order: row, actor: { id: input.actor.id, kind: 'staff' }, from, to: decision.status, details, at: now },
+        confirmed.events,
+      );
       if (prepared) await writeEntries(tx, row, prepared.entries, input.actor.id, now, confirmed.entries);
       await queueStatusMessages(tx, deps, {
         user,

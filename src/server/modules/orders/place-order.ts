@@ -8,10 +8,11 @@ import { toDecimal } from '#shared/money.js';
 import { CHAINS, findCoinNetwork } from '#shared/networks.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { coins, paymentMethods, settings, tradingRulesColumns } from '#server/db/schema/app.js';
+import { coins, paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
+import { readSettingsRow } from '#server/lib/settings-row.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
 import { queueOrderStatusSms } from '#server/lib/sms/order-sms.js';
 import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
@@ -60,8 +61,16 @@ export function validateOrderInput(input: TCreateOrderRequest, coinSymbol: strin
 
 /** The settings an order is created under: its window and the order size rules. */
 async function readOrderSettings(tx: TTx): Promise<TTradingRules> {
-  const [row] = await tx.select(tradingRulesColumns).from(settings).where(eq(settings.id, 1));
-  return row ?? DEFAULT_TRADING_RULES;
+  // The transaction's one read of the settings row (src/server/lib/settings-row.ts).
+  const row = await readSettingsRow(tx);
+  return row
+    ? {
+        paymentWindowMinutes: row.paymentWindowMinutes,
+        depositWindowMinutes: row.depositWindowMinutes,
+        minOrderGhs: row.minOrderGhs,
+        maxOrderGhs: row.maxOrderGhs,
+      }
+    : DEFAULT_TRADING_RULES;
 }
 
 /** A destination tag for a deposit on a tag chain (XRP): nine digits, unique by orders_deposit_tag_unique. */
@@ -128,18 +137,23 @@ async function insertOrder(
     if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', VERIFY_MSG.orderRefused(user.email));
     // A Tier 1 request under review keeps the Tier 0 allowance (issue 26 point 11): the tier's limit below decides.
 
-    const [quote] = await tx
-      .select()
+    // The quote, whether an order used it and its coin, in one statement (issue 31 point 1).
+    const [found] = await tx
+      .select({
+        quote: quotes,
+        isUsed: sql<boolean>`exists (select 1 from ${orders} where ${orders.quoteId} = ${quotes.id})`,
+        coin: coins,
+      })
       .from(quotes)
+      .leftJoin(coins, eq(coins.symbol, quotes.coinSymbol))
       .where(and(eq(quotes.id, input.quoteId), eq(quotes.userId, actor.id)));
-    if (!quote) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
+    if (!found) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteNotFound, { status: 404 });
+    const { quote, coin } = found;
     if (quote.side !== input.type) throw new AppError('QUOTE_INVALID', ORDER_MSG.quoteSideMismatch);
     // Quotes run on the system clock (quotes.ts); the order's own times on the order clock.
     if (quote.expiresAt.getTime() <= Date.now()) throw new AppError('QUOTE_EXPIRED', ORDER_MSG.quoteExpired);
-    const [used] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.quoteId, quote.id));
-    if (used) throw new AppError('QUOTE_USED', ORDER_MSG.quoteUsed);
+    if (found.isUsed) throw new AppError('QUOTE_USED', ORDER_MSG.quoteUsed);
 
-    const [coin] = await tx.select().from(coins).where(eq(coins.symbol, quote.coinSymbol));
     if (!coin?.isEnabled) throw new AppError('COIN_UNAVAILABLE', ORDER_MSG.coinUnavailable);
     validateOrderInput(input, coin.symbol, coin.name);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import { ORDER_MSG, type TQuote, type TQuoteRequest, type TTradingRules } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import {
@@ -14,7 +14,6 @@ import {
 import { coinDecimals } from '#shared/networks.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
@@ -79,9 +78,9 @@ export async function createQuote(deps: TOrderDeps, actor: TActor, input: TQuote
   });
   checkOrderSize(amountGhs, market.tradingRules);
   // Tiers 1 and 2: a quote alone over what is left today or this month is refused now, with the
-  // order's own message (docs/decisions/016); the order checks again with its row lock.
-  const [user] = await deps.db.select({ tier: users.tier }).from(users).where(eq(users.id, actor.id));
-  const tier = tierOf(user?.tier ?? 0);
+  // order's own message (docs/decisions/016); the order checks again with its row lock. The tier
+  // is the user row's the request was signed in with (plugins/access.ts), read with the session.
+  const tier = tierOf(actor.user.tier);
   if (tier > 0) await checkTierLimit(deps.db, { userId: actor.id, tier, amountGhs, now: clock(deps) });
   if (toDecimal(amountUsd).lte(0))
     throw new AppError('VALIDATION', ORDER_MSG.amountInvalid, { fields: { amountFiat: ORDER_MSG.amountInvalid } });

@@ -41,7 +41,15 @@ import type { TActor } from '#server/plugins/access.js';
 import type { TOrderDeps } from './deps.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { claimedByOther, hasLiveClaim } from './claims.js';
-import { clock, isReferenceTaken, queueStatusMessages, recordTransition, releaseVolume } from './transitions.js';
+import {
+  checkTransition,
+  clock,
+  isReferenceTaken,
+  queueStatusMessages,
+  recordTransition,
+  releaseVolume,
+  type TTransitionEvent,
+} from './transitions.js';
 
 /**
  * Evidence on every decision, payouts with their facts, refunds (issue 28 points 2–4,
@@ -126,7 +134,7 @@ export async function applyConfirmation(
   actor: TStaffOrSystem,
   confirmation: TPaymentConfirmation,
   now: Date,
-  then?: { entries: TEntryInput[] },
+  then?: { entries: TEntryInput[]; events: TTransitionEvent[] },
 ): Promise<TOrderRow> {
   if (!isSubmittedStatus(order.status)) throw new AppError('ORDER_NOT_CONFIRMABLE', ORDER_MSG.notConfirmable);
   const amount = new Dec(confirmation.amountReceived).toFixed();
@@ -155,14 +163,21 @@ export async function applyConfirmation(
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
-  await recordTransition(tx, then ? {} : deps, {
+  const event: TTransitionEvent = {
     order: row,
     actor: actor === 'system' ? 'system' : { id: actor.id, kind: 'staff' },
     from: order.status,
     to,
     details: { amountReceived: amount, evidence: `${confirmation.evidenceKind}: ${confirmation.evidence.trim()}` },
     at: now,
-  });
+  };
+  // Followed by a payout or refund: its event goes in with theirs, one insert (recordTransition's `earlier`).
+  if (then) {
+    checkTransition(event);
+    then.events.push(event);
+  } else {
+    await recordTransition(tx, deps, event);
+  }
   const entry: TEntryInput = {
     kind: 'payment_received',
     orderId: row.id,
@@ -398,7 +413,7 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           : new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
       }
       let order = current;
-      const confirmed: { entries: TEntryInput[] } = { entries: [] };
+      const confirmed: { entries: TEntryInput[]; events: TTransitionEvent[] } = { entries: [], events: [] };
       if (isSubmittedStatus(current.status)) {
         if (!refund.confirmation) throw new AppError('CONFIRMATION_REQUIRED', ORDER_MSG.confirmationRequired);
         await checkTwoPeople(tx, current, actor, true);
@@ -438,14 +453,19 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         .returning();
       if (!row) throw new AppError('ORDER_ALREADY_DECIDED', ORDER_MSG.alreadyProcessed);
       const user = await releaseVolume(tx, row, now);
-      await recordTransition(tx, deps, {
-        order: row,
-        actor: { id: actor.id, kind: 'staff' },
-        from: order.status as TOrderStatus,
-        to: 'refunded',
-        details: { refundReference: reference, reason, refundAmount: amount },
-        at: now,
-      });
+      await recordTransition(
+        tx,
+        deps,
+        {
+          order: row,
+          actor: { id: actor.id, kind: 'staff' },
+          from: order.status as TOrderStatus,
+          to: 'refunded',
+          details: { refundReference: reference, reason, refundAmount: amount },
+          at: now,
+        },
+        confirmed.events,
+      );
       const entries: TPreparedPayout['entries'] = [
         { kind: 'refund_sent', postings: refundPostings({ from, customer: customerAccount(row.userId, receivedAsset(row)), amount }) },
       ];

@@ -38,7 +38,7 @@ export async function isReferenceTaken(tx: TTx, key: string, orderId: number): P
   return taken !== undefined;
 }
 
-type TEventInput = {
+export type TTransitionEvent = {
   order: Pick<TOrderRow, 'id' | 'userId'>;
   actor: { id: string; kind: 'customer' | 'staff' } | 'system';
   from: TOrderStatus | null;
@@ -48,27 +48,42 @@ type TEventInput = {
 };
 
 /**
- * One status change of an order, in the caller's transaction: its event (the timeline reads
- * them), then the order-events step (events.ts: the realtime notice, which the database sends
- * only if the transaction commits).
+ * Refuses a move the transition table does not list (src/shared/order-transitions.ts); an edit of
+ * the transaction id stays in its status. Thrown, the whole change is rolled back.
  */
-export async function recordTransition(tx: TTx, deps: Pick<TOrderDeps, 'events'>, event: TEventInput): Promise<void> {
-  // Only what the transition table lists (src/shared/order-transitions.ts); an edit of the
-  // transaction id stays in its status. Thrown here, the whole change is rolled back.
+export function checkTransition(event: TTransitionEvent): void {
   const by = event.actor === 'system' ? 'system' : event.actor.kind;
   if (event.from !== event.to && !findTransition(event.from, event.to, by)) {
     throw new AppError('TRANSITION_NOT_ALLOWED', ORDER_MSG.transitionNotAllowed);
   }
+}
+
+/**
+ * One status change of an order, in the caller's transaction: its event (the timeline reads
+ * them), then the order-events step (events.ts: the realtime notice, which the database sends
+ * only if the transaction commits). `earlier`: events of the same decision checked before
+ * (checkTransition) whose step is this one's (a confirmation with its payout or refund), inserted
+ * with it in one statement, first (issue 31 point 1).
+ */
+export async function recordTransition(
+  tx: TTx,
+  deps: Pick<TOrderDeps, 'events'>,
+  event: TTransitionEvent,
+  earlier: readonly TTransitionEvent[] = [],
+): Promise<void> {
+  checkTransition(event);
   const details = event.details && Object.keys(event.details).length > 0 ? event.details : null;
-  await tx.insert(orderEvents).values({
-    orderId: event.order.id,
-    actorId: event.actor === 'system' ? null : event.actor.id,
-    actorKind: event.actor === 'system' ? 'system' : event.actor.kind,
-    fromStatus: event.from,
-    toStatus: event.to,
-    details,
-    createdAt: event.at,
-  });
+  await tx.insert(orderEvents).values(
+    [...earlier, event].map((each) => ({
+      orderId: each.order.id,
+      actorId: each.actor === 'system' ? null : each.actor.id,
+      actorKind: each.actor === 'system' ? ('system' as const) : each.actor.kind,
+      fromStatus: each.from,
+      toStatus: each.to,
+      details: each.details && Object.keys(each.details).length > 0 ? each.details : null,
+      createdAt: each.at,
+    })),
+  );
   await deps.events?.transitioned(tx, {
     order: { id: event.order.id, userId: event.order.userId },
     actor: event.actor,
