@@ -35,6 +35,9 @@ function prepare(sha) {
     console.log(`  ${sha.slice(0, 8)}: its package-lock.json differs from this checkout's; npm ci there (once per run)`);
     execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
   }
+  // The monitoring rules' registry is written from the rule files, not committed (decision 047).
+  const rules = path.join(dir, 'scripts/compliance-rules.mjs');
+  if (existsSync(rules)) execFileSync(process.execPath, [rules], { cwd: dir, stdio: 'inherit' });
   return dir;
 }
 
