@@ -30,7 +30,7 @@ unix_socket_dir =
 auth_type = trust
 auth_file = $dir/users.txt
 pool_mode = transaction
-# The admin console (`psql .../pgbouncer`): tests KILL a test database's server connections before dropping it.
+# The admin console (psql to the database "pgbouncer"): tests KILL a test database's server connections before dropping it.
 admin_users = $pguser
 max_client_conn = 2000
 default_pool_size = 20
