@@ -60,6 +60,8 @@ const ZEnv = z.object({
   ER_API_BASE_URL: z.string().url().default('https://open.er-api.com'),
   CURRENCY_API_BASE_URL: z.string().url().default('https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest'),
   PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Listening sockets on PORT in this process (lib/acceptors.ts): each accepts one connection per event-loop turn. */
+  ACCEPT_SOCKETS: z.coerce.number().int().min(1).max(64).default(8),
   /** Diagnostic: log the process's memory every n seconds (0: never). */
   MEMORY_LOG_SECONDS: z.coerce.number().min(0).default(0),
   /** GET /metrics (Prometheus) answers only a request with `Authorization: Bearer <this>`; unset, there is no /metrics. */
@@ -127,6 +129,8 @@ export type TConfig = {
   quoteTtlSeconds: number;
   /** Log memory figures every this many seconds (0: off; lib/memory-log.ts). */
   memoryLogSeconds: number;
+  /** Listening sockets sharing PORT (lib/acceptors.ts). */
+  acceptSockets: number;
   /** The token GET /metrics asks for (modules/metrics); undefined: no /metrics route. */
   metricsToken: string | undefined;
   /** SMS delivery (lib/sms/): the provider, its settings, and how often the outbox is read. */
@@ -237,6 +241,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     quoteTtlSeconds: e.QUOTE_TTL_SECONDS,
     memoryLogSeconds: e.MEMORY_LOG_SECONDS,
+    acceptSockets: e.ACCEPT_SOCKETS,
     metricsToken: e.METRICS_TOKEN,
     sms: {
       provider: e.SMS_PROVIDER,

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, embeddedDatabaseWarning, loadConfig } from './config.js';
 import { DataDirLockedError, migrateDatabase, databaseOptionsOf, openDatabase } from './db/client.js';
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
+import { listenWithAcceptors, type TAcceptors } from './lib/acceptors.js';
 import { startMemoryLog } from './lib/memory-log.js';
 import { startOutboxLog } from './lib/outbox.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   warnIfNotPrivate(makeDataFilesPrivate(config));
   const database = await openDatabase(databaseOptionsOf(config));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let acceptors: TAcceptors | undefined;
   try {
     await migrateDatabase(database);
     const seeded = await seedDatabase(database.db, {
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
     app = await buildApp(config, { database, startBackgroundJobs: true });
     const embedded = embeddedDatabaseWarning(config);
     if (embedded) app.log.warn(embedded);
-    await app.listen({ port: config.port, host: config.host });
+    acceptors = await listenWithAcceptors(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.
     console.log(`\n  CediCrypto is running at ${config.appUrl} (ready ${process.uptime().toFixed(1)} s after start)\n`);
     startMemoryLog(config.memoryLogSeconds, app.log, database.pglite);
@@ -50,8 +52,8 @@ async function main(): Promise<void> {
     }
     // The database closes last: the app's own close hooks (price fetcher, chat listener, email
     // sender) still use it while they stop.
-    app!
-      .close()
+    (acceptors?.close() ?? Promise.resolve())
+      .then(() => app!.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
