@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -164,5 +165,30 @@ describe('hash URLs', () => {
     await user.click(leave);
     expect(await screen.findByRole('link', { name: 'Edit' })).toBeTruthy();
     await vi.waitFor(() => expect(window.location.hash).toBe('#/'), WAIT);
+  });
+
+  it('blocks under StrictMode too, whose trial unmount must not drop the blocker (the app runs in it)', async () => {
+    window.history.replaceState(null, '', '#/edit');
+    function Editor() {
+      const blocker = useBlocker(true);
+      return (
+        <>
+          <Link to="/">Home</Link>
+          {blocker.state === 'blocked' && <p>Leave without saving?</p>}
+        </>
+      );
+    }
+    const router = createHashRouter([
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/edit', element: <Editor /> },
+    ]);
+    render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Home' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
   });
 });

@@ -732,7 +732,14 @@ export function useBlocker(shouldBlock: boolean | TBlockerFunction): Blocker {
   const [key] = useState(() => String((blockerCount += 1)));
   const fn = useCallback<TBlockerFunction>((args) => (typeof shouldBlock === 'function' ? shouldBlock(args) : shouldBlock), [shouldBlock]);
   const blocker = router.getBlocker(key, fn);
-  useEffect(() => () => router.deleteBlocker(key), [router, key]);
+  useEffect(() => {
+    // Registered again after StrictMode's trial unmount (development), not only at the next render;
+    // each render gives the blocker its newest function, so only the mount and unmount count here
+    // (a new function must not drop a blocker that is asking).
+    router.getBlocker(key, fn);
+    return () => router.deleteBlocker(key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [router, key]);
   return blocker;
 }
 
