@@ -4,7 +4,7 @@
  * (/login) to its hash route (/#/login). Components link with `paths.x.getHref()`, never by
  * building strings. Dependency-free: no DOM, no Node.
  *
- * A path is literal segments and `:param` segments only, a syntax React Router and Fastify
+ * A path is literal segments and `:param` segments only, a syntax the web router (src/web/lib/router.tsx) and Fastify
  * read alike (src/web/app/router.test.ts checks the router serves exactly these).
  */
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { AppProviders } from './app/providers';
 import { createRoutes } from './app/router';
 import { createQueryClient } from './lib/query-client';

@@ -1,4 +1,4 @@
-import { createHashRouter, RouterProvider } from 'react-router';
+import { createHashRouter, RouterProvider } from '#web/lib/router.js';
 import { createQueryClient } from '#web/lib/query-client.js';
 import { routerFlushSync } from '#web/lib/router-flush-sync.js';
 import { AppProviders } from './providers';

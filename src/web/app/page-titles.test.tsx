@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, useMatches, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, Outlet, RouterProvider, useMatches, type RouteObject } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS } from '#shared/app-paths.js';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from '#web/lib/router.js';
 import { MSG } from '#shared/messages.js';
 import { Button } from '#web/components/ui/button.js';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router';
+import type { LoaderFunction, ShouldRevalidateFunction } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { tradingLimitQueryOptions } from '#web/features/trade/api/get-limit.js';

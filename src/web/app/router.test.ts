@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { APP_PATHS } from '#shared/app-paths.js';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '#web/lib/router.js';
 import { MSG } from '#shared/messages.js';
 import type { TArea } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { IMAGE_KIND_LABELS, SAME_IMAGE_MSG, ZSameImages, type TImageKind, type TSameImage } from '#shared/contracts/compliance.js';
 import { apiRequest } from '#web/lib/api.js';
 import { paths } from '#web/lib/paths.js';

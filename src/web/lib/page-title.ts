@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Params } from 'react-router';
+import type { Params } from './router';
 
 /*
  * The tab title of every page, by one mechanism (issue 16 point 4): each route declares its title

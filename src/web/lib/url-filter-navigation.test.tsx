@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from './router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAIT } from '#test/helpers/timeouts.js';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from '#web/lib/router.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';
 import { getSafeAdminReturnPath, getSafeCustomerReturnPath, paths } from '#web/lib/paths.js';

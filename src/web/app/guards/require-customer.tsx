@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '#web/lib/router.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { loginHrefReturningTo, paths } from '#web/lib/paths.js';
 import { useSession } from '#web/lib/session.js';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '#web/lib/router.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';
 import { paths } from '#web/lib/paths.js';

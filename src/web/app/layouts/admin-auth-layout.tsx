@@ -1,4 +1,4 @@
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet } from '#web/lib/router.js';
 import { paths } from '#web/lib/paths.js';
 
 /** Admin login and Access Denied: a plain page with the brand, outside the back-office shell. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { canAccess, menuFor, ROLE_LABELS } from '#shared/permissions.js';
 import { Badge } from '#web/components/ui/badge.js';

@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canAccess, menuFor, type TStaffRole } from '#shared/permissions.js';
 import { needsActionSearch } from '#web/features/admin/orders/lib/order-filter.js';

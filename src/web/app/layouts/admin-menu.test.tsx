@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '#web/lib/router.js';
 import { describe, expect, it, vi } from 'vitest';
 import { canAccess, menuFor, type TStaffRole } from '#shared/permissions.js';
 import { useAlertCount } from '#web/features/admin/compliance/api/compliance.js';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '#web/lib/router.js';
 import type { menuFor } from '#shared/permissions.js';
 import { cn } from '#web/lib/cn.js';
 

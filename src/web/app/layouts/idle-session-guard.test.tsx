@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '#web/lib/router.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAIT } from '#test/helpers/timeouts.js';
 import { IDLE_MSG } from '#shared/session-activity.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.js';
 import { IDLE_MSG, STAFF_IDLE_MINUTES, STAFF_IDLE_WARNING_MINUTES } from '#shared/session-activity.js';
 import { Button } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#web/lib/router.js';
 import { needsActionSearch } from '#web/features/admin/orders/lib/order-filter.js';
 import { paths } from '#web/lib/paths.js';
 

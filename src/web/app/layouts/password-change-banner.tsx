@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { MSG } from '#shared/messages.js';
 import { isStaffRole } from '#shared/permissions.js';

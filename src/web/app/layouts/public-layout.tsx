@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '#web/lib/router.js';
 import { ChatWidgetLoader } from '#web/features/chat/components/chat-widget-loader.js';
 import { useSession } from '#web/lib/session.js';
 import { PasswordChangeBanner } from './password-change-banner';

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useMatch, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch, useMatches } from '#web/lib/router.js';
 import { routeTitle, useDocumentTitle } from '#web/lib/page-title.js';
 import { paths } from '#web/lib/paths.js';
 import { useLiveKycStatus } from '#web/lib/session.js';

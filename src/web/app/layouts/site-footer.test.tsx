@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_DEFAULTS, type TContactContent } from '#shared/contracts/content.js';
 import { CONTACT_CONTENT_QUERY_KEY } from '#web/lib/contact-content.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { COMPANY_LABELS, companyNumbersLine, telHref, whatsappHref, type TCompanyDetails } from '#shared/company.js';
 import { useContactContent } from '#web/lib/contact-content.js';
 import { paths } from '#web/lib/paths.js';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '#web/lib/router.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { canSubmitKyc } from '#web/features/kyc/kyc-status.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, use } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from '#web/lib/router.js';
 import { describe, expect, it, vi } from 'vitest';
 import { WAIT } from '#test/helpers/timeouts.js';
 import type { TProfile } from '#shared/contracts/account.js';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { useLogout } from '#web/features/auth/api/logout.js';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider, useLocation } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { useMenuDisclosure } from './use-menu-disclosure';
 

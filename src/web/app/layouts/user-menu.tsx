@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { isStaffRole, ROLE_LABELS } from '#shared/permissions.js';
 import { KycBadge } from '#web/components/kyc-badge.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { isAwaitingStatus, type TOrder } from '#shared/contracts/orders.js';
 import { Button, buttonClassName } from '#web/components/ui/button.js';
 import { Dialog } from '#web/components/ui/dialog.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { canAccess } from '#shared/permissions.js';
 import { formatGhs, formatUsd } from '#shared/format.js';
 import { PageHeading } from '#web/components/page-heading.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.js';
 import { canAccess } from '#shared/permissions.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { MutationConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';

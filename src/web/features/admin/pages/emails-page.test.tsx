@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TEmailLogList } from '#shared/contracts/admin.js';
 import { EMAIL_HEALTH_MSG } from '#shared/contracts/setup.js';

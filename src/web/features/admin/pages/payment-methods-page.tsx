@@ -16,7 +16,7 @@ import { EnableMethodDialog } from '#web/features/admin/payment-methods/componen
 import { PaymentMethodFormDialog } from '#web/features/admin/payment-methods/components/payment-method-form-dialog.js';
 import { DeleteConfirmDialog } from '#web/components/ui/mutation-confirm-dialog.js';
 import { EditDeleteActions } from '#web/components/ui/row-actions.js';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { Badge } from '#web/components/ui/badge.js';
 import { paths } from '#web/lib/paths.js';
 import { usePendingChanges } from '#web/features/admin/destination-changes/api/destination-changes.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.js';
 import { businessDayOf, previousDay } from '#shared/business-day.js';
 import { isCalendarDay } from '#shared/contracts/common.js';
 import {

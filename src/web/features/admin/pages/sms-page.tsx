@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.js';
 import { SMS_KIND_LABELS, type TSmsLogItem } from '#shared/contracts/sms.js';
 import { canAccess } from '#shared/permissions.js';
 import { PageHeading } from '#web/components/page-heading.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '#web/lib/router.js';
 import { ZLoginRequest } from '#shared/contracts/account.js';
 import { MSG } from '#shared/messages.js';
 import { Form, FormAlert, PasswordField, TextField } from '#web/components/form/form.js';

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { VERIFY_MSG, type TSignupChallenge, type TSignupResponse } from '#shared/contracts/email-verification.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';

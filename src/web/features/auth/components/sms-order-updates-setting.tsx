@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { SMS_MSG } from '#shared/contracts/sms.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { Spinner } from '#web/components/ui/spinner.js';

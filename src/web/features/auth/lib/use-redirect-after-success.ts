@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.js';
 
 /** docs/product.md §2: after a password is set, on to the login page after 3 seconds. */
 export const REDIRECT_DELAY_MS = 3_000;

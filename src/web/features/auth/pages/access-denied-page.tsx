@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { MSG } from '#shared/messages.js';
 import { paths } from '#web/lib/paths.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '#web/lib/router.js';
 import { ZProfile } from '#shared/contracts/account.js';
 import { formatTier0Limit } from '#shared/contracts/tiers.js';
 import { buttonClassName } from '#web/components/ui/button.js';

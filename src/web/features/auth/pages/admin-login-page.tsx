@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '#web/lib/router.js';
 import { IDLE_MSG } from '#shared/session-activity.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { paths } from '#web/lib/paths.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { paths } from '#web/lib/paths.js';
 import { AuthCard } from '#web/features/auth/components/auth-card.js';
 import { LoginForm } from '#web/features/auth/components/login-form.js';

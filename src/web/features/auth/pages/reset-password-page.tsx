@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '#web/lib/router.js';
 import { MSG } from '#shared/messages.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { ApiError } from '#web/lib/api.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '#shared/contracts/staff.js';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';

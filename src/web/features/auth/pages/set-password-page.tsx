@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '#web/lib/router.js';
 import { STAFF_MSG } from '#shared/contracts/staff.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { ApiError } from '#web/lib/api.js';

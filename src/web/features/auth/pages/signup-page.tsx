@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { VERIFY_MSG, type TSignupResponse } from '#shared/contracts/email-verification.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { paths } from '#web/lib/paths.js';

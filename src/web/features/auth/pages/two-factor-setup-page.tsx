@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from '#web/lib/router.js';
 import { TWO_FACTOR_MSG } from '#shared/contracts/two-factor.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { Alert } from '#web/components/ui/alert.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '#web/lib/router.js';
 import { VERIFY_MSG } from '#shared/contracts/email-verification.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { paths } from '#web/lib/paths.js';

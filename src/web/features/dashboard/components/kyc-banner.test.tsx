@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TKycStatus } from '#shared/contracts/account.js';
 import type { TLimitResponse } from '#shared/contracts/tiers.js';

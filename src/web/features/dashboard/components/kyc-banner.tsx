@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TKycStatus } from '#shared/contracts/account.js';
 import { TIER_MSG } from '#shared/contracts/tiers.js';
 import { formatGhs } from '#shared/format.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TMarketCoin } from '#shared/contracts/market.js';
 import { formatGhs, formatPercentChange, formatUsd, MISSING_VALUE } from '#shared/format.js';
 import { convertUsdToGhs, toDecimal } from '#shared/money.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { formatDateTime } from '#web/lib/format-date.js';

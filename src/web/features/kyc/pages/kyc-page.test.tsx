@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TProfile } from '#shared/contracts/account.js';
 import { KYC_MSG } from '#shared/contracts/kyc.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useMatches } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useMatches } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TProfile } from '#shared/contracts/account.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '#web/lib/router.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { COMPANY_LABELS, telHref, whatsappHref, type TCompanyDetails } from '#shared/company.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { useContactContent } from '#web/lib/contact-content.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TProfile } from '#shared/contracts/account.js';
 import { CONTACT_DEFAULTS, CONTACT_FORM_MSG, type TContactContent } from '#shared/contracts/content.js';

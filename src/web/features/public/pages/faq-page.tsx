@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import type { TTradingRules } from '#shared/contracts/market.js';
 import { formatMinutes, orderSizeText, useTradingRules } from '#web/components/trading-rules.js';

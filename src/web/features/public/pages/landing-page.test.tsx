@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { KYC_ACCEPTED_IDS_TEXT } from '#shared/kyc-id-types.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';

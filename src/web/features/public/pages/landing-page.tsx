@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { KYC_ACCEPTED_IDS_TEXT } from '#shared/kyc-id-types.js';
 import { buttonClassName } from '#web/components/ui/button.js';
 import { paths } from '#web/lib/paths.js';

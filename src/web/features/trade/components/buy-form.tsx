@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.js';
 import { useWatch } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
 import type { TCreateOrderRequest } from '#shared/contracts/orders.js';

@@ -1,7 +1,7 @@
 import { render as renderBare, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import type { TLocalQuote } from '#web/features/trade/api/create-quote.js';

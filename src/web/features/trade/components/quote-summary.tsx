@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { feeSpreadText } from '#shared/fees.js';
 import { formatCrypto, formatFiat, formatGhs, formatUsd } from '#shared/format.js';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { TProfile } from '#shared/contracts/account.js';
 import { MOMO_PROVIDERS, ORDER_MSG, type TCoinPublic, type TCreateOrderRequest } from '#shared/contracts/orders.js';

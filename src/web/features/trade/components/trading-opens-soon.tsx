@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TProfile } from '#shared/contracts/account.js';
 import { TRADING_SOON_MSG } from '#shared/contracts/setup.js';
 import { paths } from '#web/lib/paths.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAIT } from '#test/helpers/timeouts.js';
 import type { TCreateOrderRequest } from '#shared/contracts/orders.js';

@@ -1,6 +1,6 @@
 import { isQuoteRefusal } from '#shared/error-codes.js';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router.js';
 import { ORDER_MSG, type TCreateOrderRequest } from '#shared/contracts/orders.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { ApiError } from '#web/lib/api.js';

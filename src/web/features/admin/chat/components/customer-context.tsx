@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { CHAT_MSG } from '#shared/contracts/chat.js';
 import { ORDER_STATUS_LABELS } from '#shared/contracts/orders.js';
 import { formatFiat } from '#shared/format.js';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '#web/lib/router.js';
 import type { TUnreadConversations } from '#shared/contracts/chat.js';
 import { paths } from '#web/lib/paths.js';
 import { getUnreadConversations } from '#web/lib/chat/chat-api.js';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 

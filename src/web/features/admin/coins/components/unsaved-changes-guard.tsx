@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '#web/lib/router.js';
 import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.js';
 
 /**
  * While `when` holds (a Currencies row has unsaved deposit-address edits), leaving asks first:
  * a move to another page of the app (a menu link, Back, a typed hash) opens 'Leave without
- * saving?' (React Router's blocker: Stay keeps the page and its edits, Leave goes on), and a
+ * saving?' (the router's blocker, src/web/lib/router.tsx: Stay keeps the page and its edits, Leave goes on), and a
  * reload, a closed tab or another site get the browser's own question (beforeunload).
  */
 export function UnsavedChangesGuard({ when, message = ADMIN_MSG.unsavedDepositAddresses }: { when: boolean; message?: string }) {

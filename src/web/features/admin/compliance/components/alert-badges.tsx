@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import {
   ALERT_RULE_LABELS,
   ALERT_STATUS_LABELS,

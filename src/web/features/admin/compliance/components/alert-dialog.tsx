@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { paths } from '#web/lib/paths.js';
 import { COMPLIANCE_MSG, ZAddNoteRequest, ZReleaseHoldRequest, type TAlert, type TAlertDetail } from '#shared/contracts/compliance.js';
 import { ORDER_STATUS_LABELS } from '#shared/contracts/orders.js';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RULE_ACTIONS, MONITORING_SETTINGS, type TMonitoringValues } from '#shared/compliance-rules/index.js';
 import { COMPLIANCE_MSG, type TAlertDetail, type TComplianceCase, type TComplianceSettings } from '#shared/contracts/compliance.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import type { TAdminOrder } from '#shared/contracts/orders.js';
 import { formatCrypto, formatFiat } from '#shared/format.js';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableMessageRow, TableRow } from '#web/components/ui/table.js';

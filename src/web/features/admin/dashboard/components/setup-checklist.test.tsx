@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
 import type { TSetupStatus } from '#shared/contracts/setup.js';
 import { EmailFailureWarning, SetupChecklistCard } from './setup-checklist';

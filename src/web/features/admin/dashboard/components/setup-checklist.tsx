@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { EMAIL_HEALTH_MSG, type TSetupStatus } from '#shared/contracts/setup.js';
 import { Alert } from '#web/components/ui/alert.js';
 import { paths } from '#web/lib/paths.js';

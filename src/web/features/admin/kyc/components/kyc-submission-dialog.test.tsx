@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#web/lib/router.js';
 import { describe, expect, it, vi } from 'vitest';
 import { recordingJsonPeer } from '#test/helpers/local-api-peer.js';
 import { buildKycSubmission } from '#test/helpers/kyc-submission-fixture.js';

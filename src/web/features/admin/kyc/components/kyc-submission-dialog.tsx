@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router.js';
 import { paths } from '#web/lib/paths.js';
 import {
   GHANA_NATIONALITY,
