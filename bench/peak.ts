@@ -787,6 +787,10 @@ async function startSmtpSink(): Promise<{ port: number; received: () => number; 
       });
     },
   });
+  // A connection the server's sender drops (its process killed, or stopped at the end) is not the sink's failure.
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') fail(`SMTP sink: ${error.message}`);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address() as AddressInfo;
   return { port: address.port, received: () => received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
