@@ -144,6 +144,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'contact', label: 'Contact Page', path: '/admin/contact' },
   { area: 'emails', label: 'Email Log', path: '/admin/emails' },
   { area: 'sms', label: 'SMS Log', path: '/admin/sms' },
+  { area: 'jobs', label: 'Jobs', path: '/admin/jobs' },
   { area: 'settings', label: 'Settings', path: '/admin/settings' },
   { area: 'admins', label: 'Admin Management', path: '/admin/management' },
   { area: 'audit', label: 'Audit Log', path: '/admin/audit' },

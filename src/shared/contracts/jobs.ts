@@ -9,7 +9,6 @@ export const JOBS_MSG = {
   retry: 'Retry',
   retried: 'The job was put back to run.',
   notFailed: 'This job is not failed any more: it was retried already, or it was removed.',
-  loadFailed: 'The jobs could not be loaded. Try again.',
 } as const;
 
 /** What each queue does, in the page's words (modules/jobs/engine.ts defines the queues). */

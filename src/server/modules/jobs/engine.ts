@@ -97,6 +97,8 @@ export class JobEngine {
         deadLetter: DEAD_LETTER_QUEUE,
         // A run longer than this is taken for dead (a process that died mid-run) and retried.
         expireInSeconds: 15 * 60,
+        // Finished jobs are kept a day and an hour (the Jobs page counts the last 24 hours); a wake every few seconds adds up.
+        deleteAfterSeconds: 25 * 3600,
       });
     }
     if (workers) {
