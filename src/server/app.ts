@@ -432,12 +432,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     });
   }
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    await emailSender.stop();
-    await smsSender.stop();
-    await housekeeping.stop();
-    await orderExpiry.stop();
-    await retention.stop();
+    // Together: a sender's stop() ends its delivery run after the batch under way, which the engine's stop() waits for.
+    await Promise.all([jobs.stop(), emailSender.stop(), smsSender.stop(), housekeeping.stop(), orderExpiry.stop(), retention.stop()]);
     if (ownsDatabase) await database.close();
   });
 

@@ -60,6 +60,8 @@ export class JobEngine {
   readonly runs = new Map<string, number>();
   private started = false;
   private ticking = false;
+  /** Wakeable jobs whose send is on its way (wake()). */
+  private readonly sending = new Set<string>();
 
   constructor(private readonly options: TJobEngineOptions) {
     const { database } = options;
@@ -158,13 +160,22 @@ export class JobEngine {
     return id !== null;
   }
 
-  /** Ask for a run of wakeable job `name` soon; this process's worker looks at once. Answers whether a job was queued (false: one already waits). */
+  /**
+   * Ask for a run of wakeable job `name` soon; this process's worker looks at once. Wakes while
+   * this process's send is on its way are that send (a burst of queued emails is one statement,
+   * not one each). Answers whether a job was queued (false: one already waits, or was being sent).
+   */
   async wake(name: string): Promise<boolean> {
     const job = this.defined(name);
-    if (!this.started) return false;
-    const id = await this.boss.send(name, {});
-    if (job.workerId) this.boss.notifyWorker(job.workerId);
-    return id !== null;
+    if (!this.started || this.sending.has(name)) return false;
+    this.sending.add(name);
+    try {
+      const id = await this.boss.send(name, {});
+      if (job.workerId) this.boss.notifyWorker(job.workerId);
+      return id !== null;
+    } finally {
+      this.sending.delete(name);
+    }
   }
 
   private defined(name: string): TDefinedJob {
