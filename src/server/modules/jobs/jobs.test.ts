@@ -8,9 +8,11 @@ import { auditLog } from '#server/db/schema/app.js';
 import { smsLog } from '#server/db/schema/compliance.js';
 import { queueSms } from '#server/lib/sms/outbox.js';
 import { renderOrderStatusSms } from '#server/lib/sms/templates.js';
-import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
+import pino from 'pino';
+import { PeriodicJob } from '#server/lib/periodic-job.js';
+import { createTestApp, openTestDatabase, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
 import { WAIT } from '#test/helpers/timeouts.js';
-import { DEAD_LETTER_QUEUE } from './engine.js';
+import { DEAD_LETTER_QUEUE, JobEngine } from './engine.js';
 
 /** Background jobs on pg-boss (issue 30 point 1, docs/decisions/052): the Jobs page, and one run per tick across app instances. */
 describe('jobs', () => {
@@ -149,5 +151,50 @@ describe('jobs across two app instances on one database', () => {
       const [row] = await t.database.db.select({ status: smsLog.status }).from(smsLog).where(eq(smsLog.id, id));
       expect(row?.status).toBe('sent');
     }, WAIT);
+  });
+});
+
+describe('a run that fails', () => {
+  let database: TDatabase;
+  let engine: JobEngine;
+  const log = pino({ level: 'silent' });
+  let tries = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    engine = new JobEngine({ database, log });
+    const flaky = new PeriodicJob({
+      name: 'flaky',
+      intervalMs: 60_000,
+      log,
+      run: () => {
+        tries += 1;
+        return Promise.reject(new Error(`provider down (try ${tries})`));
+      },
+    });
+    engine.every('flaky', 60_000, flaky);
+    await engine.start({ workers: true, tickers: false });
+  });
+  afterAll(async () => {
+    await engine.stop();
+    await database.close();
+  });
+
+  it('is retried later with backoff, then failed and dead-lettered with its error', async () => {
+    expect(await engine.tick('flaky')).toBe(true);
+    const boss = engine.pgBoss;
+    const [sent] = await boss.findJobs('flaky');
+    await vi.waitFor(async () => expect((await boss.getJobById('flaky', sent!.id))?.state).toBe('retry'), WAIT);
+    // Not at once: pg-boss waits the backoff (5 s and up, with jitter) before the next try.
+    const waiting = await boss.getJobById('flaky', sent!.id);
+    expect(waiting!.startAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(tries).toBe(1);
+    // The last retry's failure, without waiting out the backoff: as the worker would record it.
+    await boss.getDb().executeSql(`UPDATE pgboss.job SET retry_count = retry_limit, start_after = now() WHERE id = $1`, [sent!.id]);
+    await vi.waitFor(async () => expect((await boss.getJobById('flaky', sent!.id))?.state).toBe('failed'), WAIT);
+    expect(tries).toBe(2);
+    expect((await engine.failedJobs()).find((job) => job.id === sent!.id)?.error).toBe('provider down (try 2)');
+    const [dead] = await boss.findJobs(DEAD_LETTER_QUEUE);
+    expect(dead).toBeDefined();
   });
 });
