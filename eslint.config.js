@@ -47,6 +47,7 @@ export const serverLayers = [
   ['modules/metrics'],
   ['plugins', 'modules/auth'],
   ['modules/audit'],
+  ['modules/jobs'],
   ['modules/settings'],
   ['modules/realtime'],
   ['modules/ledger'],

@@ -65,6 +65,8 @@ import { testVerificationRoutes } from './modules/system/test-verification-route
 import { complianceRoutes } from './modules/compliance/routes.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
+import { JobEngine } from './modules/jobs/engine.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +88,8 @@ declare module 'fastify' {
     orderExpiry: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
+    /** Background jobs on pg-boss (docs/decisions/052): the periodic jobs and the outboxes' delivery runs. */
+    jobs: JobEngine;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
     routeTable: { method: string; url: string; access: unknown; isRateLimited: boolean; schema: FastifySchema | undefined }[];
   }
@@ -96,12 +100,20 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** An unpaid order ends at most this long after its deadline. */
 const ORDER_EXPIRY_INTERVAL_MS = 15 * 1000;
+/** The queues of the outboxes' delivery runs (lib/email/sender.ts, lib/sms/sender.ts). */
+const EMAIL_DELIVERY = 'email_delivery';
+const SMS_DELIVERY = 'sms_delivery';
 
 export type TBuildOptions = {
   /** An open, migrated database (tests pass a cloned PGlite). Otherwise opened from config. */
   database?: TDatabase;
-  /** Start the background email sender (off in most tests, which call runOnce themselves). */
+  /** Start the background work: the job engine's workers and ticks, the price refresher (off in most tests, which call runOnce themselves). */
   startBackgroundJobs?: boolean;
+  /**
+   * Start the job engine (pg-boss, docs/decisions/052) without the rest of the background work:
+   * `workers` runs jobs in this app, `tickers` sends the periodic ones. Jobs tests; implied by startBackgroundJobs.
+   */
+  jobs?: { workers: boolean; tickers: boolean };
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read what a production server would log). */
   logStream?: { write: (line: string) => void };
@@ -184,20 +196,23 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     serverSecret: config.authSecret,
     ...observed('sms_outbox'),
   });
-  const onSmsQueued = () => {
-    if (options.startBackgroundJobs) smsSender.kick();
+  const jobs = new JobEngine({ database, log: app.log });
+  const jobsStart = options.jobs ?? (options.startBackgroundJobs ? { workers: true, tickers: true } : undefined);
+  /** A delivery run soon: a job on the outbox's queue (docs/decisions/052); a failed wake is left to the next tick. */
+  const wake = (name: string) => {
+    if (jobsStart) void jobs.wake(name).catch((error: unknown) => app.log.warn({ err: error }, `jobs: ${name} not woken`));
   };
+  const onSmsQueued = () => wake(SMS_DELIVERY);
   // Each sender is woken only by what it delivers: waking the SMS sender with every email made
   // it look for SMS 57 times a second under bench:peak, one statement each, nearly always none.
-  const onEmailQueued = () => {
-    if (options.startBackgroundJobs) emailSender.kick();
-  };
+  const onEmailQueued = () => wake(EMAIL_DELIVERY);
   const auth = createAuth({ db, config, log: app.log, onEmailQueued });
 
   app.decorate('database', database);
   app.decorate('auth', auth);
   app.decorate('emailSender', emailSender);
   app.decorate('smsSender', smsSender);
+  app.decorate('jobs', jobs);
   app.decorate('config', config);
   const rateLimits = new RateLimitStore(db);
   app.decorate('rateLimits', rateLimits);
@@ -399,26 +414,26 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
   });
   app.decorate('retention', retention);
+  // One run per interval across every process, and the outboxes' delivery runs (docs/decisions/052).
+  jobs.every('housekeeping', HOUSEKEEPING_INTERVAL_MS, housekeeping);
+  jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
+  jobs.every('retention', RETENTION_INTERVAL_MS, retention);
+  jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
+  jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);
+  await app.register(jobRoutes, { db, jobs });
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
   registerNotFound(app, { pages: servesWeb });
 
+  if (jobsStart) app.addHook('onReady', () => jobs.start(jobsStart));
   if (options.startBackgroundJobs) {
     app.addHook('onReady', async () => {
-      emailSender.start();
-      smsSender.start();
       market.start();
-      housekeeping.start();
-      retention.start();
-      orderExpiry.start();
     });
   }
   app.addHook('onClose', async () => {
-    await emailSender.stop();
-    await smsSender.stop();
-    await housekeeping.stop();
-    await orderExpiry.stop();
-    await retention.stop();
+    // Together: a sender's stop() ends its delivery run after the batch under way, which the engine's stop() waits for.
+    await Promise.all([jobs.stop(), emailSender.stop(), smsSender.stop(), housekeeping.stop(), orderExpiry.stop(), retention.stop()]);
     if (ownsDatabase) await database.close();
   });
 

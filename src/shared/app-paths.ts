@@ -91,6 +91,8 @@ export const paths = {
     contact: fixed('/admin/contact'),
     emails: fixed('/admin/emails'),
     sms: fixed('/admin/sms'),
+    /** Issue 30 point 1 (docs/decisions/052): background queues and their failures. */
+    jobs: fixed('/admin/jobs'),
     settings: fixed('/admin/settings'),
     management: fixed('/admin/management'),
     audit: fixed('/admin/audit'),

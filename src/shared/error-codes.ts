@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   /** Turning on two-factor when it is on, or off when it is off. */
   TWO_FACTOR_ALREADY_ON: 409,
   TWO_FACTOR_NOT_ON: 409,
+  /** Retrying a background job that is not failed (any more): retried already, by a double click or another admin (docs/decisions/052). */
+  JOB_NOT_FAILED: 409,
   /** The coin is disabled or unknown: the market changed under the form. */
   COIN_UNAVAILABLE: 409,
   /** The coin has no deposit address yet, so it cannot be sold. */

@@ -55,6 +55,7 @@ export const AREAS = [
   'treasury',
   'settlementSignOff',
   'statements',
+  'jobs',
 ] as const;
 export type TArea = (typeof AREAS)[number];
 
@@ -112,6 +113,8 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Issue 28 point 5 (docs/decisions/039): statement import and the exceptions queue. Resolving
   // an item refunds or writes off money in the books: not support's.
   statements: ['super_admin', 'manager'],
+  // Issue 30 point 1 (docs/decisions/052): the Jobs page, background queues and retrying a failed job.
+  jobs: ['super_admin'],
 };
 
 export function isStaffRole(role: unknown): role is TStaffRole {
@@ -141,6 +144,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'contact', label: 'Contact Page', path: '/admin/contact' },
   { area: 'emails', label: 'Email Log', path: '/admin/emails' },
   { area: 'sms', label: 'SMS Log', path: '/admin/sms' },
+  { area: 'jobs', label: 'Jobs', path: '/admin/jobs' },
   { area: 'settings', label: 'Settings', path: '/admin/settings' },
   { area: 'admins', label: 'Admin Management', path: '/admin/management' },
   { area: 'audit', label: 'Audit Log', path: '/admin/audit' },

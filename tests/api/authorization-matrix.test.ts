@@ -136,6 +136,9 @@ const EXPECTED: Record<string, TExpected> = {
   // Issue 18: the SMS log, like the Email Log; revealing a one-time code stays the super admin's (docs/decisions/011).
   'GET /api/admin/sms': ['super_admin'],
   'POST /api/admin/sms/:id/reveal': ['super_admin'],
+  // Issue 30 point 1 (docs/decisions/052): the Jobs page and retrying a failed background job.
+  'GET /api/admin/jobs': ['super_admin'],
+  'POST /api/admin/jobs/:queue/:id/retry': ['super_admin'],
   'GET /api/admin/settings': ['super_admin'],
   'PUT /api/admin/settings': ['super_admin'],
   'POST /api/admin/settings/test-email': ['super_admin'],

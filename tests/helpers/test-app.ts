@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '#server/app.js';
+import { buildApp, type TBuildOptions } from '#server/app.js';
 import { loadConfig, type TConfig } from '#server/config.js';
 import { createPglite, openDatabase, type TDatabase } from '#server/db/client.js';
 import { createAccount } from '#server/db/seed.js';
@@ -184,9 +184,11 @@ export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<TConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** `jobs`: start the job engine (modules/jobs/engine.ts), which most tests leave off. */
+  buildOptions: Pick<TBuildOptions, 'jobs'> = {},
 ): Promise<TTestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig(env, overrides), { database, logger: false });
+  const app = await buildApp(testConfig(env, overrides), { database, logger: false, ...buildOptions });
   beforeReady?.(app);
   await app.ready();
 

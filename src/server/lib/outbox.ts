@@ -106,6 +106,11 @@ export abstract class OutboxSender {
     this.job = new PeriodicJob({ ...options, run: () => this.drain() });
   }
 
+  /** The delivery run as a job: the job engine runs it on its queue (modules/jobs/engine.ts, docs/decisions/052). */
+  get deliveryJob(): PeriodicJob {
+    return this.job;
+  }
+
   /** Leases one batch of due rows and delivers them; answers how many it leased and whether that was a full batch. */
   protected abstract deliverBatch(): Promise<{ leased: number; full: boolean }>;
 
@@ -142,8 +147,9 @@ export abstract class OutboxSender {
     await this.job.stop();
   }
 
-  runOnce(): Promise<void> {
-    return this.job.runOnce();
+  /** One delivery run now (tests; the job engine's delivery job, which passes `rethrow`: modules/jobs/engine.ts). */
+  runOnce(options: { rethrow?: boolean } = {}): Promise<void> {
+    return this.job.runOnce(options);
   }
 }
 

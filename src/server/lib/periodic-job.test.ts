@@ -24,4 +24,17 @@ describe('PeriodicJob', () => {
     expect(seen.map((run) => run.outcome)).toEqual(['ok', 'failed']);
     for (const run of seen) expect(run.seconds).toBeGreaterThanOrEqual(0);
   });
+
+  it('hands the failure to a caller that asks for it (the job engine retries it), observed once', async () => {
+    const seen: string[] = [];
+    const job = new PeriodicJob({
+      name: 'test job',
+      intervalMs: 60_000,
+      log,
+      run: () => Promise.reject(new Error('broken')),
+      observe: (outcome) => seen.push(outcome),
+    });
+    await expect(job.runOnce({ rethrow: true })).rejects.toThrow('broken');
+    expect(seen).toEqual(['failed']);
+  });
 });

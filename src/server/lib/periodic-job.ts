@@ -18,7 +18,7 @@ export type TPeriodicJobOptions = {
  */
 export class PeriodicJob {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private running: Promise<{ error: unknown } | undefined> | undefined;
   private stopped = true;
 
   constructor(private readonly options: TPeriodicJobOptions) {}
@@ -34,22 +34,31 @@ export class PeriodicJob {
     await this.running;
   }
 
-  runOnce(): Promise<void> {
+  /**
+   * One run now, or the run under way. A failure is logged and observed; with `rethrow` the caller
+   * also gets it (the job engine, modules/jobs/engine.ts, retries a failed run and dead-letters it).
+   */
+  async runOnce(options: { rethrow?: boolean } = {}): Promise<void> {
     const started = performance.now();
     const observe = (outcome: 'ok' | 'failed') => this.options.observe?.(outcome, (performance.now() - started) / 1000);
     this.running ??= this.options
       .run()
       .then(
-        () => observe('ok'),
+        () => {
+          observe('ok');
+          return undefined;
+        },
         (error: unknown) => {
           observe('failed');
           this.options.log.error({ err: error }, `${this.options.name} failed`);
+          return { error };
         },
       )
       .finally(() => {
         this.running = undefined;
       });
-    return this.running;
+    const outcome = await this.running;
+    if (outcome && options.rethrow) throw outcome.error;
   }
 
   private schedule(): void {

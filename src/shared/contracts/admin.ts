@@ -383,6 +383,7 @@ export const AUDIT_TARGET_TYPES = [
   'settings',
   'contact_page',
   'sms',
+  'job',
 ] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
@@ -396,6 +397,7 @@ export const AUDIT_TARGET_TYPE_LABELS: Record<TAuditTargetType, string> = {
   settings: 'Settings',
   contact_page: 'Contact page',
   sms: 'SMS',
+  job: 'Background job',
 };
 
 /**

@@ -95,6 +95,7 @@ const adminPages: RouteObject[] = [
     import('#web/features/admin/pages/emails-page.js').then((m) => m.EmailsPage),
   ),
   adminPage('sms', paths.admin.sms.path, 'SMS Log', () => import('#web/features/admin/pages/sms-page.js').then((m) => m.SmsPage)),
+  adminPage('jobs', paths.admin.jobs.path, 'Jobs', () => import('#web/features/admin/jobs/jobs-page.js').then((m) => m.JobsPage)),
   adminPage('settings', paths.admin.settings.path, 'Settings', () =>
     import('#web/features/admin/pages/settings-page.js').then((m) => m.SettingsPage),
   ),

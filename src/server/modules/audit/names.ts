@@ -158,6 +158,9 @@ export async function nameAuditEntries(db: TDbOrTx, rows: TAuditRow[]): Promise<
       case 'sms':
         // The SMS log is not read for names: the entry recorded the recipient (sms.reveal).
         return { actorName, targetKind: kind, targetName: recordedName(row, ['to']) };
+      case 'job':
+        // A background job (job.retry, docs/decisions/052): named by the queue the entry recorded.
+        return { actorName, targetKind: kind, targetName: recordedName(row, ['queue']) };
     }
   });
 }
