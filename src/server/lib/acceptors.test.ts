@@ -35,7 +35,9 @@ describe('listenWithAcceptors', () => {
     let connections = 0;
     app.server.on('connection', () => (connections += 1));
     app.get('/hello', async () => ({ hello: 'world' }));
-    app.get('/socket', { websocket: true }, (socket) => socket.on('message', (data: Buffer) => socket.send(`echo ${data.toString()}`)));
+    app.get('/socket', { websocket: true }, (socket) => {
+      socket.on('message', (data: Buffer) => socket.send(`echo ${data.toString()}`));
+    });
     acceptors = await listenWithAcceptors(app, { port: 0, host: '127.0.0.1', sockets });
     return { port: (app.server.address() as AddressInfo).port, connections: () => connections };
   }
