@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
-import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
+import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { pickUnusedStep, totpCode, totpStep } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
@@ -121,11 +121,12 @@ export function naturalWidthOf(page: Page, name: string) {
 }
 
 /**
- * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
- * `admin` (through the API, as the Payment Methods page does). Returns its name.
+ * A MoMo payment method named `namePrefix` and the time (and a random tail: workers run at the
+ * same time), added through the API as the Payment Methods page does, by a manager of this worker
+ * (saveDestination) and approved at once. Returns its name.
  */
 export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
-  const name = `${namePrefix} ${Date.now().toString(36)}`;
+  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
   await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
     name,
     details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
@@ -134,9 +135,58 @@ export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: st
 }
 
 /**
- * A change of where money goes by the super admin (`admin` is signed in as E2E_ADMIN), as the
- * screens make it: with their code; when it waits for a second admin (a new method, a method on
- * again, an address set: docs/decisions/030 and 035), the demo manager approves it at once.
+ * A MoMo payment method added by the staff member signed in on `admin` with their own code, as
+ * before addMomoMethod had managers of its own: for a spec about who asked (four-eyes.spec.ts),
+ * which runs one at a time. Returns its name.
+ */
+export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
+  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
+  const response = await admin.request.post('/api/admin/payment-methods', {
+    headers: { origin: baseURL },
+    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number }, code: await takeCode(E2E_ADMIN.email) },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  if (((await response.json()) as { pendingChange?: unknown }).pendingChange)
+    await approvePendingChanges(admin.context().browser()!, baseURL);
+  return name;
+}
+
+/**
+ * The manager this worker changes destinations with (a second factor of its own): the shared
+ * super admin gives three codes per 30 seconds to every worker together, a manager of one's own
+ * gives three to one worker, then its ten backup codes. When this one has used them all, the
+ * super admin (signed in on `admin`) makes another rather than anyone waiting for the next
+ * 30-second step. Set up through the API: no test is about it (admin-management.spec.ts is).
+ */
+let currentDestinationsManager: { email: string; api: APIRequestContext } | undefined;
+async function destinationsManager(admin: Page, baseURL: string): Promise<{ email: string; api: APIRequestContext }> {
+  if (currentDestinationsManager && hasCodeNow(currentDestinationsManager.email)) return currentDestinationsManager;
+  await currentDestinationsManager?.api.dispose();
+  const staff = await createStaffMember(admin, 'manager', 'Kofi Methods');
+  const api = await request.newContext({ baseURL });
+  const origin = { origin: baseURL };
+  const signedIn = await api.post('/api/session/login', {
+    headers: origin,
+    data: { email: staff.email, password: staff.password, portal: 'admin' },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const enrolment = await api.post('/api/account/two-factor/enable', { headers: origin, data: { password: staff.password } });
+  expect(enrolment.status(), await enrolment.text()).toBe(200);
+  const { secret, backupCodes } = (await enrolment.json()) as { secret: string; backupCodes: string[] };
+  withDevices((devices) => {
+    devices[staff.email.toLowerCase()] = { secret, backupCodes, usedSteps: [] };
+  });
+  const confirmed = await api.post('/api/account/two-factor/confirm', { headers: origin, data: { code: takeCodeNow(staff.email) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  currentDestinationsManager = { email: staff.email, api };
+  return currentDestinationsManager;
+}
+
+/**
+ * A change of where money goes (a method added or on again, an address set), made through the
+ * API as the screens make it, with the code, by this worker's manager (destinationsManager;
+ * `admin` is the super admin, who creates it); when it waits for a second admin
+ * (docs/decisions/030 and 035), it is approved at once (approvePendingChanges).
  */
 export async function saveDestination(
   admin: Page,
@@ -145,11 +195,17 @@ export async function saveDestination(
   url: string,
   data: Record<string, unknown>,
 ): Promise<{ pendingChange?: { id: number } | null }> {
-  const response = await admin.request.fetch(url, {
-    method,
-    headers: { origin: baseURL },
-    data: { ...data, code: await takeCode(E2E_ADMIN.email) },
-  });
+  const send = async () => {
+    const manager = await destinationsManager(admin, baseURL);
+    return manager.api.fetch(url, { method, headers: { origin: baseURL }, data: { ...data, code: takeCodeNow(manager.email) } });
+  };
+  let response = await send();
+  // Another worker's change of the same coin waits for approval (ensureTradingIsOpen and a spec
+  // setting the same address at once): approved, then ours is sent again.
+  if (response.status() === 409 && ((await response.json()) as { error?: { code?: string } }).error?.code === 'CHANGE_ALREADY_PENDING') {
+    await approvePendingChanges(admin.context().browser()!, baseURL);
+    response = await send();
+  }
   expect(response.status(), await response.text()).toBeLessThan(300);
   const body = (await response.json()) as { pendingChange?: { id: number } | null };
   if (body.pendingChange) await approvePendingChanges(admin.context().browser()!, baseURL);
@@ -272,7 +328,7 @@ export async function adminLogin(page: Page, email = E2E_ADMIN.email, password =
   await page.getByRole('button', { name: 'Log in' }).click();
   await completeSecondFactor(page, email, password);
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('session_token'));
-  if (session.length > 0) writeSessions({ ...readSessions(), [email.toLowerCase()]: session });
+  if (session.length > 0) withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
 }
 
 /**
@@ -393,7 +449,8 @@ function readSessions(): Record<string, TSavedCookies> {
 }
 
 function writeSessions(sessions: Record<string, TSavedCookies>): void {
-  writeFileSync(sessionsFile(), JSON.stringify(sessions));
+  writeFileSync(`${sessionsFile()}.tmp`, JSON.stringify(sessions));
+  renameSync(`${sessionsFile()}.tmp`, sessionsFile());
 }
 
 /**
@@ -411,9 +468,9 @@ export async function completeSecondFactor(page: Page, email: string, password: 
     await page.getByRole('button', { name: 'Continue' }).click();
     const key = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s+/g, '');
     const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
-    const devices = readDevices();
-    devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
-    writeDevices(devices);
+    withDevices((devices) => {
+      devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
+    });
     await page.getByLabel('Authentication code').fill(await takeCode(email));
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect(setupHeading).toBeHidden();
@@ -428,8 +485,9 @@ export async function completeSecondFactor(page: Page, email: string, password: 
 
 /**
  * The e2e "authenticator app": secrets of the staff who enrolled, kept beside the server's data
- * (a worker restarted after a failure still knows them), with the steps already used: the server
- * refuses a code twice, so each sign-in takes a step not yet used (waiting for the next one if needed).
+ * (a worker restarted after a failure still knows them), with the steps and backup codes already
+ * used: the server refuses a code twice. Workers share the file, so every change of it is made
+ * under a lock (withFileLock).
  */
 type TDevice = { secret: string; backupCodes: string[]; usedSteps: number[] };
 const devicesFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-authenticators.json');
@@ -439,31 +497,95 @@ function readDevices(): Record<string, TDevice> {
 }
 
 function writeDevices(devices: Record<string, TDevice>): void {
-  writeFileSync(devicesFile(), JSON.stringify(devices));
+  // Written whole then renamed: a reader never sees half a file.
+  writeFileSync(`${devicesFile()}.tmp`, JSON.stringify(devices));
+  renameSync(`${devicesFile()}.tmp`, devicesFile());
 }
 
-/** A code the server has not seen, or null when the steps it accepts now were all used. */
+/** Reads, changes and writes the authenticators under the lock; returns what `change` returns. */
+function withDevices<T>(change: (devices: Record<string, TDevice>) => T): T {
+  return withFileLock(() => {
+    const devices = readDevices();
+    const result = change(devices);
+    writeDevices(devices);
+    return result;
+  });
+}
+
+/**
+ * Runs `work` (quick, synchronous) while holding a lock file beside the server's data, so the
+ * workers' read-change-write of the shared files never interleave. A lock left by a worker that
+ * died holding it (older than 10 s) is taken over.
+ */
+function withFileLock<T>(work: () => T): T {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-files.lock');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10_000) rmSync(lock, { force: true });
+      } catch {
+        // released meanwhile
+      }
+      Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * A code the server has not seen: an authenticator step it accepts now (this one, the next or
+ * the previous one) not used yet, else an unused backup code; null when neither is left.
+ */
 function nextCode(devices: Record<string, TDevice>, email: string): string | null {
   const device = devices[email.toLowerCase()];
   if (!device) throw new Error(`no authenticator enrolled for ${email}`);
   const step = pickUnusedStep((candidate) => device.usedSteps.includes(candidate));
-  if (step === null) return null;
-  device.usedSteps.push(step);
-  return totpCode(device.secret, step);
+  if (step !== null) {
+    // Steps the server no longer accepts are forgotten.
+    device.usedSteps = [...device.usedSteps.filter((used) => used >= totpStep() - 2), step];
+    return totpCode(device.secret, step);
+  }
+  return device.backupCodes.shift() ?? null;
+}
+
+/** Whether `email` has a code the server accepts now and has not seen (a step of the moment, or a backup code). */
+function hasCodeNow(email: string): boolean {
+  const device = readDevicesLocked()[email.toLowerCase()];
+  return (
+    device !== undefined && (device.backupCodes.length > 0 || pickUnusedStep((candidate) => device.usedSteps.includes(candidate)) !== null)
+  );
+}
+
+function readDevicesLocked(): Record<string, TDevice> {
+  return withFileLock(readDevices);
+}
+
+/** A code of `email` usable now; throws when there is none (the caller made sure there is). */
+function takeCodeNow(email: string): string {
+  const code = withDevices((devices) => nextCode(devices, email));
+  if (!code) throw new Error(`no unused code of ${email} now`);
+  return code;
 }
 
 /**
- * Waits for the next 30-second step rather than spending backup codes on quick sign-ins. Also the
- * code a signed-in staff member types to confirm a sensitive step (issue 27 point 3).
+ * A code of `email` not used yet: also the code a signed-in staff member types to confirm a
+ * sensitive step (issue 27 point 3). Only when the steps of the moment and the backup codes are
+ * all used does it wait for the next 30-second step (the shared super admin, used by few steps:
+ * payment methods come from each worker's own manager, addMomoMethod).
  */
 export async function takeCode(email: string): Promise<string> {
   for (;;) {
-    const devices = readDevices();
-    const code = nextCode(devices, email);
-    if (code) {
-      writeDevices(devices);
-      return code;
-    }
+    const code = withDevices((devices) => nextCode(devices, email));
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
   }
 }
