@@ -21,9 +21,8 @@ export const E2E_STAFF = {
 /**
  * Specs that change what every other spec sees, run one at a time after all the others
  * (docs/decisions/044): the server's test clock (order-lifecycle moves it 31 minutes, treasury
- * 1500, last), Settings (admin-content, first-run), a change waiting for approval on screen
- * (four-eyes, pending-changes-live; the other specs' approvePendingChanges would approve it), the
- * coins' deposit addresses and methods switched off (admin-catalog, first-run), counts of what
+ * 1500, last), Settings (admin-content, first-run), the coins' deposit addresses and methods
+ * switched off (admin-catalog, first-run; both approve every change waiting), counts of what
  * waits for support, which other specs' orders and chats change (chat, live-back-office). The
  * order is the file names'.
  */
@@ -32,10 +31,8 @@ const ONE_AT_A_TIME = [
   'admin-content.spec.ts',
   'chat.spec.ts',
   'first-run.spec.ts',
-  'four-eyes.spec.ts',
   'live-back-office.spec.ts',
   'order-lifecycle.spec.ts',
-  'pending-changes-live.spec.ts',
   'treasury.spec.ts',
 ];
 

@@ -23,7 +23,7 @@ function toast(page: Page, text: string) {
   return page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
 }
 
-test('payment methods: add a Mobile Money method, switch it off and on, then delete it', async ({ page, browser, baseURL }) => {
+test('payment methods: add a Mobile Money method, switch it off and on, then delete it', async ({ page, baseURL }) => {
   test.setTimeout(150_000);
   await loginAsSuperAdmin(page);
   // Names of its own: other specs of the run add methods held by 'CediCrypto Ltd' too.
@@ -61,7 +61,7 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
 
   const toggle = row.getByRole('switch', { name: `${display} enabled` });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  expect(await approvePendingChanges(browser, baseURL!)).toBeGreaterThan(0);
+  expect(await approvePendingChanges(baseURL!)).toBeGreaterThan(0);
   await page.reload();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await toggle.click();
@@ -75,7 +75,7 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
   await enable.getByRole('button', { name: 'Ask for approval' }).click();
   await expect(requested(page)).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  expect(await approvePendingChanges(browser, baseURL!)).toBeGreaterThan(0);
+  expect(await approvePendingChanges(baseURL!)).toBeGreaterThan(0);
   await page.reload();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
 
@@ -94,7 +94,7 @@ test('payment methods: add a Mobile Money method, switch it off and on, then del
   await expect(page.getByRole('row').filter({ hasText: holder })).toHaveCount(0);
 });
 
-test('currencies: save a BTC deposit address, and an invalid one is refused with the message', async ({ page, browser, baseURL }) => {
+test('currencies: save a BTC deposit address, and an invalid one is refused with the message', async ({ page, baseURL }) => {
   await loginAsSuperAdmin(page);
   await page.goto('/#/admin/coins');
   await expect(page.getByRole('heading', { name: 'Currency Management' })).toBeVisible();
@@ -122,7 +122,7 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   await expect(save).toHaveText('Saving...');
   releaseSave();
   await expect(requested(page)).toBeVisible();
-  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
+  expect(await approvePendingChanges(baseURL!)).toBe(1);
 
   // The saved address is what the server has.
   await page.reload();
@@ -156,11 +156,7 @@ test('currencies: save a BTC deposit address, and an invalid one is refused with
   await expect(page.getByLabel('Bitcoin deposit address on Bitcoin', { exact: true })).toHaveValue('');
 });
 
-test('currencies: USDT has a deposit address per network, each judged for its own network and saved alone', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('currencies: USDT has a deposit address per network, each judged for its own network and saved alone', async ({ page, baseURL }) => {
   const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
   await loginAsSuperAdmin(page);
   await page.goto('/#/admin/coins');
@@ -206,7 +202,7 @@ test('currencies: USDT has a deposit address per network, each judged for its ow
   await expect(requested(page)).toBeVisible();
   // Only the network that changed is sent.
   expect(patches).toEqual([`{"depositAddresses":{"ERC20":"${EVM_ADDRESS}"},"code":"${code}"}`]);
-  expect(await approvePendingChanges(browser, baseURL!)).toBe(1);
+  expect(await approvePendingChanges(baseURL!)).toBe(1);
   await page.reload();
   await expect(field('Ethereum (ERC20)')).toHaveValue(EVM_ADDRESS);
   await expect(field('TRON (TRC20)')).toHaveValue(originalTrc20);
@@ -220,7 +216,7 @@ test('currencies: USDT has a deposit address per network, each judged for its ow
     save.click(),
   ]);
   expect(restored.status()).toBe(200);
-  expect(await approvePendingChanges(browser, baseURL!)).toBe(originalErc20 === '' ? 0 : 1);
+  expect(await approvePendingChanges(baseURL!)).toBe(originalErc20 === '' ? 0 : 1);
   await page.reload();
   await expect(field('Ethereum (ERC20)')).toHaveValue(originalErc20);
 });

@@ -1,11 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { pickUnusedStep, totpCode, totpStep } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
+
+/** The origin of the server under test (playwright.config.ts), for the Origin header of API calls. */
+const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
 
 let counter = 0;
 export function uniqueUser(prefix = 'e2e') {
@@ -56,8 +59,7 @@ export async function fillSignupForm(page: Page, user: ReturnType<typeof uniqueU
 export async function verificationLink(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
   try {
-    const admin = await context.newPage();
-    await adminLogin(admin);
+    const admin = await superAdminForApi(context);
     let mail: { id: number } | undefined;
     await expect
       .poll(
@@ -72,7 +74,7 @@ export async function verificationLink(browser: Browser, email: string): Promise
       )
       .toBe(true);
     const revealed = await admin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
-      headers: { origin: new URL(admin.url()).origin },
+      headers: { origin: ORIGIN },
       data: { reason: 'E2e: the new customer opens the confirmation link of their email.' },
     });
     expect(revealed.status(), await revealed.text()).toBe(200);
@@ -146,8 +148,8 @@ export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, name
     data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number }, code: await takeCode(E2E_ADMIN.email) },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  if (((await response.json()) as { pendingChange?: unknown }).pendingChange)
-    await approvePendingChanges(admin.context().browser()!, baseURL);
+  const { pendingChange } = (await response.json()) as { pendingChange?: { id: number } | null };
+  if (pendingChange) await approvePendingChanges(baseURL, [pendingChange.id]);
   return name;
 }
 
@@ -159,27 +161,49 @@ export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, name
  * 30-second step. Set up through the API: no test is about it (admin-management.spec.ts is).
  */
 let currentDestinationsManager: { email: string; api: APIRequestContext } | undefined;
-async function destinationsManager(admin: Page, baseURL: string): Promise<{ email: string; api: APIRequestContext }> {
+async function destinationsManager(admin: Page): Promise<{ email: string; api: APIRequestContext }> {
   if (currentDestinationsManager && hasCodeNow(currentDestinationsManager.email)) return currentDestinationsManager;
   await currentDestinationsManager?.api.dispose();
   const staff = await createStaffMember(admin, 'manager', 'Kofi Methods');
-  const api = await request.newContext({ baseURL });
-  const origin = { origin: baseURL };
-  const signedIn = await api.post('/api/session/login', {
-    headers: origin,
-    data: { email: staff.email, password: staff.password, portal: 'admin' },
-  });
+  currentDestinationsManager = { email: staff.email, api: await enrolThroughApi(staff.email, staff.password) };
+  return currentDestinationsManager;
+}
+
+/**
+ * Signs a staff member without a second factor in through the API and enrols an authenticator
+ * for them (kept in the e2e authenticator file with its backup codes); returns the signed-in API
+ * context. For accounts no test is about enrolling (admin-management.spec.ts and
+ * account-changes.spec.ts enrol on screen).
+ */
+async function enrolThroughApi(email: string, password: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: ORIGIN });
+  const origin = { origin: ORIGIN };
+  const signedIn = await api.post('/api/session/login', { headers: origin, data: { email, password, portal: 'admin' } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const enrolment = await api.post('/api/account/two-factor/enable', { headers: origin, data: { password: staff.password } });
+  const enrolment = await api.post('/api/account/two-factor/enable', { headers: origin, data: { password } });
   expect(enrolment.status(), await enrolment.text()).toBe(200);
   const { secret, backupCodes } = (await enrolment.json()) as { secret: string; backupCodes: string[] };
   withDevices((devices) => {
-    devices[staff.email.toLowerCase()] = { secret, backupCodes, usedSteps: [] };
+    devices[email.toLowerCase()] = { secret, backupCodes, usedSteps: [] };
   });
-  const confirmed = await api.post('/api/account/two-factor/confirm', { headers: origin, data: { code: takeCodeNow(staff.email) } });
+  const confirmed = await api.post('/api/account/two-factor/confirm', { headers: origin, data: { code: takeCodeNow(email) } });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  currentDestinationsManager = { email: staff.email, api };
-  return currentDestinationsManager;
+  return api;
+}
+
+/**
+ * The shared accounts (the super admin, the demo staff) enrolled and signed in once, before any
+ * worker starts (tests/e2e/global-setup.ts): workers that signed one in at the same time through
+ * the form each enrolled a secret of their own, and the code of the one replaced was refused
+ * (seen with 3 workers). Their sessions are saved for adminLogin to reuse.
+ */
+export async function enrolSharedStaff(): Promise<void> {
+  for (const { email, password } of [E2E_ADMIN, ...Object.values(E2E_STAFF)]) {
+    const api = await enrolThroughApi(email, password);
+    const session = (await api.storageState()).cookies.filter((cookie) => cookie.name.endsWith('session_token'));
+    withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
+    await api.dispose();
+  }
 }
 
 /**
@@ -196,19 +220,22 @@ export async function saveDestination(
   data: Record<string, unknown>,
 ): Promise<{ pendingChange?: { id: number } | null }> {
   const send = async () => {
-    const manager = await destinationsManager(admin, baseURL);
+    const manager = await destinationsManager(admin);
     return manager.api.fetch(url, { method, headers: { origin: baseURL }, data: { ...data, code: takeCodeNow(manager.email) } });
   };
+  // Another worker's change of the same coin may wait for its approval (ensureTradingIsOpen and a
+  // spec setting an address at once): ours is sent again once that worker has had it approved.
+  const isPendingElsewhere = async (answer: APIResponse) =>
+    answer.status() === 409 && ((await answer.json()) as { error?: { code?: string } }).error?.code === 'CHANGE_ALREADY_PENDING';
   let response = await send();
-  // Another worker's change of the same coin waits for approval (ensureTradingIsOpen and a spec
-  // setting the same address at once): approved, then ours is sent again.
-  if (response.status() === 409 && ((await response.json()) as { error?: { code?: string } }).error?.code === 'CHANGE_ALREADY_PENDING') {
-    await approvePendingChanges(admin.context().browser()!, baseURL);
-    response = await send();
-  }
+  if (await isPendingElsewhere(response))
+    await expect(async () => {
+      response = await send();
+      expect(await isPendingElsewhere(response)).toBe(false);
+    }).toPass();
   expect(response.status(), await response.text()).toBeLessThan(300);
   const body = (await response.json()) as { pendingChange?: { id: number } | null };
-  if (body.pendingChange) await approvePendingChanges(admin.context().browser()!, baseURL);
+  if (body.pendingChange) await approvePendingChanges(baseURL, [body.pendingChange.id]);
   return body;
 }
 
@@ -220,8 +247,7 @@ export async function saveDestination(
 export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Promise<void> {
   const context = await browser.newContext();
   try {
-    const admin = await context.newPage();
-    await adminLogin(admin);
+    const admin = await superAdminForApi(context);
     const { paymentMethods } = (await (await admin.request.get('/api/admin/payment-methods')).json()) as {
       paymentMethods: { isEnabled: boolean }[];
     };
@@ -242,19 +268,21 @@ export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Pr
 }
 
 /**
- * Approves every change of a destination waiting for a second admin, as the demo manager would
+ * Approves the changes of a destination `ids` (every one waiting when none are given: specs of the
+ * one-at-a-time project only) as another Super Admin or Manager would
  * (`POST /api/test/destination-changes/approve-all`, browser tests only: the same approval without
- * the approver's code, which the shared e2e accounts give only three times in 30 seconds).
- * tests/e2e/four-eyes.spec.ts approves on screen with the code. Returns how many it approved.
+ * the approver's code). A spec running in parallel names its own, so a change another spec shows
+ * waiting stays so (four-eyes.spec.ts, pending-changes-live.spec.ts approve or reject on screen).
+ * Returns how many it approved.
  */
-export async function approvePendingChanges(browser: Browser, baseURL: string): Promise<number> {
-  const context = await browser.newContext();
+export async function approvePendingChanges(baseURL: string, ids?: number[]): Promise<number> {
+  const api = await request.newContext({ baseURL });
   try {
-    const answer = await context.request.post('/api/test/destination-changes/approve-all', { headers: { origin: baseURL } });
+    const answer = await api.post('/api/test/destination-changes/approve-all', { headers: { origin: baseURL }, data: ids ? { ids } : {} });
     expect(answer.status(), await answer.text()).toBe(200);
     return ((await answer.json()) as { approved: number }).approved;
   } finally {
-    await context.close();
+    await api.dispose();
   }
 }
 
@@ -310,17 +338,10 @@ export async function paidBuyInBrowser(
  * session that has ended (signed out, reset, idle) falls back to the form.
  */
 export async function adminLogin(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password, options: { fresh?: boolean } = {}) {
-  const saved = options.fresh ? undefined : readSessions()[email.toLowerCase()];
-  if (saved) {
-    await page.context().addCookies(saved);
-    const answer = await page.request.get('/api/session');
-    const { user } = (await answer.json()) as { user: { email: string } | null };
-    if (user?.email === email.toLowerCase()) {
-      await page.goto('/#/admin/dashboard');
-      await expect(page).toHaveURL(/#\/admin\/dashboard$/);
-      return;
-    }
-    await page.context().clearCookies();
+  if (!options.fresh && (await reuseSession(page, email))) {
+    await page.goto('/#/admin/dashboard');
+    await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+    return;
   }
   await page.goto('/#/admin/login');
   await page.getByLabel('Email').fill(email);
@@ -329,6 +350,29 @@ export async function adminLogin(page: Page, email = E2E_ADMIN.email, password =
   await completeSecondFactor(page, email, password);
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('session_token'));
   if (session.length > 0) withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
+}
+
+/** Whether the session this run saved for `email` is still signed in, now in `page`'s context (else it is cleared). */
+async function reuseSession(page: Page, email: string): Promise<boolean> {
+  const saved = readSessions()[email.toLowerCase()];
+  if (!saved) return false;
+  await page.context().addCookies(saved);
+  const answer = await page.request.get('/api/session');
+  const { user } = (await answer.json()) as { user: { email: string } | null };
+  if (user?.email === email.toLowerCase()) return true;
+  await page.context().clearCookies();
+  return false;
+}
+
+/**
+ * A page of `context` signed in as the super admin for the helpers' API calls (the Email Log,
+ * methods, staff): the session this run saved, without loading a screen the test is not about,
+ * else through the sign-in form (adminLogin).
+ */
+async function superAdminForApi(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (!(await reuseSession(page, E2E_ADMIN.email))) await adminLogin(page);
+  return page;
 }
 
 /**
@@ -340,7 +384,7 @@ export async function createStaffMember(superAdmin: Page, role: 'manager' | 'sup
   counter += 1;
   const email = `${role}-${Date.now().toString(36)}${counter}@e2e.cedicrypto.test`;
   const password = 'E2e-Staff-Passw0rd!';
-  const origin = { origin: new URL(superAdmin.url()).origin };
+  const origin = { origin: ORIGIN };
   const created = await superAdmin.request.post('/api/admin/admins', { headers: origin, data: { fullName, email, role } });
   expect(created.status(), await created.text()).toBe(201);
   const { admin } = (await created.json()) as { admin: { id: string } };
@@ -362,7 +406,7 @@ export async function invitationLink(superAdmin: Page, email: string): Promise<s
   const mail = list.emails.find((e) => e.to === email && e.subject === 'You have been invited to the CediCrypto back-office');
   expect(mail, `no invitation to ${email} in the Email Log`).toBeDefined();
   const revealed = await superAdmin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
-    headers: { origin: new URL(superAdmin.url()).origin },
+    headers: { origin: ORIGIN },
     data: { reason: 'E2e: the new staff member sets a password in their own browser.' },
   });
   expect(revealed.status(), await revealed.text()).toBe(200);
