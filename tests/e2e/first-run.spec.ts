@@ -3,17 +3,17 @@ import type { TAdminCoin, TAdminPaymentMethod, TSettings } from '#shared/contrac
 import type { TContactContent } from '#shared/contracts/content.js';
 import { TEST_EMAIL_MSG, TRADING_SOON_MSG } from '#shared/contracts/setup.js';
 import { startSmtpPeer } from '#test/helpers/smtp-peer.js';
-import { addMomoMethod, adminLogin, approvePendingChanges, E2E_ADMIN, saveDestination, signUpInBrowser, takeCode } from './support.js';
+import { addMomoMethod, adminLogin, saveDestination, signUpInBrowser } from './support.js';
 
 /** The business's own Ethereum address in this spec (the one ensureTradingIsOpen sets). */
 const ETH_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /*
- * First run (issue 16). The e2e server is shared by every spec (playwright.config.ts, one worker,
- * files one after another), so this spec first makes the installation look fresh for what the
- * checklist counts: it disables the payment methods, removes the deposit addresses, the
- * notification email, the SMTP settings and the company details that earlier specs left, and
- * puts all of it back at the end. The service fee counts as chosen once the settings were saved,
+ * First run (issue 16). The e2e server is shared by every spec (playwright.config.ts: this one
+ * runs in the one-at-a-time project, alone, after the parallel specs), so this spec first makes
+ * the installation look fresh for what the checklist counts: it disables the payment methods,
+ * removes the deposit addresses, the notification email, the SMTP settings and the company
+ * details that earlier specs left, and puts all of it back at the end. The service fee counts as chosen once the settings were saved,
  * which that reset itself does; the checklist's other five items are then open, whatever ran before.
  */
 
@@ -61,8 +61,8 @@ function adminApi(page: Page, baseURL: string) {
     }),
     /**
      * Every deposit address of the coin as given (null: none); `coin` as it is now. Setting one,
-     * first or replacement, types the super admin's code and waits for a second admin (issue 27
-     * point 3, docs/decisions/035): true when it did, approvePendingChanges then puts it in force.
+     * first or replacement, takes a code and waits for a second admin (issue 27 point 3,
+     * docs/decisions/035): saveDestination makes it and has it approved. True when it did.
      */
     setAddresses: async (
       coin: TAdminCoin,
@@ -73,11 +73,8 @@ function adminApi(page: Page, baseURL: string) {
       const replaces = coin.networks.some(
         (network) => wanted[network.network] !== null && wanted[network.network] !== network.depositAddress,
       );
-      await call('PATCH', `/api/admin/coins/${coin.id}`, {
-        depositAddresses: wanted,
-        ...extra,
-        ...(replaces ? { code: await takeCode(E2E_ADMIN.email) } : {}),
-      });
+      if (replaces) await saveDestination(page, baseURL, 'PATCH', `/api/admin/coins/${coin.id}`, { depositAddresses: wanted, ...extra });
+      else await call('PATCH', `/api/admin/coins/${coin.id}`, { depositAddresses: wanted, ...extra });
       return replaces;
     },
   };
@@ -104,10 +101,10 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
   browser,
   baseURL,
 }) => {
-  // Putting every method and address back takes the super admin's code once each (four eyes,
-  // docs/decisions/035), and the shared account gives three codes per 30 seconds: with a dozen
-  // methods and coins left by the specs before, the restore alone waits minutes for code windows.
-  test.setTimeout(600_000);
+  // Putting every method and address back is one change each, with a code and an approval (four
+  // eyes, docs/decisions/035): made by this worker's managers (saveDestination), whose codes
+  // never wait for the next 30-second step, for the dozens of methods the specs before left.
+  test.setTimeout(240_000);
   await adminLogin(page);
   const api = adminApi(page, baseURL!);
   const before = await api.snapshot();
@@ -119,10 +116,8 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     for (const method of before.methods.filter((m) => m.isEnabled)) {
       await api.call('PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: false });
     }
-    let held = false;
-    for (const coin of before.coins.filter((c) => c.networks.some((n) => n.depositAddress)))
-      held = (await api.setAddresses(coin, () => null)) || held;
-    if (held) await approvePendingChanges(browser, baseURL!);
+    // Removing an address is at once, no code (docs/decisions/035).
+    for (const coin of before.coins.filter((c) => c.networks.some((n) => n.depositAddress))) await api.setAddresses(coin, () => null);
     await api.call('PUT', '/api/admin/settings', {
       notificationEmail: '',
       smtpHost: null,
@@ -173,10 +168,9 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
     // Ethereum gets one of the business's own (not a demo or test-vector address: the checklist would
     // warn, issue 27 point 3); the other coins are switched off meanwhile.
     for (const coin of (await api.snapshot()).coins) {
-      if (coin.symbol === 'eth') {
-        if (await api.setAddresses(coin, (network) => (network.network === 'ERC20' ? ETH_ADDRESS : null), { isEnabled: true }))
-          await approvePendingChanges(browser, baseURL!);
-      } else if (coin.isEnabled) await api.call('PATCH', `/api/admin/coins/${coin.id}`, { isEnabled: false });
+      if (coin.symbol === 'eth')
+        await api.setAddresses(coin, (network) => (network.network === 'ERC20' ? ETH_ADDRESS : null), { isEnabled: true });
+      else if (coin.isEnabled) await api.call('PATCH', `/api/admin/coins/${coin.id}`, { isEnabled: false });
     }
     await openDashboard(page);
     await expect(openItems(page)).toHaveText(OPEN_ITEMS.slice(2));
@@ -262,14 +256,12 @@ test('first run: the super admin’s checklist shrinks as each item is done; cus
       await saveDestination(page, baseURL!, 'PATCH', `/api/admin/payment-methods/${method.id}`, { isEnabled: true });
     }
     const now = await api.snapshot();
-    let restoredHeld = false;
     for (const coin of before.coins) {
       const current = now.coins.find((entry) => entry.id === coin.id)!;
       const was = (network: TAdminCoin['networks'][number]) =>
         coin.networks.find((entry) => entry.network === network.network)?.depositAddress ?? null;
-      restoredHeld = (await api.setAddresses(current, was, { isEnabled: coin.isEnabled })) || restoredHeld;
+      await api.setAddresses(current, was, { isEnabled: coin.isEnabled });
     }
-    if (restoredHeld) await approvePendingChanges(browser, baseURL!);
     // A stored SMTP password cannot be read back; the other specs leave none (admin-content removes its own).
     await api.call('PUT', '/api/admin/settings', {
       notificationEmail: before.settings.notificationEmail ?? '',

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
-import { addMomoMethod, adminLogin, E2E_ADMIN, E2E_STAFF, takeCode } from './support.js';
+import { addMomoMethodAsSignedIn, adminLogin, E2E_ADMIN, E2E_STAFF, takeCode } from './support.js';
 
 /*
  * Four eyes on money destinations (issue 27 point 3, docs/decisions/030), at a laptop's 1366x768
@@ -41,7 +41,7 @@ for (const size of SIZES) {
     test.setTimeout(150_000);
     const admin = await staffPage(browser, size.viewport, E2E_ADMIN.email, E2E_ADMIN.password);
     const manager = await staffPage(browser, size.viewport, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
-    const name = await addMomoMethod(admin, baseURL!, `Four eyes ${size.name}`);
+    const name = await addMomoMethodAsSignedIn(admin, baseURL!, `Four eyes ${size.name}`);
     const number = newNumber();
 
     // The manager edits the number: the form says it waits, and asks for the code.

@@ -1,4 +1,5 @@
 import { startFakeArkeselServer } from '#test/helpers/fake-arkesel-server.js';
+import { enrolSharedStaff } from './support.js';
 
 /**
  * The browser tests' SMS go to a local fake of Arkesel's API (tests/helpers/fake-arkesel-server.ts)
@@ -7,5 +8,7 @@ import { startFakeArkeselServer } from '#test/helpers/fake-arkesel-server.js';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const fake = await startFakeArkeselServer(process.env.E2E_SMS_API_KEY, Number(process.env.E2E_SMS_PORT));
+  // The server is up (Playwright starts webServer first): the shared staff accounts enrol once here.
+  await enrolSharedStaff();
   return () => fake.close();
 }

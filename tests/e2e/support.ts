@@ -1,11 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
-import { pickUnusedStep, totpCode } from '#test/helpers/totp.js';
+import { expect, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { pickUnusedStep, totpCode, totpStep } from '#test/helpers/totp.js';
 import { E2E_ADMIN, E2E_STAFF } from '../../playwright.config.js';
 
 export { E2E_ADMIN, E2E_STAFF };
+
+/** The origin of the server under test (playwright.config.ts), for the Origin header of API calls. */
+const ORIGIN = `http://localhost:${process.env.E2E_PORT}`;
 
 let counter = 0;
 export function uniqueUser(prefix = 'e2e') {
@@ -56,8 +59,7 @@ export async function fillSignupForm(page: Page, user: ReturnType<typeof uniqueU
 export async function verificationLink(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
   try {
-    const admin = await context.newPage();
-    await adminLogin(admin);
+    const admin = await superAdminForApi(context);
     let mail: { id: number } | undefined;
     await expect
       .poll(
@@ -72,7 +74,7 @@ export async function verificationLink(browser: Browser, email: string): Promise
       )
       .toBe(true);
     const revealed = await admin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
-      headers: { origin: new URL(admin.url()).origin },
+      headers: { origin: ORIGIN },
       data: { reason: 'E2e: the new customer opens the confirmation link of their email.' },
     });
     expect(revealed.status(), await revealed.text()).toBe(200);
@@ -121,11 +123,12 @@ export function naturalWidthOf(page: Page, name: string) {
 }
 
 /**
- * A MoMo payment method named `namePrefix` and the time, added by the staff member signed in on
- * `admin` (through the API, as the Payment Methods page does). Returns its name.
+ * A MoMo payment method named `namePrefix` and the time (and a random tail: workers run at the
+ * same time), added through the API as the Payment Methods page does, by a manager of this worker
+ * (saveDestination) and approved at once. Returns its name.
  */
 export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
-  const name = `${namePrefix} ${Date.now().toString(36)}`;
+  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
   await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
     name,
     details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
@@ -134,9 +137,80 @@ export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: st
 }
 
 /**
- * A change of where money goes by the super admin (`admin` is signed in as E2E_ADMIN), as the
- * screens make it: with their code; when it waits for a second admin (a new method, a method on
- * again, an address set: docs/decisions/030 and 035), the demo manager approves it at once.
+ * A MoMo payment method added by the staff member signed in on `admin` with their own code, as
+ * before addMomoMethod had managers of its own: for a spec about who asked (four-eyes.spec.ts),
+ * which runs one at a time. Returns its name.
+ */
+export async function addMomoMethodAsSignedIn(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
+  const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
+  const response = await admin.request.post('/api/admin/payment-methods', {
+    headers: { origin: baseURL },
+    data: { name, details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number }, code: await takeCode(E2E_ADMIN.email) },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { pendingChange } = (await response.json()) as { pendingChange?: { id: number } | null };
+  if (pendingChange) await approvePendingChanges(baseURL, [pendingChange.id]);
+  return name;
+}
+
+/**
+ * The manager this worker changes destinations with (a second factor of its own): the shared
+ * super admin gives three codes per 30 seconds to every worker together, a manager of one's own
+ * gives three to one worker, then its ten backup codes. When this one has used them all, the
+ * super admin (signed in on `admin`) makes another rather than anyone waiting for the next
+ * 30-second step. Set up through the API: no test is about it (admin-management.spec.ts is).
+ */
+let currentDestinationsManager: { email: string; api: APIRequestContext } | undefined;
+async function destinationsManager(admin: Page): Promise<{ email: string; api: APIRequestContext }> {
+  if (currentDestinationsManager && hasCodeNow(currentDestinationsManager.email)) return currentDestinationsManager;
+  await currentDestinationsManager?.api.dispose();
+  const staff = await createStaffMember(admin, 'manager', 'Kofi Methods');
+  currentDestinationsManager = { email: staff.email, api: await enrolThroughApi(staff.email, staff.password) };
+  return currentDestinationsManager;
+}
+
+/**
+ * Signs a staff member without a second factor in through the API and enrols an authenticator
+ * for them (kept in the e2e authenticator file with its backup codes); returns the signed-in API
+ * context. For accounts no test is about enrolling (admin-management.spec.ts and
+ * account-changes.spec.ts enrol on screen).
+ */
+async function enrolThroughApi(email: string, password: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: ORIGIN });
+  const origin = { origin: ORIGIN };
+  const signedIn = await api.post('/api/session/login', { headers: origin, data: { email, password, portal: 'admin' } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const enrolment = await api.post('/api/account/two-factor/enable', { headers: origin, data: { password } });
+  expect(enrolment.status(), await enrolment.text()).toBe(200);
+  const { secret, backupCodes } = (await enrolment.json()) as { secret: string; backupCodes: string[] };
+  withDevices((devices) => {
+    devices[email.toLowerCase()] = { secret, backupCodes, usedSteps: [] };
+  });
+  const confirmed = await api.post('/api/account/two-factor/confirm', { headers: origin, data: { code: takeCodeNow(email) } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return api;
+}
+
+/**
+ * The shared accounts (the super admin, the demo staff) enrolled and signed in once, before any
+ * worker starts (tests/e2e/global-setup.ts): workers that signed one in at the same time through
+ * the form each enrolled a secret of their own, and the code of the one replaced was refused
+ * (seen with 3 workers). Their sessions are saved for adminLogin to reuse.
+ */
+export async function enrolSharedStaff(): Promise<void> {
+  for (const { email, password } of [E2E_ADMIN, ...Object.values(E2E_STAFF)]) {
+    const api = await enrolThroughApi(email, password);
+    const session = (await api.storageState()).cookies.filter((cookie) => cookie.name.endsWith('session_token'));
+    withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
+    await api.dispose();
+  }
+}
+
+/**
+ * A change of where money goes (a method added or on again, an address set), made through the
+ * API as the screens make it, with the code, by this worker's manager (destinationsManager;
+ * `admin` is the super admin, who creates it); when it waits for a second admin
+ * (docs/decisions/030 and 035), it is approved at once (approvePendingChanges).
  */
 export async function saveDestination(
   admin: Page,
@@ -145,14 +219,23 @@ export async function saveDestination(
   url: string,
   data: Record<string, unknown>,
 ): Promise<{ pendingChange?: { id: number } | null }> {
-  const response = await admin.request.fetch(url, {
-    method,
-    headers: { origin: baseURL },
-    data: { ...data, code: await takeCode(E2E_ADMIN.email) },
-  });
+  const send = async () => {
+    const manager = await destinationsManager(admin);
+    return manager.api.fetch(url, { method, headers: { origin: baseURL }, data: { ...data, code: takeCodeNow(manager.email) } });
+  };
+  // Another worker's change of the same coin may wait for its approval (ensureTradingIsOpen and a
+  // spec setting an address at once): ours is sent again once that worker has had it approved.
+  const isPendingElsewhere = async (answer: APIResponse) =>
+    answer.status() === 409 && ((await answer.json()) as { error?: { code?: string } }).error?.code === 'CHANGE_ALREADY_PENDING';
+  let response = await send();
+  if (await isPendingElsewhere(response))
+    await expect(async () => {
+      response = await send();
+      expect(await isPendingElsewhere(response)).toBe(false);
+    }).toPass();
   expect(response.status(), await response.text()).toBeLessThan(300);
   const body = (await response.json()) as { pendingChange?: { id: number } | null };
-  if (body.pendingChange) await approvePendingChanges(admin.context().browser()!, baseURL);
+  if (body.pendingChange) await approvePendingChanges(baseURL, [body.pendingChange.id]);
   return body;
 }
 
@@ -164,8 +247,7 @@ export async function saveDestination(
 export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Promise<void> {
   const context = await browser.newContext();
   try {
-    const admin = await context.newPage();
-    await adminLogin(admin);
+    const admin = await superAdminForApi(context);
     const { paymentMethods } = (await (await admin.request.get('/api/admin/payment-methods')).json()) as {
       paymentMethods: { isEnabled: boolean }[];
     };
@@ -186,19 +268,21 @@ export async function ensureTradingIsOpen(browser: Browser, baseURL: string): Pr
 }
 
 /**
- * Approves every change of a destination waiting for a second admin, as the demo manager would
+ * Approves the changes of a destination `ids` (every one waiting when none are given: specs of the
+ * one-at-a-time project only) as another Super Admin or Manager would
  * (`POST /api/test/destination-changes/approve-all`, browser tests only: the same approval without
- * the approver's code, which the shared e2e accounts give only three times in 30 seconds).
- * tests/e2e/four-eyes.spec.ts approves on screen with the code. Returns how many it approved.
+ * the approver's code). A spec running in parallel names its own, so a change another spec shows
+ * waiting stays so (four-eyes.spec.ts, pending-changes-live.spec.ts approve or reject on screen).
+ * Returns how many it approved.
  */
-export async function approvePendingChanges(browser: Browser, baseURL: string): Promise<number> {
-  const context = await browser.newContext();
+export async function approvePendingChanges(baseURL: string, ids?: number[]): Promise<number> {
+  const api = await request.newContext({ baseURL });
   try {
-    const answer = await context.request.post('/api/test/destination-changes/approve-all', { headers: { origin: baseURL } });
+    const answer = await api.post('/api/test/destination-changes/approve-all', { headers: { origin: baseURL }, data: ids ? { ids } : {} });
     expect(answer.status(), await answer.text()).toBe(200);
     return ((await answer.json()) as { approved: number }).approved;
   } finally {
-    await context.close();
+    await api.dispose();
   }
 }
 
@@ -254,17 +338,10 @@ export async function paidBuyInBrowser(
  * session that has ended (signed out, reset, idle) falls back to the form.
  */
 export async function adminLogin(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password, options: { fresh?: boolean } = {}) {
-  const saved = options.fresh ? undefined : readSessions()[email.toLowerCase()];
-  if (saved) {
-    await page.context().addCookies(saved);
-    const answer = await page.request.get('/api/session');
-    const { user } = (await answer.json()) as { user: { email: string } | null };
-    if (user?.email === email.toLowerCase()) {
-      await page.goto('/#/admin/dashboard');
-      await expect(page).toHaveURL(/#\/admin\/dashboard$/);
-      return;
-    }
-    await page.context().clearCookies();
+  if (!options.fresh && (await reuseSession(page, email))) {
+    await page.goto('/#/admin/dashboard');
+    await expect(page).toHaveURL(/#\/admin\/dashboard$/);
+    return;
   }
   await page.goto('/#/admin/login');
   await page.getByLabel('Email').fill(email);
@@ -272,7 +349,30 @@ export async function adminLogin(page: Page, email = E2E_ADMIN.email, password =
   await page.getByRole('button', { name: 'Log in' }).click();
   await completeSecondFactor(page, email, password);
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('session_token'));
-  if (session.length > 0) writeSessions({ ...readSessions(), [email.toLowerCase()]: session });
+  if (session.length > 0) withFileLock(() => writeSessions({ ...readSessions(), [email.toLowerCase()]: session }));
+}
+
+/** Whether the session this run saved for `email` is still signed in, now in `page`'s context (else it is cleared). */
+async function reuseSession(page: Page, email: string): Promise<boolean> {
+  const saved = readSessions()[email.toLowerCase()];
+  if (!saved) return false;
+  await page.context().addCookies(saved);
+  const answer = await page.request.get('/api/session');
+  const { user } = (await answer.json()) as { user: { email: string } | null };
+  if (user?.email === email.toLowerCase()) return true;
+  await page.context().clearCookies();
+  return false;
+}
+
+/**
+ * A page of `context` signed in as the super admin for the helpers' API calls (the Email Log,
+ * methods, staff): the session this run saved, without loading a screen the test is not about,
+ * else through the sign-in form (adminLogin).
+ */
+async function superAdminForApi(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (!(await reuseSession(page, E2E_ADMIN.email))) await adminLogin(page);
+  return page;
 }
 
 /**
@@ -284,7 +384,7 @@ export async function createStaffMember(superAdmin: Page, role: 'manager' | 'sup
   counter += 1;
   const email = `${role}-${Date.now().toString(36)}${counter}@e2e.cedicrypto.test`;
   const password = 'E2e-Staff-Passw0rd!';
-  const origin = { origin: new URL(superAdmin.url()).origin };
+  const origin = { origin: ORIGIN };
   const created = await superAdmin.request.post('/api/admin/admins', { headers: origin, data: { fullName, email, role } });
   expect(created.status(), await created.text()).toBe(201);
   const { admin } = (await created.json()) as { admin: { id: string } };
@@ -306,7 +406,7 @@ export async function invitationLink(superAdmin: Page, email: string): Promise<s
   const mail = list.emails.find((e) => e.to === email && e.subject === 'You have been invited to the CediCrypto back-office');
   expect(mail, `no invitation to ${email} in the Email Log`).toBeDefined();
   const revealed = await superAdmin.request.post(`/api/admin/emails/${mail!.id}/reveal`, {
-    headers: { origin: new URL(superAdmin.url()).origin },
+    headers: { origin: ORIGIN },
     data: { reason: 'E2e: the new staff member sets a password in their own browser.' },
   });
   expect(revealed.status(), await revealed.text()).toBe(200);
@@ -393,7 +493,8 @@ function readSessions(): Record<string, TSavedCookies> {
 }
 
 function writeSessions(sessions: Record<string, TSavedCookies>): void {
-  writeFileSync(sessionsFile(), JSON.stringify(sessions));
+  writeFileSync(`${sessionsFile()}.tmp`, JSON.stringify(sessions));
+  renameSync(`${sessionsFile()}.tmp`, sessionsFile());
 }
 
 /**
@@ -411,9 +512,9 @@ export async function completeSecondFactor(page: Page, email: string, password: 
     await page.getByRole('button', { name: 'Continue' }).click();
     const key = (await page.getByLabel('Authenticator key').textContent())!.replace(/\s+/g, '');
     const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
-    const devices = readDevices();
-    devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
-    writeDevices(devices);
+    withDevices((devices) => {
+      devices[email.toLowerCase()] = { secret: key, backupCodes, usedSteps: [] };
+    });
     await page.getByLabel('Authentication code').fill(await takeCode(email));
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect(setupHeading).toBeHidden();
@@ -428,8 +529,9 @@ export async function completeSecondFactor(page: Page, email: string, password: 
 
 /**
  * The e2e "authenticator app": secrets of the staff who enrolled, kept beside the server's data
- * (a worker restarted after a failure still knows them), with the steps already used: the server
- * refuses a code twice, so each sign-in takes a step not yet used (waiting for the next one if needed).
+ * (a worker restarted after a failure still knows them), with the steps and backup codes already
+ * used: the server refuses a code twice. Workers share the file, so every change of it is made
+ * under a lock (withFileLock).
  */
 type TDevice = { secret: string; backupCodes: string[]; usedSteps: number[] };
 const devicesFile = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-authenticators.json');
@@ -439,31 +541,95 @@ function readDevices(): Record<string, TDevice> {
 }
 
 function writeDevices(devices: Record<string, TDevice>): void {
-  writeFileSync(devicesFile(), JSON.stringify(devices));
+  // Written whole then renamed: a reader never sees half a file.
+  writeFileSync(`${devicesFile()}.tmp`, JSON.stringify(devices));
+  renameSync(`${devicesFile()}.tmp`, devicesFile());
 }
 
-/** A code the server has not seen, or null when the steps it accepts now were all used. */
+/** Reads, changes and writes the authenticators under the lock; returns what `change` returns. */
+function withDevices<T>(change: (devices: Record<string, TDevice>) => T): T {
+  return withFileLock(() => {
+    const devices = readDevices();
+    const result = change(devices);
+    writeDevices(devices);
+    return result;
+  });
+}
+
+/**
+ * Runs `work` (quick, synchronous) while holding a lock file beside the server's data, so the
+ * workers' read-change-write of the shared files never interleave. A lock left by a worker that
+ * died holding it (older than 10 s) is taken over.
+ */
+function withFileLock<T>(work: () => T): T {
+  const lock = path.join(process.env.E2E_DATA_DIR ?? '.', 'e2e-files.lock');
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 10_000) rmSync(lock, { force: true });
+      } catch {
+        // released meanwhile
+      }
+      Atomics.wait(pause, 0, 0, 5);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * A code the server has not seen: an authenticator step it accepts now (this one, the next or
+ * the previous one) not used yet, else an unused backup code; null when neither is left.
+ */
 function nextCode(devices: Record<string, TDevice>, email: string): string | null {
   const device = devices[email.toLowerCase()];
   if (!device) throw new Error(`no authenticator enrolled for ${email}`);
   const step = pickUnusedStep((candidate) => device.usedSteps.includes(candidate));
-  if (step === null) return null;
-  device.usedSteps.push(step);
-  return totpCode(device.secret, step);
+  if (step !== null) {
+    // Steps the server no longer accepts are forgotten.
+    device.usedSteps = [...device.usedSteps.filter((used) => used >= totpStep() - 2), step];
+    return totpCode(device.secret, step);
+  }
+  return device.backupCodes.shift() ?? null;
+}
+
+/** Whether `email` has a code the server accepts now and has not seen (a step of the moment, or a backup code). */
+function hasCodeNow(email: string): boolean {
+  const device = readDevicesLocked()[email.toLowerCase()];
+  return (
+    device !== undefined && (device.backupCodes.length > 0 || pickUnusedStep((candidate) => device.usedSteps.includes(candidate)) !== null)
+  );
+}
+
+function readDevicesLocked(): Record<string, TDevice> {
+  return withFileLock(readDevices);
+}
+
+/** A code of `email` usable now; throws when there is none (the caller made sure there is). */
+function takeCodeNow(email: string): string {
+  const code = withDevices((devices) => nextCode(devices, email));
+  if (!code) throw new Error(`no unused code of ${email} now`);
+  return code;
 }
 
 /**
- * Waits for the next 30-second step rather than spending backup codes on quick sign-ins. Also the
- * code a signed-in staff member types to confirm a sensitive step (issue 27 point 3).
+ * A code of `email` not used yet: also the code a signed-in staff member types to confirm a
+ * sensitive step (issue 27 point 3). Only when the steps of the moment and the backup codes are
+ * all used does it wait for the next 30-second step (the shared super admin, used by few steps:
+ * payment methods come from each worker's own manager, addMomoMethod).
  */
 export async function takeCode(email: string): Promise<string> {
   for (;;) {
-    const devices = readDevices();
-    const code = nextCode(devices, email);
-    if (code) {
-      writeDevices(devices);
-      return code;
-    }
+    const code = withDevices((devices) => nextCode(devices, email));
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
   }
 }

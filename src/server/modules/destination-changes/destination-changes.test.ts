@@ -314,6 +314,30 @@ describe('four eyes on money destinations', () => {
     expect((await t.request({ method: 'GET', url: LIST, cookie: customer.cookie })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: LIST })).statusCode).toBe(401);
   });
+  it('lets browser tests approve only the changes they name, so parallel specs leave the others waiting', async () => {
+    const add = async (name: string, number: string) => {
+      const added = await t.request({
+        method: 'POST',
+        url: '/api/admin/payment-methods',
+        cookie: manager.cookie,
+        payload: {
+          name,
+          details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
+          code: t.secondFactorCode(manager.email),
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return (added.json() as { paymentMethod: TAdminPaymentMethod; pendingChange: { id: number } }).pendingChange.id;
+    };
+    const mine = await add('Scoped e2e mine', '0241113333');
+    const theirs = await add('Scoped e2e theirs', '0241114444');
+    const approved = await t.request({ method: 'POST', url: '/api/test/destination-changes/approve-all', payload: { ids: [mine] } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ approved: 1 });
+    const status = async (id: number) => (await changes()).find((change) => change.id === id)?.status;
+    expect(await status(mine)).toBe('applied');
+    expect(await status(theirs)).toBe('pending');
+  });
   // Last in this describe: it approves every change still waiting.
   it('lets browser tests approve waiting changes through the same approval, as another admin, with TEST_CLOCK only', async () => {
     const added = await t.request({

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZDbId } from '#shared/contracts/common.js';
 import { isStaffRole } from '#shared/permissions.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TDb } from '#server/db/client.js';
@@ -43,19 +44,33 @@ export const testVerificationRoutes: FastifyPluginAsyncZod<{ db: TDb; destinatio
   );
 
   /**
-   * Approves every waiting change of a destination as another Super Admin or Manager would, for a
-   * spec whose subject is not four eyes (a payment method it needs; tests/e2e/support.ts): through
-   * the same approval (docs/decisions/030, 035), without the approver's code, which the shared e2e
-   * accounts can only give three times in 30 seconds. tests/e2e/four-eyes.spec.ts approves on screen.
+   * Approves every waiting change of a destination (or only those of `ids`) as another Super Admin
+   * or Manager would, for a spec whose subject is not four eyes (a payment method it needs;
+   * tests/e2e/support.ts): through the same approval (docs/decisions/030, 035), without the
+   * approver's code, which the shared e2e accounts can only give three times in 30 seconds.
+   * tests/e2e/four-eyes.spec.ts approves on screen. Specs running in parallel name their own
+   * changes, so a change another spec shows waiting stays waiting (docs/decisions/044).
    */
   app.post(
     '/api/test/destination-changes/approve-all',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], hide: true, response: { 200: z.object({ approved: z.number().int() }) } },
+      schema: {
+        tags: ['system'],
+        hide: true,
+        body: z
+          .object({ ids: z.array(ZDbId).min(1).max(100).optional() })
+          .strict()
+          .nullish(),
+        response: { 200: z.object({ approved: z.number().int() }) },
+      },
     },
-    async () => {
-      const pending = await deps.db.select().from(destinationChanges).where(eq(destinationChanges.status, 'pending'));
+    async (request) => {
+      const ids = request.body?.ids;
+      const pending = await deps.db
+        .select()
+        .from(destinationChanges)
+        .where(and(eq(destinationChanges.status, 'pending'), ids ? inArray(destinationChanges.id, ids) : undefined));
       // Any other Super Admin or Manager in good standing: the shared e2e accounts may not have
       // enrolled their second factor yet in this run (no code is asked here).
       const approvers = await deps.db
