@@ -26,6 +26,24 @@ async function audit(page: Page, what: string): Promise<void> {
       }
     }
   });
+  // A table that scrolls sideways is made focusable once its width is measured
+  // (src/web/components/ui/use-is-overflowing.ts: a ResizeObserver turn after its rows arrive),
+  // and a dialog's scrolling body holds something focusable once its content has come. Wait for
+  // that state, not for a time; if it never comes, axe below reports the region.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('.overflow-x-auto, .overflow-y-auto')].filter(
+            (e) =>
+              (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) &&
+              e.tabIndex < 0 &&
+              !e.querySelector('a[href], button, input, select, textarea, [tabindex="0"]'),
+          ).length,
+      ),
+    )
+    .toBe(0)
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
