@@ -94,6 +94,30 @@ describe('listenWithAcceptors', () => {
     expect(acceptors!.acceptedByExtra()).toBe(before);
   });
 
+  it.runIf(canShareListeningPort())(
+    'close() does not wait for the connections its sockets accepted, which the app then closes',
+    async () => {
+      const { port } = await start(4);
+      // Idle keep-alive connections, as a proxy in front keeps to each app process.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
+      const get = () =>
+        new Promise<number>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path: '/hello', agent }, (res) => {
+              res.resume();
+              res.on('end', () => resolve(res.statusCode ?? 0));
+            })
+            .on('error', reject);
+        });
+      expect(await Promise.all(Array.from({ length: 40 }, get))).toEqual(Array.from({ length: 40 }, () => 200));
+      expect(acceptors!.acceptedByExtra()).toBeGreaterThan(0);
+      await acceptors!.close();
+      await app!.close();
+      app = undefined;
+      agent.destroy();
+    },
+  );
+
   it('one socket when one is asked for', async () => {
     const { port } = await start(1);
     expect(acceptors!.count).toBe(1);

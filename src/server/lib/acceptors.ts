@@ -69,6 +69,11 @@ export async function listenWithAcceptors(
   return {
     count: 1 + extra.length,
     acceptedByExtra: () => acceptedByExtra,
-    close: () => Promise.all(extra.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))).then(() => undefined),
+    // Stops listening at once; not waiting for close()'s callback, which comes only when every
+    // connection the socket accepted has ended: those belong to the app's HTTP server now (a
+    // proxy's idle keep-alive connections among them), which closes them when the app closes.
+    close: async () => {
+      for (const server of extra) server.close();
+    },
   };
 }
