@@ -12,9 +12,13 @@ import { SESSION_QUERY_KEY, writeCachedProfile } from './session';
  */
 export const JUST_READ_MS = 5_000;
 
-/** refetchOnMount for queries re-read on every visit: not when the loader of this visit has just read them. */
-export function refetchOnMountUnlessJustRead(query: { state: { dataUpdatedAt: number } }): boolean {
-  return Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
+/**
+ * refetchOnMount for queries re-read on every visit: not when the loader of this visit has just
+ * read them; always when something changed them since (invalidated, e.g. the trading limit after
+ * the phone is verified on the KYC page and the customer goes straight to the dashboard).
+ */
+export function refetchOnMountUnlessJustRead(query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_READ_MS;
 }
 
 function isClientError(error: unknown): boolean {
