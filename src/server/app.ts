@@ -213,6 +213,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('emailSender', emailSender);
   app.decorate('smsSender', smsSender);
   app.decorate('jobs', jobs);
+  metrics?.readJobQueuesWith(() => jobs.queues());
   app.decorate('config', config);
   const rateLimits = new RateLimitStore(db);
   app.decorate('rateLimits', rateLimits);

@@ -14,6 +14,8 @@ import { createTestApp, openTestDatabase, SUPER_ADMIN, testConfig, type TTestApp
 import { WAIT } from '#test/helpers/timeouts.js';
 import { DEAD_LETTER_QUEUE, JobEngine } from './engine.js';
 
+const METRICS_TOKEN = 'metrics-token-for-the-jobs-test-0123456789';
+
 /** Background jobs on pg-boss (issue 30 point 1, docs/decisions/052): the Jobs page, and one run per tick across app instances. */
 describe('jobs', () => {
   let t: TTestApp;
@@ -21,7 +23,7 @@ describe('jobs', () => {
 
   beforeAll(async () => {
     // The engine without workers: the failed job below stays failed until the test retries it.
-    t = await createTestApp({}, {}, undefined, { jobs: { workers: false, tickers: false } });
+    t = await createTestApp({ METRICS_TOKEN }, {}, undefined, { jobs: { workers: false, tickers: false } });
     superAdmin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
   });
   afterAll(() => t.close());
@@ -74,6 +76,27 @@ describe('jobs', () => {
     expect(queues.find((queue) => queue.name === 'housekeeping')?.failed).toBeGreaterThanOrEqual(1);
     expect(queues.find((queue) => queue.name === DEAD_LETTER_QUEUE)?.waiting).toBeGreaterThanOrEqual(1);
     expect(failed).toContainEqual(expect.objectContaining({ id, queue: 'housekeeping', error: 'SMTP refused the connection' }));
+  });
+
+  it('counts the waiting, active and failed jobs of each queue in /metrics', async () => {
+    const scrape = async () => {
+      const response = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(response.statusCode).toBe(200);
+      const count = (queue: string, state: string) =>
+        Number(
+          new RegExp(`^cedicrypto_job_queue_jobs\\{queue="${queue}",state="${state}"\\} (\\d+)$`, 'm').exec(response.body)?.[1] ??
+            Number.NaN,
+        );
+      return count;
+    };
+    const before = await scrape();
+    await failedHousekeeping('counted by the metrics');
+    await t.app.jobs.pgBoss.send('retention', {});
+    const after = await scrape();
+    expect(after('housekeeping', 'failed')).toBe(before('housekeeping', 'failed') + 1);
+    expect(after('retention', 'waiting')).toBe(before('retention', 'waiting') + 1);
+    expect(after('dead_letter', 'waiting')).toBe(before('dead_letter', 'waiting') + 1);
+    expect(after('email_delivery', 'active')).toBe(0);
   });
 
   it('retries a failed job once on a double click, audited once', async () => {

@@ -11,6 +11,9 @@ export const SIGN_IN_ROUTES: Record<string, 'password' | 'code'> = {
   '/api/session/two-factor': 'code',
 };
 
+/** A job queue's counts now (modules/jobs/engine.ts queues(): the Jobs page's figures). */
+export type TJobQueueCounts = { name: string; waiting: number; active: number; failed: number };
+
 export type TMetricsDeps = {
   db: TDb;
   /** The app's clock (lib/clock.ts under TEST_CLOCK): ages are measured on it. */
@@ -34,6 +37,9 @@ export class Metrics {
   private readonly now: () => Date;
   /** What the last scrape read (render()). */
   private figures: TBusinessFigures | undefined;
+  /** The job queues' counts, read at each scrape once the job engine is known (readJobQueuesWith). */
+  private readJobQueues: (() => Promise<TJobQueueCounts[]>) | undefined;
+  private jobQueues: TJobQueueCounts[] = [];
 
   constructor(private readonly deps: TMetricsDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -120,6 +126,21 @@ export class Metrics {
       g.set({ channel: 'email' }, outbox.email.failedLastDay);
       g.set({ channel: 'sms' }, outbox.sms.failedLastDay);
     });
+    new Gauge<'queue' | 'state'>({
+      name: `${METRIC_PREFIX}job_queue_jobs`,
+      help: 'Background jobs by queue (pg-boss, docs/decisions/052) and state: waiting (created or to retry), active, failed (after their retries; dead_letter holds a copy of each).',
+      labelNames: ['queue', 'state'],
+      registers,
+      collect: () => {
+        const g = this.registry.getSingleMetric(`${METRIC_PREFIX}job_queue_jobs`) as Gauge<'queue' | 'state'>;
+        g.reset();
+        for (const queue of this.jobQueues) {
+          g.set({ queue: queue.name, state: 'waiting' }, queue.waiting);
+          g.set({ queue: queue.name, state: 'active' }, queue.active);
+          g.set({ queue: queue.name, state: 'failed' }, queue.failed);
+        }
+      },
+    });
     gauge(
       'price_age_seconds',
       'Seconds since the last price stored for each coin (and ghs, cedis per dollar).',
@@ -144,9 +165,14 @@ export class Metrics {
     if (outcome === 'ok') this.jobLastSuccess.set({ job }, Date.now() / 1000);
   }
 
+  /** Where each scrape reads the job queues' counts (the app's job engine, built after this). */
+  readJobQueuesWith(read: () => Promise<TJobQueueCounts[]>): void {
+    this.readJobQueues = read;
+  }
+
   /** The exposition text and its content type, with the business figures read now. */
   async render(): Promise<{ body: string; contentType: string }> {
-    this.figures = await readBusinessFigures(this.deps.db, this.now());
+    [this.figures, this.jobQueues] = await Promise.all([readBusinessFigures(this.deps.db, this.now()), this.readJobQueues?.() ?? []]);
     return { body: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 }
