@@ -117,10 +117,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 
     one = startServer(urls, await freePort());
     two = startServer(urls, await freePort());
-    await until(() => one.output().includes('CediCrypto is running') && two.output().includes('CediCrypto is running'));
+    // A process that exits before it is ready fails the setup with what it printed.
+    let gone: string | undefined;
+    for (const server of [one, two])
+      void server.exited.then((code) => (gone ??= `a server exited (${code}) before it was ready:\n${server.output()}`));
+    await until(
+      () => gone !== undefined || (one.output().includes('CediCrypto is running') && two.output().includes('CediCrypto is running')),
+    );
+    if (gone) throw new Error(gone);
   }, 120_000);
 
   afterAll(async () => {
+    // A setup that timed out: what each process printed says where it stopped.
+    for (const server of [one, two]) {
+      if (server && !server.output().includes('CediCrypto is running'))
+        console.error(`server on port ${server.port} not ready:\n${server.output()}`);
+    }
     for (const socket of sockets) socket.ws.terminate();
     for (const server of [one, two]) server?.child.kill('SIGTERM');
     await Promise.all([one?.exited, two?.exited]);

@@ -221,3 +221,26 @@ describe('a run that fails', () => {
     expect(dead).toBeDefined();
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('processes starting at once on a database without the jobs schema', () => {
+  it('both start: the one that finds the schema being created waits and tries again', async () => {
+    const log = pino({ level: 'silent' });
+    const first = await openTestDatabase();
+    // A second process: a pool of its own on the same database (its direct URL when a pooler is in front).
+    const url = (first.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+    const second = await openDatabase({ databaseUrl: url! });
+    // As a database that never ran the app (the test template may hold the schema already).
+    await first.pool!.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    const engines = [new JobEngine({ database: first, log }), new JobEngine({ database: second, log })];
+    try {
+      // Before: both found no schema and both created it; the second failed ("already exists"),
+      // and its process exited (tests/api/two-processes.test.ts timed out waiting for it in CI).
+      const started = await Promise.allSettled(engines.map((engine) => engine.start({ workers: false, tickers: false })));
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started']);
+    } finally {
+      await Promise.all(engines.map((engine) => engine.stop()));
+      await second.close();
+      await first.close();
+    }
+  });
+});
