@@ -117,7 +117,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 
     one = startServer(urls, await freePort());
     two = startServer(urls, await freePort());
-    // A process that exits before it is ready fails the setup with what it printed.
+    // Two servers compiled by tsx and started together, while the rest of the suite runs: the
+    // bound is generous so that only a process that never gets ready fails here (CI once passed
+    // 120 s here). A process that exits before it is ready fails the setup with what it printed.
     let gone: string | undefined;
     for (const server of [one, two])
       void server.exited.then((code) => (gone ??= `a server exited (${code}) before it was ready:\n${server.output()}`));
@@ -125,7 +127,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
       () => gone !== undefined || (one.output().includes('CediCrypto is running') && two.output().includes('CediCrypto is running')),
     );
     if (gone) throw new Error(gone);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     // A setup that timed out: what each process printed says where it stopped.
