@@ -265,17 +265,8 @@ async function timed(...args: Parameters<typeof attempt>): Promise<TAnswer | nul
  * may have committed before its answer was lost, so a later try also accepts the refusal that says
  * so (`done`: a 409 with one of these codes, e.g. ORDER_NOT_AWAITING after "I have paid" went through).
  */
-async function retried(
-  op: TOp,
-  phase: Phase,
-  agent: http.Agent,
-  method: string,
-  urlPath: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  expect: number[],
-  done: string[],
-): Promise<TAnswer | null> {
+async function retried(done: string[], ...args: Parameters<typeof attempt>): Promise<TAnswer | null> {
+  const [op, phase, agent, method, urlPath, headers, body, expect] = args;
   for (let tryNo = 0; tryNo < 50; tryNo += 1) {
     const answer = await attempt(op, phase, agent, method, urlPath, headers, body, tryNo === 0 ? expect : [...expect, 409]);
     if (answer === null) return null;
@@ -489,6 +480,7 @@ class StaffMember {
       // Claim, then pay (docs/decisions/029): only the claimant may approve.
       // A claim by its holder is granted again, so a claim the kill cut off is simply sent again.
       const claimed = await retried(
+        [],
         'claim',
         order.phase,
         this.agent,
@@ -497,7 +489,6 @@ class StaffMember {
         this.headers,
         '{}',
         [200],
-        [],
       );
       if (!claimed) continue;
       // The payout with what arrived and its evidence, one step (docs/decisions/038: below GHS 5,000).
@@ -506,6 +497,7 @@ class StaffMember {
         confirmation: { amountReceived: order.amountGhs, evidenceKind: 'statement_line', evidence: `PEAK statement line ${order.id}` },
       });
       const answer = await retried(
+        ['ORDER_ALREADY_DECIDED'],
         'approve',
         order.phase,
         this.agent,
@@ -514,7 +506,6 @@ class StaffMember {
         this.headers,
         body,
         [200],
-        ['ORDER_ALREADY_DECIDED'],
       );
       if (answer) order.isApproved = true;
     }
@@ -1122,6 +1113,7 @@ async function main() {
         const payment = JSON.stringify({ paymentTxId: `PEAK-${run}-${id}` });
         order.paySentAt = performance.now();
         const paid = await retried(
+          ['ORDER_NOT_AWAITING'],
           'paid',
           phase,
           orderAgent,
@@ -1130,7 +1122,6 @@ async function main() {
           headers,
           payment,
           [200],
-          ['ORDER_NOT_AWAITING'],
         );
         if (paid) order.onPaid(paid.endedAt);
         return;
