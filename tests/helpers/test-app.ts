@@ -159,6 +159,8 @@ export type TTestApp = {
   enrolTwoFactor(email: string, password: string, cookie: string): Promise<{ cookie: string; secret: string; backupCodes: string[] }>;
   /** A second-factor code of `email`'s authenticator not used yet (a backup code when the steps are used up). */
   secondFactorCode(email: string): string;
+  /** An authenticator code only (no backup code), waiting for the next step when this one's are used. */
+  authenticatorCode(email: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -209,6 +211,12 @@ export async function createTestApp(
 
   /** Authenticator apps of the staff (and customers) who enrolled during this test app's life. */
   const devices = new Map<string, TotpDevice>();
+
+  const deviceOf = (email: string) => {
+    const device = devices.get(email.toLowerCase());
+    if (!device) throw new Error(`no authenticator known for ${email}`);
+    return device;
+  };
 
   const enrolTwoFactor: TTestApp['enrolTwoFactor'] = async (email, password, cookie) => {
     const started = await request({ method: 'POST', url: '/api/account/two-factor/enable', cookie, payload: { password } });
@@ -303,11 +311,8 @@ export async function createTestApp(
     loginCookie,
     enrolTwoFactor,
     createStaff,
-    secondFactorCode: (email) => {
-      const device = devices.get(email.toLowerCase());
-      if (!device) throw new Error(`no authenticator known for ${email}`);
-      return device.nextCode();
-    },
+    secondFactorCode: (email) => deviceOf(email).nextCode(),
+    authenticatorCode: (email) => deviceOf(email).authenticatorCode(),
     close: async () => {
       await app.close();
       await database.close();

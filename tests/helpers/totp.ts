@@ -38,15 +38,22 @@ export function totpCode(secretBase32: string, step = totpStep()): string {
 }
 
 /**
- * A step whose code the server has not seen yet: this one, else the next or the previous one
- * (the server accepts one step either side); null when all three were used.
+ * A step whose code the server has not seen yet, the one it will accept longest first: the next
+ * step (accepted until the end of the step after it), this one, and only then the previous one,
+ * whose code the server stops accepting when this step ends, which can be a moment away (a code
+ * of the previous step computed at 29.9 s into a step and sent at 30.1 s is refused as wrong).
+ * The server accepts one step either side. With `orPrevious` false the previous step is not
+ * offered; null when none is left.
  */
-export function pickUnusedStep(isUsed: (step: number) => boolean, now = totpStep()): number | null {
-  for (const step of [now, now + 1, now - 1]) if (!isUsed(step)) return step;
+export function pickUnusedStep(isUsed: (step: number) => boolean, now = totpStep(), orPrevious = true): number | null {
+  for (const step of orPrevious ? [now + 1, now, now - 1] : [now + 1, now]) if (!isUsed(step)) return step;
   return null;
 }
 
-/** An authenticator app for API tests: an unused step's code, else a backup code. */
+/**
+ * An authenticator app for API tests: an unused code of the next or this step, else a backup
+ * code, and the previous step's code only when neither is left.
+ */
 export class TotpDevice {
   private readonly used = new Set<number>();
   constructor(
@@ -54,14 +61,31 @@ export class TotpDevice {
     readonly backupCodes: string[] = [],
   ) {}
 
-  nextCode(): string {
-    const step = pickUnusedStep((candidate) => this.used.has(candidate));
-    if (step !== null) {
-      this.used.add(step);
-      return totpCode(this.secret, step);
+  nextCode(now = totpStep()): string {
+    const step = pickUnusedStep((candidate) => this.used.has(candidate), now, false) ?? this.nextBackupCode() ?? now - 1;
+    if (typeof step === 'string') return step;
+    if (this.used.has(step)) throw new Error('no unused authenticator code or backup code left');
+    this.used.add(step);
+    return totpCode(this.secret, step);
+  }
+
+  /**
+   * A code of the next or this step, never a backup code (for forms that take only an
+   * authenticator code): when both were used, it waits for the clock's next step.
+   */
+  async authenticatorCode(): Promise<string> {
+    for (;;) {
+      const now = totpStep();
+      const step = pickUnusedStep((candidate) => this.used.has(candidate), now, false);
+      if (step !== null) {
+        this.used.add(step);
+        return totpCode(this.secret, step);
+      }
+      await new Promise((resolve) => setTimeout(resolve, (now + 1) * 30_000 - Date.now() + 1));
     }
-    const backup = this.backupCodes.shift();
-    if (!backup) throw new Error('no unused authenticator code or backup code left');
-    return backup;
+  }
+
+  private nextBackupCode(): string | null {
+    return this.backupCodes.shift() ?? null;
   }
 }
