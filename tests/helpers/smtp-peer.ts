@@ -9,7 +9,11 @@ export type TSmtpPeer = { received: TReceivedMail[]; connections: number; port: 
  * A real SMTP peer on a local port (smtp-server), accepting one user, for the email tests and
  * the browser tests of Settings' "Send test email".
  */
-export async function startSmtpPeer(credentials: { user: string; pass: string }): Promise<TSmtpPeer> {
+export async function startSmtpPeer(
+  credentials: { user: string; pass: string },
+  /** Answers each message only once this settles (a slow mail server holding a delivery). */
+  holdEachMessage?: () => Promise<void>,
+): Promise<TSmtpPeer> {
   const received: TReceivedMail[] = [];
   let connections = 0;
   const server = new SMTPServer({
@@ -27,13 +31,17 @@ export async function startSmtpPeer(credentials: { user: string; pass: string })
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-          user: String(session.user),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+            user: String(session.user),
+          });
+          callback();
+        };
+        if (holdEachMessage) void holdEachMessage().then(accept);
+        else accept();
       });
     },
   });

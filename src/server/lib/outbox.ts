@@ -35,14 +35,65 @@ export const SEALED_SECRETS_MAX_AGE_HOURS = 24;
 /** At most this many batches in one delivery run (the next run picks up the rest). */
 const MAX_BATCHES_PER_RUN = 50;
 
-/** How long a leased row is left alone by other runs (a process that dies mid-batch frees it after this). */
-export const LEASE_UNTIL = sql`now() + interval '5 minutes'`;
+/**
+ * How long a leased row is left alone by other runs: the run that holds it renews the lease
+ * while it works on it (holdLease), so a batch may take longer than this without being sent
+ * twice, and a process that dies mid-batch frees its rows after at most this long (it was five
+ * minutes without renewal: bench/README.md's multi-node run, where a killed process's emails
+ * waited that long). It must stay under the shortest retry delay of afterFailedDelivery (two
+ * minutes), which is how a renewal tells a row waiting for its retry from a leased one.
+ */
+export const LEASE_SECONDS = 60;
+
+/** The next_attempt_at of a row leased for `seconds`. */
+export function leaseUntil(seconds = LEASE_SECONDS): SQL {
+  return sql`now() + make_interval(secs => ${seconds})`;
+}
+
+/**
+ * Keeps the lease of a run's batch (rows of `table`, as leased: their id and the attempts the
+ * lease counted) while the run works on it: every third of `seconds` the rows still pending and
+ * still under a lease (not sent, not put back to wait for a retry) are leased again for
+ * `seconds`. `release(id)` drops a row the run is done with (a failed try's retry delay is left
+ * as it is); `stop()` ends the renewals. A renewal that fails is logged and tried at the next tick.
+ */
+export function holdLease(options: {
+  db: TDb;
+  table: PgTable;
+  leased: readonly { id: number; attempts: number }[];
+  seconds: number;
+  log: FastifyBaseLogger;
+}): { release: (id: number) => void; stop: () => void } {
+  const held = new Map(options.leased.map((row) => [row.id, row.attempts]));
+  let renewing = false;
+  const renew = async () => {
+    if (renewing || held.size === 0) return;
+    renewing = true;
+    try {
+      const rows = sql.join(
+        [...held].map(([id, attempts]) => sql`(${id}::bigint, ${attempts}::int)`),
+        sql`, `,
+      );
+      await options.db.execute(sql`UPDATE ${options.table} SET next_attempt_at = ${leaseUntil(options.seconds)}
+        FROM (VALUES ${rows}) AS held(id, attempts)
+        WHERE ${options.table}.id = held.id AND ${options.table}.attempts = held.attempts AND status = 'pending'
+          AND next_attempt_at <= ${leaseUntil(options.seconds)}`);
+    } catch (error) {
+      options.log.warn({ err: deliveryErrorText(error) }, 'outbox lease not renewed');
+    } finally {
+      renewing = false;
+    }
+  };
+  const timer = setInterval(() => void renew(), (options.seconds * 1000) / 3);
+  timer.unref();
+  return { release: (id) => held.delete(id), stop: () => clearInterval(timer) };
+}
 
 /**
  * The rows of `table` a delivery run takes: due, pending, the most urgent (DELIVERY_PRIORITY)
  * and then the oldest first, at most `batch`, skipping rows another run holds (FOR UPDATE SKIP
  * LOCKED), so several processes never deliver one twice. Use it as the WHERE of an UPDATE that
- * counts the attempt and sets next_attempt_at to LEASE_UNTIL.
+ * counts the attempt and sets next_attempt_at to leaseUntil(), and hold the lease with holdLease.
  */
 export function dueForDelivery(table: PgTable, batch: number): SQL {
   return sql`id IN (SELECT id FROM ${table} WHERE status = 'pending' AND next_attempt_at <= now()

@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
-import { SEALED_SECRETS_MAX_AGE_HOURS } from '#server/lib/outbox.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { LEASE_SECONDS, leaseUntil, SEALED_SECRETS_MAX_AGE_HOURS } from '#server/lib/outbox.js';
+import { WAIT } from '#test/helpers/timeouts.js';
 import { eraseStaleSealedSecrets } from '#server/lib/sealed-secrets.js';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailLog, settings } from '#server/db/schema/app.js';
 import { encryptSecret } from '#server/lib/secrets.js';
 import { queueEmail } from './outbox.js';
@@ -189,6 +190,92 @@ describe('email sender', () => {
       expect(row.lastError).toBeTruthy();
       expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
       expect(lines.some((l) => l.msg === 'email delivery failed')).toBe(true);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('keeps a batch leased while a slow mail server holds it, so another process does not send it again', async () => {
+    // The first message is held by the server until the test lets it go; the lease is 1 s, so
+    // without renewals another process's run would take the email again a second later.
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let arrived = 0;
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' }, () => (++arrived === 1 ? gate : Promise.resolve()));
+    try {
+      await database.db
+        .update(settings)
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
+        .where(eq(settings.id, 1));
+      const id = await queueEmail(database.db, 'kwesi@example.com', renderWelcomeEmail({ fullName: 'Kwesi', appUrl: 'http://x' }));
+      const options = {
+        db: database.db,
+        log: captureLogger().log,
+        serverSecret: secret,
+        from: 'no-reply@cedicrypto.test',
+        intervalMs: 1000,
+      };
+      const slow = new EmailSender({ ...options, leaseSeconds: 1 }).runOnce();
+      await vi.waitFor(() => expect(arrived).toBe(1), WAIT);
+      const leased = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
+      // The first lease is over by the database's clock, and the row is still leased (not put back
+      // to wait for a retry).
+      await vi.waitFor(async () => {
+        const result = (await database.db.execute(
+          sql`SELECT now() > ${leased.nextAttemptAt.toISOString()}::timestamptz AS lapsed, next_attempt_at > now() AND last_error IS NULL AS held
+              FROM ${emailLog} WHERE id = ${id}`,
+        )) as unknown as { rows: { lapsed: boolean; held: boolean }[] };
+        expect(result.rows[0]).toEqual({ lapsed: true, held: true });
+      }, WAIT);
+      await new EmailSender({ ...options, leaseSeconds: 1 }).runOnce();
+      expect(arrived).toBe(1);
+      letGo();
+      await slow;
+      expect(peer.received.filter((mail) => mail.to.includes('kwesi@example.com'))).toHaveLength(1);
+      const row = firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      letGo();
+      await peer.close();
+    }
+  });
+
+  it('takes an email again once the lease of a process that died with it is over', async () => {
+    const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
+    try {
+      await database.db
+        .update(settings)
+        .set({
+          smtpHost: '127.0.0.1',
+          smtpPort: peer.port,
+          smtpSecure: false,
+          smtpUser: 'mailer',
+          smtpPassEncrypted: encryptSecret('mail-pass', secret),
+        })
+        .where(eq(settings.id, 1));
+      const id = await queueEmail(database.db, 'abena@example.com', renderWelcomeEmail({ fullName: 'Abena', appUrl: 'http://x' }));
+      // Leased as a run does, by a process that then died: nobody renews it.
+      await database.db
+        .update(emailLog)
+        .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: leaseUntil(1) })
+        .where(eq(emailLog.id, id));
+      const sender = new EmailSender({ db: database.db, log: captureLogger().log, serverSecret: secret, from: 'a@b.c', intervalMs: 1000 });
+      await vi.waitFor(async () => {
+        await sender.runOnce();
+        expect(peer.received.filter((mail) => mail.to.includes('abena@example.com'))).toHaveLength(1);
+      }, WAIT);
+      expect(firstOrThrow(await database.db.select().from(emailLog).where(eq(emailLog.id, id)))).toMatchObject({
+        status: 'sent',
+        attempts: 2,
+      });
+      // A minute at most, not the five minutes a dead process's emails waited before (bench/README.md).
+      expect(LEASE_SECONDS).toBeLessThanOrEqual(60);
     } finally {
       await peer.close();
     }

@@ -12,7 +12,9 @@ import {
   deliveryErrorText,
   inDeliveryOrder,
   dueForDelivery,
-  LEASE_UNTIL,
+  holdLease,
+  LEASE_SECONDS,
+  leaseUntil,
   OutboxSender,
 } from '#server/lib/outbox.js';
 import { decryptSecret } from '#server/lib/secrets.js';
@@ -51,6 +53,8 @@ export type TEmailSenderOptions = {
   observe?: TPeriodicJobOptions['observe'];
   /** SMTP connections at once, and emails under way at once (EMAIL_CONCURRENCY); 1 when not given. */
   concurrency?: number;
+  /** How long a batch is leased between renewals (lib/outbox.ts LEASE_SECONDS when not given; tests shorten it). */
+  leaseSeconds?: number;
 };
 
 /**
@@ -164,10 +168,14 @@ export class EmailSender extends OutboxSender {
   private async leaseBatch() {
     const rows = await this.options.db
       .update(emailLog)
-      .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: LEASE_UNTIL })
+      .set({ attempts: sql`${emailLog.attempts} + 1`, nextAttemptAt: leaseUntil(this.leaseSeconds) })
       .where(dueForDelivery(emailLog, this.batchSize))
       .returning();
     return inDeliveryOrder(rows);
+  }
+
+  private get leaseSeconds(): number {
+    return this.options.leaseSeconds ?? LEASE_SECONDS;
   }
 
   /** At most this many emails are leased by one batch: enough to keep every pooled connection busy. */
@@ -228,17 +236,23 @@ export class EmailSender extends OutboxSender {
     }
     const transport = this.pooledTransport(smtp);
     const sent: { id: number; body: string }[] = [];
-    await deliverConcurrently(batch, this.concurrency, async (email) => {
-      try {
-        // The link's token goes out from its sealed copy; once sent, only the masked body stays.
-        const html = deliverableBody(unsealBody(email, this.options.serverSecret));
-        await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html });
-        sent.push({ id: email.id, body: maskedAtRest(email.body) });
-      } catch (error) {
-        log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
-        await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));
-      }
-    });
+    const lease = holdLease({ db, table: emailLog, leased: batch, seconds: this.leaseSeconds, log });
+    try {
+      await deliverConcurrently(batch, this.concurrency, async (email) => {
+        try {
+          // The link's token goes out from its sealed copy; once sent, only the masked body stays.
+          const html = deliverableBody(unsealBody(email, this.options.serverSecret));
+          await transport.sendMail({ from: this.options.from, to: email.to, subject: email.subject, html });
+          sent.push({ id: email.id, body: maskedAtRest(email.body) });
+        } catch (error) {
+          lease.release(email.id);
+          log.error({ emailId: email.id, err: deliveryErrorText(error) }, 'email delivery failed');
+          await db.update(emailLog).set(afterFailedDelivery(email.attempts, error)).where(eq(emailLog.id, email.id));
+        }
+      });
+    } finally {
+      lease.stop();
+    }
     // Every delivered email of the batch in one statement.
     if (sent.length > 0) {
       const rows = sql.join(

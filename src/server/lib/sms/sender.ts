@@ -9,7 +9,9 @@ import {
   deliveryErrorText,
   inDeliveryOrder,
   dueForDelivery,
-  LEASE_UNTIL,
+  holdLease,
+  LEASE_SECONDS,
+  leaseUntil,
   OutboxSender,
 } from '#server/lib/outbox.js';
 import { maskedAtRest, unsealBody } from '#server/lib/email/secrets.js';
@@ -25,6 +27,8 @@ export type TSmsSenderOptions = {
   serverSecret: string;
   /** SMS handed to the provider at once (SMS_CONCURRENCY); 1 when not given. */
   concurrency?: number;
+  /** How long a batch is leased between renewals (lib/outbox.ts LEASE_SECONDS when not given; tests shorten it). */
+  leaseSeconds?: number;
 };
 
 /**
@@ -50,26 +54,33 @@ export class SmsSender extends OutboxSender {
   protected async deliverBatch(): Promise<{ leased: number; full: boolean }> {
     const { db, log, provider } = this.options;
     const batchSize = this.concurrency * 5;
+    const leaseSeconds = this.options.leaseSeconds ?? LEASE_SECONDS;
     const leased = await db
       .update(smsLog)
-      .set({ attempts: sql`${smsLog.attempts} + 1`, nextAttemptAt: LEASE_UNTIL })
+      .set({ attempts: sql`${smsLog.attempts} + 1`, nextAttemptAt: leaseUntil(leaseSeconds) })
       .where(dueForDelivery(smsLog, batchSize))
       .returning();
     const batch = inDeliveryOrder(leased);
     const sent: { id: number; body: string; messageId: string }[] = [];
-    await deliverConcurrently(batch, this.concurrency, async (sms) => {
-      try {
-        // The code goes to the provider from its sealed copy; once sent, only the masked text stays.
-        const messageId = await provider.send(sms.to, unsealBody(sms, this.options.serverSecret));
-        sent.push({ id: sms.id, body: maskedAtRest(sms.body), messageId });
-      } catch (error) {
-        log.error({ smsId: sms.id, err: deliveryErrorText(error) }, 'SMS delivery failed');
-        await db
-          .update(smsLog)
-          .set({ ...afterFailedDelivery(sms.attempts, error), provider: provider.name })
-          .where(eq(smsLog.id, sms.id));
-      }
-    });
+    const lease = holdLease({ db, table: smsLog, leased: batch, seconds: leaseSeconds, log });
+    try {
+      await deliverConcurrently(batch, this.concurrency, async (sms) => {
+        try {
+          // The code goes to the provider from its sealed copy; once sent, only the masked text stays.
+          const messageId = await provider.send(sms.to, unsealBody(sms, this.options.serverSecret));
+          sent.push({ id: sms.id, body: maskedAtRest(sms.body), messageId });
+        } catch (error) {
+          lease.release(sms.id);
+          log.error({ smsId: sms.id, err: deliveryErrorText(error) }, 'SMS delivery failed');
+          await db
+            .update(smsLog)
+            .set({ ...afterFailedDelivery(sms.attempts, error), provider: provider.name })
+            .where(eq(smsLog.id, sms.id));
+        }
+      });
+    } finally {
+      lease.stop();
+    }
     // Every delivered SMS of the batch in one statement.
     if (sent.length > 0) {
       const rows = sql.join(
