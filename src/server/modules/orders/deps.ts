@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RealtimeHub } from '#server/modules/realtime/hub.js';
 import type { TOrderStatus } from '#shared/contracts/orders.js';
 import type { TDb } from '#server/db/client.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
@@ -28,3 +30,8 @@ export type TOrderDeps = {
   /** The server's clock (tests pass their own, so deadlines need no sleeping). */
   now?: () => Date;
 };
+
+export type TOrderRouteDeps = TOrderDeps & { realtime: RealtimeHub };
+
+/** The Fastify instance the orders plugin (routes.ts) hands to its route files: zod-typed. */
+export type TOrdersApp = Parameters<FastifyPluginAsyncZod>[0];
