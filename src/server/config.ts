@@ -66,6 +66,22 @@ const ZEnv = z.object({
   MEMORY_LOG_SECONDS: z.coerce.number().min(0).default(0),
   /** GET /metrics (Prometheus) answers only a request with `Authorization: Bearer <this>`; unset, there is no /metrics. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Who moves mobile money by API (lib/momo/provider.ts): 'manual', staff by hand (the default), or 'mtn' (MTN MoMo Open API). */
+  MOMO_PROVIDER: z.enum(['manual', 'mtn']).default('manual'),
+  MOMO_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Where MTN sends its notice of a final status (https://<your host>/... ; a hint only, the status is read back). */
+  MOMO_CALLBACK_URL: z.string().url().optional(),
+  MTN_BASE_URL: z.string().url().default('https://proxy.momoapi.mtn.com'),
+  /** 'mtnghana' in production; 'sandbox' on momodeveloper.mtn.com's sandbox. */
+  MTN_TARGET_ENVIRONMENT: z.string().trim().min(1).default('mtnghana'),
+  /** The environment's currency: GHS in Ghana (the sandbox only takes EUR). */
+  MTN_CURRENCY: z.string().trim().length(3).default('GHS'),
+  MTN_COLLECTION_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_COLLECTION_API_USER: z.string().optional(),
+  MTN_COLLECTION_API_KEY: z.string().optional(),
+  MTN_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_DISBURSEMENT_API_USER: z.string().optional(),
+  MTN_DISBURSEMENT_API_KEY: z.string().optional(),
   /** Who delivers SMS (lib/sms/provider.ts): 'log' writes them to the server log; 'arkesel' sends them. */
   SMS_PROVIDER: z.enum(['log', 'arkesel']).default('log'),
   ARKESEL_API_KEY: z.string().optional(),
@@ -135,6 +151,8 @@ export type TConfig = {
   metricsToken: string | undefined;
   /** SMS delivery (lib/sms/): the provider, its settings, and how often the outbox is read. */
   sms: TSmsOptions;
+  /** Mobile money by API (lib/momo/): 'manual' (none) or MTN's Open API with its credentials. */
+  momo: TMomoOptions;
   /** How long a client may take to send its headers, an ordinary body, a whole request (an upload). */
   timeouts: { headersMs: number; bodyMs: number; requestMs: number };
 };
@@ -147,6 +165,15 @@ export type TSmsOptions = {
   sendIntervalMs: number;
   /** SMS_CONCURRENCY (lib/sms/sender.ts); 1 when not given. */
   concurrency?: number;
+};
+
+type TMtnCredentials = { subscriptionKey: string; apiUser: string; apiKey: string };
+
+export type TMomoOptions = {
+  provider: 'manual' | 'mtn';
+  timeoutMs: number;
+  callbackUrl?: string;
+  mtn: { baseUrl: string; targetEnvironment: string; currency: string; collection: TMtnCredentials; disbursement: TMtnCredentials };
 };
 
 export class ConfigError extends Error {}
@@ -251,6 +278,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sendIntervalMs: e.SMS_SEND_INTERVAL_MS,
       concurrency: e.SMS_CONCURRENCY,
     },
+    momo: {
+      provider: e.MOMO_PROVIDER,
+      timeoutMs: e.MOMO_TIMEOUT_MS,
+      ...(e.MOMO_CALLBACK_URL ? { callbackUrl: e.MOMO_CALLBACK_URL } : {}),
+      mtn: {
+        baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
+        targetEnvironment: e.MTN_TARGET_ENVIRONMENT,
+        currency: e.MTN_CURRENCY.toUpperCase(),
+        collection: {
+          subscriptionKey: e.MTN_COLLECTION_SUBSCRIPTION_KEY?.trim() ?? '',
+          apiUser: e.MTN_COLLECTION_API_USER?.trim() ?? '',
+          apiKey: e.MTN_COLLECTION_API_KEY?.trim() ?? '',
+        },
+        disbursement: {
+          subscriptionKey: e.MTN_DISBURSEMENT_SUBSCRIPTION_KEY?.trim() ?? '',
+          apiUser: e.MTN_DISBURSEMENT_API_USER?.trim() ?? '',
+          apiKey: e.MTN_DISBURSEMENT_API_KEY?.trim() ?? '',
+        },
+      },
+    },
     timeouts: {
       headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
       bodyMs: Math.min(e.BODY_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
@@ -262,6 +309,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Without a key every SMS would be refused by Arkesel: say so at start, not at the first order.
   if (config.sms.provider === 'arkesel' && !config.sms.arkesel.apiKey) {
     throw new ConfigError('ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel (the SMS API key of your Arkesel account)');
+  }
+  // MTN refuses every call without the Collection credentials: say so at start.
+  const collection = config.momo.mtn.collection;
+  if (config.momo.provider === 'mtn' && !(collection.subscriptionKey && collection.apiUser && collection.apiKey)) {
+    throw new ConfigError(
+      'MTN_COLLECTION_SUBSCRIPTION_KEY, MTN_COLLECTION_API_USER, MTN_COLLECTION_API_KEY: required when MOMO_PROVIDER=mtn (docs/deployment.md, "Mobile money by API")',
+    );
   }
   config.authSecret = overrides.authSecret ?? resolveSecret(e.AUTH_SECRET, dataDir, e.NODE_ENV);
   return config;
