@@ -30,6 +30,19 @@ describe('email sender', () => {
   });
   afterAll(() => database.close());
 
+  /** The settings point at `peer`, signing in as mailer with the password 'mail-pass'. */
+  const useSmtpPeer = (peer: { port: number }) =>
+    database.db
+      .update(settings)
+      .set({
+        smtpHost: '127.0.0.1',
+        smtpPort: peer.port,
+        smtpSecure: false,
+        smtpUser: 'mailer',
+        smtpPassEncrypted: encryptSecret('mail-pass', secret),
+      })
+      .where(eq(settings.id, 1));
+
   it('skips delivery with the product message while SMTP settings are incomplete', async () => {
     const { log, lines } = captureLogger();
     const id = await queueEmail(database.db, 'kofi@example.com', renderWelcomeEmail({ fullName: 'Kofi', appUrl: 'http://x' }));
@@ -43,16 +56,7 @@ describe('email sender', () => {
   it('delivers to a real SMTP peer once configured, once per email', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       const id = await queueEmail(database.db, 'ama@example.com', renderWelcomeEmail({ fullName: 'Ama <b>', appUrl: 'http://x' }));
       const { log } = captureLogger();
       const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
@@ -76,16 +80,7 @@ describe('email sender', () => {
   it('delivers the real link of a password reset from its sealed copy, and keeps no token at rest before or after (issue 26)', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       const token = 'Reset_Token-0123456789abcdefXYZ';
       const id = await queueEmail(
         database.db,
@@ -118,16 +113,7 @@ describe('email sender', () => {
   it('drains a backlog in one run over at most `concurrency` pooled connections, the most urgent first (issue 31)', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       // Nothing of the earlier tests in the way: this test delivers only what it queues.
       await database.db.update(emailLog).set({ status: 'skipped' }).where(eq(emailLog.status, 'pending'));
       for (let i = 0; i < 40; i += 1) {
@@ -170,16 +156,7 @@ describe('email sender', () => {
   it('records a failure and retries later when the SMTP server refuses', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'other-pass' });
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       const id = await queueEmail(database.db, 'yaw@example.com', renderWelcomeEmail({ fullName: 'Yaw', appUrl: 'http://x' }));
       const { log, lines } = captureLogger();
       const sender = new EmailSender({ db: database.db, log, serverSecret: secret, from: 'no-reply@cedicrypto.test', intervalMs: 1000 });
@@ -203,16 +180,7 @@ describe('email sender', () => {
     let arrived = 0;
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' }, () => (++arrived === 1 ? gate : Promise.resolve()));
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       const id = await queueEmail(database.db, 'kwesi@example.com', renderWelcomeEmail({ fullName: 'Kwesi', appUrl: 'http://x' }));
       const options = {
         db: database.db,
@@ -249,16 +217,7 @@ describe('email sender', () => {
   it('takes an email again once the lease of a process that died with it is over', async () => {
     const peer = await startSmtpPeer({ user: 'mailer', pass: 'mail-pass' });
     try {
-      await database.db
-        .update(settings)
-        .set({
-          smtpHost: '127.0.0.1',
-          smtpPort: peer.port,
-          smtpSecure: false,
-          smtpUser: 'mailer',
-          smtpPassEncrypted: encryptSecret('mail-pass', secret),
-        })
-        .where(eq(settings.id, 1));
+      await useSmtpPeer(peer);
       const id = await queueEmail(database.db, 'abena@example.com', renderWelcomeEmail({ fullName: 'Abena', appUrl: 'http://x' }));
       // Leased as a run does, by a process that then died: nobody renews it.
       await database.db
