@@ -4,6 +4,7 @@ import {
   DOCUMENT_JPEG,
   DOCUMENT_PNG,
   E2E_STAFF,
+  ensureTradingIsOpen,
   naturalWidthOf,
   signUpInBrowser,
   uniqueGhanaCard,
@@ -24,7 +25,10 @@ async function fillKycDetails(page: Page): Promise<string> {
 test('a customer verifies the phone and submits Ghana Card and selfie, compliance approves to Tier 1, the customer sees the new limits', async ({
   page,
   browser,
+  baseURL,
 }) => {
+  // The buy page below shows the remaining limit only while trading is open (a payment method and a coin).
+  await ensureTradingIsOpen(browser, baseURL!);
   const user = await signUpInBrowser(page);
   await expect(page.getByRole('link', { name: 'Complete KYC' }).first()).toBeVisible();
   await expect(page.getByText('Your account has a $20 trading limit.')).toBeVisible();
