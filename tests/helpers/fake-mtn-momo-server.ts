@@ -48,6 +48,10 @@ export type TFakeMtnOptions = {
   tokenSeconds?: number;
   /** Reads of a 46733123454 transaction that still answer PENDING. */
   delayedReads?: number;
+  /** Fixed credentials (`npm run dev` with MOMO_PROVIDER=mtn: scripts/fake-mtn.ts); random ones otherwise. */
+  credentials?: Record<TProduct, { subscriptionKey: string; apiUser: string; apiKey: string }>;
+  /** 0 (any free port) unless given. */
+  port?: number;
 };
 
 export type TFakeMtnServer = {
@@ -116,7 +120,7 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
   const targetEnvironment = options.targetEnvironment ?? 'mtnghana';
   const tokenSeconds = options.tokenSeconds ?? 3600;
   const delayedReads = options.delayedReads ?? 2;
-  const credentials = {
+  const credentials = options.credentials ?? {
     collection: { subscriptionKey: `col-${randomUUID()}`, apiUser: randomUUID(), apiKey: randomUUID().replaceAll('-', '') },
     disbursement: { subscriptionKey: `dis-${randomUUID()}`, apiUser: randomUUID(), apiKey: randomUUID().replaceAll('-', '') },
   };
@@ -264,7 +268,7 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
       return sendJson(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
     })().catch((error: unknown) => sendJson(res, 500, { code: 'INTERNAL_PROCESSING_ERROR', message: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
