@@ -12,6 +12,8 @@ const network = (id: string, label: string, depositAddress: string | null = null
   decimals: 6,
   hasTag: false,
   depositAddress,
+  takesKey: true,
+  depositKey: null,
 });
 const USDT: TAdminCoin = {
   id: 3,
