@@ -37,6 +37,14 @@ export const KEY_SCHEME: Record<TKeyFamily, { path: string; addresses: string; p
  */
 export const GAP_LIMIT = 20;
 
+/**
+ * Whether a pasted key starts like a private extended key (xprv, zprv, tprv, Ltpv, dgpv, …): the
+ * form refuses it before it is sent anywhere. The server checks the key's bytes as well.
+ */
+export function looksPrivate(key: string): boolean {
+  return /^(xprv|yprv|zprv|tprv|uprv|vprv|Yprv|Zprv|Ltpv|Mtpv|dgpv)/.test(key.trim());
+}
+
 export const DEPOSIT_KEY_MSG = {
   networkHasNoKeys: 'This network takes a fixed deposit address only.',
   privateKey:
@@ -54,4 +62,7 @@ export const DEPOSIT_KEY_MSG = {
     `${count} orders in a row got an address from this key and none has been paid. Wallet apps stop looking after ${GAP_LIMIT} unused addresses: raise the gap limit in your wallet app (to ${count + GAP_LIMIT} or more) or it will not show later deposits.`,
   forThisOrder: 'This address is for this order only. Do not send to it again for another order.',
   keyFormNotice: 'A change of a deposit key waits for another Super Admin or Manager to approve it, and every admin is emailed.',
+  previewFirst: 'Preview the addresses of this key and compare them with your wallet app before saving.',
+  keyHint: (path: string, prefixes: string) =>
+    `Optional. The account's extended public key (${prefixes}, ${path}): each sell order then gets its own address. Never a private key.`,
 } as const;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdminCoin, TAdminOrder } from '#shared/contracts/admin.js';
+import type { TAdminCoin } from '#shared/contracts/admin.js';
+import type { TAdminOrder } from '#shared/contracts/orders.js';
 import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import { DEPOSIT_KEY_MSG } from '#shared/deposit-keys.js';
 import { depositKeys } from '#server/db/schema/app.js';
