@@ -90,8 +90,7 @@ describe('deposit addresses per order from watch-only keys', () => {
     const good = await preview('btc', 'BTC', BIP84_ZPUB);
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json()).toMatchObject({ prefix: 'zpub', scheme: "m/84'/0'/0'/0/i, native SegWit (bc1q…)" });
-    expect(good.json().addresses.slice(0, 2)).toEqual(BIP84_ADDRESSES);
-    expect(good.json().addresses).toHaveLength(3);
+    expect(good.json().addresses).toEqual(BIP84_ADDRESSES);
 
     const privateKey = await preview('btc', 'BTC', BIP84_XPRV);
     expect(privateKey.statusCode).toBe(400);
