@@ -37,6 +37,9 @@ export const KEY_SCHEME: Record<TKeyFamily, { path: string; addresses: string; p
  */
 export const GAP_LIMIT = 20;
 
+/** The customer's sell page under an address derived for the order (its own export: the order page's bundle takes only this). */
+export const PER_ORDER_ADDRESS_NOTE = 'This address is for this order only. Do not send to it again for another order.';
+
 /**
  * Whether a pasted key starts like a private extended key (xprv, zprv, tprv, Ltpv, dgpv, …): the
  * form refuses it before it is sent anywhere. The server checks the key's bytes as well.
@@ -60,7 +63,7 @@ export const DEPOSIT_KEY_MSG = {
     `This key is at depth ${depth}. Enter the account-level key (depth 3, such as m/84'/0'/0'), the one your wallet exports for the account.`,
   gapWarning: (count: number) =>
     `${count} orders in a row got an address from this key and none has been paid. Wallet apps stop looking after ${GAP_LIMIT} unused addresses: raise the gap limit in your wallet app (to ${count + GAP_LIMIT} or more) or it will not show later deposits.`,
-  forThisOrder: 'This address is for this order only. Do not send to it again for another order.',
+  forThisOrder: PER_ORDER_ADDRESS_NOTE,
   keyFormNotice: 'A change of a deposit key waits for another Super Admin or Manager to approve it, and every admin is emailed.',
   previewFirst: 'Preview the addresses of this key and compare them with your wallet app before saving.',
   keyHint: (path: string, prefixes: string) =>
