@@ -158,6 +158,15 @@ describe('deposit addresses per order from watch-only keys', () => {
     expect(second.json().order.depositTo.address).toBe(BIP84_ADDRESSES[1]);
     expect((await adminOrder(second.json().order.id)).depositDerivation).toMatchObject({ index: 1 });
     expect((await networkOf('btc', 'BTC')).depositKey).toMatchObject({ nextIndex: 2, unusedInARow: 2 });
+    // "I have sent" on index 0: the run of addresses nobody paid (the gap wallets look across) is index 1 alone.
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/orders/${first.json().order.id}/payment`,
+      cookie: buyer.cookie,
+      payload: { paymentTxId: 'a'.repeat(64) },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await networkOf('btc', 'BTC')).depositKey).toMatchObject({ nextIndex: 2, unusedInARow: 1 });
 
     // Removing the key applies at once (a safety action): sells fall back to the fixed address, orders keep theirs.
     const removed = await patch('btc', { depositKeys: { BTC: '' } });
