@@ -107,7 +107,7 @@ describe('Currencies: a watch-only key per network', () => {
     );
   };
   const keyField = () => screen.findByRole('textbox', { name: 'Bitcoin watch-only key on Bitcoin' });
-  const previewButton = () => screen.getByRole('button', { name: 'Preview the addresses of the Bitcoin key on Bitcoin' });
+  const previewButton = () => screen.getByRole('button', { name: 'Preview addresses of the Bitcoin key on Bitcoin' });
 
   it('shows the three addresses the server derives before the key can be saved, then asks for the code and sends the key', async () => {
     const user = userEvent.setup();

@@ -256,7 +256,7 @@ function DepositKeyField({
   return (
     <div className="space-y-2 rounded-md border border-slate-200 p-2">
       <TextField
-        label={`${entry.label} watch-only key`}
+        label="Watch-only key"
         aria-label={`${coin.name} watch-only key on ${entry.label}`}
         name={field}
         form={formId}
@@ -272,7 +272,7 @@ function DepositKeyField({
         type="button"
         size="sm"
         variant="secondary"
-        aria-label={`Preview the addresses of the ${coin.name} key on ${entry.label}`}
+        aria-label={`Preview addresses of the ${coin.name} key on ${entry.label}`}
         disabled={disabled || typed.trim() === ''}
         isLoading={check.isPending}
         loadingText="Checking..."
