@@ -4,7 +4,7 @@ import { CHAINS, describeNetworks, networksOf, type TNetworkId } from '#shared/n
 import { isValidAddressOn } from '#shared/wallet-address.js';
 import type { TCoinPublic } from '#shared/contracts/orders.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
-import { coins, depositAddresses } from '#server/db/schema/app.js';
+import { coinDepositKeys, coins, depositAddresses } from '#server/db/schema/app.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
@@ -69,13 +69,23 @@ export async function listCoins(db: TDb): Promise<TAdminCoin[]> {
   return rows.map((row) => toCoin(row, addresses.get(row.id), keys.get(row.id), gaps));
 }
 
-/** The deposit address of a coin on one network, in the caller's transaction; null when none is set. */
-export async function findDepositAddress(db: TDbOrTx, coinId: number, network: TNetworkId): Promise<string | null> {
+/**
+ * Where a sell of a coin on one network sends its customer, in the caller's transaction and one
+ * statement: the watch-only key its own address is derived from (docs/decisions/056), and the
+ * fixed address; each null when none is set.
+ */
+export async function findDepositDestination(
+  db: TDbOrTx,
+  coinId: number,
+  network: TNetworkId,
+): Promise<{ keyId: number | null; address: string | null }> {
   const [row] = await db
-    .select({ address: depositAddresses.address })
-    .from(depositAddresses)
-    .where(and(eq(depositAddresses.coinId, coinId), eq(depositAddresses.network, network)));
-  return row?.address ?? null;
+    .select({ keyId: coinDepositKeys.keyId, address: depositAddresses.address })
+    .from(coins)
+    .leftJoin(coinDepositKeys, and(eq(coinDepositKeys.coinId, coins.id), eq(coinDepositKeys.network, network)))
+    .leftJoin(depositAddresses, and(eq(depositAddresses.coinId, coins.id), eq(depositAddresses.network, network)))
+    .where(eq(coins.id, coinId));
+  return { keyId: row?.keyId ?? null, address: row?.address ?? null };
 }
 
 /**

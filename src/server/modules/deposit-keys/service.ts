@@ -49,15 +49,6 @@ export async function readCoinKeys(db: TDbOrTx, coinIds: number[]): Promise<Map<
   return byCoin;
 }
 
-/** The key a coin's sell orders on `network` take their address from, or null (the fixed address applies). */
-export async function findCoinKeyId(tx: TDbOrTx, coinId: number, network: TNetworkId): Promise<number | null> {
-  const [link] = await tx
-    .select({ keyId: coinDepositKeys.keyId })
-    .from(coinDepositKeys)
-    .where(and(eq(coinDepositKeys.coinId, coinId), eq(coinDepositKeys.network, network)));
-  return link?.keyId ?? null;
-}
-
 /**
  * Gives a sell order its own deposit address from key `keyId`, in the order's transaction: the
  * key's counter is raised by one conditional update (its row lock makes concurrent orders take

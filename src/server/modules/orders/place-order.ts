@@ -19,8 +19,8 @@ import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
-import { findDepositAddress } from '#server/modules/coins/service.js';
-import { findCoinKeyId, takeDepositAddress } from '#server/modules/deposit-keys/service.js';
+import { findDepositDestination } from '#server/modules/coins/service.js';
+import { takeDepositAddress } from '#server/modules/deposit-keys/service.js';
 import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { newPaymentReference } from './payment-reference.js';
@@ -180,9 +180,9 @@ async function insertOrder(
     } else {
       const coinNetwork = findCoinNetwork(coin.symbol, input.network);
       if (!coinNetwork) throw new AppError('VALIDATION', ORDER_MSG.chooseNetwork, { fields: { network: ORDER_MSG.chooseNetwork } });
-      const keyId = await findCoinKeyId(tx, coin.id, coinNetwork.network);
-      depositKey = keyId === null ? null : { id: keyId, network: coinNetwork.network };
-      depositAddress = depositKey ? null : await findDepositAddress(tx, coin.id, coinNetwork.network);
+      const destination = await findDepositDestination(tx, coin.id, coinNetwork.network);
+      depositKey = destination.keyId === null ? null : { id: destination.keyId, network: coinNetwork.network };
+      depositAddress = depositKey ? null : destination.address;
       if (!depositKey && !depositAddress) {
         // A coin nobody can sell on any network says so as before; one network missing says which.
         const message = input.network ? ORDER_MSG.networkUnavailable : ORDER_MSG.noWalletConfigured;
