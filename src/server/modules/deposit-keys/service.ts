@@ -10,15 +10,18 @@ import { deriveAddress, parseAccountKey, type TAccountKey } from './derive.js';
 /**
  * Deposit keys in the database (issue 32 point 1, docs/decisions/056): which key a coin's network
  * uses, the next receive index of each key, and the gap of unpaid addresses the admin page warns
- * about. A key's row never changes once written (only its counter), so a parsed key is cached by id.
+ * about. A parsed key is cached by its text and network (not by row id: a process may open more
+ * than one database, as tests do); the cache holds public keys only.
  */
-const parsed = new Map<number, TAccountKey>();
+const parsed = new Map<string, TAccountKey>();
 
-function accountKeyOf(network: TNetworkId, row: { id: number; extendedKey: string }): TAccountKey {
-  const cached = parsed.get(row.id);
+function accountKeyOf(network: TNetworkId, extendedKey: string): TAccountKey {
+  const cacheKey = `${network}:${extendedKey}`;
+  const cached = parsed.get(cacheKey);
   if (cached) return cached;
-  const key = parseAccountKey(network, row.extendedKey);
-  parsed.set(row.id, key);
+  const key = parseAccountKey(network, extendedKey);
+  if (parsed.size >= 1000) parsed.clear();
+  parsed.set(cacheKey, key);
   return key;
 }
 
@@ -69,7 +72,7 @@ export async function takeDepositAddress(
       .returning({ id: depositKeys.id, extendedKey: depositKeys.extendedKey, nextIndex: depositKeys.nextIndex }),
   );
   const index = row.nextIndex - 1;
-  return { keyId: row.id, index, address: deriveAddress(accountKeyOf(network, row), index) };
+  return { keyId: row.id, index, address: deriveAddress(accountKeyOf(network, row.extendedKey), index) };
 }
 
 /**
