@@ -185,7 +185,22 @@ describe('deposit addresses per order from watch-only keys', () => {
   });
 
   it('one EVM key serves ETH, USDT-ERC20 and USDT-BEP20 with one counter: no address is given twice across them', async () => {
+    const withoutAddress = async () =>
+      (
+        (await t.request({ method: 'GET', url: '/api/admin/setup-status', cookie: admin })).json() as {
+          depositAddresses: { coinsWithout: { symbol: string }[] };
+        }
+      ).depositAddresses.coinsWithout.map((coin) => coin.symbol);
+    const ethSellable = async () =>
+      (
+        (await t.request({ method: 'GET', url: '/api/coins' })).json() as { coins: { symbol: string; networks: { canSell: boolean }[] }[] }
+      ).coins.find((coin) => coin.symbol === 'eth')!.networks[0]!.canSell;
+    expect(await withoutAddress()).toContain('eth');
+    expect(await ethSellable()).toBe(false);
     await setKey('eth', 'ERC20', EVM_XPUB);
+    // A key without a fixed address: ETH can be sold, and the first-run checklist counts it as set.
+    expect(await withoutAddress()).not.toContain('eth');
+    expect(await ethSellable()).toBe(true);
     await setKey('usdt', 'ERC20', EVM_XPUB);
     await setKey('usdt', 'BEP20', EVM_XPUB);
     expect(await t.database.db.select().from(depositKeys).where(eq(depositKeys.family, 'evm'))).toHaveLength(1);
