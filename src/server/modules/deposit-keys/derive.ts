@@ -75,6 +75,8 @@ export type TAccountKey = {
   fingerprint: string;
   /** The key's public key and chain code, hashed: the same key written with another prefix is the same key. */
   identity: string;
+  /** The receive chain's node (…/0), derived once: each address then costs one child derivation. */
+  receiveChain?: HDKey;
 };
 
 /**
@@ -168,7 +170,8 @@ function addressOf(family: TKeyFamily, publicKey: Uint8Array): string {
 /** The receive address at `index` (chain 0) of an account key. */
 export function deriveAddress(key: TAccountKey, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= HARDENED_OFFSET) throw new DepositKeyError('Index out of range.');
-  const child = key.node.deriveChild(0).deriveChild(index);
+  key.receiveChain ??= key.node.deriveChild(0);
+  const child = key.receiveChain.deriveChild(index);
   if (!child.publicKey) throw new DepositKeyError(DEPOSIT_KEY_MSG.notAKey);
   return addressOf(key.family, child.publicKey);
 }
