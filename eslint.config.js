@@ -58,6 +58,7 @@ export const serverLayers = [
   ['modules/sms'],
   ['modules/market'],
   ['modules/phone'],
+  ['modules/deposit-keys'],
   ['modules/destination-changes'],
   ['modules/coins'],
   ['modules/payment-methods'],

@@ -117,6 +117,7 @@ const EXPECTED: Record<string, TExpected> = {
   'DELETE /api/admin/payment-methods/:id': ['super_admin', 'manager'],
   'GET /api/admin/coins': ['super_admin', 'manager'],
   'PATCH /api/admin/coins/:id': ['super_admin', 'manager'],
+  'POST /api/admin/coins/:id/deposit-key-preview': ['super_admin', 'manager'],
   // Issue 27 point 3 (docs/decisions/030): changes of where money goes, approved by a second admin.
   'GET /api/admin/destination-changes': ['super_admin', 'manager'],
   'POST /api/admin/destination-changes/:id/approve': ['super_admin', 'manager'],

@@ -53,6 +53,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'PATCH /api/admin/payment-methods/:id params.id': 'int4',
   'DELETE /api/admin/payment-methods/:id params.id': 'int4',
   'PATCH /api/admin/coins/:id params.id': 'int4',
+  'POST /api/admin/coins/:id/deposit-key-preview params.id': 'int4',
   // Issue 27 point 3 (docs/decisions/030): changes of where money goes, and the cooling-off period.
   'POST /api/admin/destination-changes/:id/approve params.id': 'int4',
   'POST /api/admin/destination-changes/:id/reject params.id': 'int4',
@@ -190,6 +191,7 @@ describe('numbers past the database integer', () => {
       },
       'PATCH /api/admin/payment-methods/:id': { isEnabled: true },
       'PATCH /api/admin/coins/:id': {},
+      'POST /api/admin/coins/:id/deposit-key-preview': { network: 'BTC', extendedKey: 'xpub' },
       'PUT /api/admin/canned-responses/:id': { title: 'Title', message: 'Message' },
       'POST /api/admin/chat/conversations/:id/messages': { text: 'Hello' },
       'PUT /api/admin/chat/conversations/:id/assignee': { assigneeId: null, currentAssigneeId: null },

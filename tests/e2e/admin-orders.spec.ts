@@ -163,7 +163,7 @@ const COMPLETED_SELL = buildAdminOrder({
   unitPriceUsd: '3070.12',
   unitPriceFiat: '3070.12',
   payTo: null,
-  depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null },
+  depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null, perOrder: false },
   hasProof: false,
   paymentTxId: EVM_HASH,
   paymentReference: 'CCH4PW9R',

@@ -45,6 +45,7 @@ const ORDER: TOrder = {
 const ADMIN_ORDER: TAdminOrder = {
   ...ORDER,
   id: 9001,
+  depositDerivation: null,
   amountCrypto: '0.00150000',
   amountFiat: '1500.00',
   amountUsd: '90.91',

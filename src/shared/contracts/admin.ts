@@ -93,6 +93,17 @@ export type TPaymentMethodInput = z.infer<typeof ZPaymentMethodInput>;
 export type TAdminPaymentMethod = z.infer<typeof ZAdminPaymentMethod>;
 
 // --- coins ---
+/**
+ * A watch-only key in force on a coin's network (issue 32 point 1, docs/decisions/056): the key,
+ * its fingerprint, the next receive index it gives, and how many addresses in a row were given to
+ * orders that were not paid (a wallet app stops looking after GAP_LIMIT).
+ */
+export const ZDepositKeyInForce = z.object({
+  extendedKey: z.string(),
+  fingerprint: z.string(),
+  nextIndex: z.number().int(),
+  unusedInARow: z.number().int(),
+});
 /** A coin in Currencies: whether it trades, and its deposit address on each of its networks (docs/decisions/014). */
 export const ZAdminCoin = z.object({
   id: z.number(),
@@ -100,7 +111,16 @@ export const ZAdminCoin = z.object({
   name: z.string(),
   isEnabled: z.boolean(),
   networks: z.array(
-    z.object({ network: z.string(), label: z.string(), decimals: z.number(), hasTag: z.boolean(), depositAddress: z.string().nullable() }),
+    z.object({
+      network: z.string(),
+      label: z.string(),
+      decimals: z.number(),
+      hasTag: z.boolean(),
+      depositAddress: z.string().nullable(),
+      /** Whether this network may give each sell its own address from a watch-only key (docs/decisions/056). */
+      takesKey: z.boolean(),
+      depositKey: ZDepositKeyInForce.nullable(),
+    }),
   ),
 });
 export const ZAdminCoinList = z.object({ coins: z.array(ZAdminCoin) });
@@ -109,6 +129,7 @@ export const ZAdminCoinList = z.object({ coins: z.array(ZAdminCoin) });
  * and whether the coin trades. Each address is checked for its network.
  */
 const ZDepositAddress = z.string().trim().max(120).nullable().optional();
+const ZDepositKey = z.string().trim().max(200).nullable().optional();
 export const ZCoinUpdate = z
   .object({
     depositAddresses: z
@@ -125,10 +146,38 @@ export const ZCoinUpdate = z
       } satisfies Record<TNetworkId, typeof ZDepositAddress>)
       .strict()
       .optional(),
+    /** Watch-only account keys by network ('' or null removes one); only networks that take keys accept one. */
+    depositKeys: z
+      .object({
+        BTC: ZDepositKey,
+        ERC20: ZDepositKey,
+        TRC20: ZDepositKey,
+        BEP20: ZDepositKey,
+        LTC: ZDepositKey,
+        XRP: ZDepositKey,
+        ADA: ZDepositKey,
+        SOL: ZDepositKey,
+        DOGE: ZDepositKey,
+      } satisfies Record<TNetworkId, typeof ZDepositKey>)
+      .strict()
+      .optional(),
     isEnabled: z.boolean().optional(),
   })
   .strict();
 export const ZAdminCoinResponse = z.object({ coin: ZAdminCoin });
+/** POST /api/admin/coins/:id/deposit-key-preview: the key a form holds, checked and previewed before it is saved. */
+export const ZDepositKeyPreviewRequest = z
+  .object({ network: z.string().trim().min(1).max(20), extendedKey: z.string().trim().min(1).max(200) })
+  .strict();
+export const ZDepositKeyPreview = z.object({
+  /** The first receive addresses (m/…/0/0, 0/1, 0/2), to compare with the wallet app's. */
+  addresses: z.array(z.string()),
+  fingerprint: z.string(),
+  prefix: z.string(),
+  /** The derivation, in words: "m/84'/0'/0'/0/i, native SegWit (bc1q…)". */
+  scheme: z.string(),
+});
+export type TDepositKeyPreview = z.infer<typeof ZDepositKeyPreview>;
 export type TAdminCoin = z.infer<typeof ZAdminCoin>;
 export type TCoinUpdate = z.infer<typeof ZCoinUpdate>;
 

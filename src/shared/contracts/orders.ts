@@ -477,7 +477,13 @@ export const ZPayTo = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bank'), name: z.string(), bankName: z.string(), accountNumber: z.string() }),
 ]);
 /** Where a seller sends: the address of the coin on the chosen network, fixed at creation, and the order's tag. */
-export const ZDepositTo = z.object({ network: z.string(), address: z.string(), tag: z.string().nullable() });
+export const ZDepositTo = z.object({
+  network: z.string(),
+  address: z.string(),
+  tag: z.string().nullable(),
+  /** The address was derived for this order alone from a watch-only key (docs/decisions/056); false: the coin's shared address. */
+  perOrder: z.boolean(),
+});
 export type TPayTo = z.infer<typeof ZPayTo>;
 export type TDepositTo = z.infer<typeof ZDepositTo>;
 
@@ -540,6 +546,8 @@ export type TOrder = z.infer<typeof ZOrder>;
 
 export const ZAdminOrder = ZOrder.extend({
   userId: z.string(),
+  /** A sell's own deposit address: the watch-only key (deposit_keys id) and receive index it was derived at (docs/decisions/056). */
+  depositDerivation: z.object({ keyId: z.number(), index: z.number() }).nullable(),
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),

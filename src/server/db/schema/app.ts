@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -12,9 +13,11 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ZPaymentMethodDetails } from '#shared/contracts/admin.js';
+import { KEY_FAMILIES } from '#shared/deposit-keys.js';
 import { DEFAULT_RULE_ACTIONS, MONITORING_SETTINGS, type TMonitoringSetting } from '#shared/compliance-rules/index.js';
 
 const ghsColumn = (name: string, value: string) => numeric(name, { precision: 20, scale: 2 }).notNull().default(value);
@@ -145,6 +148,50 @@ export const depositAddresses = pgTable(
       .references(() => coins.id, { onDelete: 'cascade' }),
     network: text('network').notNull(),
     address: text('address').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.network] })],
+);
+
+/**
+ * Watch-only account keys that sell orders' own deposit addresses are derived from (issue 32
+ * point 1, docs/decisions/056): public keys only. One row per key, however many coins and networks
+ * use it (one EVM key may serve ETH, USDT-ERC20 and USDT-BEP20), so an index is given once per key:
+ * `next_index` is the next receive index (chain 0) to give, raised in the order's transaction. A
+ * key taken off a coin keeps its row and its counter; set again, it continues where it was.
+ */
+export const depositKeys = pgTable(
+  'deposit_keys',
+  {
+    id: serial('id').primaryKey(),
+    family: text('family', { enum: KEY_FAMILIES }).notNull(),
+    /** The extended public key as the operator entered it (xpub, zpub, Ltub, dgub). */
+    extendedKey: text('extended_key').notNull(),
+    /** BIP32 fingerprint of the account key (8 hex digits), shown beside orders' indexes. */
+    fingerprint: text('fingerprint').notNull(),
+    /** SHA-256 of the public key and chain code: the same key under another prefix is the same key. */
+    identity: text('identity').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposit_keys_identity_unique').on(t.family, t.identity),
+    check('deposit_keys_next_index_range', sql`${t.nextIndex} >= 0`),
+    check('deposit_keys_family_known', sql`${t.family} IN (${sql.raw(KEY_FAMILIES.map((s) => `'${s}'`).join(', '))})`),
+  ],
+);
+
+/** Which key a coin's sell orders on a network take their address from (none: the fixed address of deposit_addresses). */
+export const coinDepositKeys = pgTable(
+  'coin_deposit_keys',
+  {
+    coinId: integer('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => depositKeys.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.coinId, t.network] })],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-import { paymentMethods } from './app.js';
+import { depositKeys, paymentMethods } from './app.js';
 import { EVIDENCE_KINDS, FIAT_CURRENCIES, ORDER_STATUSES, ORDER_TYPES, type TPayout, type TPayTo } from '#shared/contracts/orders.js';
 
 /**
@@ -138,6 +138,12 @@ export const orders = pgTable(
     /** Sell: the coin's deposit address on the order's network at creation, and the order's own tag on tag chains. */
     depositAddress: text('deposit_address'),
     depositTag: text('deposit_tag'),
+    /**
+     * Sell on a network with a watch-only key (issue 32 point 1, docs/decisions/056): the key and
+     * receive index the order's own deposit address was derived from. Given once, never again.
+     */
+    depositKeyId: integer('deposit_key_id').references(() => depositKeys.id),
+    depositIndex: integer('deposit_index'),
     /** The payment screenshot of "I have paid" (document storage key and sniffed type). */
     proofKey: text('proof_key'),
     proofType: text('proof_type', { enum: ['image/jpeg', 'image/png'] }),
@@ -191,6 +197,11 @@ export const orders = pgTable(
     check('orders_evidence_kind_known', sql`${t.evidenceKind} IN (${sql.raw(EVIDENCE_KINDS.map((s) => `'${s}'`).join(', '))})`),
     uniqueIndex('orders_payment_reference_unique').on(t.paymentReference),
     uniqueIndex('orders_deposit_tag_unique').on(t.depositTag),
+    // An address derived from a key serves one order, for ever (docs/decisions/056).
+    uniqueIndex('orders_deposit_key_index_unique')
+      .on(t.depositKeyId, t.depositIndex)
+      .where(sql`${t.depositKeyId} IS NOT NULL`),
+    check('orders_deposit_key_index_together', sql`(${t.depositKeyId} IS NULL) = (${t.depositIndex} IS NULL)`),
     // The expiry worker's scan: orders still waiting for the customer, by deadline.
     index('orders_awaiting_deadline_idx')
       .on(t.deadlineAt)

@@ -1,3 +1,4 @@
+import { PER_ORDER_ADDRESS_NOTE } from '#shared/deposit-keys.js';
 import { describe, expect, it } from 'vitest';
 import { html, toHtmlString, trustedHtml } from '#server/lib/html.js';
 import { deliverableBody, maskEmailBody, SECRET_MASK } from './secrets.js';
@@ -112,5 +113,23 @@ describe('receipts say who sent them (issue 16)', () => {
     const body = oneLine(renderOrderConfirmationEmail({ fullName: 'Ama', order, appUrl, company: empty }).body);
     expect(body).toContain('CediCrypto <br />Support email: help@example.com </p>');
     expect(body).not.toContain('Support phone');
+  });
+});
+
+// Issue 32 point 1 (docs/decisions/056): a sell's own address is said to be for that order only.
+describe('the order confirmation of a sell', () => {
+  const sell: TEmailOrder = {
+    ...order,
+    type: 'sell',
+    network: 'BTC',
+    depositAddress: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+    depositTag: null,
+  };
+  it("says an address derived for the order is for this order only, and says nothing of the kind of the coin's shared address", () => {
+    const own = oneLine(renderOrderConfirmationEmail({ fullName: 'Ama', order: { ...sell, depositKeyId: 3 }, appUrl, company }).body);
+    expect(own).toContain('to bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g.');
+    expect(own).toContain(PER_ORDER_ADDRESS_NOTE);
+    const shared = oneLine(renderOrderConfirmationEmail({ fullName: 'Ama', order: { ...sell, depositKeyId: null }, appUrl, company }).body);
+    expect(shared).not.toContain(PER_ORDER_ADDRESS_NOTE);
   });
 });

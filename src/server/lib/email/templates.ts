@@ -5,6 +5,7 @@ import { ORDER_MSG, type TPayTo } from '#shared/contracts/orders.js';
 import { formatGhs } from '#shared/format.js';
 import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit, TIER_MSG } from '#shared/contracts/tiers.js';
 import { networkLabel } from '#shared/networks.js';
+import { PER_ORDER_ADDRESS_NOTE } from '#shared/deposit-keys.js';
 import { paths } from '#shared/app-paths.js';
 import { COMPANY_LABELS, companyNumbersLine, type TCompanyDetails } from '#shared/company.js';
 
@@ -390,6 +391,8 @@ export type TEmailOrder = {
   network?: string | null;
   depositAddress?: string | null;
   depositTag?: string | null;
+  /** Set when the address was derived for this order alone from a watch-only key (docs/decisions/056). */
+  depositKeyId?: number | null;
 };
 
 function describeOrder(order: TEmailOrder): string {
@@ -428,6 +431,7 @@ function paymentInstructions(order: TEmailOrder): string[] {
       `Send exactly ${order.amountCrypto} ${order.coinSymbol.toUpperCase()} on ${networkLabel(order.network)} to ${order.depositAddress}.`,
     );
     if (order.depositTag) lines.push(`Destination tag (required): ${order.depositTag}`);
+    if (order.depositKeyId !== undefined && order.depositKeyId !== null) lines.push(PER_ORDER_ADDRESS_NOTE);
     lines.push('Then open your order and press "I have sent" with the transaction hash.');
   }
   if (order.deadlineAt && lines.length > 0)

@@ -6,7 +6,7 @@ import { networkLabel, networksOf } from '#shared/networks.js';
 import { DEMO_ADDRESS_SET, DEMO_PAYMENT_ACCOUNTS } from '#server/db/demo-deposit-addresses.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { auditLog, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
+import { auditLog, coinDepositKeys, coins, depositAddresses, paymentMethods, settings } from '#server/db/schema/app.js';
 import { getContactContent } from '#server/modules/content/service.js';
 import { countUndeliveredSince } from '#server/modules/emails/service.js';
 
@@ -22,7 +22,7 @@ export type TSetupStatusDeps = { db: TDb; smtpPassFromEnv?: string; smtpFingerpr
  */
 export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStatus> {
   const { db } = deps;
-  const [methodCounts, enabledCoins, addresses, settingsRows, content, feeSaves, enabledMethods] = await Promise.all([
+  const [methodCounts, enabledCoins, addresses, settingsRows, content, feeSaves, enabledMethods, keyed] = await Promise.all([
     db
       .select({
         enabled: sql<number>`count(*) filter (where ${paymentMethods.isEnabled})::int`,
@@ -46,6 +46,8 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
       .from(paymentMethods)
       .where(eq(paymentMethods.isEnabled, true))
       .orderBy(asc(paymentMethods.id)),
+    // A network with a watch-only key sells without a fixed address (docs/decisions/056).
+    db.select({ coinId: coinDepositKeys.coinId, network: coinDepositKeys.network }).from(coinDepositKeys),
   ]);
 
   const methods = firstOrThrow(methodCounts);
@@ -53,7 +55,7 @@ export async function getSetupStatus(deps: TSetupStatusDeps): Promise<TSetupStat
   const networksWithout: TCoinGap[] = [];
   for (const coin of enabledCoins) {
     const networks = networksOf(coin.symbol).map((entry) => entry.network);
-    const withAddress = new Set(addresses.filter((row) => row.coinId === coin.id).map((row) => row.network));
+    const withAddress = new Set([...addresses, ...keyed].filter((row) => row.coinId === coin.id).map((row) => row.network));
     const without = networks.filter((network) => !withAddress.has(network)).map((network) => networkLabel(network));
     if (without.length === 0) continue;
     const gap = { symbol: coin.symbol, name: coin.name, networks: without };

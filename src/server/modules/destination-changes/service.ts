@@ -10,7 +10,18 @@ import {
 } from '#shared/contracts/destination-changes.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
-import { depositAddresses, destinationChanges, paymentMethods, settings, users } from '#server/db/schema/index.js';
+import {
+  coinDepositKeys,
+  depositAddresses,
+  depositKeys,
+  destinationChanges,
+  paymentMethods,
+  settings,
+  users,
+} from '#server/db/schema/index.js';
+import { isNetworkId } from '#shared/networks.js';
+import { parseAccountKey } from '#server/modules/deposit-keys/derive.js';
+import { setCoinKey, upsertDepositKey } from '#server/modules/deposit-keys/service.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
 import { queueEmail } from '#server/lib/email/outbox.js';
@@ -71,9 +82,11 @@ function describe(kind: TDestinationKind, value: TDetails | null): string {
     return `${String(value.name)}: ${account} (${String(details.name)})${offered}`;
   }
   const addresses = (value.depositAddresses ?? {}) as Record<string, string | null>;
-  return Object.entries(addresses)
-    .map(([network, address]) => `${network} ${address ?? 'removed'}`)
-    .join('; ');
+  const keys = (value.depositKeys ?? {}) as Record<string, string | null>;
+  return [
+    ...Object.entries(addresses).map(([network, address]) => `${network} ${address ?? 'removed'}`),
+    ...Object.entries(keys).map(([network, key]) => `${network} watch-only key ${key ?? 'none'}`),
+  ].join('; ');
 }
 
 const requesterName = users.fullName;
@@ -269,6 +282,21 @@ async function applyChange(tx: TDbOrTx, change: TRow): Promise<void> {
         .values({ coinId, network, address })
         .onConflictDoUpdate({ target: [depositAddresses.coinId, depositAddresses.network], set: { address, updatedAt: new Date() } });
     }
+  }
+  // Watch-only keys (docs/decisions/056): the key in force must still be the one the request saw.
+  const wantedKeys = (change.after.depositKeys ?? {}) as Record<string, string | null>;
+  const keysWere = (before.depositKeys ?? {}) as Record<string, string | null>;
+  if (Object.keys(wantedKeys).length === 0) return;
+  const keysInForce = await tx
+    .select({ network: coinDepositKeys.network, extendedKey: depositKeys.extendedKey })
+    .from(coinDepositKeys)
+    .innerJoin(depositKeys, eq(depositKeys.id, coinDepositKeys.keyId))
+    .where(eq(coinDepositKeys.coinId, coinId))
+    .for('update', { of: coinDepositKeys });
+  for (const [network, key] of Object.entries(wantedKeys)) {
+    const inForce = keysInForce.find((row) => row.network === network)?.extendedKey ?? null;
+    if (inForce !== (keysWere[network] ?? null) || !isNetworkId(network)) throw stale();
+    await setCoinKey(tx, coinId, network, key === null ? null : await upsertDepositKey(tx, parseAccountKey(network, key)));
   }
 }
 

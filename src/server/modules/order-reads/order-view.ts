@@ -30,7 +30,7 @@ export function toOrder(row: TOrderRow): TOrder {
     payTo: row.payTo ?? null,
     depositTo:
       row.type === 'sell' && row.depositAddress && row.network
-        ? { network: row.network, address: row.depositAddress, tag: row.depositTag }
+        ? { network: row.network, address: row.depositAddress, tag: row.depositTag, perOrder: row.depositKeyId !== null }
         : null,
     hasProof: row.proofKey !== null,
     paymentTxId: row.paymentTxId,
@@ -79,6 +79,10 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
   return {
     ...toOrder(row.order),
     userId: row.order.userId,
+    depositDerivation:
+      row.order.depositKeyId !== null && row.order.depositIndex !== null
+        ? { keyId: row.order.depositKeyId, index: row.order.depositIndex }
+        : null,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,

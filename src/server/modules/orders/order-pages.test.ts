@@ -166,7 +166,7 @@ describe('order pages', () => {
     }
     expect(first.depositTo.tag).not.toBe(second.depositTo.tag);
     const btc = (await sell(customer.cookie, 'btc', undefined, '30')).json().order;
-    expect(btc.depositTo).toEqual({ network: 'BTC', address: BTC_ADDRESS, tag: null });
+    expect(btc.depositTo).toEqual({ network: 'BTC', address: BTC_ADDRESS, tag: null, perOrder: false });
     const wrong = await sell(customer.cookie, 'btc', 'ERC20', '30');
     expect(wrong.statusCode).toBe(400);
   });

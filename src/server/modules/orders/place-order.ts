@@ -5,7 +5,7 @@ import { findDestinationIssues } from '#shared/contracts/order-destination.js';
 import { DEFAULT_TRADING_RULES } from '#shared/contracts/market.js';
 import { VERIFY_MSG } from '#shared/contracts/email-verification.js';
 import { toDecimal } from '#shared/money.js';
-import { CHAINS, findCoinNetwork } from '#shared/networks.js';
+import { CHAINS, findCoinNetwork, type TNetworkId } from '#shared/networks.js';
 import type { TDb, TTx } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { coins, paymentMethods } from '#server/db/schema/app.js';
@@ -19,7 +19,8 @@ import { renderOrderConfirmationEmail } from '#server/lib/email/templates.js';
 import { getCompanyDetails } from '#server/modules/content/service.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
-import { findDepositAddress } from '#server/modules/coins/service.js';
+import { findDepositDestination } from '#server/modules/coins/service.js';
+import { takeDepositAddress } from '#server/modules/deposit-keys/service.js';
 import { clock, recordTransition } from './lifecycle.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { newPaymentReference } from './payment-reference.js';
@@ -167,6 +168,8 @@ async function insertOrder(
     let network: string | null = null;
     let depositAddress: string | null = null;
     let depositTag: string | null = null;
+    // A network with a watch-only key gives each sell its own address (docs/decisions/056).
+    let depositKey: { id: number; network: TNetworkId } | null = null;
     if (input.type === 'buy') {
       const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, input.paymentMethodId));
       if (!method?.isEnabled) throw new AppError('PAYMENT_METHOD_UNAVAILABLE', ORDER_MSG.methodUnavailable);
@@ -177,8 +180,10 @@ async function insertOrder(
     } else {
       const coinNetwork = findCoinNetwork(coin.symbol, input.network);
       if (!coinNetwork) throw new AppError('VALIDATION', ORDER_MSG.chooseNetwork, { fields: { network: ORDER_MSG.chooseNetwork } });
-      depositAddress = await findDepositAddress(tx, coin.id, coinNetwork.network);
-      if (!depositAddress) {
+      const destination = await findDepositDestination(tx, coin.id, coinNetwork.network);
+      depositKey = destination.keyId === null ? null : { id: destination.keyId, network: coinNetwork.network };
+      depositAddress = depositKey ? null : destination.address;
+      if (!depositKey && !depositAddress) {
         // A coin nobody can sell on any network says so as before; one network missing says which.
         const message = input.network ? ORDER_MSG.networkUnavailable : ORDER_MSG.noWalletConfigured;
         throw new AppError('WALLET_NOT_CONFIGURED', message, input.network ? { fields: { network: message } } : {});
@@ -199,6 +204,8 @@ async function insertOrder(
       await checkTierLimit(tx, { userId: actor.id, tier, amountGhs, now, limits });
     }
 
+    // The key's next index, taken last before the insert: its row stays locked until this transaction ends.
+    const derived = depositKey ? await takeDepositAddress(tx, depositKey.id, depositKey.network) : null;
     const awaiting = awaitingStatusOf(quote.side);
     const windowMinutes = quote.side === 'buy' ? rules.paymentWindowMinutes : rules.depositWindowMinutes;
     const order = firstOrThrow(
@@ -222,8 +229,10 @@ async function insertOrder(
           paymentMethodId,
           paymentMethod,
           payTo,
-          depositAddress,
+          depositAddress: derived?.address ?? depositAddress,
           depositTag,
+          depositKeyId: derived?.keyId ?? null,
+          depositIndex: derived?.index ?? null,
           // The reference goes in a MoMo or bank payment's reference field; a sell's coins come on
           // chain, where there is nowhere to write one (docs/decisions/026).
           paymentReference: input.type === 'buy' ? newPaymentReference() : null,

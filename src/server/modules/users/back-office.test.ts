@@ -115,15 +115,33 @@ describe('back-office', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     const listed = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: manager })).json();
     expect(listed.coins.find((c: { symbol: string }) => c.symbol === 'usdt').networks).toEqual([
-      { network: 'TRC20', label: 'TRON (TRC20)', decimals: 6, hasTag: false, depositAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      {
+        network: 'TRC20',
+        label: 'TRON (TRC20)',
+        decimals: 6,
+        hasTag: false,
+        depositAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        takesKey: true,
+        depositKey: null,
+      },
       {
         network: 'ERC20',
         label: 'Ethereum (ERC20)',
         decimals: 6,
         hasTag: false,
         depositAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        takesKey: true,
+        depositKey: null,
       },
-      { network: 'BEP20', label: 'BNB Smart Chain (BEP20)', decimals: 6, hasTag: false, depositAddress: null },
+      {
+        network: 'BEP20',
+        label: 'BNB Smart Chain (BEP20)',
+        decimals: 6,
+        hasTag: false,
+        depositAddress: null,
+        takesKey: true,
+        depositKey: null,
+      },
     ]);
     const entry = firstOrThrow(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'destination.approve')));
     expect(entry.before).toMatchObject({ depositAddresses: { TRC20: null, ERC20: null } });

@@ -2,6 +2,7 @@ import type { TOrder } from '#shared/contracts/orders.js';
 import { formatDecimal } from '#shared/format.js';
 import { toFixedText } from '#shared/decimal-text.js';
 import { findCoinNetwork, networkLabel } from '#shared/networks.js';
+import { PER_ORDER_ADDRESS_NOTE } from '#shared/deposit-keys.js';
 import { CopyButton } from '#web/components/copy-button.js';
 import { LazyQrCode } from '#web/components/lazy-qr-code.js';
 import { Erc20FeeNote } from '#web/components/orders/erc20-fee-note.js';
@@ -19,7 +20,7 @@ export function amountToSend(order: Pick<TOrder, 'coinSymbol' | 'amountCrypto'>,
 
 /**
  * Step 2 of a sell (docs/decisions/014; decisions/013 D17): the network, the deposit address of the coin on
- * it (with a QR code), the exact amount, the order's destination tag on tag chains, each with a
+ * it, or the order's own address derived from a watch-only key (docs/decisions/056), with a QR code, the exact amount, the order's destination tag on tag chains, each with a
  * copy button. Sending on another network, another amount or without the tag cannot be matched.
  */
 export function DepositInstructions({ order }: { order: TOrder }) {
@@ -58,6 +59,8 @@ export function DepositInstructions({ order }: { order: TOrder }) {
           >
             {depositTo.address}
           </dd>
+          {/* An address derived for this order alone from a watch-only key (docs/decisions/056). */}
+          {depositTo.perOrder && <dd className="text-sm font-medium text-slate-800">{PER_ORDER_ADDRESS_NOTE}</dd>}
           <dd>
             <CopyButton text={depositTo.address} label="Copy address" />
           </dd>

@@ -33,7 +33,7 @@ const SELL = buildOrder({
   coinSymbol: 'usdt',
   payTo: null,
   network: 'ERC20',
-  depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null },
+  depositTo: { network: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null, perOrder: false },
   payout: { type: 'momo', provider: 'MTN MoMo', name: 'Akosua Asantewaa', number: '0241234567' },
   status: 'awaiting_deposit',
 });

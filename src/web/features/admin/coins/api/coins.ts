@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ZAdminCoinList, type ZAdminCoin } from '#shared/contracts/admin.js';
+import { ZAdminCoinList, ZDepositKeyPreview, type ZAdminCoin } from '#shared/contracts/admin.js';
 import { ZCoinResponseWithChange, type TCoinRequest } from '#shared/contracts/destination-changes.js';
 import { apiRequest } from '#web/lib/api.js';
 
@@ -53,4 +53,21 @@ export function useUpdateCoin() {
       );
     },
   });
+}
+
+/**
+ * The first receive addresses of a watch-only key the row holds, computed by the server before
+ * anything is saved (docs/decisions/056); a key it cannot use is an ApiError saying why.
+ */
+export function previewDepositKey({ coinId, network, extendedKey }: { coinId: number; network: string; extendedKey: string }) {
+  return apiRequest(`/api/admin/coins/${coinId}/deposit-key-preview`, {
+    method: 'POST',
+    body: { network, extendedKey },
+    schema: ZDepositKeyPreview,
+    operation: 'Checking the key',
+  });
+}
+
+export function usePreviewDepositKey() {
+  return useMutation({ mutationFn: previewDepositKey });
 }

@@ -1,21 +1,25 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
-import { FormProvider, useController, useWatch } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FormProvider, useController, useFormContext, useWatch } from 'react-hook-form';
+import type { TDepositKeyPreview } from '#shared/contracts/admin.js';
+import { DEPOSIT_KEY_MSG, GAP_LIMIT, KEY_SCHEME, keyFamilyOf, looksPrivate } from '#shared/deposit-keys.js';
 import { TextField } from '#web/components/form/form.js';
 import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Switch } from '#web/components/ui/switch.js';
 import { TableActionCell, TableCell, TableRow } from '#web/components/ui/table.js';
 import { useToast } from '#web/components/ui/toast.js';
-import { useUpdateCoin, type TAdminCoin } from '#web/features/admin/coins/api/coins.js';
+import { usePreviewDepositKey, useUpdateCoin, type TAdminCoin } from '#web/features/admin/coins/api/coins.js';
 import {
   coinFormSchema,
   isSameAsCoin,
+  keysBeingSet,
   replacesAddressInForce,
   toCoinFormValues,
   type TCoinFormValues,
 } from '#web/features/admin/coins/lib/coin-form.js';
 import { DESTINATION_MSG } from '#shared/contracts/destination-changes.js';
 import { formatDateTime } from '#web/lib/format-date.js';
+import { getErrorMessage } from '#web/lib/api.js';
 
 /** docs/product.md §2: a row is clean, changed or saving. */
 export type TCoinRowState = 'clean' | 'changed' | 'saving';
@@ -70,8 +74,19 @@ export function CoinRow({
     return () => onStateChangeRef.current?.(id, 'clean');
   }, [coin.id]);
 
+  // The addresses the server derived from each typed key (docs/decisions/056): a key is saved only after its preview.
+  const [previews, setPreviews] = useState<Record<string, { key: string; preview: TDepositKeyPreview }>>({});
+  const keysChanging = keysBeingSet(values, coin);
+
   const onSave = form.handleSubmit((changes) => {
     if (update.isPending) return;
+    const unpreviewed = keysBeingSet(form.getValues(), coin).filter(
+      (network) => previews[network]?.key !== (form.getValues().depositKeys[network] ?? '').trim(),
+    );
+    if (unpreviewed.length > 0) {
+      for (const network of unpreviewed) form.setError(`depositKeys.${network}`, { message: DEPOSIT_KEY_MSG.previewFirst });
+      return;
+    }
     update.mutate(
       { id: coin.id, update: changes },
       {
@@ -115,6 +130,19 @@ export function CoinRow({
                 className="py-2 font-mono text-sm"
               />
             ))}
+            {coin.networks
+              .filter((entry) => entry.takesKey)
+              .map((entry) => (
+                <DepositKeyField
+                  key={`key-${entry.network}`}
+                  coin={coin}
+                  entry={entry}
+                  formId={formId}
+                  disabled={isSaving}
+                  preview={previews[entry.network]}
+                  onPreview={(key, preview) => setPreviews((current) => ({ ...current, [entry.network]: { key, preview } }))}
+                />
+              ))}
             {coin.networks.length === 0 && <p className="text-sm text-slate-600">No network is offered for this coin.</p>}
             {pendingText && (
               <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
@@ -124,7 +152,7 @@ export function CoinRow({
             {needsCode && (
               <>
                 <p className="text-sm text-amber-900" role="note">
-                  {DESTINATION_MSG.coinFormNotice}
+                  {keysChanging.length > 0 ? DEPOSIT_KEY_MSG.keyFormNotice : DESTINATION_MSG.coinFormNotice}
                 </p>
                 <TextField
                   label="Authentication code"
@@ -172,6 +200,112 @@ function EnabledSwitch({ coinName, disabled }: { coinName: string; disabled: boo
       <span className="text-sm text-slate-700" aria-hidden="true">
         {field.value ? 'Enabled' : 'Disabled'}
       </span>
+    </div>
+  );
+}
+
+type TNetworkEntry = TAdminCoin['networks'][number];
+
+/**
+ * A network's watch-only key (issue 32 point 1, docs/decisions/056): the key typed, a Preview that
+ * asks the server for its first three receive addresses (to compare with the wallet app before
+ * saving), the key in force with its next index, and the gap warning.
+ */
+function DepositKeyField({
+  coin,
+  entry,
+  formId,
+  disabled,
+  preview,
+  onPreview,
+}: {
+  coin: TAdminCoin;
+  entry: TNetworkEntry;
+  formId: string;
+  disabled: boolean;
+  preview: { key: string; preview: TDepositKeyPreview } | undefined;
+  onPreview: (key: string, preview: TDepositKeyPreview) => void;
+}) {
+  const form = useFormContext<TCoinFormValues>();
+  const typed = (useWatch<TCoinFormValues>({ name: `depositKeys.${entry.network}` }) as string | undefined) ?? '';
+  const check = usePreviewDepositKey();
+  const family = keyFamilyOf(entry.network);
+  const scheme = family ? KEY_SCHEME[family] : null;
+  const field = `depositKeys.${entry.network}` as const;
+  const shown = preview && preview.key === typed.trim() ? preview.preview : null;
+  const inForce = entry.depositKey;
+
+  const onClick = () => {
+    const key = typed.trim();
+    form.clearErrors(field);
+    if (key === '') return;
+    // A private key never leaves the page.
+    if (looksPrivate(key)) {
+      form.setError(field, { message: DEPOSIT_KEY_MSG.privateKey });
+      return;
+    }
+    check.mutate(
+      { coinId: coin.id, network: entry.network, extendedKey: key },
+      {
+        onSuccess: (result) => onPreview(key, result),
+        onError: (failure) => form.setError(field, { message: getErrorMessage(failure, DEPOSIT_KEY_MSG.notAKey) }),
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-2 rounded-md border border-slate-200 p-2">
+      <TextField
+        label="Watch-only key"
+        aria-label={`${coin.name} watch-only key on ${entry.label}`}
+        name={field}
+        form={formId}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        placeholder="No key: the address above is used"
+        disabled={disabled}
+        hint={scheme ? DEPOSIT_KEY_MSG.keyHint(scheme.path, scheme.prefixes) : undefined}
+        className="py-2 font-mono text-xs"
+      />
+      <Button
+        type="button"
+        size="sm"
+        variant="secondary"
+        aria-label={`Preview addresses of the ${coin.name} key on ${entry.label}`}
+        disabled={disabled || typed.trim() === ''}
+        isLoading={check.isPending}
+        loadingText="Checking..."
+        onClick={onClick}
+      >
+        Preview addresses
+      </Button>
+      {shown && (
+        <div className="text-sm text-slate-700">
+          <p>
+            First addresses of this key ({shown.prefix}, fingerprint {shown.fingerprint}, {shown.scheme}). Compare them with the first
+            receive addresses in your wallet app before saving:
+          </p>
+          <ol
+            aria-label={`First addresses of the ${coin.name} key on ${entry.label}`}
+            className="list-decimal pl-6 font-mono text-xs break-all"
+          >
+            {shown.addresses.map((address) => (
+              <li key={address}>{address}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {inForce && (
+        <p className="text-xs text-slate-600">
+          Key in force: fingerprint {inForce.fingerprint}, next address index {inForce.nextIndex}.
+        </p>
+      )}
+      {inForce && inForce.unusedInARow >= GAP_LIMIT && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+          {DEPOSIT_KEY_MSG.gapWarning(inForce.unusedInARow)}
+        </p>
+      )}
     </div>
   );
 }

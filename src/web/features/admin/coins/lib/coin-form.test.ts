@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAdminCoin } from '#web/features/admin/coins/api/coins.js';
+import { DEPOSIT_KEY_MSG } from '#shared/deposit-keys.js';
 import { coinFormSchema, isSameAsCoin, toCoinFormValues } from './coin-form';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -12,6 +13,8 @@ const network = (id: string, label: string, depositAddress: string | null = null
   decimals: 6,
   hasTag: false,
   depositAddress,
+  takesKey: true,
+  depositKey: null,
 });
 const USDT: TAdminCoin = {
   id: 3,
@@ -31,12 +34,16 @@ function messages(coin: TAdminCoin, addresses: Record<string, string>) {
 describe('a coin row: a deposit address per network, checked for that network, only changes sent', () => {
   it('sends only the networks whose address changed, trimmed, and an emptied one as "" (removed)', () => {
     const values = toCoinFormValues(USDT);
-    expect(values).toEqual({ depositAddresses: { TRC20: TRON, ERC20: '', BEP20: '' }, isEnabled: true });
+    expect(values).toEqual({
+      depositAddresses: { TRC20: TRON, ERC20: '', BEP20: '' },
+      depositKeys: { TRC20: '', ERC20: '', BEP20: '' },
+      isEnabled: true,
+    });
     expect(coinFormSchema(USDT).parse(values)).toEqual({});
     expect(coinFormSchema(USDT).parse({ ...values, depositAddresses: { TRC20: '', ERC20: ` ${EVM} `, BEP20: '' } })).toEqual({
       depositAddresses: { TRC20: '', ERC20: EVM },
     });
-    expect(coinFormSchema(BITCOIN).parse({ depositAddresses: { BTC }, isEnabled: true })).toEqual({
+    expect(coinFormSchema(BITCOIN).parse({ depositAddresses: { BTC }, depositKeys: { BTC: '' }, isEnabled: true })).toEqual({
       depositAddresses: { BTC },
       isEnabled: true,
     });
@@ -56,8 +63,24 @@ describe('a coin row: a deposit address per network, checked for that network, o
   });
 
   it('reads as unchanged when only spaces around an address differ', () => {
-    expect(isSameAsCoin({ depositAddresses: { TRC20: ` ${TRON} `, ERC20: '', BEP20: '' }, isEnabled: true }, USDT)).toBe(true);
-    expect(isSameAsCoin({ depositAddresses: { TRC20: TRON, ERC20: '', BEP20: '' }, isEnabled: false }, USDT)).toBe(false);
-    expect(isSameAsCoin({ depositAddresses: { TRC20: '', ERC20: '', BEP20: '' }, isEnabled: true }, USDT)).toBe(false);
+    expect(isSameAsCoin({ depositAddresses: { TRC20: ` ${TRON} `, ERC20: '', BEP20: '' }, depositKeys: {}, isEnabled: true }, USDT)).toBe(
+      true,
+    );
+    expect(isSameAsCoin({ depositAddresses: { TRC20: TRON, ERC20: '', BEP20: '' }, depositKeys: {}, isEnabled: false }, USDT)).toBe(false);
+    expect(isSameAsCoin({ depositAddresses: { TRC20: '', ERC20: '', BEP20: '' }, depositKeys: {}, isEnabled: true }, USDT)).toBe(false);
+  });
+
+  it('sends a changed watch-only key, and refuses a private key before anything is sent (docs/decisions/056)', () => {
+    const values = toCoinFormValues(BITCOIN);
+    const zpub = 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+    expect(coinFormSchema(BITCOIN).parse({ ...values, depositKeys: { BTC: ` ${zpub} ` } })).toEqual({ depositKeys: { BTC: zpub } });
+    expect(isSameAsCoin({ ...values, depositKeys: { BTC: zpub } }, BITCOIN)).toBe(false);
+    const refused = coinFormSchema(BITCOIN).safeParse({
+      ...values,
+      depositKeys: {
+        BTC: 'xprv9s21ZrQH143K3GJpoapnV8SFfukcVBSfeCficPSGfubmSFDxo1kuHnLisriDvSnRRuL2Qrg5ggqHKNVpxR86QEC8w35uxmGoggxtQTPvfUu',
+      },
+    });
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe(DEPOSIT_KEY_MSG.privateKey);
   });
 });

@@ -115,7 +115,7 @@ describe('Approve and Cancel ask for the payout reference and the reason', () =>
       type: 'sell',
       status: 'deposit_submitted',
       payTo: null,
-      depositTo: { network: 'BTC', address: 'bc1qexample', tag: null },
+      depositTo: { network: 'BTC', address: 'bc1qexample', tag: null, perOrder: false },
     });
     answers.push({
       status: 400,

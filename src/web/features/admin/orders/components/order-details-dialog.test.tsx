@@ -178,4 +178,23 @@ describe('Order Details: Approve only for the live claimant of an order nothing 
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     expect(onDecide).toHaveBeenCalledWith(expect.objectContaining({ id: 47 }), 'confirm');
   });
+
+  // Issue 32 point 1 (docs/decisions/056): a sell's own address, derived from a watch-only key, with its index.
+  it('a sell with its own address shows the key and the index it was derived at', async () => {
+    const address = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
+    const { dialog } = await renderDetails(
+      buildAdminOrder({
+        id: 48,
+        type: 'sell',
+        network: 'BTC',
+        payTo: null,
+        depositTo: { network: 'BTC', address, tag: null, perOrder: true },
+        depositDerivation: { keyId: 3, index: 1 },
+        customerAccount: 'active',
+        claim: null,
+      }),
+    );
+    expect(within(dialog).getByText(address)).toBeTruthy();
+    expect(within(dialog).getByText("This order's own address: watch-only key #3, index 1")).toBeTruthy();
+  });
 });

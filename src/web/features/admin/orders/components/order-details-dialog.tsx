@@ -287,6 +287,11 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
           <OrderFact label="Deposit address" mono>
             {order.depositTo?.address ?? dash}
           </OrderFact>
+          {order.depositDerivation && (
+            <OrderFact label="Address derivation">
+              This order's own address: watch-only key #{order.depositDerivation.keyId}, index {order.depositDerivation.index}
+            </OrderFact>
+          )}
           {order.depositTo?.tag && (
             <OrderFact label="Deposit tag" mono>
               {order.depositTo.tag}
