@@ -29,6 +29,7 @@ import { CancelOrder } from '#web/features/orders/components/cancel-order.js';
 import { DepositInstructions, amountToSend } from '#web/features/orders/components/deposit-instructions.js';
 import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
 import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
+import { OrderFrameContent } from '#web/features/orders/components/order-page-frame.js';
 import { runInBackground } from '#web/lib/background-requests.js';
 
 /**
@@ -87,6 +88,8 @@ function OrderView({ orderId, userId }: { orderId: number; userId: string }) {
   });
 
   if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound />;
+  // The frame the route showed while this code downloaded (order-route.tsx), until the order is checked.
+  if (query.data === undefined && !query.isError) return <OrderFrameContent orderId={orderId} />;
   return (
     <QueryContent query={query} loadingText="Loading the order…">
       {(detail) => (
