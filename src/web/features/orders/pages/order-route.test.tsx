@@ -30,6 +30,8 @@ const CUSTOMER: TProfile = {
 
 answerFromLocalPeer({
   page: '/',
+  // Every answer is a 200: no request error is expected.
+  expectedErrors: /^$/,
   handle: (request, _body, response) => {
     if (request.url === '/api/session') sendJson(response, { status: 200, body: { user: CUSTOMER } });
     // An answer with the order's outline but not its contract: amounts as numbers, no timeline.
