@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '#web/lib/router.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { isAwaitingStatus, ORDER_MSG } from '#shared/order-rules.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { Countdown } from '#web/components/countdown.js';
 import { CustomerOrderRows } from '#web/components/orders/customer-order-rows.js';
