@@ -7,9 +7,12 @@ import { precompress } from './scripts/vite-precompress';
 import { routePreloads } from './scripts/route-preloads';
 import { customerChunks } from './scripts/customer-chunks';
 import { writeRuleRegistry } from './scripts/compliance-rules.mjs';
+import { writeResponseShapes } from './scripts/response-shapes';
 
 // The desk and the Settings form list the monitoring rules of the rule files (docs/decisions/047).
 writeRuleRegistry();
+// The order page checks its answers with shapes generated from the order contract (docs/decisions/055).
+writeResponseShapes();
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -46,7 +49,12 @@ export default defineConfig({
     // The code customer pages share, in two chunks instead of a few dozen (docs/decisions/025, 028).
     rollupOptions: {
       output: {
-        manualChunks: customerChunks('web/features/orders/pages/order-page.tsx', ['web/features/orders/components/payment-form.tsx']),
+        manualChunks: customerChunks(
+          'web/features/orders/pages/order-page.tsx',
+          ['web/features/orders/components/payment-form.tsx'],
+          // The payment form's rules, which load once the form shows (docs/decisions/055).
+          ['web/features/orders/lib/payment-form.ts'],
+        ),
       },
     },
   },

@@ -4,7 +4,10 @@ import type { Rollup } from 'vite';
 const ADMIN_CODE = /\/src\/web\/(features\/admin\/|app\/layouts\/admin-)/;
 
 /** The code customer pages share: components, lib, the contracts, and the libraries forms and amounts need. */
-const SHARED_CODE = /\/src\/(web\/components|web\/lib|shared)\/|\/node_modules\/(zod|decimal\.js|react-hook-form|@hookform\/resolvers)\//;
+const SHARED_CODE = /\/src\/(web\/components|web\/lib|shared)\/|\/node_modules\/(zod|decimal\.js|react-hook-form)\//;
+
+/** zod and what is written with it. */
+const CONTRACT_CODE = /\/src\/shared\/(contracts\/|zod-messages)|\/node_modules\/zod\//;
 
 /**
  * Rollup's manualChunks for the web build: the shared code that customer pages load after the
@@ -17,12 +20,13 @@ const SHARED_CODE = /\/src\/(web\/components|web\/lib|shared)\/|\/node_modules\/
  * (docs/decisions/025). What the entry chunk loads stays in it (the landing page's download does
  * not change), and code only the back-office reaches keeps Rollup's split.
  */
-export function customerChunks(linkedPage: string, formModules: string[]): Rollup.GetManualChunk {
+export function customerChunks(linkedPage: string, formModules: string[], ruleModules: string[] = []): Rollup.GetManualChunk {
   let entryCode: Set<string> | undefined;
   let customerCode: Set<string> | undefined;
   let formCode: Set<string> | undefined;
+  let rulesCode: Set<string> | undefined;
   return (id, { getModuleIds, getModuleInfo }) => {
-    if (!entryCode || !customerCode || !formCode) {
+    if (!entryCode || !customerCode || !formCode || !rulesCode) {
       const ids = [...getModuleIds()];
       entryCode = reach(
         ids.filter((moduleId) => getModuleInfo(moduleId)?.isEntry),
@@ -35,6 +39,7 @@ export function customerChunks(linkedPage: string, formModules: string[]): Rollu
       };
       customerCode = reach([find(linkedPage)], getModuleInfo);
       formCode = reach(formModules.map(find), getModuleInfo);
+      rulesCode = reach(ruleModules.map(find), getModuleInfo);
     }
     // Rollup adds a manual chunk's dependencies to it unless they are in a manual chunk already:
     // the entry's code is one, named as Vite names the entry, so it stays where it was.
@@ -42,6 +47,9 @@ export function customerChunks(linkedPage: string, formModules: string[]): Rollu
     if (!SHARED_CODE.test(id)) return undefined;
     if (customerCode.has(id)) return 'customer-shared';
     if (formCode.has(id)) return 'customer-forms';
+    // zod, the contracts and the zod resolver, which the order page loads after it is usable (the
+    // payment form's rules, docs/decisions/055) and the other customer pages with their code.
+    if (rulesCode.has(id) && CONTRACT_CODE.test(id)) return 'customer-contracts';
     return undefined;
   };
 }

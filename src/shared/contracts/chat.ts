@@ -26,18 +26,7 @@ export const CHAT_PAGE_SIZE = 200;
 /** Largest WebSocket frame the server accepts from a client (events are tiny). */
 export const CHAT_SOCKET_MAX_PAYLOAD = 4096;
 
-/** WebSocket close codes the client acts on (4000-4999 are free for applications). */
-export const CHAT_CLOSE = {
-  /** Too many events or connections: reconnect later. */
-  rateLimited: 4008,
-  /** The session ended (logout elsewhere, expiry, idle staff session): do not reconnect. */
-  sessionEnded: 4001,
-  /**
-   * The account changed (role, deletion, ban, second-factor reset): re-read the session, whose
-   * answer decides what the screen shows; reconnect only if the screen is still there.
-   */
-  accountChanged: 4002,
-} as const;
+export { CHAT_CLOSE } from '#shared/socket-close.js';
 
 export const CHAT_MSG = {
   conversationNotFound: 'Conversation not found',

@@ -11,16 +11,8 @@ export const TIERS = [0, 1, 2] as const;
 export type TTier = (typeof TIERS)[number];
 export const ZTier = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
-/** The Tier 0 limit in USD of docs/product.md §9: the default of the setting tier0LimitUsd. */
-export const DEFAULT_TIER0_LIMIT_USD = '20';
-
-/**
- * The Tier 0 limit as the texts state it (docs/decisions/016): '$20' for whole dollars (so at
- * the default every text reads as docs/product.md writes it), '$20.50' otherwise.
- */
-export function formatTier0Limit(limitUsd: string): string {
-  return formatUsd(limitUsd).replace(/\.00$/, '');
-}
+export { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit } from '#shared/tier0-limit.js';
+import { formatTier0Limit } from '#shared/tier0-limit.js';
 
 /** Days and months of the limits are those of Africa/Accra, which is UTC+0 all year (no DST). */
 export function accraDayStart(now: Date): Date {

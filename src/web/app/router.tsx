@@ -6,6 +6,7 @@ import type { TArea } from '#shared/permissions.js';
 import { Splash } from '#web/components/ui/splash.js';
 import { LandingPage } from '#web/features/public/pages/landing-page.js';
 import { NotFoundPage } from '#web/features/public/pages/not-found-page.js';
+import { OrderRoute } from '#web/features/orders/pages/order-route.js';
 import type { TRouteHandle } from '#web/lib/page-title.js';
 import { paths } from '#web/lib/paths.js';
 import { AdminGuestOnly, GuestOnly } from './guards/guest-only';
@@ -221,7 +222,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: paths.order.path,
                   ...titled((params) => `Order #${params.id ?? ''}`),
                   ...prefetching(prefetchers.order),
-                  lazy: page(() => import('#web/features/orders/pages/order-page.js').then((m) => m.OrderPage)),
+                  // Its frame is in the entry chunk, the page's code loads inside it (docs/decisions/055).
+                  Component: OrderRoute,
                 },
                 {
                   path: paths.kyc.path,

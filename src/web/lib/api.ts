@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { ACCOUNT_STATE_HEADER } from '#shared/account-state.js';
 import { EARLY_REQUESTS_GLOBAL } from '#shared/boot-script.js';
 import type { TErrorResponse } from '#shared/contracts/common.js';
+import type { TResponseCheck } from '#shared/shape-check.js';
 import { isErrorCode, type TClientErrorCode, type TErrorCode } from '#shared/error-codes.js';
 import { MSG } from '#shared/messages.js';
 import { BACKGROUND_REQUEST_HEADER, BACKGROUND_REQUEST_VALUE } from '#shared/session-activity.js';
@@ -78,15 +78,15 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * needs the contracts anyway, is still on its way: the answer is checked once both have arrived.
  */
 export class LazySchema<T> {
-  private readonly importSchema: () => Promise<z.ZodType<T>>;
-  private loading: Promise<z.ZodType<T>> | undefined;
-  private loaded: z.ZodType<T> | undefined;
+  private readonly importSchema: () => Promise<TResponseCheck<T>>;
+  private loading: Promise<TResponseCheck<T>> | undefined;
+  private loaded: TResponseCheck<T> | undefined;
 
-  constructor(importSchema: () => Promise<z.ZodType<T>>) {
+  constructor(importSchema: () => Promise<TResponseCheck<T>>) {
     this.importSchema = importSchema;
   }
 
-  load(): Promise<z.ZodType<T>> {
+  load(): Promise<TResponseCheck<T>> {
     this.loading ??= this.importSchema().then(
       (schema) => (this.loaded = schema),
       (error: unknown) => {
@@ -98,7 +98,7 @@ export class LazySchema<T> {
   }
 
   /** The schema once its code has loaded (for synchronous reads, such as a local cache), else undefined. */
-  get current(): z.ZodType<T> | undefined {
+  get current(): TResponseCheck<T> | undefined {
     return this.loaded;
   }
 }
@@ -149,7 +149,7 @@ export type TRequestOptions = {
 
 export type ApiRequestOptions<T> = TRequestOptions & {
   /** Response schema from src/shared/contracts (or one loaded on demand); the answer is parsed with it. */
-  schema?: z.ZodType<T> | LazySchema<T>;
+  schema?: TResponseCheck<T> | LazySchema<T>;
 };
 
 function buildUrl(path: string, query?: Record<string, string | undefined>): string {
@@ -384,7 +384,7 @@ export function apiRequest<T = unknown>(path: string, options: ApiRequestOptions
     const data = await readJson(response);
     if (!schemaReady) return data as T;
 
-    let checker: z.ZodType<T>;
+    let checker: TResponseCheck<T>;
     try {
       checker = await schemaReady;
     } catch {

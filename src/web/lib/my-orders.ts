@@ -17,7 +17,9 @@ export const orderDetailQueryKey = (orderId: number) => [...ORDERS_QUERY_KEY, 'd
 
 const orderContracts = () => import('#shared/contracts/orders.js');
 const orderListSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrderList));
-const orderDetailSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrderDetailResponse));
+// The order's own check needs no zod (lib/order-checks.ts, docs/decisions/055): the order page opened from a link
+// downloads it with its code; the list's still loads zod.
+const orderDetailSchema = new LazySchema(() => import('#web/lib/order-checks.js').then((m) => m.orderDetailCheck));
 const cachedOrdersSchema = new LazySchema(() => orderContracts().then((m) => m.ZOrder.array()));
 
 /**

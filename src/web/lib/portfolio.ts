@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { TResponseCheck } from '#shared/shape-check.js';
 import type { TPortfolio } from '#shared/contracts/dashboard.js';
 import { apiRequest, LazySchema } from '#web/lib/api.js';
 import { refetchOnMountUnlessJustRead } from '#web/lib/query-client.js';
@@ -25,7 +25,7 @@ const recentOrdersSchema = new LazySchema(() => import('#shared/contracts/orders
 /** What the dashboard shows when the portfolio cannot be read (docs/product.md §8: zeros). */
 export const EMPTY_PORTFOLIO: TPortfolio = { holdings: [], totalGhs: '0', change24hPercent: '0', recentOrders: [] };
 
-function readJson<T>(key: string, schema: z.ZodType<T> | undefined): T | undefined {
+function readJson<T>(key: string, schema: TResponseCheck<T> | undefined): T | undefined {
   if (!schema) return undefined;
   try {
     const raw = localStorage.getItem(key);

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isFinalStatus, ZOrderSocketEvent, type TOrderSocketEvent } from '#shared/contracts/orders.js';
+import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
+import { orderSocketEventCheck } from '#web/lib/order-checks.js';
+import { isFinalStatus } from '#shared/order-rules.js';
 import { ChatSocket } from '#web/lib/chat/chat-socket.js';
 import { myOrdersQueryOptions, ORDERS_QUERY_KEY } from '#web/lib/my-orders.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
@@ -43,7 +45,7 @@ export function useOrderEvents(path: TOrderSocketPath, onEvent: (event: TOrderSo
         onSessionDoubt: () => runInBackground(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
         onAccountChanged: () => runInBackground(() => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
       },
-      ZOrderSocketEvent,
+      orderSocketEventCheck,
     );
     socket.start();
     return () => socket.close();

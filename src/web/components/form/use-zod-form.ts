@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError, getErrorMessage } from '#web/lib/api.js';
 
 /** A zod schema whose input is what the form holds (strings, as inputs give them). */
 export type TFormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -30,51 +29,4 @@ export function useZodForm<TSchema extends TFormSchema, TValues extends FieldVal
   });
 }
 
-export type TServerErrorOptions = {
-  /** Server field names that differ from the form's ('payout.number' -> 'number'). */
-  fields?: Readonly<Record<string, string>>;
-  /** The screen's wording when the server gave no usable message. */
-  fallback?: string;
-  /**
-   * Where a message about no field goes when the product says it is a toast (a failed save of
-   * a dialog whose alert would sit out of view); `FormAlert` otherwise.
-   */
-  toast?: (message: string) => void;
-};
-
-function hasPath(values: unknown, path: string): boolean {
-  let node: unknown = values;
-  for (const key of path.split('.')) {
-    if (typeof node !== 'object' || node === null || !(key in node)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return true;
-}
-
-/**
- * Shows a failed request once: the server's per-field messages on their fields (the first one
- * focused), and only when none of them belongs to a field of this form, the message above the
- * form (`FormAlert`). Both go as soon as the person edits the field or submits again.
- * Returns the code, for screens that act on it (a quote to renew, a restart).
- */
-export function showServerError<T extends FieldValues>(
-  form: UseFormReturn<T, unknown, FieldValues>,
-  error: unknown,
-  { fields: rename = {}, fallback, toast }: TServerErrorOptions = {},
-): void {
-  const values = form.getValues();
-  const onFields =
-    error instanceof ApiError && error.fields
-      ? Object.entries(error.fields)
-          .map(([key, message]) => [rename[key] ?? key, message] as const)
-          .filter(([name]) => hasPath(values, name))
-      : [];
-  for (const [name, message] of onFields) form.setError(name as Path<T>, { type: 'server', message });
-  const [first] = onFields;
-  // After the next paint: the answer arrives while the fields are still disabled for the request.
-  if (first) requestAnimationFrame(() => form.setFocus(first[0] as Path<T>));
-  if (onFields.length > 0) return;
-  const message = getErrorMessage(error, fallback);
-  if (toast) toast(message);
-  else form.setError('root.server', { type: 'server', message });
-}
+export { showServerError, type TServerErrorOptions } from './server-error';

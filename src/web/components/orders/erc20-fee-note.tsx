@@ -1,4 +1,4 @@
-import { ORDER_MSG } from '#shared/contracts/orders.js';
+import { ORDER_MSG } from '#shared/order-rules.js';
 import { compareDecimals } from '#shared/decimal-text.js';
 import { isErc20Token, SMALL_ERC20_SELL_USD } from '#shared/networks.js';
 import { Alert } from '#web/components/ui/alert.js';

@@ -1,4 +1,5 @@
-import { isStaffPendingStatus, isSubmittedStatus, ORDER_STATUS_LABELS, type TOrder, type TOrderStatus } from '#shared/contracts/orders.js';
+import type { TOrder, TOrderStatus } from '#shared/contracts/orders.js';
+import { isStaffPendingStatus, isSubmittedStatus, ORDER_STATUS_LABELS } from '#shared/order-rules.js';
 import { Badge, type BadgeVariant } from '#web/components/ui/badge.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ORDER_MSG, ORDER_STATUS_LABELS, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
+import type { TAdminOrderEvent, TOrder, TOrderEvent } from '#shared/contracts/orders.js';
+import { ORDER_MSG, ORDER_STATUS_LABELS } from '#shared/order-rules.js';
 import { explorerTxUrl, networkOfOrder } from '#shared/networks.js';
 import { formatDateTime } from '#web/lib/format-date.js';
 import { payoutReferenceLabel, txIdLabel } from '#web/lib/order-labels.js';

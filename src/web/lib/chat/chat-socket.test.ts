@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
+import { ZServerSocketEvent } from '#shared/contracts/chat.js';
 import { ChatSocket, type TSocketStatus } from './chat-socket';
 
 /** Lets real I/O (the refused upgrade) happen while the timers stay fake. */
@@ -49,14 +50,18 @@ describe('the chat socket comes back by itself', () => {
   it('waits 1, 2, 4, 8, 16 then 30 s between refused attempts, asks about the session once, and again at once when back online', async () => {
     const statuses: TSocketStatus[] = [];
     let sessionDoubts = 0;
-    const socket = new ChatSocket('/api/chat/socket', {
-      onEvent: () => undefined,
-      onOpen: () => undefined,
-      onStatus: (status) => statuses.push(status),
-      onSessionDoubt: () => {
-        sessionDoubts += 1;
+    const socket = new ChatSocket(
+      '/api/chat/socket',
+      {
+        onEvent: () => undefined,
+        onOpen: () => undefined,
+        onStatus: (status) => statuses.push(status),
+        onSessionDoubt: () => {
+          sessionDoubts += 1;
+        },
       },
-    });
+      ZServerSocketEvent,
+    );
     socket.start();
     await until(() => attempts.length === 1, 'the first attempt');
     expect(statuses[0]).toBe('connecting');

@@ -1,5 +1,6 @@
-import type { z } from 'zod';
-import { CHAT_CLOSE, ZServerSocketEvent, type TClientSocketEvent, type TServerSocketEvent } from '#shared/contracts/chat.js';
+import type { TClientSocketEvent, TServerSocketEvent } from '#shared/contracts/chat.js';
+import type { TResponseCheck } from '#shared/shape-check.js';
+import { CHAT_CLOSE } from '#shared/socket-close.js';
 
 export type TSocketStatus = 'connecting' | 'open' | 'reconnecting' | 'ended';
 
@@ -41,11 +42,14 @@ export class ChatSocket<TEvent = TServerSocketEvent> {
   private hasOpened = false;
   private stopped = false;
 
-  /** `schema`: what the server pushes on this path (the chat's events unless given; anything else is dropped). */
+  /**
+   * `schema`: what the server pushes on this path (anything else is dropped): the chat's
+   * ZServerSocketEvent, or a zod-free check where zod must not be downloaded (lib/order-checks.ts).
+   */
   constructor(
     private readonly path: string,
     private readonly handlers: TChatSocketHandlers<TEvent>,
-    private readonly schema: z.ZodType<TEvent> = ZServerSocketEvent as unknown as z.ZodType<TEvent>,
+    private readonly schema: TResponseCheck<TEvent>,
   ) {}
 
   start(): void {

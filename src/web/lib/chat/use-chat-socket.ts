@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { TClientSocketEvent } from '#shared/contracts/chat.js';
+import { ZServerSocketEvent, type TClientSocketEvent } from '#shared/contracts/chat.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { ChatSocket, type TChatSocketHandlers, type TSocketStatus } from '#web/lib/chat/chat-socket.js';
 import { runInBackground } from '../background-requests';
@@ -20,16 +20,20 @@ export function useChatSocket(path: string, handlers: Pick<TChatSocketHandlers, 
   });
 
   useEffect(() => {
-    const socket = new ChatSocket(path, {
-      // What a push message or a reconnect makes the page read again is background (docs/decisions/020).
-      onEvent: (event) => runInBackground(() => handlersRef.current.onEvent(event)),
-      onOpen: (isReconnect) => runInBackground(() => handlersRef.current.onOpen(isReconnect)),
-      onStatus: setStatus,
-      // If the session is gone, the session query turns null and the guards take the person away;
-      // if the role changed, they show the new menu, or Access Denied for this screen.
-      onSessionDoubt: () => runInBackground(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
-      onAccountChanged: () => runInBackground(() => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
-    });
+    const socket = new ChatSocket(
+      path,
+      {
+        // What a push message or a reconnect makes the page read again is background (docs/decisions/020).
+        onEvent: (event) => runInBackground(() => handlersRef.current.onEvent(event)),
+        onOpen: (isReconnect) => runInBackground(() => handlersRef.current.onOpen(isReconnect)),
+        onStatus: setStatus,
+        // If the session is gone, the session query turns null and the guards take the person away;
+        // if the role changed, they show the new menu, or Access Denied for this screen.
+        onSessionDoubt: () => runInBackground(() => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
+        onAccountChanged: () => runInBackground(() => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })),
+      },
+      ZServerSocketEvent,
+    );
     socketRef.current = socket;
     socket.start();
     return () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZOrderResponse } from '#shared/contracts/orders.js';
+import { orderResponseCheck } from '#web/lib/order-checks.js';
 import { apiRequest } from '#web/lib/api.js';
 import { ORDERS_QUERY_KEY, orderDetailQueryKey, updateOrderInCaches } from '#web/lib/my-orders.js';
 import { PORTFOLIO_QUERY_KEY } from '#web/lib/portfolio.js';
@@ -11,7 +11,7 @@ export async function cancelOrder(orderId: number) {
   const { order } = await apiRequest(`/api/orders/${orderId}/cancel`, {
     method: 'POST',
     body: {},
-    schema: ZOrderResponse,
+    schema: orderResponseCheck,
     operation: 'Cancelling the order',
   });
   return order;

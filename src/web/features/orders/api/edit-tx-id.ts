@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZOrderResponse } from '#shared/contracts/orders.js';
+import { orderResponseCheck } from '#web/lib/order-checks.js';
 import { ApiError, apiRequest } from '#web/lib/api.js';
 import { ORDERS_QUERY_KEY, orderDetailQueryKey, updateOrderInCaches } from '#web/lib/my-orders.js';
 
@@ -8,7 +8,7 @@ export async function editTxId(orderId: number, paymentTxId: string) {
   const { order } = await apiRequest(`/api/orders/${orderId}/payment-tx-id`, {
     method: 'PUT',
     body: { paymentTxId },
-    schema: ZOrderResponse,
+    schema: orderResponseCheck,
     operation: 'Changing the transaction ID',
   });
   return order;

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDER_MSG, ZOrderResponse, type TOrder } from '#shared/contracts/orders.js';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { orderResponseCheck } from '#web/lib/order-checks.js';
+import { ORDER_MSG } from '#shared/order-rules.js';
 import { ApiError, apiRequest, TIMEOUTS } from '#web/lib/api.js';
 import { ORDERS_QUERY_KEY, orderDetailQueryKey, updateOrderInCaches } from '#web/lib/my-orders.js';
 
@@ -24,7 +26,7 @@ export async function submitPayment(orderId: number, input: TSubmitPaymentInput,
   const answer = await apiRequest(`/api/orders/${orderId}/payment`, {
     method: 'POST',
     body,
-    schema: ZOrderResponse,
+    schema: orderResponseCheck,
     operation: 'Sending your payment details',
     timeoutMs: input.proof ? UPLOAD_TIMEOUT_MS : TIMEOUTS.default,
     fallbackMessage: ORDER_MSG.submitFailed,

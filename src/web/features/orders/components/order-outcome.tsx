@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '#web/lib/router.js';
-import { ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG } from '#shared/order-rules.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';
 import { PayoutReference } from '#web/components/orders/order-timeline.js';

@@ -1,15 +1,28 @@
-import { useMemo } from 'react';
-import { ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import { useCallback } from 'react';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG } from '#shared/order-rules.js';
 import { railOfOrder } from '#shared/transaction-id.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';
 import { Form, FormAlert, TextField } from '#web/components/form/form.js';
-import { showServerError, useZodForm } from '#web/components/form/use-zod-form.js';
+import { showServerError } from '#web/components/form/server-error.js';
+import { useLazyResolverForm } from '#web/components/form/use-lazy-resolver-form.js';
 import { Button } from '#web/components/ui/button.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { txIdLabel } from '#web/lib/order-labels.js';
 import { useSubmitPayment } from '#web/features/orders/api/submit-payment.js';
-import { EMPTY_PAYMENT_FORM, paymentFormSchema, type TPaymentFormValues } from '#web/features/orders/lib/payment-form.js';
+import type { TPaymentFormOutput, TPaymentFormValues } from '#web/features/orders/lib/payment-form.js';
+import { EMPTY_PAYMENT_FORM } from '#web/features/orders/lib/payment-form-values.js';
 import { ProofField } from './proof-field';
+
+/** The form's rules, asked for when this module runs; after a failed download, again at the next submit. */
+let rules: ReturnType<typeof loadRules> | undefined = loadRules();
+function loadRules() {
+  const loading = import('#web/features/orders/lib/payment-form.js');
+  loading.catch(() => {
+    if (rules === loading) rules = undefined;
+  });
+  return loading;
+}
 
 /** The hint under the transaction id field: where to find it, with an example of its rail's ids. */
 export function txIdHint(order: TOrder): string {
@@ -25,11 +38,13 @@ export function txIdHint(order: TOrder): string {
  */
 export function PaymentForm({ order, userId }: { order: TOrder; userId: string }) {
   const { type, coinSymbol, network, payTo, paymentMethod } = order;
-  const schema = useMemo(
-    () => paymentFormSchema({ type, coinSymbol, network, payTo, paymentMethod }),
+  // The form's rules (zod on the contract's pieces) come in a chunk of their own, asked for at once
+  // but not waited for: the form is usable before they arrive (docs/decisions/055).
+  const loadResolver = useCallback(
+    () => (rules ??= loadRules()).then((module) => module.paymentFormResolver({ type, coinSymbol, network, payTo, paymentMethod })),
     [type, coinSymbol, network, payTo, paymentMethod],
   );
-  const form = useZodForm<typeof schema, TPaymentFormValues>(schema, { defaultValues: EMPTY_PAYMENT_FORM });
+  const form = useLazyResolverForm<TPaymentFormValues, TPaymentFormOutput>(loadResolver, { defaultValues: EMPTY_PAYMENT_FORM });
   const mutation = useSubmitPayment(userId, order.id);
   const toast = useToast();
   const isBuy = order.type === 'buy';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
-import { PROOF_ACCEPTED_TYPES } from '#shared/contracts/orders.js';
+import { PROOF_ACCEPTED_TYPES } from '#shared/order-rules.js';
 import { errorAt } from '#web/components/form/form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Field } from '#web/components/ui/field.js';

@@ -1,4 +1,4 @@
-import { ORDER_MSG, PROOF_ACCEPTED_TYPES, PROOF_MAX_FILE_BYTES } from '#shared/contracts/orders.js';
+import { ORDER_MSG, PROOF_ACCEPTED_TYPES, PROOF_MAX_FILE_BYTES } from '#shared/order-rules.js';
 
 type TProofType = (typeof PROOF_ACCEPTED_TYPES)[number];
 

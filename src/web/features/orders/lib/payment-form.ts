@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { ORDER_MSG, ZMobileNumber, ZTxId, type TOrder } from '#shared/contracts/orders.js';
+import { ZMobileNumber, ZTxId, type TOrder } from '#shared/contracts/orders.js';
+import { ORDER_MSG } from '#shared/order-rules.js';
 import { isValidTxHash, networkLabel, networkOfOrder } from '#shared/networks.js';
 import { railOfOrder, transactionIdIssue } from '#shared/transaction-id.js';
 import { checkProof } from './check-proof';
@@ -49,4 +52,7 @@ export function paymentFormSchema(order: TTxIdOrder) {
 export type TPaymentFormValues = z.input<ReturnType<typeof paymentFormSchema>>;
 export type TPaymentFormOutput = z.output<ReturnType<typeof paymentFormSchema>>;
 
-export const EMPTY_PAYMENT_FORM: TPaymentFormValues = { paymentTxId: '', payerNumber: '', payerName: '', proof: null };
+/** The payment form's checks, loaded when it is first submitted (components/payment-form.tsx). */
+export function paymentFormResolver(order: TTxIdOrder): Resolver<TPaymentFormValues, unknown, TPaymentFormOutput> {
+  return zodResolver(paymentFormSchema(order));
+}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '#web/lib/router.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { isAwaitingStatus, ORDER_MSG, type TOrder } from '#shared/contracts/orders.js';
+import type { TOrder } from '#shared/contracts/orders.js';
+import { isAwaitingStatus, ORDER_MSG } from '#shared/order-rules.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { Countdown } from '#web/components/countdown.js';
 import { CustomerOrderRows } from '#web/components/orders/customer-order-rows.js';
@@ -29,6 +30,7 @@ import { CancelOrder } from '#web/features/orders/components/cancel-order.js';
 import { DepositInstructions, amountToSend } from '#web/features/orders/components/deposit-instructions.js';
 import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
 import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
+import { OrderFrameContent } from '#web/features/orders/components/order-page-frame.js';
 import { runInBackground } from '#web/lib/background-requests.js';
 
 /**
@@ -87,6 +89,8 @@ function OrderView({ orderId, userId }: { orderId: number; userId: string }) {
   });
 
   if (query.error instanceof ApiError && query.error.status === 404) return <OrderNotFound />;
+  // The frame the route showed while this code downloaded (order-route.tsx), until the order is checked.
+  if (query.data === undefined && !query.isError) return <OrderFrameContent orderId={orderId} />;
   return (
     <QueryContent query={query} loadingText="Loading the order…">
       {(detail) => (
