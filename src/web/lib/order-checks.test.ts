@@ -15,7 +15,7 @@ const sell = buildOrder({
   id: 43,
   type: 'sell',
   payTo: null,
-  depositTo: { network: 'erc20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null },
+  depositTo: { network: 'erc20', address: '0x52908400098527886E0F7030069857D2E4169EE7', tag: null, perOrder: false },
   // Surrounding spaces: the contract trims them (ZAccountName), the check must too.
   payout: { type: 'momo', provider: 'MTN MoMo', name: '  Akosua Asantewaa ', number: '0241234567' },
   refund: {
