@@ -34,6 +34,15 @@ const EVERY_POLL_SECONDS = 2;
 
 export type TJobKind = 'every' | 'wake';
 
+/**
+ * The advisory lock (any constant of ours) under which a process installs or migrates pg-boss's
+ * schema on PostgreSQL. pg-boss takes two installs at once for a race it survives only when
+ * PostgreSQL says "already exists"; a concurrent CREATE SCHEMA can instead fail on
+ * pg_namespace's unique index ("duplicate key value"), and that process exited (CI's
+ * tests/api/two-processes.test.ts, twice).
+ */
+const JOBS_SCHEMA_LOCK = 7_301_330_001;
+
 type TDefinedJob = { name: string; kind: TJobKind; intervalMs: number; job: PeriodicJob; workerId?: string; timer?: NodeJS.Timeout };
 
 /** PostgreSQL: pg-boss's statements on the app's pool (a multi-statement text answers one result per statement). */
@@ -89,7 +98,8 @@ export class JobEngine {
 
   /** Installs or migrates pg-boss's schema and creates the queues; with `workers`, this process runs jobs; with `tickers`, it sends the periodic ones. */
   async start({ workers, tickers }: { workers: boolean; tickers: boolean }): Promise<void> {
-    await this.boss.start();
+    // A database still starting up gets two more tries (pg-boss waits 1 s, then 2 s).
+    await this.oneProcessAtATime(() => this.boss.start({ attempts: 3 }));
     this.started = true;
     await this.ensureQueue(DEAD_LETTER_QUEUE, { policy: 'standard' });
     for (const job of this.jobs.values()) {
@@ -118,6 +128,39 @@ export class JobEngine {
     if (tickers) {
       this.ticking = true;
       for (const job of this.jobs.values()) this.scheduleTick(job);
+    }
+  }
+
+  /**
+   * Runs `work` while this process holds JOBS_SCHEMA_LOCK: a transaction on one connection of the
+   * pool takes it (a transaction keeps its connection through a transaction-pooling PgBouncer too)
+   * and ends when `work` does; `work` itself runs on the pool's other connections. PGlite is one
+   * process: nothing to wait for.
+   */
+  private async oneProcessAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const { pool } = this.options.database;
+    if (!pool) return work();
+    const client = await pool.connect();
+    // A connection whose own statement failed (its transaction in an unknown state) is not given back.
+    let broken: Error | undefined;
+    const onClient = async (text: string, values?: unknown[]) => {
+      try {
+        await client.query(text, values);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+    };
+    try {
+      await onClient('BEGIN');
+      await onClient('SELECT pg_advisory_xact_lock($1)', [JOBS_SCHEMA_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await onClient('COMMIT');
+      }
+    } finally {
+      client.release(broken);
     }
   }
 
