@@ -192,45 +192,35 @@ export function createMtnMomoProvider(options: TMtnOptions): TMomoProvider {
     }
   }
 
-  const amountOf = (amount: string) => {
-    if (!/^\d+\.\d{2}$/.test(amount)) throw new Error(`MTN amounts are sent with two decimals, not ${amount}`);
-    return amount;
+  /** A payment in (collection: the payer's wallet) or out (disbursement: the payee's), as MTN's body has it. */
+  const movement = async (product: TProduct, input: TRequestToPayInput | TMomoTransferInput) => {
+    if (!/^\d+\.\d{2}$/.test(input.amount)) throw new Error(`MTN amounts are sent with two decimals, not ${input.amount}`);
+    const [url, party, what] =
+      product === 'collection'
+        ? (['/collection/v1_0/requesttopay', 'payer', 'request to pay'] as const)
+        : (['/disbursement/v1_0/transfer', 'payee', 'transfer'] as const);
+    await post(
+      product,
+      url,
+      input.referenceId,
+      {
+        amount: input.amount,
+        currency: options.currency,
+        externalId: input.externalId,
+        [party]: { partyIdType: 'MSISDN', partyId: mtnMsisdn(input.phone) },
+        payerMessage: input.payerMessage,
+        payeeNote: input.payeeNote,
+      },
+      what,
+    );
   };
 
   return {
     name: 'mtn',
-    requestToPay: async (input: TRequestToPayInput) =>
-      post(
-        'collection',
-        '/collection/v1_0/requesttopay',
-        input.referenceId,
-        {
-          amount: amountOf(input.amount),
-          currency: options.currency,
-          externalId: input.externalId,
-          payer: { partyIdType: 'MSISDN', partyId: mtnMsisdn(input.phone) },
-          payerMessage: input.payerMessage,
-          payeeNote: input.payeeNote,
-        },
-        'request to pay',
-      ),
+    requestToPay: (input) => movement('collection', input),
     requestToPayStatus: (referenceId) =>
       status('collection', `/collection/v1_0/requesttopay/${encodeURIComponent(referenceId)}`, 'payer', 'request to pay status'),
-    transfer: async (input: TMomoTransferInput) =>
-      post(
-        'disbursement',
-        '/disbursement/v1_0/transfer',
-        input.referenceId,
-        {
-          amount: amountOf(input.amount),
-          currency: options.currency,
-          externalId: input.externalId,
-          payee: { partyIdType: 'MSISDN', partyId: mtnMsisdn(input.phone) },
-          payerMessage: input.payerMessage,
-          payeeNote: input.payeeNote,
-        },
-        'transfer',
-      ),
+    transfer: (input) => movement('disbursement', input),
     transferStatus: (referenceId) =>
       status('disbursement', `/disbursement/v1_0/transfer/${encodeURIComponent(referenceId)}`, 'payee', 'transfer status'),
     isActive: async (phone, product = 'collection') => {
