@@ -1,3 +1,4 @@
+import type { TProfile } from '#shared/contracts/account.js';
 import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
 
 /*
@@ -82,3 +83,20 @@ export function buildOrder(overrides: Partial<TOrder> = {}): TOrder {
 export function buildAdminOrder(overrides: Partial<TAdminOrder> = {}): TAdminOrder {
   return { ...ADMIN_ORDER, ...overrides };
 }
+
+/** The signed-in customer of the order page's tests: verified, no trading yet. */
+export const ORDER_PAGE_CUSTOMER: TProfile = {
+  id: 'user-1',
+  username: 'akosua',
+  fullName: 'Akosua Asantewaa',
+  email: 'akosua@example.com',
+  phone: null,
+  kycStatus: 'verified',
+  tradingVolumeUsd: '0',
+  isBanned: false,
+  role: null,
+  twoFactorEnabled: false,
+  emailVerified: true,
+  passwordChangeRequested: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useMatches } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
-import type { TProfile } from '#shared/contracts/account.js';
 import { ORDER_MSG } from '#shared/contracts/orders.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
+import { ORDER_PAGE_CUSTOMER } from '#test/helpers/order-fixtures.js';
 import { routeTitle, useDocumentTitle } from '#web/lib/page-title.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { OrderPage } from './order-page';
@@ -14,21 +14,7 @@ import { OrderPage } from './order-page';
  * "Order not found", as the heading does, not the route's "Order #12".
  */
 
-const CUSTOMER: TProfile = {
-  id: 'user-1',
-  username: 'akosua',
-  fullName: 'Akosua Asantewaa',
-  email: 'akosua@example.com',
-  phone: null,
-  kycStatus: 'verified',
-  tradingVolumeUsd: '0',
-  isBanned: false,
-  role: null,
-  twoFactorEnabled: false,
-  emailVerified: true,
-  passwordChangeRequested: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const CUSTOMER = ORDER_PAGE_CUSTOMER;
 
 answerFromLocalPeer({
   page: '/',

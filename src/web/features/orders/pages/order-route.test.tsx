@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { describe, expect, it } from 'vitest';
-import type { TProfile } from '#shared/contracts/account.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
+import { ORDER_PAGE_CUSTOMER } from '#test/helpers/order-fixtures.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
 import { OrderRoute } from './order-route';
 
@@ -12,21 +12,7 @@ import { OrderRoute } from './order-route';
  * page's code has loaded, and an answer that is not an order is never shown as one.
  */
 
-const CUSTOMER: TProfile = {
-  id: 'user-1',
-  username: 'akosua',
-  fullName: 'Akosua Asantewaa',
-  email: 'akosua@example.com',
-  phone: null,
-  kycStatus: 'verified',
-  tradingVolumeUsd: '0',
-  isBanned: false,
-  role: null,
-  twoFactorEnabled: false,
-  emailVerified: true,
-  passwordChangeRequested: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const CUSTOMER = ORDER_PAGE_CUSTOMER;
 
 answerFromLocalPeer({
   page: '/',

@@ -1,11 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TProfile } from '#shared/contracts/account.js';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { PER_ORDER_ADDRESS_NOTE } from '#shared/deposit-keys.js';
 import { answerFromLocalPeer, sendJson } from '#test/helpers/local-api-peer.js';
-import { buildOrder } from '#test/helpers/order-fixtures.js';
+import { buildOrder, ORDER_PAGE_CUSTOMER } from '#test/helpers/order-fixtures.js';
 import { ToastProvider } from '#web/components/ui/toast.js';
 import { createMemoryRouter, RouterProvider } from '#web/lib/router.js';
 import { SESSION_QUERY_KEY } from '#web/lib/session.js';
@@ -16,21 +15,7 @@ import { OrderPage } from './order-page';
  * page shows the order's own address, with its QR code, and says it is for this order only; an
  * order sent to the coin's shared address says nothing of the kind.
  */
-const CUSTOMER: TProfile = {
-  id: 'user-1',
-  username: 'akosua',
-  fullName: 'Akosua Asantewaa',
-  email: 'akosua@example.com',
-  phone: null,
-  kycStatus: 'verified',
-  tradingVolumeUsd: '0',
-  isBanned: false,
-  role: null,
-  twoFactorEnabled: false,
-  emailVerified: true,
-  passwordChangeRequested: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const CUSTOMER = ORDER_PAGE_CUSTOMER;
 // BIP84's second receive address of the test mnemonic: this order's index 1.
 const OWN = 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g';
 const sell = (perOrder: boolean): TOrder =>
