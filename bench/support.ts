@@ -135,7 +135,13 @@ export async function startServer(
 ): Promise<TServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const args = options.compiled ? [...startScriptNodeOptions(), 'scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  // BENCH_CPU_PROF_DIR: the server writes a V8 CPU profile there when it exits (open it in
+  // Chrome's DevTools, Performance panel), to see where a bench's server time goes.
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF_DIR)}`] : [];
+  const args = [
+    ...profile,
+    ...(options.compiled ? [...startScriptNodeOptions(), 'scripts/start.mjs'] : ['--import', 'tsx', 'src/server/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: childEnv,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { ADMIN_ORDER_EXPORT_COLUMNS, ORDER_HISTORY_EXPORT_COLUMNS, ORDER_HISTORY_EXPORT_HEADERS } from '#shared/contracts/exports.js';
 import { csvObjects } from '#test/helpers/csv.js';
-import { addMomoMethod, adminLogin, createBuyOrder, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, serverNow, signUpInBrowser } from './support.js';
 
 /*
  * CSV exports (issue 16 point 7, docs/decisions/015) as a person gets them: a customer buys, the
@@ -67,9 +67,10 @@ test('Export CSV on Order Management saves the filtered orders; a customer downl
   expect(audit.entries[0]?.after.filter.q).toBe(customer.email);
   await adminContext.close();
 
-  // The customer: their own orders of today (Ghana time is UTC).
+  // The customer: their own orders of today (Ghana time is UTC), the server's today (its clock may
+  // have been moved forward by an earlier spec).
   await page.goto('/#/history');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = (await serverNow(page)).toISOString().slice(0, 10);
   const exportForm = page.getByRole('region', { name: 'Download as CSV' });
   await exportForm.getByLabel('From').fill(today);
   await exportForm.getByLabel('To').fill(today);

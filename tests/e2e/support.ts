@@ -87,7 +87,17 @@ export async function verificationLink(browser: Browser, email: string): Promise
   }
 }
 
-/** The BTC wallet the e2e buys send to. */
+/**
+ * The server's time (GET /api/test/clock): an earlier spec may have moved its clock forward
+ * (order-lifecycle.spec.ts moves it 31 minutes), so "today" near midnight is the server's day,
+ * not the browser's.
+ */
+export async function serverNow(page: Page): Promise<Date> {
+  const response = await page.request.get('/api/test/clock');
+  expect(response.status()).toBe(200);
+  return new Date(((await response.json()) as { now: string }).now);
+}
+
 /** A new 64-hex transaction hash: a payout reference pays one order for ever (docs/decisions/036). */
 export function newTxHash(): string {
   return randomBytes(32).toString('hex');

@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { businessDayOf, previousDay } from '#shared/business-day.js';
 import { STATEMENT_MSG } from '#shared/contracts/statements.js';
 import { MTN_HEADER, mtnLine } from '#test/helpers/statements.js';
-import { adminLogin, E2E_STAFF, newTxHash, paidBuyInBrowser, uniqueUser } from './support.js';
+import { adminLogin, E2E_STAFF, newTxHash, paidBuyInBrowser, serverNow, uniqueUser } from './support.js';
 
 /*
  * Issue 28 point 6 (docs/decisions/040): the Treasury page warns when a wallet cannot cover the
@@ -94,7 +94,7 @@ test('at 1366 px the treasury warns of a wallet that cannot pay a waiting buy, a
   await expectNoAxeViolations(page, 'Treasury');
 
   // Today is not over: its report is open and has no Sign off.
-  const today = businessDayOf(new Date());
+  const today = businessDayOf(await serverNow(page));
   await page.goto(`/#/admin/settlement?day=${today}`);
   await expect(page.getByText('This day is not over yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
@@ -119,7 +119,7 @@ test('at 768 px the Settlement page fits, and a manager signs the day before yes
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settlement' }).click();
   await expect(page.getByRole('heading', { name: 'Settlement', level: 1 })).toBeVisible();
   await expectNoPageOverflow(page);
-  await signOff(page, previousDay(previousDay(businessDayOf(new Date()))));
+  await signOff(page, previousDay(previousDay(businessDayOf(await serverNow(page)))));
   await page.goto('/#/admin/treasury');
   await expect(page.getByRole('heading', { name: 'Orders waiting on a payout' })).toBeVisible();
   await expectNoPageOverflow(page);

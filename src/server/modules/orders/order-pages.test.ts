@@ -367,6 +367,10 @@ describe('the test clock of browser tests', () => {
       ).json().order;
       const early = await clocked.request({ method: 'POST', url: '/api/test/clock', payload: { advanceMinutes: 29 } });
       expect(early.statusCode).toBe(200);
+      // Browser tests read the moved time back (their "today" is the server's).
+      expect((await plain.request({ method: 'GET', url: '/api/test/clock' })).statusCode).toBe(404);
+      const read = await clocked.request({ method: 'GET', url: '/api/test/clock' });
+      expect(Date.parse(read.json().now) - Date.now()).toBeGreaterThan(28 * 60_000);
       const detail = async () => (await clocked.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: customer.cookie })).json();
       const status = async () => (await detail()).order.status;
       expect(await status()).toBe('awaiting_payment');

@@ -9,6 +9,16 @@ import type { PeriodicJob } from '#server/lib/periodic-job.js';
  * without waiting for its deadline (docs/decisions/014).
  */
 export const testClockRoutes: FastifyPluginAsyncZod<{ clock: ServerClock; orderExpiry: PeriodicJob }> = async (app, deps) => {
+  // The server's time, which a browser test reads instead of its own once an earlier test moved
+  // the clock (a business day near midnight is the server's, not the browser's).
+  app.get(
+    '/api/test/clock',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], hide: true, response: { 200: z.object({ now: z.string() }) } },
+    },
+    async () => ({ now: deps.clock.now().toISOString() }),
+  );
   app.post(
     '/api/test/clock',
     {
