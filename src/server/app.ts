@@ -67,6 +67,9 @@ import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
 import { jobRoutes } from './modules/jobs/routes.js';
+import { createMomoProvider } from './lib/momo/provider.js';
+import { momoPaymentRoutes } from './modules/momo-payments/routes.js';
+import { checkDueMomoPayments, type TMomoPaymentsDeps } from './modules/momo-payments/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +91,8 @@ declare module 'fastify' {
     orderExpiry: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
+    /** Reads the status of pending "Pay with MTN MoMo" prompts (docs/decisions/060); runOnce() in tests. */
+    momoPoller: PeriodicJob;
     /** Background jobs on pg-boss (docs/decisions/052): the periodic jobs and the outboxes' delivery runs. */
     jobs: JobEngine;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
@@ -96,6 +101,9 @@ declare module 'fastify' {
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60 * 1000;
+/** Pending MoMo prompts are looked at this often (each one's own reads back off: modules/momo-payments). */
+const MOMO_POLL_INTERVAL_MS = 5_000;
+const MOMO_POLL = 'momo_status';
 /** Closed accounts past the retention period are anonymised within this long (docs/decisions/017). */
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** An unpaid order ends at most this long after its deadline. */
@@ -415,12 +423,34 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
   });
   app.decorate('retention', retention);
+  // "Pay with MTN MoMo" (docs/decisions/060): off unless MOMO_PROVIDER names a provider.
+  const momoDeps: TMomoPaymentsDeps = {
+    db,
+    provider: createMomoProvider(config.momo),
+    currency: config.momo.mtn.currency,
+    orders: orderDeps,
+    log: app.log,
+    wake: () => wake(MOMO_POLL),
+    ...(config.testClock ? { now: () => clock.now() } : {}),
+  };
+  await app.register(momoPaymentRoutes, momoDeps);
+  const momoPoller = new PeriodicJob({
+    name: 'momo status',
+    intervalMs: MOMO_POLL_INTERVAL_MS,
+    log: app.log,
+    ...observed('momo_status'),
+    run: async () => {
+      await checkDueMomoPayments(momoDeps);
+    },
+  });
+  app.decorate('momoPoller', momoPoller);
   // One run per interval across every process, and the outboxes' delivery runs (docs/decisions/052).
   jobs.every('housekeeping', HOUSEKEEPING_INTERVAL_MS, housekeeping);
   jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
   jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
   jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);
+  if (momoDeps.provider) jobs.wakeable(MOMO_POLL, MOMO_POLL_INTERVAL_MS, momoPoller);
   await app.register(jobRoutes, { db, jobs });
 
   const servesWeb = config.serveWeb && (await registerWeb(app, config.webDir));
@@ -434,7 +464,15 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   }
   app.addHook('onClose', async () => {
     // Together: a sender's stop() ends its delivery run after the batch under way, which the engine's stop() waits for.
-    await Promise.all([jobs.stop(), emailSender.stop(), smsSender.stop(), housekeeping.stop(), orderExpiry.stop(), retention.stop()]);
+    await Promise.all([
+      jobs.stop(),
+      emailSender.stop(),
+      smsSender.stop(),
+      housekeeping.stop(),
+      orderExpiry.stop(),
+      retention.stop(),
+      momoPoller.stop(),
+    ]);
     if (ownsDatabase) await database.close();
   });
 

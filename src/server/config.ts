@@ -69,7 +69,10 @@ const ZEnv = z.object({
   /** Who moves mobile money by API (lib/momo/provider.ts): 'manual', staff by hand (the default), or 'mtn' (MTN MoMo Open API). */
   MOMO_PROVIDER: z.enum(['manual', 'mtn']).default('manual'),
   MOMO_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  /** Where MTN sends its notice of a final status (https://<your host>/... ; a hint only, the status is read back). */
+  /**
+   * Where MTN sends its notice of a final status, each to `<this>/<reference>` (a hint only, the
+   * status is read back); APP_URL's /api/momo/mtn/callback when unset.
+   */
   MOMO_CALLBACK_URL: z.string().url().optional(),
   MTN_BASE_URL: z.string().url().default('https://proxy.momoapi.mtn.com'),
   /** 'mtnghana' in production; 'sandbox' on momodeveloper.mtn.com's sandbox. */
@@ -281,7 +284,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     momo: {
       provider: e.MOMO_PROVIDER,
       timeoutMs: e.MOMO_TIMEOUT_MS,
-      ...(e.MOMO_CALLBACK_URL ? { callbackUrl: e.MOMO_CALLBACK_URL } : {}),
+      // MTN's notices come to this server unless told otherwise (docs/decisions/060).
+      callbackUrl: (e.MOMO_CALLBACK_URL ?? `${appUrl}/api/momo/mtn/callback`).replace(/\/+$/, ''),
       mtn: {
         baseUrl: e.MTN_BASE_URL.replace(/\/+$/, ''),
         targetEnvironment: e.MTN_TARGET_ENVIRONMENT,

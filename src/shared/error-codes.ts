@@ -116,6 +116,10 @@ export const ERROR_STATUS = {
   SETTLE_REQUIRED: 400,
   /** A change of an order's status the transition table does not list (src/shared/order-transitions.ts). */
   TRANSITION_NOT_ALLOWED: 409,
+  /** "Pay with MTN MoMo" (docs/decisions/060): the provider is off, or the order is not a buy paid to an MTN MoMo account. */
+  MOMO_NOT_AVAILABLE: 409,
+  /** A payment prompt of the order is still pending at the provider. */
+  MOMO_ALREADY_PENDING: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */
   PHONE_ALREADY_VERIFIED: 409,
   /** The right code, for a number verified on another account: a verified number belongs to one account (docs/decisions/016, 027). */

@@ -93,6 +93,18 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
       sell: ['transaction hash claimed for ever', 'shared-number rule', 'staff alerted'],
     },
   }),
+  {
+    from: 'awaiting_payment',
+    to: 'payment_submitted',
+    by: 'system',
+    action: 'The payment provider says the customer paid (MTN MoMo prompt approved; its status read back, never its callback alone)',
+    effects: [
+      'provider transaction id claimed for ever',
+      'payer number and wallet name recorded',
+      'shared-number and name-mismatch rules',
+      'staff alerted',
+    ],
+  },
   ...bothSides({
     from: 'awaiting',
     to: 'cancelled',
@@ -118,8 +130,8 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
     from: 'payment_submitted',
     to: 'payment_confirmed',
     by: 'system',
-    action: 'A statement line matches the payment (setting "confirm payments matched by a statement")',
-    effects: ['the statement line is the evidence', 'ledger: payment received'],
+    action: 'A statement line matches the payment (setting "confirm payments matched by a statement"), or the payment provider took it',
+    effects: ['the statement line or the provider transaction is the evidence', 'ledger: payment received'],
   },
   {
     from: 'deposit_submitted',

@@ -50,6 +50,11 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/orders': 'customer',
   'GET /api/orders/:id': 'customer',
   'POST /api/orders/:id/payment': 'customer',
+  'GET /api/orders/:id/momo': 'customer',
+  'POST /api/orders/:id/momo': 'customer',
+  // MTN MoMo's unsigned notice (docs/decisions/060): it only makes the server read the status back.
+  'PUT /api/momo/mtn/callback/:referenceId': 'public',
+  'POST /api/momo/mtn/callback/:referenceId': 'public',
   'POST /api/orders/:id/cancel': 'customer',
   // Issue 26: the customer corrects their order's transaction id until staff decide (another customer's order is 404: payment-tx-id.test.ts).
   'PUT /api/orders/:id/payment-tx-id': 'customer',

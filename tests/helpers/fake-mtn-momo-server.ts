@@ -71,6 +71,11 @@ export type TFakeMtnServer = {
   expireTokens(): void;
   /** Holder names the basicuserinfo call answers (by MSISDN); others get a made-up name. */
   names: Map<string, { given_name: string; family_name: string }>;
+  /**
+   * Ghana numbers (MSISDN, 233XXXXXXXXX) that behave as one of the sandbox's fixed numbers, so a
+   * test can drive a customer's own (Ghana) number: `aliases.set('233241234567', MTN_SANDBOX_NUMBERS.rejected)`.
+   */
+  aliases: Map<string, string>;
   close(): Promise<void>;
 };
 
@@ -98,8 +103,12 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function outcomeOf(transaction: TFakeMtnTransaction, delayedReads: number): { status: string; reason?: string } {
-  switch (transaction.body.party) {
+function outcomeOf(
+  transaction: TFakeMtnTransaction,
+  delayedReads: number,
+  aliases: Map<string, string>,
+): { status: string; reason?: string } {
+  switch (aliases.get(transaction.body.party) ?? transaction.body.party) {
     case MTN_SANDBOX_NUMBERS.failed:
       return { status: 'FAILED', reason: 'INTERNAL_PROCESSING_ERROR' };
     case MTN_SANDBOX_NUMBERS.rejected:
@@ -130,11 +139,12 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
   const calls: string[] = [];
   const callbacks: TFakeMtnServer['callbacks'] = [];
   const names = new Map<string, { given_name: string; family_name: string }>();
+  const aliases = new Map<string, string>();
   let behaviour: { slowMs?: number; hang?: boolean; dropCallbacks?: boolean; failWith?: number } = {};
   const hanging = new Set<ServerResponse>();
 
   const statusBody = (transaction: TFakeMtnTransaction) => {
-    const outcome = outcomeOf(transaction, delayedReads);
+    const outcome = outcomeOf(transaction, delayedReads, aliases);
     const partyKey = transaction.product === 'collection' ? 'payer' : 'payee';
     return {
       amount: transaction.body.amount,
@@ -254,7 +264,8 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
       }
       const holder = /^v1_0\/accountholder\/msisdn\/(\d+)\/(active|basicuserinfo)$/.exec(rest);
       if (holder && req.method === 'GET') {
-        const [, msisdn, what] = holder;
+        const [, asked, what] = holder;
+        const msisdn = aliases.get(asked!) ?? asked;
         if (what === 'active') {
           if (msisdn === MTN_SANDBOX_NUMBERS.failed)
             return sendJson(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Account holder not found.' });
@@ -262,7 +273,7 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
         }
         if (msisdn === MTN_SANDBOX_NUMBERS.failed)
           return sendJson(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Account holder not found.' });
-        const name = names.get(msisdn!) ?? { given_name: 'Test', family_name: 'Holder' };
+        const name = names.get(asked!) ?? { given_name: 'Test', family_name: 'Holder' };
         return sendJson(res, 200, { ...name, name: `${name.given_name} ${name.family_name}`, locale: 'en', gender: '', status: 'ACTIVE' });
       }
       return sendJson(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
@@ -280,6 +291,7 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
     calls,
     callbacks,
     names,
+    aliases,
     set(next) {
       behaviour = next;
       if (!next.hang) for (const res of hanging) res.destroy();

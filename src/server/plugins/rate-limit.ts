@@ -77,6 +77,8 @@ export const RATE_LIMITS = {
    */
   contactPerIp: { max: 10, windowSeconds: 60 * 60 },
   contactPerEmail: { max: 3, windowSeconds: 60 * 60 },
+  /** MTN MoMo's callbacks (docs/decisions/060): each one may make the server read a status from MTN. */
+  momoCallbacksPerIp: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, TLimitRule>;
 
 /**

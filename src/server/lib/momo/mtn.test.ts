@@ -43,10 +43,10 @@ describe('MTN MoMo adapter', () => {
     expect(status).toMatchObject({ state: 'successful', amount: '120.50', partyId: '233241234567' });
     expect((status as Extract<TMomoStatus, { state: 'successful' }>).providerTransactionId).toMatch(/^\d+$/);
     expect(fake.tokensIssued.collection - issued).toBe(1);
-    // What MTN received: the environment's currency, two decimals, the MSISDN without '+', the callback.
+    // What MTN received: the environment's currency, two decimals, the MSISDN without '+', the callback naming the reference.
     expect(fake.transactions.get(request.referenceId)).toMatchObject({
       body: { amount: '120.50', currency: 'GHS', externalId: 'CC-7F3K2Q', party: '233241234567' },
-      callbackUrl: 'https://exchange.example/api/momo/mtn/callback',
+      callbackUrl: `https://exchange.example/api/momo/mtn/callback/${request.referenceId}`,
     });
   });
 

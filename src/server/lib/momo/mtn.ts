@@ -41,7 +41,10 @@ export type TMtnOptions = {
   collection: TMtnProductCredentials;
   disbursement: TMtnProductCredentials;
   timeoutMs: number;
-  /** Where MTN sends its one unsigned notice of a final status (a hint only: the status is always read back). */
+  /**
+   * Where MTN sends its one unsigned notice of a final status (a hint only: the status is always
+   * read back), without a trailing slash: each request's notice goes to `<callbackUrl>/<referenceId>`.
+   */
   callbackUrl?: string;
   now?: () => number;
 };
@@ -164,7 +167,11 @@ export function createMtnMomoProvider(options: TMtnOptions): TMomoProvider {
     const response = await authorised(product, {
       method: 'POST',
       url,
-      headers: { 'x-reference-id': referenceId, ...(options.callbackUrl ? { 'x-callback-url': options.callbackUrl } : {}) },
+      // The reference in the path: MTN's notice carries only the externalId in its body.
+      headers: {
+        'x-reference-id': referenceId,
+        ...(options.callbackUrl ? { 'x-callback-url': `${options.callbackUrl}/${referenceId}` } : {}),
+      },
       body,
     });
     // 409: this reference was taken by an earlier try whose answer was lost; its status tells the rest.

@@ -106,7 +106,7 @@ const payoutReferenceUsed = () =>
   new AppError('PAYOUT_REFERENCE_USED', ORDER_MSG.payoutReferenceUsed, { fields: { payoutReference: ORDER_MSG.payoutReferenceUsed } });
 
 /** Staff hear of a submitted order at the notification address, when one is set. */
-async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, customer: { name: string; email: string }) {
+export async function queueStaffAlert(tx: TTx, deps: TOrderDeps, order: TOrderRow, customer: { name: string; email: string }) {
   // The transaction's one read of the settings row: a sell's monitoring rules read it next (src/server/lib/settings-row.ts).
   const settingsRow = await readSettingsRow(tx);
   if (!settingsRow?.notificationEmail) {

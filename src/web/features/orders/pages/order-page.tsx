@@ -43,6 +43,17 @@ import { runInBackground } from '#web/lib/background-requests.js';
 const paymentFormModule = import('#web/features/orders/components/payment-form.js');
 const PaymentForm = lazy(() => paymentFormModule.then((module) => ({ default: module.PaymentForm })));
 
+/**
+ * "Pay with MTN MoMo" (docs/decisions/060): its own chunk, asked for only on a buy paid to an MTN
+ * MoMo account; it shows nothing unless the server's provider is on.
+ */
+const MomoPrompt = lazy(() => import('#web/features/orders/components/momo-prompt.js').then((module) => ({ default: module.MomoPrompt })));
+
+/** A buy paid to an MTN MoMo account: the page may offer the payment prompt (momo-prompt.tsx). */
+function offersMomoPrompt(order: TOrder): boolean {
+  return order.type === 'buy' && order.payTo?.type === 'momo' && order.payTo.provider === 'MTN MoMo';
+}
+
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
 const AFTER_DEADLINE_REFETCH_MS = 5_000;
 
@@ -85,6 +96,8 @@ function OrderView({ orderId, userId }: { orderId: number; userId: string }) {
   useOrderEvents('/api/orders/socket', (event) => {
     if (event.type === 'resync' || event.orderId === orderId) {
       void queryClient.invalidateQueries({ queryKey: orderDetailQueryKey(orderId) });
+      // A MoMo prompt's end (failed, or paid) comes as a notice of the order too.
+      void queryClient.invalidateQueries({ queryKey: ['momo', orderId] });
     }
   });
 
@@ -182,6 +195,11 @@ function OrderBody({
       )}
 
       {canAct && (isBuy ? <PayInstructions order={order} /> : <DepositInstructions order={order} />)}
+      {canAct && offersMomoPrompt(order) && (
+        <Suspense fallback={null}>
+          <MomoPrompt order={order} />
+        </Suspense>
+      )}
       {canAct && (
         <Suspense fallback={<LoadingStatus>Loading the payment form…</LoadingStatus>}>
           <PaymentForm order={order} userId={userId} />
