@@ -10,6 +10,10 @@ const port = Number(process.env.E2E_PORT);
 // The fake SMS provider the server sends to (tests/e2e/global-setup.ts).
 process.env.E2E_SMS_PORT ??= String(port + 1000);
 process.env.E2E_SMS_API_KEY ??= 'e2e-fake-arkesel-key';
+// The fake of MTN's MoMo API (tests/e2e/global-setup.ts): "Pay with MTN MoMo" is on in the browser tests.
+process.env.E2E_MTN_PORT ??= String(port + 1100);
+/** The fake MTN's credentials, given to the server and the fake alike (one value for all three of each product). */
+export const E2E_MTN_SECRET = 'e2e-fake-mtn-credential';
 export const E2E_ADMIN = { email: 'admin@e2e.cedicrypto.test', password: 'E2e-Super-Admin-Passw0rd' };
 /** Created by `seed-demo --staff-only` before the server starts. */
 export const E2E_STAFF = {
@@ -105,6 +109,15 @@ export default defineConfig({
       PRICE_REFRESH_SECONDS: '5',
       // An unpaid order expires in the test without waiting for its deadline (POST /api/test/clock).
       TEST_CLOCK: 'true',
+      // "Pay with MTN MoMo" against the local fake of MTN's API (docs/decisions/060).
+      MOMO_PROVIDER: 'mtn',
+      MTN_BASE_URL: `http://127.0.0.1:${process.env.E2E_MTN_PORT}`,
+      MTN_COLLECTION_SUBSCRIPTION_KEY: E2E_MTN_SECRET,
+      MTN_COLLECTION_API_USER: E2E_MTN_SECRET,
+      MTN_COLLECTION_API_KEY: E2E_MTN_SECRET,
+      MTN_DISBURSEMENT_SUBSCRIPTION_KEY: E2E_MTN_SECRET,
+      MTN_DISBURSEMENT_API_USER: E2E_MTN_SECRET,
+      MTN_DISBURSEMENT_API_KEY: E2E_MTN_SECRET,
     },
   },
 });

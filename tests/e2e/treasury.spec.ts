@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { businessDayOf, previousDay } from '#shared/business-day.js';
 import { STATEMENT_MSG } from '#shared/contracts/statements.js';
 import { MTN_HEADER, mtnLine } from '#test/helpers/statements.js';
+import { expectNoAxeViolations, expectNoPageOverflow } from './page-checks.js';
 import { adminLogin, E2E_STAFF, newTxHash, paidBuyInBrowser, serverNow, uniqueUser } from './support.js';
 
 /*
@@ -16,38 +15,6 @@ import { adminLogin, E2E_STAFF, newTxHash, paidBuyInBrowser, serverNow, uniqueUs
 
 const LAPTOP = { width: 1366, height: 768 };
 const TABLET = { width: 768, height: 1024 };
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's WCAG 2.2 AA and best-practice rules on the page as it is now (as accessibility.spec.ts runs them). */
-async function expectNoAxeViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  });
-  expect(violations, what).toEqual([]);
-}
-
-async function expectNoPageOverflow(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, 'page scroll width').toBeLessThanOrEqual(clientWidth);
-}
 
 /** Signs `day` off on the Settlement page, through its confirmation. */
 async function signOff(page: Page, day: string) {

@@ -17,6 +17,9 @@ import type { AddressInfo } from 'node:net';
  *   46733123454  pending for the first `delayedReads` reads, then successful (delayed)
  *   any other    successful
  *
+ * and so do the Ghana numbers 0244000450 to 0244000454 (233244000450...), for a person or a
+ * browser test driving the app with a Ghana number; a test may alias more (`aliases`).
+ *
  * A final status is sent once to the request's X-Callback-Url (PUT, as MTN does for v1_0
  * operations), with no retry; `dropCallbacks` sends none. `slowMs` answers every call that late;
  * `hang` never answers. Tests read what it received.
@@ -139,7 +142,9 @@ export async function startFakeMtnMomoServer(options: TFakeMtnOptions = {}): Pro
   const calls: string[] = [];
   const callbacks: TFakeMtnServer['callbacks'] = [];
   const names = new Map<string, { given_name: string; family_name: string }>();
-  const aliases = new Map<string, string>();
+  // Ghana numbers that behave as the sandbox's, for a person trying the app (`npm run dev`, the
+  // e2e): 024 400 0450 fails, ...451 is rejected, ...452 expires, ...453 stays pending, ...454 pays late.
+  const aliases = new Map<string, string>(Object.values(MTN_SANDBOX_NUMBERS).map((sandbox) => [`233244000${sandbox.slice(-3)}`, sandbox]));
   let behaviour: { slowMs?: number; hang?: boolean; dropCallbacks?: boolean; failWith?: number } = {};
   const hanging = new Set<ServerResponse>();
 
