@@ -4,12 +4,13 @@ import { emailLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { chatMessages, conversations } from '#server/db/schema/chat.js';
 import { complianceAlerts, phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
+import { momoPayments } from '#server/db/schema/momo.js';
 import { orders } from '#server/db/schema/orders.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createOrderTestApp, SUPER_ADMIN, TINY_PNG, type TTestApp } from '#test/helpers/test-app.js';
-import { anonymiseDueAccounts } from './retention.js';
+import { ANONYMISED_TEXT, anonymiseDueAccounts } from './retention.js';
 
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const PHONE = '+233244555111';
@@ -81,6 +82,21 @@ describe('anonymising a closed account after its retention period', () => {
         payout: { type: 'momo', provider: 'MTN MoMo', name: 'Yaw Boakye', number: '0244555111' },
       })
       .where(eq(orders.id, orderId));
+    // A "Pay with MTN MoMo" prompt of the order: the wallet's number and its holder's name.
+    await db().insert(momoPayments).values({
+      orderId,
+      provider: 'mtn',
+      referenceId: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+      phone: '+233244555111',
+      amount: '200.00',
+      currency: 'GHS',
+      state: 'successful',
+      providerTransactionId: '1000000001',
+      payerParty: '233244555111',
+      holderName: 'Yaw Boakye',
+      nextCheckAt: new Date(),
+      createdAt: new Date(),
+    });
     await db()
       .insert(smsLog)
       .values([
@@ -114,6 +130,14 @@ describe('anonymising a closed account after its retention period', () => {
     const closedAt = Date.parse(closed.json().closedAt as string);
     expect(await anonymiseDueAccounts({ db: db(), storage, now: () => new Date(closedAt + 6 * YEAR_MS) })).toBe(1);
 
+    expect(firstOrThrow(await db().select().from(momoPayments).where(eq(momoPayments.orderId, orderId)))).toMatchObject({
+      phone: ANONYMISED_TEXT,
+      payerParty: null,
+      holderName: null,
+      // What MTN took stays: the payment happened.
+      providerTransactionId: '1000000001',
+      amount: '200.00',
+    });
     const order = firstOrThrow(await db().select().from(orders).where(eq(orders.id, orderId)));
     expect(order).toMatchObject({
       payerNumber: null,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { ALERT_RULES, PERSONAL_DETAIL_KEYS } from '#shared/compliance-rules/index.js';
 import type { TDb } from '#server/db/client.js';
 import { emailLog, settings } from '#server/db/schema/app.js';
@@ -6,6 +6,7 @@ import { accounts, sessions, twoFactors, users } from '#server/db/schema/auth.js
 import { conversations } from '#server/db/schema/chat.js';
 import { complianceAlerts, imageHashes, phoneVerifications, smsLog } from '#server/db/schema/compliance.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { momoPayments } from '#server/db/schema/momo.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { revokePasswordLinks } from '#server/modules/auth/password-links.js';
@@ -37,7 +38,7 @@ const BATCH = 50;
 const ANONYMISED_NAME = 'Anonymised customer';
 /** What an email or SMS of an anonymised customer says instead of its address and its text. */
 const ANONYMISED_ADDRESS = 'anonymised';
-const ANONYMISED_TEXT = '(removed when the account was anonymised)';
+export const ANONYMISED_TEXT = '(removed when the account was anonymised)';
 
 /** Anonymises every closed account whose retention period has ended; returns how many. */
 export async function anonymiseDueAccounts(deps: TRetentionDeps): Promise<number> {
@@ -100,6 +101,11 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
         notes: null,
       })
       .where(eq(orders.userId, userId));
+    // "Pay with MTN MoMo" prompts (docs/decisions/060): the wallet's number and holder's name.
+    await tx
+      .update(momoPayments)
+      .set({ phone: ANONYMISED_TEXT, payerParty: null, holderName: null })
+      .where(inArray(momoPayments.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))));
     await tx
       .update(emailLog)
       .set({ to: ANONYMISED_ADDRESS, subject: ANONYMISED_TEXT, body: ANONYMISED_TEXT, lastError: null })
