@@ -39,7 +39,7 @@ test('at 360 px a buy paid with "Pay with MTN MoMo" is confirmed without staff, 
   await expectNoPageOverflow(page);
   await expectNoAxeViolations(page, 'the order page with Pay with MTN MoMo');
   await momo.getByLabel(MOMO_MSG.numberLabel).fill('024 400 0452');
-  await momo.getByRole('button', { name: /^Send the prompt to my phone/ }).click();
+  await momo.getByRole('button', { name: MOMO_MSG.send }).click();
   await expect(momo.getByRole('status')).toContainText(MOMO_MSG.approve);
   await expect(momo.getByRole('alert')).toContainText(EXPIRED, MTN_READS);
   await expect(momo.getByRole('button', { name: MOMO_MSG.tryAgain })).toBeVisible();
@@ -51,7 +51,7 @@ test('at 360 px a buy paid with "Pay with MTN MoMo" is confirmed without staff, 
   // The prompt approved: MTN's status confirms the payment, the page follows by itself.
   await createBuyOrder(page, methodName, '150');
   await momo.getByLabel(MOMO_MSG.numberLabel).fill('0244000454');
-  await momo.getByRole('button', { name: /^Send the prompt to my phone/ }).click();
+  await momo.getByRole('button', { name: MOMO_MSG.send }).click();
   await expect(momo.getByRole('status')).toContainText(MOMO_MSG.approve);
   await expect(momo.getByRole('status')).toContainText('024 400 0454');
   await expect(page.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible(MTN_READS);

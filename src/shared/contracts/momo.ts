@@ -9,9 +9,11 @@ import { isGhanaMobileNumber } from '#shared/destinations.js';
 
 export const MOMO_MSG = {
   heading: 'Pay with MTN MoMo',
-  intro: 'We send a payment prompt to your MTN MoMo wallet. Approve it with your PIN and your payment is confirmed by itself.',
+  intro: (amount: string) =>
+    `We send a payment prompt for ${amount} to your MTN MoMo wallet. Approve it with your PIN and your payment is confirmed by itself.`,
   numberLabel: 'MTN MoMo number to pay from',
   numberHint: 'Your verified phone number, unless you change it. Pay from a wallet in your own name.',
+  numberHintUnverified: 'Pay from a wallet in your own name.',
   send: 'Send the prompt to my phone',
   sending: 'Sending the prompt…',
   approve: 'Approve the prompt on your phone',

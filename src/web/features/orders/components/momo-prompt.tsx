@@ -76,7 +76,7 @@ export function MomoPrompt({ order }: { order: TOrder }) {
               <p>{MOMO_MSG.orManual}</p>
             </Alert>
           )}
-          {payment?.state !== 'failed' && <p className="text-sm text-slate-600">{MOMO_MSG.intro}</p>}
+          {payment?.state !== 'failed' && <p className="text-sm text-slate-600">{MOMO_MSG.intro(formatGhs(amount))}</p>}
           <form noValidate onSubmit={submit} className="space-y-3">
             <Input
               label={MOMO_MSG.numberLabel}
@@ -86,11 +86,11 @@ export function MomoPrompt({ order }: { order: TOrder }) {
               value={number}
               onChange={(event) => setPhone(event.target.value)}
               error={fieldError}
-              hint={MOMO_MSG.numberHint}
+              hint={data.suggestedPhone ? MOMO_MSG.numberHint : MOMO_MSG.numberHintUnverified}
             />
             {formError && <Alert variant="error">{formError}</Alert>}
             <Button type="submit" isLoading={request.isPending} loadingText={MOMO_MSG.sending} className="w-full sm:w-auto">
-              {payment?.state === 'failed' ? MOMO_MSG.tryAgain : `${MOMO_MSG.send} (${formatGhs(amount)})`}
+              {payment?.state === 'failed' ? MOMO_MSG.tryAgain : MOMO_MSG.send}
             </Button>
           </form>
         </>
