@@ -30,7 +30,8 @@ import { phoneRoutes } from './modules/phone/routes.js';
 import { smsLogRoutes } from './modules/sms/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { statementRoutes } from './modules/payments/routes.js';
-import { lastStatementBalance } from './modules/payments/service.js';
+import { smsForwarderRoutes } from './modules/payments/sms-routes.js';
+import { lastStatementBalance, type TPaymentsDeps } from './modules/payments/service.js';
 import { confirmPayment } from './modules/orders/settlement.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -382,7 +383,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   await app.register(exportRoutes, { db });
   // Statement import and reconciliation (docs/decisions/039).
-  await app.register(statementRoutes, {
+  const paymentsDeps: TPaymentsDeps = {
     db,
     log: app.log,
     // "Confirm payments matched by a statement" (docs/decisions/039): the lifecycle confirms, as the system.
@@ -400,7 +401,10 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
         },
       }),
     ...(config.testClock ? { now: () => clock.now() } : {}),
-  });
+  };
+  await app.register(statementRoutes, paymentsDeps);
+  // The SMS forwarder (docs/decisions/059): its texts are matched and confirmed like a statement's lines.
+  await app.register(smsForwarderRoutes, { ...paymentsDeps, serverSecret: config.authSecret, appUrl: config.appUrl });
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, ...complianceNow });
