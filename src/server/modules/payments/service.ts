@@ -513,6 +513,50 @@ export async function confirmMatches(
   return confirmed;
 }
 
+/**
+ * A payment matched before its order was marked paid: the wallet's text usually arrives while the
+ * customer is still in the MoMo menu, before "I have paid" (docs/decisions/059). With the setting
+ * on, each order now marked paid whose line matched it earlier is confirmed like a fresh match
+ * (a periodic job, src/server/app.ts). Answers how many were confirmed.
+ */
+export async function confirmEarlierMatches(deps: TPaymentsDeps, limit = 100): Promise<number> {
+  const settings = await getReconciliationSettings(deps.db);
+  if (!settings.confirmMatchedPayments || !deps.confirmMatchedPayment) return 0;
+  const due = await deps.db
+    .select({ line: statementLines, format: statementImports.format, label: statementImports.fileName })
+    .from(statementLines)
+    .innerJoin(orders, eq(orders.id, statementLines.orderId))
+    .innerJoin(statementImports, eq(statementImports.id, statementLines.importId))
+    .where(and(eq(statementLines.result, 'matched'), eq(orders.status, 'payment_submitted'), eq(statementLines.direction, 'in')))
+    .orderBy(asc(statementLines.id))
+    .limit(limit);
+  let confirmed = 0;
+  for (const { line, format, label } of due) {
+    const account = await resolveAccount(deps.db, parseAccountKey(line.accountKey)!);
+    const parsed: TParsedLine = {
+      lineNumber: line.lineNumber,
+      occurredAt: line.occurredAt,
+      direction: 'in',
+      amount: new Dec(line.amount).toFixed(),
+      reference: line.reference,
+      counterparty: line.counterparty,
+      description: line.description,
+      balance: line.balance,
+      identity: line.identity,
+      raw: line.raw,
+    };
+    confirmed += await confirmMatches(deps, account, [{ orderId: line.orderId!, line: parsed, lineId: line.id }], 'system', (item) =>
+      format === 'sms'
+        ? { kind: 'sms_receipt', text: `Forwarded text, line ${item.lineId} of "${label}": ${line.raw.text ?? ''}`.slice(0, 500) }
+        : {
+            kind: 'statement_line',
+            text: `Statement line ${item.lineId}: ${account.label}, ${line.reference ?? 'no reference'}, line ${line.lineNumber}`,
+          },
+    );
+  }
+  return confirmed;
+}
+
 // --- import ---
 
 function lineProblemsError(problems: { line: number; message: string }[]): AppError {

@@ -204,6 +204,21 @@ describe('the webhook', () => {
     expect(firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id))).status).toBe('payment_confirmed');
   });
 
+  it('confirms an order whose text came before "I have paid" once it is marked paid (the matched payments job)', async () => {
+    const device = await addDevice();
+    const order = await placeBuyOrder(t, customer.cookie, { methodId: telecelId, amountFiat: '425' });
+    const [placed] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const answered = await send(device, telecelText({ amount: placed!.amountGhs!, ref: placed!.paymentReference! })).response;
+    expect(answered.json().status).toBe('parsed');
+    await t.app.matchedPayments.runOnce({ rethrow: true });
+    expect(firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id))).status).toBe('awaiting_payment');
+    await payOrder(t, customer.cookie, order.id, '0240590920');
+    await t.app.matchedPayments.runOnce({ rethrow: true });
+    const confirmed = firstOrThrow(await t.database.db.select().from(orders).where(eq(orders.id, order.id)));
+    expect(confirmed).toMatchObject({ status: 'payment_confirmed', evidenceKind: 'sms_receipt', confirmedBy: null });
+    expect(confirmed.evidence).toContain('You have received GHS');
+  });
+
   it('refuses a bad signature, an old timestamp, a replay, an unknown and a revoked device, each changing nothing', async () => {
     const device = await addDevice();
     const order = await paidTelecelOrder('0240590914', '430');
