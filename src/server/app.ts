@@ -30,7 +30,8 @@ import { phoneRoutes } from './modules/phone/routes.js';
 import { smsLogRoutes } from './modules/sms/routes.js';
 import { paymentMethodRoutes } from './modules/payment-methods/routes.js';
 import { statementRoutes } from './modules/payments/routes.js';
-import { lastStatementBalance } from './modules/payments/service.js';
+import { smsForwarderRoutes } from './modules/payments/sms-routes.js';
+import { confirmEarlierMatches, lastStatementBalance, type TPaymentsDeps } from './modules/payments/service.js';
 import { confirmPayment } from './modules/orders/settlement.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -89,6 +90,8 @@ declare module 'fastify' {
     housekeeping: PeriodicJob;
     /** Expires orders not paid (or sent) by their deadline, every ORDER_EXPIRY_INTERVAL_MS (docs/decisions/014). */
     orderExpiry: PeriodicJob;
+    /** Confirms orders marked paid after their payment was matched (docs/decisions/059). */
+    matchedPayments: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
     /** Reads the status of pending "Pay with MTN MoMo" prompts (docs/decisions/060); runOnce() in tests. */
@@ -108,6 +111,8 @@ const MOMO_POLL = 'momo_status';
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** An unpaid order ends at most this long after its deadline. */
 const ORDER_EXPIRY_INTERVAL_MS = 15 * 1000;
+/** How often orders marked paid after their payment was matched are confirmed (docs/decisions/059). */
+const MATCHED_PAYMENTS_INTERVAL_MS = 30 * 1000;
 /** The queues of the outboxes' delivery runs (lib/email/sender.ts, lib/sms/sender.ts). */
 const EMAIL_DELIVERY = 'email_delivery';
 const SMS_DELIVERY = 'sms_delivery';
@@ -390,7 +395,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   });
   await app.register(exportRoutes, { db });
   // Statement import and reconciliation (docs/decisions/039).
-  await app.register(statementRoutes, {
+  const paymentsDeps: TPaymentsDeps = {
     db,
     log: app.log,
     // "Confirm payments matched by a statement" (docs/decisions/039): the lifecycle confirms, as the system.
@@ -408,7 +413,22 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
         },
       }),
     ...(config.testClock ? { now: () => clock.now() } : {}),
+  };
+  await app.register(statementRoutes, paymentsDeps);
+  // The SMS forwarder (docs/decisions/059): its texts are matched and confirmed like a statement's lines.
+  await app.register(smsForwarderRoutes, { ...paymentsDeps, serverSecret: config.authSecret, appUrl: config.appUrl });
+  // A payment matched before "I have paid" (the wallet's text comes first) is confirmed once the order is marked paid.
+  const matchedPayments = new PeriodicJob({
+    name: 'matched payments',
+    intervalMs: MATCHED_PAYMENTS_INTERVAL_MS,
+    log: app.log,
+    ...observed('matched_payments'),
+    run: async () => {
+      const confirmed = await confirmEarlierMatches(paymentsDeps);
+      if (confirmed > 0) app.log.info({ confirmed }, 'matched payments: confirmed orders marked paid after their payment was matched');
+    },
   });
+  app.decorate('matchedPayments', matchedPayments);
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, ...complianceNow });
@@ -448,6 +468,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('housekeeping', HOUSEKEEPING_INTERVAL_MS, housekeeping);
   jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
+  jobs.every('matched_payments', MATCHED_PAYMENTS_INTERVAL_MS, matchedPayments);
   jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
   jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);
   if (momoDeps.provider) jobs.wakeable(MOMO_POLL, MOMO_POLL_INTERVAL_MS, momoPoller);

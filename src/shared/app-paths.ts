@@ -83,6 +83,7 @@ export const paths = {
     settlement: fixed('/admin/settlement'),
     /** Statement import and reconciliation (docs/decisions/039). */
     statements: fixed('/admin/statements'),
+    smsForwarders: fixed('/admin/sms-forwarders'),
     kycSubmissions: fixed('/admin/kyc-submissions'),
     /** The compliance desk (docs/decisions/017): alerts, cases and monitoring settings. */
     compliance: fixed('/admin/compliance'),

@@ -150,6 +150,18 @@ export const ERROR_STATUS = {
   EXCEPTION_ALREADY_RESOLVED: 409,
   /** The statement line already pays an order, or the order already has its statement line. */
   STATEMENT_LINE_TAKEN: 409,
+  /** The SMS forwarder's webhook (docs/decisions/059): no device with this id. */
+  SMS_FORWARDER_UNKNOWN: 404,
+  /** The device was revoked in the back-office. */
+  SMS_FORWARDER_REVOKED: 403,
+  /** X-Signature is missing or is not the HMAC of the body and X-Timestamp with the device's secret. */
+  SMS_SIGNATURE_INVALID: 401,
+  /** X-Timestamp is more than 5 minutes from the server's clock. */
+  SMS_TIMESTAMP_STALE: 401,
+  /** The same request (event id or body) was received before. */
+  SMS_REPLAYED: 409,
+  /** Revoking a forwarder that is revoked already. */
+  SMS_FORWARDER_ALREADY_REVOKED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** The body did not arrive in time (docs/decisions/020); the connection is closed. */
   REQUEST_TIMEOUT: 408,

@@ -55,6 +55,7 @@ export const AREAS = [
   'treasury',
   'settlementSignOff',
   'statements',
+  'smsForwarders',
   'jobs',
 ] as const;
 export type TArea = (typeof AREAS)[number];
@@ -113,6 +114,9 @@ export const AREA_ROLES: Record<TArea, readonly TStaffRole[]> = {
   // Issue 28 point 5 (docs/decisions/039): statement import and the exceptions queue. Resolving
   // an item refunds or writes off money in the books: not support's.
   statements: ['super_admin', 'manager'],
+  // Issue 33 point 6 (docs/decisions/059): the phones that forward a MoMo wallet's texts. A device's
+  // texts confirm payments by themselves: the same people as the statements that do.
+  smsForwarders: ['super_admin', 'manager'],
   // Issue 30 point 1 (docs/decisions/052): the Jobs page, background queues and retrying a failed job.
   jobs: ['super_admin'],
 };
@@ -137,6 +141,7 @@ export const ADMIN_MENU: readonly { area: TArea; label: string; path: string }[]
   { area: 'treasury', label: 'Treasury', path: '/admin/treasury' },
   { area: 'treasury', label: 'Settlement', path: '/admin/settlement' },
   { area: 'statements', label: 'Statements', path: '/admin/statements' },
+  { area: 'smsForwarders', label: 'SMS forwarders', path: '/admin/sms-forwarders' },
   { area: 'kyc', label: 'KYC Submissions', path: '/admin/kyc-submissions' },
   { area: 'compliance', label: 'Compliance', path: '/admin/compliance' },
   { area: 'chat', label: 'Live Chat', path: '/admin/chat' },

@@ -92,6 +92,11 @@ const EXPECTED: Record<string, TExpected> = {
   'PUT /api/admin/statements/settings': ['super_admin', 'manager'],
   'GET /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
   'PUT /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
+  // Issue 33 point 6 (docs/decisions/059): SMS forwarder devices; the webhook is public, signed per device.
+  'GET /api/admin/sms-forwarders': ['super_admin', 'manager'],
+  'POST /api/admin/sms-forwarders': ['super_admin', 'manager'],
+  'POST /api/admin/sms-forwarders/:id/revoke': ['super_admin', 'manager'],
+  'POST /api/sms-forwarder/:id': 'public',
   // The compliance desk (issue 18, docs/decisions/017): compliance and the super admin; its settings changed by the super admin only.
   'GET /api/admin/compliance/alerts': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/alerts/:id': ['super_admin', 'compliance'],

@@ -175,6 +175,7 @@ for (const viewport of VIEWPORTS) {
         ['/admin/orders', 'orders'],
         ['/admin/coins', 'currencies'],
         ['/admin/payment-methods', 'payment methods'],
+        ['/admin/sms-forwarders', 'SMS forwarders'],
         ['/admin/kyc-submissions', 'KYC submissions'],
         ['/admin/compliance', 'compliance desk'],
         ['/admin/chat', 'live chat'],

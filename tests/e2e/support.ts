@@ -137,11 +137,17 @@ export function naturalWidthOf(page: Page, name: string) {
  * same time), added through the API as the Payment Methods page does, by a manager of this worker
  * (saveDestination) and approved at once. Returns its name.
  */
-export async function addMomoMethod(admin: Page, baseURL: string, namePrefix: string, number = '0241234567'): Promise<string> {
+export async function addMomoMethod(
+  admin: Page,
+  baseURL: string,
+  namePrefix: string,
+  number = '0241234567',
+  provider: 'MTN MoMo' | 'Telecel Cash' | 'AirtelTigo Money' = 'MTN MoMo',
+): Promise<string> {
   const name = `${namePrefix} ${Date.now().toString(36)}${randomInt(100)}`;
   await saveDestination(admin, baseURL, 'POST', '/api/admin/payment-methods', {
     name,
-    details: { type: 'momo', provider: 'MTN MoMo', name: 'CediCrypto Ltd', number },
+    details: { type: 'momo', provider, name: 'CediCrypto Ltd', number },
   });
   return name;
 }
@@ -318,9 +324,17 @@ export async function paidBuyInBrowser(
   browser: Browser,
   admin: Page,
   baseURL: string,
-  options: { amountGhs: string; methodPrefix: string; tier2?: boolean; user?: ReturnType<typeof uniqueUser>; payerNumber?: string },
+  options: {
+    amountGhs: string;
+    methodPrefix: string;
+    tier2?: boolean;
+    user?: ReturnType<typeof uniqueUser>;
+    payerNumber?: string;
+    /** The wallet's network (addMomoMethod's MTN by default) and number. */
+    wallet?: { provider: 'MTN MoMo' | 'Telecel Cash' | 'AirtelTigo Money'; number: string };
+  },
 ) {
-  const methodName = await addMomoMethod(admin, baseURL, options.methodPrefix);
+  const methodName = await addMomoMethod(admin, baseURL, options.methodPrefix, options.wallet?.number, options.wallet?.provider);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const phone = await context.newPage();
   const customer = await signUpInBrowser(phone, options.user);

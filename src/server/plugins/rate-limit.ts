@@ -76,6 +76,11 @@ export const RATE_LIMITS = {
    * to, whoever sends (modules/contact/service.ts).
    */
   contactPerIp: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * The SMS forwarder's webhook (docs/decisions/059), per address: a phone forwards a wallet's
+   * texts as they come (a busy wallet: a few a minute) and its app retries; more is not a phone.
+   */
+  smsForwarderPerIp: { max: 120, windowSeconds: 60 },
   contactPerEmail: { max: 3, windowSeconds: 60 * 60 },
   /** MTN MoMo's callbacks (docs/decisions/060): each one may make the server read a status from MTN. */
   momoCallbacksPerIp: { max: 120, windowSeconds: 60 },

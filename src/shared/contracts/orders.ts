@@ -135,15 +135,17 @@ export const ZSubmitPaymentForm = ZSubmitPaymentRequest.extend({
 /**
  * Where the evidence of a received payment comes from (issue 28 point 2, docs/decisions/038): a line
  * of the business account's statement, the provider's reference of the transfer, the transaction
- * on chain (a sell's coins), or what staff checked, in their words.
+ * on chain (a sell's coins), what staff checked, in their words, or the wallet's own "payment
+ * received" text forwarded by its phone (issue 33 point 6, docs/decisions/059).
  */
-export const EVIDENCE_KINDS = ['statement_line', 'provider_reference', 'chain_transaction', 'staff_note'] as const;
+export const EVIDENCE_KINDS = ['statement_line', 'provider_reference', 'chain_transaction', 'staff_note', 'sms_receipt'] as const;
 export type TEvidenceKind = (typeof EVIDENCE_KINDS)[number];
 export const EVIDENCE_KIND_LABELS: Record<TEvidenceKind, string> = {
   statement_line: 'Statement line',
   provider_reference: 'Provider reference',
   chain_transaction: 'Transaction on chain',
   staff_note: 'Staff note',
+  sms_receipt: 'Forwarded SMS',
 };
 
 /** An amount of cedis or coins that moved: > 0, at most 8 decimals (cedis: 2, checked by the server). */

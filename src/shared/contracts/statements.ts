@@ -11,6 +11,9 @@ import { DB_INT_MAX } from './common.js';
 /** The file's shape: MTN's merchant portal export, a CSV read through the account's saved column mapping, a coin wallet's export. */
 export const STATEMENT_FORMATS = ['mtn', 'mapped', 'coin'] as const;
 export type TStatementFormat = (typeof STATEMENT_FORMATS)[number];
+/** What an import is: an uploaded file, or the texts of an SMS forwarder (docs/decisions/059), one import per device. */
+export const IMPORT_FORMATS = [...STATEMENT_FORMATS, 'sms'] as const;
+export type TImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** What reconciliation made of a line. */
 export const LINE_RESULTS = [
@@ -27,7 +30,7 @@ export const LINE_RESULTS = [
 export type TLineResult = (typeof LINE_RESULTS)[number];
 
 /** The kinds of item in the exceptions queue: a line that is not a clean match, or a paid order no line shows. */
-export const EXCEPTION_KINDS = ['no_order', 'short_payment', 'over_payment', 'ambiguous', 'no_statement_line'] as const;
+export const EXCEPTION_KINDS = ['no_order', 'short_payment', 'over_payment', 'ambiguous', 'no_statement_line', 'sms_unparsed'] as const;
 export type TExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export const EXCEPTION_STATUSES = ['open', 'linked', 'refunded', 'written_off'] as const;
 export type TExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
@@ -52,6 +55,7 @@ export const EXCEPTION_KIND_LABELS: Record<TExceptionKind, string> = {
   over_payment: 'Over payment',
   ambiguous: 'More than one order fits',
   no_statement_line: 'Marked paid, no statement line',
+  sms_unparsed: 'Forwarded text not understood',
 };
 
 export const EXCEPTION_STATUS_LABELS: Record<TExceptionStatus, string> = {
@@ -108,6 +112,8 @@ export const STATEMENT_MSG = {
   referenceRequired: 'Enter the refund reference (the MoMo or bank transaction id, or the on-chain hash).',
   reasonRequired: 'Give the reason.',
   refundNeedsMoney: 'Only money received can be refunded; write this item off with a reason instead.',
+  smsWriteOffOnly:
+    'A text that was not understood has no amount to link or refund: confirm the order from its page if it paid one, then write this item off with the reason.',
   resolvedLinked: 'Linked to the order.',
   resolvedRefunded: 'Recorded as refunded.',
   resolvedWrittenOff: 'Written off.',
@@ -198,7 +204,7 @@ export type TReconciliationSettings = z.infer<typeof ZReconciliationSettings>;
 export const ZStatementImport = z.object({
   id: z.number(),
   accountLabel: z.string(),
-  format: z.enum(STATEMENT_FORMATS),
+  format: z.enum(IMPORT_FORMATS),
   fileName: z.string(),
   lineCount: z.number(),
   newLineCount: z.number(),
@@ -242,6 +248,8 @@ export const ZStatementException = z.object({
   status: z.enum(EXCEPTION_STATUSES),
   accountLabel: z.string(),
   line: ZStatementLine.nullable(),
+  /** The forwarded text of an 'sms_unparsed' item (docs/decisions/059). */
+  sms: z.object({ id: z.number(), sender: z.string(), body: z.string(), receivedAt: z.string() }).nullable(),
   /** The order the line names (short, over payment) or the paid order no line shows. */
   orderId: z.number().nullable(),
   /** What the order expects, when there is one. */

@@ -77,6 +77,9 @@ const adminPages: RouteObject[] = [
   adminPage('statements', paths.admin.statements.path, 'Statements', () =>
     import('#web/features/admin/pages/statements-page.js').then((m) => m.StatementsPage),
   ),
+  adminPage('smsForwarders', paths.admin.smsForwarders.path, 'SMS forwarders', () =>
+    import('#web/features/admin/pages/sms-forwarders-page.js').then((m) => m.SmsForwardersPage),
+  ),
   adminPage('kyc', paths.admin.kycSubmissions.path, 'KYC Management', () =>
     import('#web/features/admin/pages/kyc-submissions-page.js').then((m) => m.KycSubmissionsPage),
   ),

@@ -10,11 +10,13 @@ import {
   numeric,
   pgTable,
   serial,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { TColumnMapping, TExceptionKind, TExceptionStatus, TLineResult, TStatementFormat } from '#shared/contracts/statements.js';
+import type { TColumnMapping, TExceptionKind, TExceptionStatus, TImportFormat, TLineResult } from '#shared/contracts/statements.js';
+import { SMS_MESSAGE_STATUSES, type TSmsMessageStatus, type TSmsNetwork } from '#shared/contracts/sms-forwarders.js';
 import { paymentMethods } from './app.js';
 import { users } from './auth.js';
 import { ledgerEntries } from './ledger.js';
@@ -58,7 +60,7 @@ export const statementImports = pgTable(
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'restrict' }),
     coin: text('coin'),
     network: text('network'),
-    format: text('format').$type<TStatementFormat>().notNull(),
+    format: text('format').$type<TImportFormat>().notNull(),
     fileName: text('file_name').notNull().default(''),
     fileHash: text('file_hash').notNull(),
     lineCount: integer('line_count').notNull(),
@@ -137,9 +139,14 @@ export const statementExceptions = pgTable(
     reference: text('reference'),
     reason: text('reason'),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    /** The forwarded text an 'sms_unparsed' item is about (docs/decisions/059). */
+    smsMessageId: bigint('sms_message_id', { mode: 'number' }).references((): AnyPgColumn => smsMessages.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('statement_exceptions_sms_unique')
+      .on(t.smsMessageId)
+      .where(sql`${t.smsMessageId} IS NOT NULL`),
     // One item per line, and one "no statement line" item per order.
     uniqueIndex('statement_exceptions_line_unique')
       .on(t.lineId)
@@ -148,5 +155,65 @@ export const statementExceptions = pgTable(
       .on(t.orderId)
       .where(sql`${t.kind} = 'no_statement_line'`),
     index('statement_exceptions_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A phone that forwards the texts of a business MoMo wallet's SIM (issue 33 point 6,
+ * docs/decisions/059). Its id is in the webhook's URL; its secret signs every request and is kept
+ * encrypted with the server secret (src/server/lib/secrets.ts), shown once when it is made.
+ * Its texts are lines of its own import (`import_id`, format 'sms') on the payment method's account.
+ */
+export const smsForwarders = pgTable(
+  'sms_forwarders',
+  {
+    id: text('id').primaryKey(),
+    label: text('label').notNull(),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id, { onDelete: 'restrict' }),
+    secretEncrypted: text('secret_encrypted').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('sms_forwarders_method_idx').on(t.paymentMethodId)],
+);
+
+/**
+ * Every text a forwarder sent, kept before it is read (nothing lost). A request is one text: its
+ * event id and the hash of its signed body are unique per device, so a replayed request changes
+ * nothing. `line_id` is the statement line a parsed payment became.
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    forwarderId: text('forwarder_id')
+      .notNull()
+      .references(() => smsForwarders.id, { onDelete: 'restrict' }),
+    eventId: text('event_id').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    /** Who sent the text: the network's sender name ('MobileMoney', 'T-CASH') or a number. */
+    sender: text('sender').notNull(),
+    body: text('body').notNull(),
+    /** When the phone received it, as the forwarder says. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<TSmsMessageStatus>().notNull(),
+    network: text('network').$type<TSmsNetwork>(),
+    parsed: jsonb('parsed').$type<Record<string, string | null>>(),
+    lineId: bigint('line_id', { mode: 'number' }).references(() => statementLines.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sms_messages_event_unique').on(t.forwarderId, t.eventId),
+    uniqueIndex('sms_messages_body_unique').on(t.forwarderId, t.bodyHash),
+    check('sms_messages_status_known', sql`${t.status} IN (${sql.raw(SMS_MESSAGE_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    index('sms_messages_forwarder_time_idx').on(t.forwarderId, t.createdAt),
   ],
 );

@@ -69,6 +69,7 @@ describe('jobs', () => {
       'housekeeping',
       'order_expiry',
       'retention',
+      'matched_payments',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,

@@ -30,6 +30,7 @@ import {
   statementImports,
   statementLines,
   statementMappings,
+  smsMessages,
 } from '#server/db/schema/statements.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { isUniqueViolation } from '#server/lib/db-errors.js';
@@ -50,8 +51,11 @@ export type TConfirmMatchedPayment = (input: {
   actor: 'system';
   id: number;
   ip: string;
-  confirmation: { amountReceived: string; accountId: number; receivedAt: Date; evidenceKind: 'statement_line'; evidence: string };
+  confirmation: { amountReceived: string; accountId: number; receivedAt: Date; evidenceKind: TMatchEvidenceKind; evidence: string };
 }) => Promise<unknown>;
+
+/** The evidence of a matched payment: a statement's line, or the wallet's own forwarded text (docs/decisions/059). */
+export type TMatchEvidenceKind = 'statement_line' | 'sms_receipt';
 
 export type TPaymentsDeps = {
   db: TDb;
@@ -82,7 +86,7 @@ export function accountKeyOf(account: TStatementAccount): string {
   return 'paymentMethodId' in account ? `pm:${account.paymentMethodId}` : `wallet:${account.coin.toUpperCase()}:${account.network}`;
 }
 
-async function resolveAccount(db: TDbOrTx, account: TStatementAccount): Promise<TResolvedAccount> {
+export async function resolveAccount(db: TDbOrTx, account: TStatementAccount): Promise<TResolvedAccount> {
   if ('paymentMethodId' in account) {
     const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, account.paymentMethodId));
     if (!method) throw new AppError('VALIDATION', STATEMENT_MSG.accountUnknown, { fields: { account: STATEMENT_MSG.accountUnknown } });
@@ -119,7 +123,7 @@ async function resolveAccount(db: TDbOrTx, account: TStatementAccount): Promise<
   };
 }
 
-const suspenseAccount = (asset: string): TAccountSpec => ({
+export const suspenseAccount = (asset: string): TAccountSpec => ({
   code: `liability:suspense:${asset}`,
   kind: 'liability',
   asset,
@@ -376,6 +380,183 @@ export async function scanUnpaidOrders(tx: TDbOrTx, now: Date, unpaidAfterHours:
   return inserted.length;
 }
 
+/** A clean match of an order marked paid, to confirm through the order lifecycle once the lines are committed. */
+export type TToConfirm = { orderId: number; line: TParsedLine; lineId: number };
+
+/**
+ * Records new lines of an account and matches each incoming one (matchLine), in the caller's
+ * transaction: the one reconciliation of statement files and forwarded texts (docs/decisions/039,
+ * 059). A line already known on the account (its identity) is skipped: `lineIds` holds null for it.
+ * Every line that is not a clean match is an item of the queue and posts its money to suspense.
+ */
+export async function recordLines(
+  tx: TTx,
+  account: TResolvedAccount,
+  importId: number,
+  lines: TParsedLine[],
+  options: {
+    windowHours: number;
+    now: Date;
+    createdBy: string | null;
+    memo: (lineId: number, line: TParsedLine, detail: string) => string;
+  },
+): Promise<{ results: Record<string, number>; toConfirm: TToConfirm[]; fresh: number; lineIds: Map<TParsedLine, number> }> {
+  const { now } = options;
+  const results: Record<string, number> = {};
+  const toConfirm: TToConfirm[] = [];
+  const unidentified: { lineId: number; line: TParsedLine; detail: string }[] = [];
+  const lineIds = new Map<TParsedLine, number>();
+  let fresh = 0;
+  // In time order, so that of two lines for one order the earlier one is its payment.
+  for (const line of [...lines].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.lineNumber - b.lineNumber)) {
+    const [row] = await tx
+      .insert(statementLines)
+      .values({
+        importId,
+        accountKey: account.key,
+        identity: line.identity,
+        lineNumber: line.lineNumber,
+        occurredAt: line.occurredAt,
+        direction: line.direction,
+        asset: account.asset,
+        amount: line.amount,
+        reference: line.reference,
+        referenceKey: line.reference ? paymentTxKeyOf(account.rail, line.reference) : null,
+        counterparty: line.counterparty,
+        counterpartyKey: numberKey(line.counterparty),
+        description: line.description,
+        balance: line.balance,
+        result: line.direction === 'out' ? 'outgoing' : 'no_order',
+        raw: line.raw,
+      })
+      .onConflictDoNothing()
+      .returning({ id: statementLines.id });
+    if (!row) continue;
+    fresh += 1;
+    lineIds.set(line, row.id);
+    if (line.direction === 'out') {
+      results.outgoing = (results.outgoing ?? 0) + 1;
+      continue;
+    }
+    const match = await matchLine(tx, account, line, options.windowHours);
+    results[match.result] = (results[match.result] ?? 0) + 1;
+    if (match.result === 'matched' && match.order) {
+      await tx.update(statementLines).set({ result: 'matched', orderId: match.order.id }).where(eq(statementLines.id, row.id));
+      await closeUnpaidItem(tx, match.order.id, row.id, now);
+      if (match.order.status === 'payment_submitted') toConfirm.push({ orderId: match.order.id, line, lineId: row.id });
+      continue;
+    }
+    await tx.update(statementLines).set({ result: match.result }).where(eq(statementLines.id, row.id));
+    await tx.insert(statementExceptions).values({
+      kind: match.result as TExceptionKind,
+      accountKey: account.key,
+      lineId: row.id,
+      orderId: match.order?.id ?? null,
+      detail: match.detail,
+      createdAt: now,
+    });
+    unidentified.push({ lineId: row.id, line, detail: match.detail });
+  }
+  // The suspense entries last: posting locks the ledger's head until this transaction commits
+  // (docs/decisions/037), so order transitions wait only for this part, not for the matching.
+  for (const { lineId, line, detail } of unidentified) {
+    const entry = await postEntry(tx, {
+      kind: 'unidentified_receipt',
+      memo: options.memo(lineId, line, detail),
+      createdBy: options.createdBy,
+      at: now,
+      postings: [
+        { account: account.ledger, amount: line.amount },
+        { account: suspenseAccount(account.asset), amount: new Dec(line.amount).negated().toFixed() },
+      ],
+    });
+    await tx.update(statementLines).set({ suspenseEntryId: entry.id }).where(eq(statementLines.id, lineId));
+  }
+  return { results, toConfirm, fresh, lineIds };
+}
+
+/**
+ * "Confirm payments matched by a statement" (the setting, checked by the caller): each clean match
+ * of an order marked paid is confirmed by the order lifecycle as the system, after the lines'
+ * transaction committed. A refusal (the order moved meanwhile) leaves the match for staff.
+ */
+export async function confirmMatches(
+  deps: TPaymentsDeps,
+  account: TResolvedAccount,
+  items: TToConfirm[],
+  ip: string,
+  evidenceOf: (item: TToConfirm) => { kind: TMatchEvidenceKind; text: string },
+): Promise<number> {
+  if (!deps.confirmMatchedPayment || account.paymentMethodId === null) return 0;
+  let confirmed = 0;
+  for (const item of items) {
+    const evidence = evidenceOf(item);
+    try {
+      await deps.confirmMatchedPayment({
+        actor: 'system',
+        id: item.orderId,
+        ip,
+        confirmation: {
+          amountReceived: item.line.amount,
+          accountId: account.paymentMethodId,
+          receivedAt: item.line.occurredAt,
+          evidenceKind: evidence.kind,
+          evidence: evidence.text,
+        },
+      });
+      confirmed += 1;
+    } catch (error) {
+      // The match stays; staff confirm the order by hand (the order may have moved meanwhile).
+      deps.log?.warn({ err: error, orderId: item.orderId }, 'reconciliation match: the order was not confirmed');
+    }
+  }
+  return confirmed;
+}
+
+/**
+ * A payment matched before its order was marked paid: the wallet's text usually arrives while the
+ * customer is still in the MoMo menu, before "I have paid" (docs/decisions/059). With the setting
+ * on, each order now marked paid whose line matched it earlier is confirmed like a fresh match
+ * (a periodic job, src/server/app.ts). Answers how many were confirmed.
+ */
+export async function confirmEarlierMatches(deps: TPaymentsDeps, limit = 100): Promise<number> {
+  const settings = await getReconciliationSettings(deps.db);
+  if (!settings.confirmMatchedPayments || !deps.confirmMatchedPayment) return 0;
+  const due = await deps.db
+    .select({ line: statementLines, format: statementImports.format, label: statementImports.fileName })
+    .from(statementLines)
+    .innerJoin(orders, eq(orders.id, statementLines.orderId))
+    .innerJoin(statementImports, eq(statementImports.id, statementLines.importId))
+    .where(and(eq(statementLines.result, 'matched'), eq(orders.status, 'payment_submitted'), eq(statementLines.direction, 'in')))
+    .orderBy(asc(statementLines.id))
+    .limit(limit);
+  let confirmed = 0;
+  for (const { line, format, label } of due) {
+    const account = await resolveAccount(deps.db, parseAccountKey(line.accountKey)!);
+    const parsed: TParsedLine = {
+      lineNumber: line.lineNumber,
+      occurredAt: line.occurredAt,
+      direction: 'in',
+      amount: new Dec(line.amount).toFixed(),
+      reference: line.reference,
+      counterparty: line.counterparty,
+      description: line.description,
+      balance: line.balance,
+      identity: line.identity,
+      raw: line.raw,
+    };
+    confirmed += await confirmMatches(deps, account, [{ orderId: line.orderId!, line: parsed, lineId: line.id }], 'system', (item) =>
+      format === 'sms'
+        ? { kind: 'sms_receipt', text: `Forwarded text, line ${item.lineId} of "${label}": ${line.raw.text ?? ''}`.slice(0, 500) }
+        : {
+            kind: 'statement_line',
+            text: `Statement line ${item.lineId}: ${account.label}, ${line.reference ?? 'no reference'}, line ${line.lineNumber}`,
+          },
+    );
+  }
+  return confirmed;
+}
+
 // --- import ---
 
 function lineProblemsError(problems: { line: number; message: string }[]): AppError {
@@ -463,74 +644,12 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
       );
       return { importId: other.id, duplicate: true, results: {}, toConfirm: [] };
     }
-    const results: Record<string, number> = {};
-    const toConfirm: { orderId: number; line: TParsedLine; lineId: number }[] = [];
-    const unidentified: { lineId: number; line: TParsedLine; detail: string }[] = [];
-    let fresh = 0;
-    // In time order, so that of two lines for one order the earlier one is its payment.
-    for (const line of [...lines].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.lineNumber - b.lineNumber)) {
-      const [row] = await tx
-        .insert(statementLines)
-        .values({
-          importId: created.id,
-          accountKey: account.key,
-          identity: line.identity,
-          lineNumber: line.lineNumber,
-          occurredAt: line.occurredAt,
-          direction: line.direction,
-          asset: account.asset,
-          amount: line.amount,
-          reference: line.reference,
-          referenceKey: line.reference ? paymentTxKeyOf(account.rail, line.reference) : null,
-          counterparty: line.counterparty,
-          counterpartyKey: numberKey(line.counterparty),
-          description: line.description,
-          balance: line.balance,
-          result: line.direction === 'out' ? 'outgoing' : 'no_order',
-          raw: line.raw,
-        })
-        .onConflictDoNothing()
-        .returning({ id: statementLines.id });
-      if (!row) continue;
-      fresh += 1;
-      if (line.direction === 'out') {
-        results.outgoing = (results.outgoing ?? 0) + 1;
-        continue;
-      }
-      const match = await matchLine(tx, account, line, settings.matchWindowHours);
-      results[match.result] = (results[match.result] ?? 0) + 1;
-      if (match.result === 'matched' && match.order) {
-        await tx.update(statementLines).set({ result: 'matched', orderId: match.order.id }).where(eq(statementLines.id, row.id));
-        await closeUnpaidItem(tx, match.order.id, row.id, now);
-        if (match.order.status === 'payment_submitted') toConfirm.push({ orderId: match.order.id, line, lineId: row.id });
-        continue;
-      }
-      await tx.update(statementLines).set({ result: match.result }).where(eq(statementLines.id, row.id));
-      await tx.insert(statementExceptions).values({
-        kind: match.result as TExceptionKind,
-        accountKey: account.key,
-        lineId: row.id,
-        orderId: match.order?.id ?? null,
-        detail: match.detail,
-        createdAt: now,
-      });
-      unidentified.push({ lineId: row.id, line, detail: match.detail });
-    }
-    // The suspense entries last: posting locks the ledger's head until this transaction commits
-    // (docs/decisions/037), so order transitions wait only for this part, not for the matching.
-    for (const { lineId, line, detail } of unidentified) {
-      const entry = await postEntry(tx, {
-        kind: 'unidentified_receipt',
-        memo: `Statement line ${lineId} (${account.label}, line ${line.lineNumber}): ${detail}`,
-        createdBy: actor.id,
-        at: now,
-        postings: [
-          { account: account.ledger, amount: line.amount },
-          { account: suspenseAccount(account.asset), amount: new Dec(line.amount).negated().toFixed() },
-        ],
-      });
-      await tx.update(statementLines).set({ suspenseEntryId: entry.id }).where(eq(statementLines.id, lineId));
-    }
+    const { results, toConfirm, fresh } = await recordLines(tx, account, created.id, lines, {
+      windowHours: settings.matchWindowHours,
+      now,
+      createdBy: actor.id,
+      memo: (lineId, line, detail) => `Statement line ${lineId} (${account.label}, line ${line.lineNumber}): ${detail}`,
+    });
     await tx.update(statementImports).set({ newLineCount: fresh }).where(eq(statementImports.id, created.id));
     await scanUnpaidOrders(tx, now, settings.unpaidAfterHours);
     await writeAudit(tx, {
@@ -544,29 +663,13 @@ export async function importStatement(deps: TPaymentsDeps, actor: TActor, input:
     return { importId: created.id, duplicate: false, results, toConfirm };
   });
 
-  let confirmed = 0;
-  if (!outcome.duplicate && settings.confirmMatchedPayments && deps.confirmMatchedPayment && account.paymentMethodId !== null) {
-    for (const item of outcome.toConfirm) {
-      try {
-        await deps.confirmMatchedPayment({
-          actor: 'system',
-          id: item.orderId,
-          ip,
-          confirmation: {
-            amountReceived: item.line.amount,
-            accountId: account.paymentMethodId,
-            receivedAt: item.line.occurredAt,
-            evidenceKind: 'statement_line',
-            evidence: `Statement line ${item.lineId}: ${account.label}, ${item.line.reference ?? 'no reference'}, line ${item.line.lineNumber}`,
-          },
-        });
-        confirmed += 1;
-      } catch (error) {
-        // The match stays; staff confirm the order by hand (the order may have moved meanwhile).
-        deps.log?.warn({ err: error, orderId: item.orderId }, 'statement match: the order was not confirmed');
-      }
-    }
-  }
+  const confirmed =
+    !outcome.duplicate && settings.confirmMatchedPayments
+      ? await confirmMatches(deps, account, outcome.toConfirm, ip, (item) => ({
+          kind: 'statement_line',
+          text: `Statement line ${item.lineId}: ${account.label}, ${item.line.reference ?? 'no reference'}, line ${item.line.lineNumber}`,
+        }))
+      : 0;
   const imported = await getImport(deps.db, outcome.importId);
   const known = lines.length - imported.newLineCount;
   return {
@@ -716,6 +819,15 @@ async function toExceptions(db: TDbOrTx, rows: (typeof statementExceptions.$infe
       ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.name])
       : [],
   );
+  const smsIds = rows.map((r) => r.smsMessageId).filter((id): id is number => id !== null);
+  const texts = new Map(
+    smsIds.length > 0
+      ? (await db.select().from(smsMessages).where(inArray(smsMessages.id, smsIds))).map((m) => [
+          m.id,
+          { id: m.id, sender: m.sender, body: m.body, receivedAt: iso(m.receivedAt) },
+        ])
+      : [],
+  );
   return rows.map((row) => {
     const order = row.orderId === null ? undefined : orderRows.get(row.orderId);
     return {
@@ -724,6 +836,7 @@ async function toExceptions(db: TDbOrTx, rows: (typeof statementExceptions.$infe
       status: row.status,
       accountLabel: labels.get(row.accountKey) ?? row.accountKey,
       line: row.lineId === null ? null : (lines.get(row.lineId) ?? null),
+      sms: row.smsMessageId === null ? null : (texts.get(row.smsMessageId) ?? null),
       orderId: row.orderId,
       expectedAmount: order ? new Dec(expectedAmount(order)).toFixed() : null,
       detail: row.detail,
@@ -767,6 +880,9 @@ export async function resolveException(
     if (before.status !== 'open') throw new AppError('EXCEPTION_ALREADY_RESOLVED', STATEMENT_MSG.exceptionResolved);
     const line =
       before.lineId === null ? null : firstOrThrow(await tx.select().from(statementLines).where(eq(statementLines.id, before.lineId)));
+    // A text not understood has no amount to be an order's payment: staff confirm the order from its page and write the text off.
+    if (before.kind === 'sms_unparsed' && input.resolution !== 'write_off')
+      throw new AppError('VALIDATION', STATEMENT_MSG.smsWriteOffOnly, { fields: { resolution: STATEMENT_MSG.smsWriteOffOnly } });
     const status = input.resolution === 'link' ? 'linked' : input.resolution === 'refund' ? 'refunded' : 'written_off';
     // Claimed first: of two staff resolving at once, one changes it and the other is told.
     const [claimed] = await tx

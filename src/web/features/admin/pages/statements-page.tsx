@@ -378,7 +378,14 @@ function ExceptionsQueue() {
             </span>
           </>
         ) : (
-          item.detail
+          <>
+            {item.detail}
+            {item.sms && (
+              <span className="mt-1 block text-slate-600">
+                Text from {item.sms.sender}, {formatDateTime(item.sms.receivedAt)}: “{item.sms.body}”
+              </span>
+            )}
+          </>
         ),
     },
     {
@@ -387,9 +394,12 @@ function ExceptionsQueue() {
       cell: (item) =>
         item.status === 'open' ? (
           <div className="flex flex-wrap justify-end gap-2">
-            <Button size="sm" aria-label={`Link item ${item.id}`} onClick={() => setResolving({ item, resolution: 'link' })}>
-              Link
-            </Button>
+            {/* A forwarded text not understood has no amount to link (docs/decisions/059): written off with the reason. */}
+            {item.kind !== 'sms_unparsed' && (
+              <Button size="sm" aria-label={`Link item ${item.id}`} onClick={() => setResolving({ item, resolution: 'link' })}>
+                Link
+              </Button>
+            )}
             {item.line && (
               <Button
                 size="sm"

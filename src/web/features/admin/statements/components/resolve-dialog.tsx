@@ -63,7 +63,9 @@ export function ResolveDialog({ item, resolution, onClose }: { item: TStatementE
 
   const what = item.line
     ? `${item.line.asset} ${item.line.amount} received ${item.line.occurredAt.slice(0, 16).replace('T', ' ')} (${item.accountLabel})`
-    : `Order #${item.orderId}`;
+    : item.sms
+      ? `Text from ${item.sms.sender} (${item.accountLabel})`
+      : `Order #${item.orderId}`;
 
   return (
     <Dialog
