@@ -114,6 +114,8 @@ export const ERROR_STATUS = {
   TWO_PEOPLE_REQUIRED: 409,
   /** The amount received is not the amount ordered: staff choose how to settle it. */
   SETTLE_REQUIRED: 400,
+  /** A payment method that statements or SMS forwarders still name: it is turned off, not deleted. */
+  PAYMENT_METHOD_IN_USE: 409,
   /** A change of an order's status the transition table does not list (src/shared/order-transitions.ts). */
   TRANSITION_NOT_ALLOWED: 409,
   /** "Pay with MTN MoMo" (docs/decisions/060): the provider is off, or the order is not a buy paid to an MTN MoMo account. */

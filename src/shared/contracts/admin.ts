@@ -15,6 +15,7 @@ export const ADMIN_MSG = {
   methodAdded: 'Method added!',
   methodToggled: (name: string, isEnabled: boolean) => `${name} ${isEnabled ? 'enabled' : 'disabled'}.`,
   methodDeleted: 'Method deleted.',
+  methodInUse: 'This payment method has statements or SMS forwarder phones on record, so it cannot be deleted. Turn it off instead.',
   methodNotFound: 'Payment method not found.',
   responseUpdated: 'Response updated!',
   responseAdded: 'Response added!',

@@ -82,7 +82,10 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<{ db: TDb; destinations:
 
   app.delete(
     '/api/admin/payment-methods/:id',
-    { config: { access }, schema: { tags: ['admin'], params: ZNumericIdParams, response: { 200: ZOk } } },
+    {
+      config: { access, errors: ['NOT_FOUND', 'PAYMENT_METHOD_IN_USE'] },
+      schema: { tags: ['admin'], params: ZNumericIdParams, response: { 200: ZOk } },
+    },
     async (request) => {
       await deletePaymentMethod(db, actorOf(request), request.params.id, request.ip);
       return { ok: true as const };

@@ -7,6 +7,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { paymentMethods } from '#server/db/schema/app.js';
 import { destinationChanges } from '#server/db/schema/destination-changes.js';
 import { writeAudit } from '#server/lib/audit.js';
+import { isForeignKeyViolation } from '#server/lib/db-errors.js';
 import { AppError } from '#server/lib/errors.js';
 import { actorOf, type TActor } from '#server/plugins/access.js';
 import type { TDestinationChange, TPaymentMethodRequest } from '#shared/contracts/destination-changes.js';
@@ -164,6 +165,13 @@ async function disableMethod(db: TDb, actor: TActor, id: number, ip: string): Pr
 }
 
 export async function deletePaymentMethod(db: TDb, actor: TActor, id: number, ip: string): Promise<void> {
+  // Statements and SMS forwarder phones of the account keep it (ON DELETE RESTRICT): said in words.
+  await deleteMethod(db, actor, id, ip).catch((error: unknown) => {
+    throw isForeignKeyViolation(error) ? new AppError('PAYMENT_METHOD_IN_USE', ADMIN_MSG.methodInUse) : error;
+  });
+}
+
+async function deleteMethod(db: TDb, actor: TActor, id: number, ip: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(paymentMethods).where(eq(paymentMethods.id, id)).returning();
     if (!removed) throw notFound();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { SMS_FORWARDER_MSG } from '#shared/contracts/sms-forwarders.js';
 import { STATEMENT_MSG } from '#shared/contracts/statements.js';
 import { auditLog, paymentMethods } from '#server/db/schema/app.js';
@@ -178,6 +179,28 @@ describe('SMS forwarder devices', () => {
       payload: { label: 'x', paymentMethodId: bank.id },
     });
     expect(refused.json().error.message).toBe(SMS_FORWARDER_MSG.methodNotMomo);
+  });
+  it('keeps a payment method that a forwarder phone names: deleting it is refused in words, not with a server error', async () => {
+    const method = firstOrThrow(
+      await t.database.db
+        .insert(paymentMethods)
+        .values({
+          name: 'Second Telecel',
+          details: { type: 'momo', provider: 'Telecel Cash', name: 'CediCrypto Ltd', number: '0201234999' },
+        })
+        .returning(),
+    );
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/sms-forwarders',
+      cookie: manager.cookie,
+      payload: { label: 'Second phone', paymentMethodId: method.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const refused = await t.request({ method: 'DELETE', url: `/api/admin/payment-methods/${method.id}`, cookie: manager.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'PAYMENT_METHOD_IN_USE', message: ADMIN_MSG.methodInUse });
+    expect(await t.database.db.select().from(paymentMethods).where(eq(paymentMethods.id, method.id))).toHaveLength(1);
   });
 });
 
