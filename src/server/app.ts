@@ -71,6 +71,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { createMomoProvider } from './lib/momo/provider.js';
 import { momoPaymentRoutes } from './modules/momo-payments/routes.js';
 import { checkDueMomoPayments, type TMomoPaymentsDeps } from './modules/momo-payments/service.js';
+import { onDepositConfirmed } from './modules/momo-payments/payouts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -454,6 +455,19 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     ...(config.testClock ? { now: () => clock.now() } : {}),
   };
   await app.register(momoPaymentRoutes, momoDeps);
+  // A sell's deposit confirmed: the auto-payout policy decides in the same transaction (docs/decisions/061).
+  orderEvents.onOrderTransition((tx, transition) =>
+    onDepositConfirmed(
+      tx,
+      {
+        provider: momoDeps.provider?.name ?? null,
+        currency: momoDeps.currency,
+        now: () => (momoDeps.now ? momoDeps.now() : new Date()),
+        wake: momoDeps.wake,
+      },
+      transition,
+    ),
+  );
   const momoPoller = new PeriodicJob({
     name: 'momo status',
     intervalMs: MOMO_POLL_INTERVAL_MS,

@@ -122,6 +122,8 @@ export const ERROR_STATUS = {
   MOMO_NOT_AVAILABLE: 409,
   /** A payment prompt of the order is still pending at the provider. */
   MOMO_ALREADY_PENDING: 409,
+  /** A sell the auto-payout policy is paying out, or paid (docs/decisions/061): staff do not pay or refund it. */
+  AUTO_PAYOUT_UNDER_WAY: 409,
   /** Phone verification (issue 18): the number is already verified on this account. */
   PHONE_ALREADY_VERIFIED: 409,
   /** The right code, for a number verified on another account: a verified number belongs to one account (docs/decisions/016, 027). */

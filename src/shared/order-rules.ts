@@ -8,6 +8,7 @@ import { DEFAULT_TIER0_LIMIT_USD, formatTier0Limit } from '#shared/tier0-limit.j
  */
 
 export const ORDER_MSG = {
+  autoPayoutUnderWay: 'MTN MoMo is paying this order out automatically, or has. Its outcome shows in Order Details; do not pay it by hand.',
   fillRequired: 'Please fill all required fields.',
   /** On a missing field itself; the toast above says fillRequired. */
   required: 'This field is required.',

@@ -153,6 +153,18 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
       sell: approved('ledger: payout, fee and MoMo or bank charge'),
     },
   }),
+  {
+    from: 'deposit_confirmed',
+    to: 'completed',
+    by: 'system',
+    action: 'The payment provider paid the cedis out under the auto-payout policy (its transfer status read back)',
+    effects: [
+      'the policy decision audited with the rules that allowed it',
+      'provider transaction id claimed for ever as the payout reference',
+      'ledger: payout and fee',
+      'email and SMS',
+    ],
+  },
   ...bothSides({
     from: 'confirmed',
     to: 'refunded',

@@ -151,6 +151,9 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/jobs': ['super_admin'],
   'POST /api/admin/jobs/:queue/:id/retry': ['super_admin'],
   'GET /api/admin/settings': ['super_admin'],
+  // The auto-payout policy (docs/decisions/061): a money setting, the super admin's.
+  'GET /api/admin/auto-payout-policy': ['super_admin'],
+  'PUT /api/admin/auto-payout-policy': ['super_admin'],
   'PUT /api/admin/settings': ['super_admin'],
   'POST /api/admin/settings/test-email': ['super_admin'],
   'GET /api/admin/audit': ['super_admin'],

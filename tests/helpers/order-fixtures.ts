@@ -47,6 +47,7 @@ const ADMIN_ORDER: TAdminOrder = {
   ...ORDER,
   id: 9001,
   depositDerivation: null,
+  autoPayoutNote: null,
   amountCrypto: '0.00150000',
   amountFiat: '1500.00',
   amountUsd: '90.91',

@@ -63,3 +63,43 @@ export const ZMomoOrderState = z.object({
   payment: ZMomoPayment.nullable(),
 });
 export type TMomoOrderState = z.infer<typeof ZMomoOrderState>;
+
+/**
+ * The auto-payout policy (issue 33 points 4-5, docs/decisions/061): off by default; on, a sell
+ * whose deposit is confirmed is paid out by MTN MoMo without staff when every rule holds.
+ */
+const ZGhs = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount in cedis, like 2000 or 2000.50.')
+  .refine((value) => Number(value) > 0, 'Enter an amount above zero.');
+export const ZAutoPayoutPolicy = z
+  .object({
+    enabled: z.boolean(),
+    maxGhs: ZGhs,
+    dailyCapGhs: ZGhs,
+    minTier: z.number().int().min(0).max(2),
+    /** The MTN MoMo payment method the cedis leave from; required to turn the policy on. */
+    paidFromMethodId: z.number().int().positive().nullable(),
+  })
+  .strict();
+export type TAutoPayoutPolicy = z.infer<typeof ZAutoPayoutPolicy>;
+
+/** Why a sell waits for staff instead of being paid out automatically (shown in Order Details). */
+export const AUTO_PAYOUT_MSG = {
+  off: 'Automatic payouts are off.',
+  providerOff: 'No mobile money provider is connected.',
+  noPaidFrom: 'The policy names no MTN MoMo wallet to pay from.',
+  notMtn: 'The payout is not to an MTN MoMo wallet.',
+  notVerifiedPhone: 'The payout number is not the customer’s verified phone.',
+  tier: (min: number) => `The customer is below Tier ${min}.`,
+  overMax: (max: string) => `The amount is above the automatic limit of ${max}.`,
+  overDaily: (cap: string) => `Today’s automatic payouts would go above ${cap}.`,
+  alert: 'The customer has an open compliance alert.',
+  blocked: 'The account is closed or banned.',
+  notExact: 'The amount received is not the amount ordered.',
+  sending: 'Being paid out automatically by MTN MoMo.',
+  failed: (reason: string) => `The automatic MTN MoMo payout failed: ${reason} Pay it out by hand.`,
+  policyNeedsWallet: 'Choose the MTN MoMo wallet the payouts leave from.',
+  policyWalletNotMtn: 'Payouts leave from an MTN MoMo wallet: choose one.',
+} as const;

@@ -335,6 +335,8 @@ export const ZAdminOrder = ZOrder.extend({
   userId: z.string(),
   /** A sell's own deposit address: the watch-only key (deposit_keys id) and receive index it was derived at (docs/decisions/056). */
   depositDerivation: z.object({ keyId: z.number(), index: z.number() }).nullable(),
+  /** A sell: why it was not paid out automatically, or what became of its automatic payout (docs/decisions/061). */
+  autoPayoutNote: z.string().nullable(),
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),

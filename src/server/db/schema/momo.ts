@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMomoPaymentState } from '#shared/contracts/momo.js';
 import { users } from './auth.js';
 import { orders } from './orders.js';
@@ -20,6 +20,8 @@ export const momoPayments = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     /** 'mtn' (src/server/lib/momo/provider.ts). */
     provider: text('provider').notNull(),
+    /** 'collection': a buyer's payment asked of their wallet; 'payout': a seller's cedis sent to theirs (docs/decisions/061). */
+    kind: text('kind').$type<'collection' | 'payout'>().notNull().default('collection'),
     /** The UUID v4 sent as X-Reference-Id: the provider's idempotency key. */
     referenceId: uuid('reference_id').notNull(),
     /** +233XXXXXXXXX, the wallet prompted. */
@@ -49,8 +51,12 @@ export const momoPayments = pgTable(
     uniqueIndex('momo_payments_reference_unique').on(t.referenceId),
     // One prompt at a time per order: a second is refused while the first is pending.
     uniqueIndex('momo_payments_one_pending_per_order')
-      .on(t.orderId)
+      .on(t.orderId, t.kind)
       .where(sql`${t.state} = 'pending'`),
+    // One automatic payout per order, ever: a failed one is left to staff, never tried again by itself.
+    uniqueIndex('momo_payments_one_payout_per_order')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'payout'`),
     // A provider's transaction confirms one payment for ever.
     uniqueIndex('momo_payments_provider_transaction_unique')
       .on(t.provider, t.providerTransactionId)
@@ -60,6 +66,33 @@ export const momoPayments = pgTable(
       .where(sql`${t.state} = 'pending'`),
     index('momo_payments_order_idx').on(t.orderId, t.createdAt),
     check('momo_payments_state_known', sql`${t.state} IN ('pending', 'successful', 'failed')`),
+    check('momo_payments_kind_known', sql`${t.kind} IN ('collection', 'payout')`),
     check('momo_payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The auto-payout policy (issue 33 points 4-5, docs/decisions/061), record id 1: off by default.
+ * On, a sell whose deposit is confirmed is paid out by the provider without staff when every rule
+ * holds; otherwise it waits for staff with the reason on the order.
+ */
+export const autoPayoutPolicy = pgTable(
+  'auto_payout_policy',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(false),
+    /** An order's cedis at most this (GHS). */
+    maxGhs: numeric('max_ghs', { precision: 20, scale: 2 }).notNull().default('2000'),
+    /** The cedis paid out automatically in a business day (Africa/Accra) at most this. */
+    dailyCapGhs: numeric('daily_cap_ghs', { precision: 20, scale: 2 }).notNull().default('20000'),
+    /** The customer's tier at least this. */
+    minTier: integer('min_tier').notNull().default(1),
+    /** The business wallet the cedis leave from (a payment method, MTN MoMo). */
+    paidFromMethodId: integer('paid_from_method_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('auto_payout_policy_one_row', sql`${t.id} = 1`),
+    check('auto_payout_policy_amounts', sql`${t.maxGhs} > 0 AND ${t.dailyCapGhs} > 0 AND ${t.minTier} BETWEEN 0 AND 2`),
   ],
 );

@@ -92,6 +92,8 @@ export const orders = pgTable(
     recordedPayerNumber: text('recorded_payer_number'),
     /** What staff paid out with: the outgoing transaction hash (buy) or the MoMo or bank reference (sell). */
     payoutReference: text('payout_reference'),
+    /** Why a sell was not paid out automatically, or why its automatic payout failed (docs/decisions/061); staff read it. */
+    autoPayoutNote: text('auto_payout_note'),
     /**
      * The payout reference's canonical key (src/shared/transaction-id.ts payoutReferenceKeyOf): one
      * payout serves one order, for ever (issue 28 point 1, docs/decisions/036).

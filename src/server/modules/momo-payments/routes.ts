@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMomoOrderState, ZMomoPayment, ZMomoPayRequest } from '#shared/contracts/momo.js';
+import { ZAutoPayoutPolicy, ZMomoOrderState, ZMomoPayment, ZMomoPayRequest } from '#shared/contracts/momo.js';
 import { ZOrderIdParams } from '#shared/contracts/orders.js';
 import { actorOf } from '#server/plugins/access.js';
 import { perIp, perUser, RATE_LIMITS } from '#server/plugins/rate-limit.js';
+import { getAutoPayoutPolicy, updateAutoPayoutPolicy } from './payouts.js';
 import { checkMomoPaymentByReference, momoOrderState, requestMomoPayment, type TMomoPaymentsDeps } from './service.js';
 
 /**
@@ -33,6 +34,21 @@ export const momoPaymentRoutes: FastifyPluginAsyncZod<TMomoPaymentsDeps> = async
       schema: { tags: ['orders'], params: ZOrderIdParams, body: ZMomoPayRequest, response: { 200: z.object({ payment: ZMomoPayment }) } },
     },
     async (request) => ({ payment: await requestMomoPayment(deps, actorOf(request), request.params.id, request.body.phone) }),
+  );
+
+  // The auto-payout policy (docs/decisions/061): the super admin's, as the other money settings.
+  app.get(
+    '/api/admin/auto-payout-policy',
+    { config: { access: { area: 'settings' } }, schema: { tags: ['admin'], response: { 200: z.object({ policy: ZAutoPayoutPolicy }) } } },
+    async () => ({ policy: await getAutoPayoutPolicy(deps.db) }),
+  );
+  app.put(
+    '/api/admin/auto-payout-policy',
+    {
+      config: { access: { area: 'settings' } },
+      schema: { tags: ['admin'], body: ZAutoPayoutPolicy, response: { 200: z.object({ policy: ZAutoPayoutPolicy }) } },
+    },
+    async (request) => ({ policy: await updateAutoPayoutPolicy(deps.db, actorOf(request), request.body, request.ip) }),
   );
 
   // MTN sends its notice with PUT (v1_0 operations); POST is taken too.

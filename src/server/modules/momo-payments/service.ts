@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { MOMO_MSG, type TMomoOrderState, type TMomoPayment } from '#shared/contracts/momo.js';
-import { isAwaitingStatus, ORDER_MSG } from '#shared/contracts/orders.js';
+import { AUTO_PAYOUT_MSG, MOMO_MSG, type TMomoOrderState, type TMomoPayment } from '#shared/contracts/momo.js';
+import { isAwaitingStatus, isConfirmedStatus, ORDER_MSG } from '#shared/contracts/orders.js';
 import { searchedGhanaNumber, toGhanaInternational } from '#shared/destinations.js';
 import { Dec } from '#shared/money.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -17,7 +17,8 @@ import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import { accountKeyOf } from '#server/modules/payments/service.js';
 import type { TOrderDeps } from '#server/modules/orders/deps.js';
 import { orderCedis } from '#server/modules/orders/settlement.js';
-import { confirmProviderPayment } from '#server/modules/orders/provider-payment.js';
+import { completeByProviderPayout, confirmProviderPayment } from '#server/modules/orders/provider-payment.js';
+import { getAutoPayoutPolicy } from './payouts.js';
 
 /**
  * "Pay with MTN MoMo" (issue 33 point 3, docs/decisions/060). A prompt is a momo_payments row
@@ -88,7 +89,7 @@ export async function momoOrderState(deps: TMomoPaymentsDeps, actor: TActor, ord
   const [latest] = await deps.db
     .select()
     .from(momoPayments)
-    .where(eq(momoPayments.orderId, order.id))
+    .where(and(eq(momoPayments.orderId, order.id), eq(momoPayments.kind, 'collection')))
     .orderBy(desc(momoPayments.createdAt), desc(momoPayments.id))
     .limit(1);
   const available = deps.provider !== null && promptable(order) && isAwaitingStatus(order.status);
@@ -158,15 +159,16 @@ async function send(deps: TMomoPaymentsDeps, provider: TMomoProvider, row: TMomo
     .update(momoPayments)
     .set({ sends: sql`${momoPayments.sends} + 1` })
     .where(eq(momoPayments.id, row.id));
+  const movement = {
+    referenceId: row.referenceId,
+    amount: row.amount,
+    externalId: order.paymentReference ?? `ORDER-${order.id}`,
+    phone: row.phone.slice(1),
+    payerMessage: `CediCrypto order #${order.id}`,
+    payeeNote: `Order #${order.id} ${order.paymentReference ?? ''}`.trim(),
+  };
   try {
-    await provider.requestToPay({
-      referenceId: row.referenceId,
-      amount: row.amount,
-      externalId: order.paymentReference ?? String(order.id),
-      phone: row.phone.slice(1),
-      payerMessage: `CediCrypto order #${order.id}`,
-      payeeNote: `Order #${order.id} ${order.paymentReference ?? ''}`.trim(),
-    });
+    await (row.kind === 'payout' ? provider.transfer(movement) : provider.requestToPay(movement));
   } catch (error) {
     deps.log.warn({ err: error, orderId: order.id, referenceId: row.referenceId }, 'momo: the request to pay failed; its status will tell');
   }
@@ -227,11 +229,24 @@ async function claim(deps: TMomoPaymentsDeps, which: ReturnType<typeof and>, now
     .returning();
 }
 
+/** Whether the order still waits for what this payment does: a buy for its payment, a sell for its payout. */
+function stillWaits(deps: TMomoPaymentsDeps, row: TMomoPaymentRow, order: TOrderRow): boolean {
+  if (row.kind === 'payout') return isConfirmedStatus(order.status);
+  return isAwaitingStatus(order.status) && (!order.deadlineAt || order.deadlineAt.getTime() > nowOf(deps).getTime());
+}
+
 async function readAndApply(deps: TMomoPaymentsDeps, row: TMomoPaymentRow): Promise<void> {
   const provider = deps.provider!;
+  if (row.kind === 'payout' && row.sends === 0) {
+    // A payout the policy queued: sent now (its row, with the reference, was committed with the decision).
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, row.orderId));
+    if (order && stillWaits(deps, row, order)) await send(deps, provider, row, order);
+    else await fail(deps, row, 'TRANSACTION_CANCELED');
+    return;
+  }
   let status: TMomoStatus;
   try {
-    status = await provider.requestToPayStatus(row.referenceId);
+    status = row.kind === 'payout' ? await provider.transferStatus(row.referenceId) : await provider.requestToPayStatus(row.referenceId);
   } catch (error) {
     deps.log.warn({ err: error, referenceId: row.referenceId }, 'momo: the status read failed; read again later');
     return;
@@ -242,8 +257,7 @@ async function readAndApply(deps: TMomoPaymentsDeps, row: TMomoPaymentRow): Prom
     case 'unknown': {
       // MTN never got the request: send it again with the same reference while the order waits.
       const [order] = await deps.db.select().from(orders).where(eq(orders.id, row.orderId));
-      const waits = order && isAwaitingStatus(order.status) && (!order.deadlineAt || order.deadlineAt.getTime() > nowOf(deps).getTime());
-      if (order && waits && row.sends < MAX_SENDS) await send(deps, provider, row, order);
+      if (order && stillWaits(deps, row, order) && row.sends < MAX_SENDS) await send(deps, provider, row, order);
       else await fail(deps, row, 'SERVICE_UNAVAILABLE');
       return;
     }
@@ -251,7 +265,7 @@ async function readAndApply(deps: TMomoPaymentsDeps, row: TMomoPaymentRow): Prom
       await fail(deps, row, status.reason);
       return;
     case 'successful':
-      await succeed(deps, row, status);
+      await (row.kind === 'payout' ? paidOut(deps, row, status) : succeed(deps, row, status));
   }
 }
 
@@ -263,6 +277,13 @@ async function fail(deps: TMomoPaymentsDeps, row: TMomoPaymentRow, reason: TMomo
       .where(and(eq(momoPayments.id, row.id), eq(momoPayments.state, 'pending')))
       .returning();
     if (!failed) return;
+    // A payout that failed waits for staff, with MTN's reason, as the orders the policy did not pay do.
+    if (row.kind === 'payout') {
+      await tx
+        .update(orders)
+        .set({ autoPayoutNote: AUTO_PAYOUT_MSG.failed(MOMO_FAILURE_MSG[reason] ?? reason) })
+        .where(eq(orders.id, row.orderId));
+    }
     const [order] = await tx
       .select({ id: orders.id, userId: orders.userId, status: orders.status })
       .from(orders)
@@ -334,4 +355,47 @@ async function queueLatePayment(tx: TTx, order: TOrderRow, payment: TMomoPayment
       `${PROVIDER_LABEL} payment of GHS ${amount} (transaction ${payment.providerTransactionId}, reference ${payment.referenceId}) ` +
       `from ${payment.payerParty ?? payment.phone} for order #${order.id}, which ${why} when it arrived.`,
   });
+}
+
+/**
+ * MTN says a payout reached the seller's wallet: the payment moves to successful once and the sell
+ * is completed as the system (modules/orders/provider-payment.ts). Should the lifecycle refuse (the
+ * order moved meanwhile), the money still went out: the order says so for staff, who reconcile it.
+ */
+async function paidOut(
+  deps: TMomoPaymentsDeps,
+  row: TMomoPaymentRow,
+  status: Extract<TMomoStatus, { state: 'successful' }>,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const now = nowOf(deps);
+    const [paid] = await tx
+      .update(momoPayments)
+      .set({ state: 'successful', providerTransactionId: status.providerTransactionId, payerParty: status.partyId || null, decidedAt: now })
+      .where(and(eq(momoPayments.id, row.id), eq(momoPayments.state, 'pending')))
+      .returning();
+    if (!paid) return;
+    const policy = await getAutoPayoutPolicy(tx);
+    const facts = {
+      provider: PROVIDER_LABEL,
+      transactionId: status.providerTransactionId,
+      referenceId: row.referenceId,
+      amount: row.amount,
+      paidFromMethodId: policy.paidFromMethodId ?? -1,
+    };
+    const note = (why: string) =>
+      tx
+        .update(orders)
+        .set({ autoPayoutNote: `MTN MoMo paid GHS ${row.amount} out (transaction ${status.providerTransactionId}), but ${why}` })
+        .where(eq(orders.id, row.orderId));
+    try {
+      const done = await tx.transaction((inner) => completeByProviderPayout(inner, deps.orders, row.orderId, facts, now));
+      if (!done) await note('the order was no longer waiting for its payout.');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      deps.log.error({ err: error, referenceId: row.referenceId }, 'momo: a payout was made but its order was not completed');
+      await note(`the order could not be completed: ${error.message}`);
+    }
+  });
+  deps.orders.onEmailQueued();
 }

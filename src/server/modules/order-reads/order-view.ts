@@ -83,6 +83,7 @@ export function toAdminOrder(row: TAdminOrderRow): TAdminOrder {
       row.order.depositKeyId !== null && row.order.depositIndex !== null
         ? { keyId: row.order.depositKeyId, index: row.order.depositIndex }
         : null,
+    autoPayoutNote: row.order.autoPayoutNote,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,

@@ -45,6 +45,7 @@ import {
   formatReceived,
   isRefundReferenceConflict,
   preparePayout,
+  refuseWhileAutoPayout,
   writeEntries,
   type TPreparedPayout,
 } from './settlement.js';
@@ -483,6 +484,7 @@ export async function decideOrder(deps: TOrderDeps, input: { actor: TActor; id: 
         } else {
           await checkTwoPeople(tx, current, input.actor, false);
         }
+        await refuseWhileAutoPayout(tx, current);
         prepared = await preparePayout(tx, order, decision.payout ?? {});
       }
       const [row] = await tx

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { isAwaitingStatus, isSubmittedStatus, submittedStatusOf } from '#shared/contracts/orders.js';
-import { railOfOrder } from '#shared/transaction-id.js';
+import { isAwaitingStatus, isConfirmedStatus, isSubmittedStatus, ORDER_MSG, submittedStatusOf } from '#shared/contracts/orders.js';
+import { payoutReferenceKeyOf, railOfOrder } from '#shared/transaction-id.js';
 import type { TTx } from '#server/db/client.js';
+import { firstOrThrow } from '#server/db/rows.js';
+import { AppError } from '#server/lib/errors.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import type { TOrderRow } from '#server/modules/order-reads/order-view.js';
 import type { TOrderDeps } from './deps.js';
 import { claimPaymentTxKey, queueStaffAlert } from './lifecycle.js';
-import { applyConfirmation } from './settlement.js';
-import { recordTransition } from './transitions.js';
+import { applyConfirmation, preparePayout, writeEntries } from './settlement.js';
+import { isReferenceTaken, queueStatusMessages, recordTransition } from './transitions.js';
 /* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { checkRecordedPayerName, checkSharedNumber } from '#server/modules/compliance/rules.js';
 /* eslint-enable import-x/no-restricted-paths */
@@ -107,4 +109,81 @@ export async function confirmProviderPayment(
     now,
   );
   return { outcome: 'confirmed', order: confirmed };
+}
+
+/** What the provider says it sent to a seller's wallet (docs/decisions/061). */
+export type TProviderPayout = {
+  provider: string;
+  transactionId: string;
+  referenceId: string;
+  /** GHS sent. */
+  amount: string;
+  /** The business payment method the cedis left from. */
+  paidFromMethodId: number;
+};
+
+/**
+ * The cedis a confirmed sell pays out, as an approval computes them (preparePayout): refused
+ * (null) when the amount received is not the amount ordered, which needs a person's choice.
+ */
+export async function automaticPayoutDue(tx: TTx, order: TOrderRow, paidFromMethodId: number): Promise<string | null> {
+  try {
+    const prepared = await preparePayout(tx, order, { paidFrom: paidFromMethodId });
+    return prepared.columns.amountSent ?? null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Completes a sell whose cedis the provider paid out by the auto-payout policy, as the system, in
+ * the caller's transaction: what an approval records (the provider's transaction id as the payout
+ * reference, claimed for ever; the payout's ledger entries; the customer's email and SMS), without
+ * a claim or a second person: the policy that allowed it is the decision, audited when it was
+ * made. Answers false, changing nothing, when the order is no longer waiting for its payout.
+ */
+export async function completeByProviderPayout(
+  tx: TTx,
+  deps: TOrderDeps,
+  orderId: number,
+  payout: TProviderPayout,
+  now: Date,
+): Promise<boolean> {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
+  if (!current || current.type !== 'sell' || !isConfirmedStatus(current.status)) return false;
+  const payoutReferenceKey = payoutReferenceKeyOf('sell', payout.transactionId);
+  if (payoutReferenceKey === null || (await isReferenceTaken(tx, payoutReferenceKey, current.id))) {
+    throw new AppError('PAYOUT_REFERENCE_USED', ORDER_MSG.payoutReferenceUsed);
+  }
+  const prepared = await preparePayout(tx, current, { paidFrom: payout.paidFromMethodId, amountSent: payout.amount });
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'completed',
+      decidedAt: now,
+      decidedBy: null,
+      payoutReference: payout.transactionId,
+      payoutReferenceKey,
+      autoPayoutNote: null,
+      claimedBy: null,
+      claimedAt: null,
+      claimExpiresAt: null,
+      ...prepared.columns,
+    })
+    .where(and(eq(orders.id, current.id), eq(orders.status, current.status)))
+    .returning();
+  if (!row) return false;
+  await recordTransition(tx, deps, {
+    order: row,
+    actor: 'system',
+    from: current.status,
+    to: 'completed',
+    details: { payoutReference: payout.transactionId, provider: payout.provider },
+    at: now,
+  });
+  await writeEntries(tx, row, prepared.entries, null, now);
+  const user = firstOrThrow(await tx.select().from(users).where(eq(users.id, row.userId)));
+  await queueStatusMessages(tx, deps, { user, order: row, status: 'completed', refund: null });
+  return true;
 }

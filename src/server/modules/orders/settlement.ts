@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   confirmedStatusOf,
   isConfirmedStatus,
@@ -18,6 +18,7 @@ import { canAccess } from '#shared/permissions.js';
 import { COMPLIANCE_MSG } from '#shared/contracts/compliance.js';
 import type { TTx } from '#server/db/client.js';
 import { paymentMethods, settings } from '#server/db/schema/app.js';
+import { momoPayments } from '#server/db/schema/momo.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
@@ -412,6 +413,7 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
           ? new AppError('ORDER_UNDER_REVIEW', COMPLIANCE_MSG.underReview)
           : new AppError('ORDER_WAITING', ORDER_MSG.waitingForManager);
       }
+      await refuseWhileAutoPayout(tx, current);
       let order = current;
       const confirmed: { entries: TEntryInput[]; events: TTransitionEvent[] } = { entries: [], events: [] };
       if (isSubmittedStatus(current.status)) {
@@ -497,4 +499,18 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
   });
   deps.onEmailQueued();
   return row;
+}
+
+/**
+ * Refuses a staff payout or refund of a sell the auto-payout policy is paying out, or has paid
+ * (docs/decisions/061): the cedis must never leave twice. A failed automatic payout does not stop staff.
+ */
+export async function refuseWhileAutoPayout(tx: TTx, order: Pick<TOrderRow, 'id' | 'type'>): Promise<void> {
+  if (order.type !== 'sell') return;
+  const [payout] = await tx
+    .select({ id: momoPayments.id })
+    .from(momoPayments)
+    .where(and(eq(momoPayments.orderId, order.id), eq(momoPayments.kind, 'payout'), inArray(momoPayments.state, ['pending', 'successful'])))
+    .limit(1);
+  if (payout) throw new AppError('AUTO_PAYOUT_UNDER_WAY', ORDER_MSG.autoPayoutUnderWay);
 }

@@ -292,6 +292,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
               This order's own address: watch-only key #{order.depositDerivation.keyId}, index {order.depositDerivation.index}
             </OrderFact>
           )}
+          {order.autoPayoutNote && <OrderFact label="Automatic payout">{order.autoPayoutNote}</OrderFact>}
           {order.depositTo?.tag && (
             <OrderFact label="Deposit tag" mono>
               {order.depositTo.tag}
