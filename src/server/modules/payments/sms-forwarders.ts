@@ -220,10 +220,12 @@ export async function receiveSms(
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new AppError('SMS_SIGNATURE_INVALID', SMS_FORWARDER_MSG.badSignature);
   if (device.revokedAt) throw new AppError('SMS_FORWARDER_REVOKED', SMS_FORWARDER_MSG.deviceRevoked);
-  const now = nowOf(deps);
+  // The phone's clock against this server's wall clock, not the order clock (which browser tests
+  // move forward: POST /api/test/clock): a signature's freshness is about real time.
   const seconds = /^\d{1,12}$/.test(request.timestamp) ? Number(request.timestamp) : Number.NaN;
-  if (!Number.isFinite(seconds) || Math.abs(now.getTime() / 1000 - seconds) > SMS_FORWARDER_MAX_SKEW_SECONDS)
+  if (!Number.isFinite(seconds) || Math.abs(Date.now() / 1000 - seconds) > SMS_FORWARDER_MAX_SKEW_SECONDS)
     throw new AppError('SMS_TIMESTAMP_STALE', SMS_FORWARDER_MSG.staleTimestamp);
+  const now = nowOf(deps);
 
   let body: unknown;
   try {
