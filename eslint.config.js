@@ -68,6 +68,7 @@ export const serverLayers = [
   ['modules/payments'],
   ['modules/live'],
   ['modules/orders'],
+  ['modules/chain-watch'],
   ['modules/treasury'],
   ['modules/contact'],
   ['modules/users'],

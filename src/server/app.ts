@@ -66,6 +66,8 @@ import { complianceRoutes } from './modules/compliance/routes.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
+import { pollNetwork, type TPollResult } from './modules/chain-watch/service.js';
+import { WATCHED_NETWORKS, type TWatchedNetwork } from './lib/chain-options.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 
 declare module 'fastify' {
@@ -88,6 +90,8 @@ declare module 'fastify' {
     orderExpiry: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
+    /** The chain watchers (docs/decisions/058): one periodic job per watched network; poll() runs one now (tests). */
+    chainWatch: { poll: (network: TWatchedNetwork) => Promise<TPollResult>; jobs: Map<TWatchedNetwork, PeriodicJob> };
     /** Background jobs on pg-boss (docs/decisions/052): the periodic jobs and the outboxes' delivery runs. */
     jobs: JobEngine;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
@@ -419,6 +423,25 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('housekeeping', HOUSEKEEPING_INTERVAL_MS, housekeeping);
   jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
+  // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
+  const chainWatchDeps = { db, orderDeps, options: config.chain };
+  const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();
+  for (const network of WATCHED_NETWORKS) {
+    const job = new PeriodicJob({
+      name: `chain watcher ${network}`,
+      intervalMs: config.chain.pollMs,
+      log: app.log,
+      ...observed(`chain_watch_${network.toLowerCase()}`),
+      run: async () => {
+        const result = await pollNetwork(chainWatchDeps, network);
+        if ('transfers' in result && (result.transfers > 0 || result.reorged > 0))
+          app.log.info({ network, ...result }, 'chain watcher: transfers to order addresses');
+      },
+    });
+    chainJobs.set(network, job);
+    jobs.every(`chain_watch_${network.toLowerCase()}`, config.chain.pollMs, job);
+  }
+  app.decorate('chainWatch', { poll: (network: TWatchedNetwork) => pollNetwork(chainWatchDeps, network), jobs: chainJobs });
   jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
   jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);
   await app.register(jobRoutes, { db, jobs });
@@ -434,7 +457,15 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   }
   app.addHook('onClose', async () => {
     // Together: a sender's stop() ends its delivery run after the batch under way, which the engine's stop() waits for.
-    await Promise.all([jobs.stop(), emailSender.stop(), smsSender.stop(), housekeeping.stop(), orderExpiry.stop(), retention.stop()]);
+    await Promise.all([
+      jobs.stop(),
+      emailSender.stop(),
+      smsSender.stop(),
+      housekeeping.stop(),
+      orderExpiry.stop(),
+      retention.stop(),
+      ...[...chainJobs.values()].map((job) => job.stop()),
+    ]);
     if (ownsDatabase) await database.close();
   });
 

@@ -11,3 +11,4 @@ export * from './destination-changes.js';
 export * from './ledger.js';
 export * from './treasury.js';
 export * from './statements.js';
+export * from './chain.js';

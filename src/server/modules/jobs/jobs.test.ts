@@ -69,6 +69,9 @@ describe('jobs', () => {
       'housekeeping',
       'order_expiry',
       'retention',
+      // The chain watchers, one per network (docs/decisions/058).
+      'chain_watch_erc20',
+      'chain_watch_bep20',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,

@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
+import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
+import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
+import { orderEvents, orders } from '#server/db/schema/orders.js';
+import { statementExceptions } from '#server/db/schema/statements.js';
+import { deployTestToken, startAnvil, tokenTransfer, toUnits, type TAnvil } from '#test/helpers/anvil.js';
+import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { EVM_XPUB } from '#test/helpers/test-keys.js';
+
+const PAYOUT = { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } as const;
+
+/*
+ * The chain watchers on a real local chain (issue 32 points 2 and 3, docs/decisions/058): anvil
+ * (npm @foundry-rs/anvil) with a test ERC20 standing for USDT, sell orders with their own address
+ * derived from a watch-only key, and the EVM watcher polled as its job polls it. On PGlite (npm
+ * test) and on PostgreSQL (the API suite under with-postgres).
+ */
+describe('chain watchers on a local EVM chain', () => {
+  let anvil: TAnvil;
+  let token: string;
+  let t: TTestApp;
+  let fake: TFakePriceServer;
+  let admin: string;
+  let manager: { email: string; cookie: string };
+  let seller: { cookie: string };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    console.log(`anvil answered ${anvil.startMs.toFixed(0)} ms after its start`);
+    token = await deployTestToken(anvil, 10n ** 15n);
+    fake = await startFakePriceServer();
+    t = await createTestApp({
+      ...fake.env(),
+      TEST_CLOCK: 'true',
+      CHAIN_ERC20_RPC_URL: anvil.url,
+      CHAIN_ERC20_USDT_CONTRACT: token,
+      CHAIN_RPC_MIN_INTERVAL_MS: '0',
+    });
+    await t.app.market.refreshOnce();
+    admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
+    manager = await t.createStaff('manager');
+    seller = await t.signUp();
+    // The EVM key on USDT-ERC20, as the Currencies page sets it: asked by a manager, approved by the Super Admin.
+    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
+      id: number;
+      symbol: string;
+    }[];
+    const usdt = coins.find((coin) => coin.symbol === 'usdt')!;
+    const asked = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/coins/${usdt.id}`,
+      cookie: manager.cookie,
+      payload: { depositKeys: { ERC20: EVM_XPUB }, code: t.secondFactorCode(manager.email) },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const change = asked.json().pendingChange as TDestinationChange;
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/destination-changes/${change.id}/approve`,
+      cookie: admin,
+      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+    await anvil?.close();
+  });
+
+  async function sellUsdt(): Promise<TOrder> {
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: seller.cookie,
+      payload: { coinSymbol: 'usdt', side: 'sell', fiatCurrency: 'USD', amountFiat: '5' },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: seller.cookie,
+      payload: { type: 'sell', quoteId: quote.json().id, network: 'ERC20', payout: PAYOUT },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as TOrder;
+    expect(order.depositTo).toMatchObject({ network: 'ERC20', perOrder: true });
+    return order;
+  }
+  const row = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const poll = () => t.app.chainWatch.poll('ERC20');
+  const exceptionsOf = (orderId: number) =>
+    t.database.db.select().from(statementExceptions).where(eq(statementExceptions.orderId, orderId));
+  const customerOrder = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/orders/${id}`, cookie: seller.cookie })).json().order as TOrder;
+  const adminOrder = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/admin/orders/${id}`, cookie: admin })).json().order as TAdminOrder;
+
+  it("sees a USDT transfer to the order's own address: detected, confirmations rising, confirmed at 12 with the chain as evidence", async () => {
+    await poll(); // the cursor catches up with the chain (the token's deployment)
+    const order = await sellUsdt();
+    const units = toUnits(order.amountCrypto, 6);
+    const sent = await tokenTransfer(anvil, token, order.depositTo!.address, units);
+
+    expect(await poll()).toMatchObject({ transfers: 1, confirmed: 0 });
+    const detected = await row(order.id);
+    expect(detected.status).toBe('deposit_detected');
+    expect(detected.paymentTxId).toBe(sent.transactionHash);
+    const [deposit] = await t.database.db.select().from(chainDeposits).where(eq(chainDeposits.orderId, order.id));
+    expect(deposit).toMatchObject({ status: 'seen', confirmations: 1, txHash: sent.transactionHash, coinSymbol: 'usdt' });
+    expect(deposit!.amount).toMatch(new RegExp(`^${order.amountCrypto.replace('.', '\\.')}0*$`));
+    expect((await customerOrder(order.id)).chainDeposit).toMatchObject({ txHash: sent.transactionHash, confirmations: 1, required: 12 });
+    expect((await adminOrder(order.id)).chainDeposit).toMatchObject({ txHash: sent.transactionHash, confirmations: 1, required: 12 });
+
+    await anvil.mine(10);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    expect((await customerOrder(order.id)).chainDeposit).toMatchObject({ confirmations: 11, required: 12 });
+
+    await anvil.mine(1);
+    expect(await poll()).toMatchObject({ confirmed: 1 });
+    const confirmed = await row(order.id);
+    expect(confirmed.status).toBe('deposit_confirmed');
+    expect(confirmed.evidenceKind).toBe('chain_transaction');
+    expect(confirmed.evidence).toContain(sent.transactionHash);
+    expect(confirmed.confirmedBy).toBeNull();
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.actorKind])).toEqual([
+      [null, 'awaiting_deposit', 'customer'],
+      ['awaiting_deposit', 'deposit_detected', 'system'],
+      ['deposit_detected', 'deposit_confirmed', 'system'],
+    ]);
+    expect(await exceptionsOf(order.id)).toEqual([]);
+    // The cursor is where the chain is: a restart scans on from there.
+    const [network] = await t.database.db.select().from(chainNetworks).where(eq(chainNetworks.network, 'ERC20'));
+    expect(network!.lastBlock).toBe(await anvil.head());
+  });
+
+  it("a reorganisation that drops the deposit's block puts the order back to awaiting and gives staff an item", async () => {
+    const order = await sellUsdt();
+    const snapshot = await anvil.call<string>('evm_snapshot');
+    const sent = await tokenTransfer(anvil, token, order.depositTo!.address, toUnits(order.amountCrypto, 6));
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    // The signed transaction, to broadcast it again once its block is gone.
+    const raw = await anvil.call<string>('eth_getRawTransactionByHash', [sent.transactionHash]);
+
+    expect(await anvil.call('evm_revert', [snapshot])).toBe(true);
+    await anvil.mine(3); // another branch, longer than the one dropped
+    expect(await poll()).toMatchObject({ reorged: 1 });
+    expect((await row(order.id)).status).toBe('awaiting_deposit');
+    const [deposit] = await t.database.db.select().from(chainDeposits).where(eq(chainDeposits.txHash, sent.transactionHash));
+    expect(deposit!.status).toBe('reorged');
+    const items = await exceptionsOf(order.id);
+    expect(items.map((item) => [item.kind, item.status, item.chainDepositId])).toEqual([['deposit_reorged', 'open', deposit!.id]]);
+    expect((await customerOrder(order.id)).status).toBe('awaiting_deposit');
+
+    // The same transfer mined again (on the new branch) is found again: detected once more.
+    expect(await anvil.call<string>('eth_sendRawTransaction', [raw])).toBe(sent.transactionHash);
+    await anvil.mined(sent.transactionHash);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    const [revived] = await t.database.db.select().from(chainDeposits).where(eq(chainDeposits.txHash, sent.transactionHash));
+    expect(revived!.status).toBe('seen');
+  });
+
+  it('a wrong amount is detected but never confirmed by itself: an item of the exceptions queue for staff', async () => {
+    const order = await sellUsdt();
+    await tokenTransfer(anvil, token, order.depositTo!.address, toUnits(order.amountCrypto, 6) - 1n);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    const items = await exceptionsOf(order.id);
+    expect(items.map((item) => [item.kind, item.accountKey])).toEqual([['short_payment', 'wallet:USDT:ERC20']]);
+    expect(items[0]!.detail).toContain(`Order #${order.id} expects`);
+
+    await anvil.mine(12);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    const [deposit] = await t.database.db.select().from(chainDeposits).where(eq(chainDeposits.orderId, order.id));
+    expect(deposit!.status).toBe('confirmed');
+
+    // A second transfer to the same address: the order is no longer waiting, so staff decide.
+    await tokenTransfer(anvil, token, order.depositTo!.address, 5n);
+    await poll();
+    const more = await t.database.db
+      .select()
+      .from(statementExceptions)
+      .where(and(eq(statementExceptions.orderId, order.id), eq(statementExceptions.kind, 'no_order')));
+    expect(more).toHaveLength(1);
+  });
+});
