@@ -28,6 +28,8 @@ export const ORDER_MSG = {
   payoutReferenceUsed: 'This payout reference is already recorded on another order. Check the transaction you sent for this order.',
   transitionNotAllowed: 'This order cannot change like that. Reload the order to see where it is.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
+  /** "I have sent" with another hash than the transfer a chain watcher saw to the order's address (docs/decisions/058). */
+  txHashNotDetected: "This is not the transfer we see to this order's address. Check the transaction hash in your wallet.",
   /** A transaction id shorter than its rail's minimum (src/shared/transaction-id.ts PAYMENT_RAIL_RULES). */
   txIdTooShort: (rail: TPaymentRail) =>
     `This ${PAYMENT_RAIL_RULES[rail].label} transaction ID is too short: it has at least ${PAYMENT_RAIL_RULES[rail].minLength} letters or digits, for example ${PAYMENT_RAIL_RULES[rail].example}.`,

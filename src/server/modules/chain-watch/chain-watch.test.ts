@@ -114,6 +114,24 @@ describe('chain watchers on a local EVM chain', () => {
     expect(deposit!.amount).toMatch(new RegExp(`^${order.amountCrypto.replace('.', '\\.')}0*$`));
     expect((await customerOrder(order.id)).chainDeposit).toMatchObject({ txHash: sent.transactionHash, confirmations: 1, required: 12 });
     expect((await adminOrder(order.id)).chainDeposit).toMatchObject({ txHash: sent.transactionHash, confirmations: 1, required: 12 });
+    // "I have sent" stays optional: the hash seen is accepted (nothing changes), another one is refused.
+    const other = `0x${'ab'.repeat(32)}`;
+    const wrong = await t.request({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      cookie: seller.cookie,
+      payload: { paymentTxId: other },
+    });
+    expect(wrong.statusCode, wrong.body).toBe(409);
+    expect(wrong.json().error.code).toBe('TX_HASH_NOT_DETECTED');
+    const same = await t.request({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      cookie: seller.cookie,
+      payload: { paymentTxId: sent.transactionHash },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().order.status).toBe('deposit_detected');
 
     await anvil.mine(10);
     await poll();
@@ -190,5 +208,82 @@ describe('chain watchers on a local EVM chain', () => {
       .from(statementExceptions)
       .where(and(eq(statementExceptions.orderId, order.id), eq(statementExceptions.kind, 'no_order')));
     expect(more).toHaveLength(1);
+  });
+
+  it('a deposit after the order expired is an item for staff, who record the coins sent back', async () => {
+    const order = await sellUsdt();
+    // Expired as the expiry job leaves it (the trigger allows awaiting_deposit -> expired).
+    await t.database.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, order.id));
+    await tokenTransfer(anvil, token, order.depositTo!.address, toUnits(order.amountCrypto, 6));
+    await poll();
+    expect((await row(order.id)).status).toBe('expired');
+    const [item] = await exceptionsOf(order.id);
+    expect(item).toMatchObject({ kind: 'late_deposit', status: 'open' });
+
+    const listed = await t.request({ method: 'GET', url: '/api/admin/statements/exceptions', cookie: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json().exceptions as { id: number; kind: string }[]).find((each) => each.id === item!.id)?.kind).toBe('late_deposit');
+    const refunded = await t.request({
+      method: 'POST',
+      url: `/api/admin/statements/exceptions/${item!.id}/resolve`,
+      cookie: admin,
+      payload: {
+        resolution: 'refund',
+        reference: `0x${'cd'.repeat(32)}`,
+        reason: 'The order had expired; the USDT went back to the sender.',
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().exception).toMatchObject({ status: 'refunded', resolution: { reference: `0x${'cd'.repeat(32)}` } });
+  });
+
+  it('sees ether itself by scanning the blocks: an ETH sell on the same key is detected and confirmed', async () => {
+    // The same EVM key may serve ETH too (docs/decisions/056): set it on ETH's network.
+    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
+      id: number;
+      symbol: string;
+    }[];
+    const eth = coins.find((coin) => coin.symbol === 'eth')!;
+    const asked = await t.request({
+      method: 'PATCH',
+      url: `/api/admin/coins/${eth.id}`,
+      cookie: manager.cookie,
+      payload: { depositKeys: { ERC20: EVM_XPUB }, code: t.secondFactorCode(manager.email) },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
+      cookie: admin,
+      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Another customer: the first has used their Tier 0 limit by now.
+    const ethSeller = await t.signUp();
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: ethSeller.cookie,
+      payload: { coinSymbol: 'eth', side: 'sell', fiatCurrency: 'USD', amountFiat: '5' },
+    });
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: ethSeller.cookie,
+      payload: { type: 'sell', quoteId: quote.json().id, network: 'ERC20', payout: PAYOUT },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as TOrder;
+    expect(order.depositTo?.perOrder).toBe(true);
+    const sent = await anvil.send({ to: order.depositTo!.address, value: toUnits(order.amountCrypto, 18) });
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    const seen = await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: ethSeller.cookie });
+    expect(seen.json().order.chainDeposit).toMatchObject({ txHash: sent.transactionHash, confirmations: 1 });
+    // Someone else's order: not found, its deposit not shown.
+    expect((await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: seller.cookie })).statusCode).toBe(404);
+    await anvil.mine(11);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_confirmed');
   });
 });
