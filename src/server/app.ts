@@ -67,6 +67,7 @@ import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
 import { pollNetwork, type TPollResult } from './modules/chain-watch/service.js';
+import { chainWatchRoutes } from './modules/chain-watch/routes.js';
 import { WATCHED_NETWORKS, type TWatchedNetwork } from './lib/chain-options.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 
@@ -441,6 +442,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     chainJobs.set(network, job);
     jobs.every(`chain_watch_${network.toLowerCase()}`, config.chain.pollMs, job);
   }
+  await app.register(chainWatchRoutes, { db, options: config.chain });
   app.decorate('chainWatch', { poll: (network: TWatchedNetwork) => pollNetwork(chainWatchDeps, network), jobs: chainJobs });
   jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
   jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
 import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
+import type { TChainNetwork } from '#shared/contracts/chain-watch.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
@@ -283,6 +284,54 @@ describe('chain watchers on a local EVM chain', () => {
     // Someone else's order: not found, its deposit not shown.
     expect((await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: seller.cookie })).statusCode).toBe(404);
     await anvil.mine(11);
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_confirmed');
+  });
+
+  it('Settings (Super Admins): confirmations and endpoint per network, the URL never read back; a manager is refused', async () => {
+    const listed = await t.request({ method: 'GET', url: '/api/admin/chain-networks', cookie: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const erc20 = (listed.json().networks as TChainNetwork[]).find((each) => each.network === 'ERC20')!;
+    expect(erc20).toMatchObject({ hasEnvEndpoint: true, rpcHost: null, requiredConfirmations: 12, lastBlock: await anvil.head() });
+    expect(erc20.tokens.USDT).toEqual({ contract: token, decimals: 6 });
+
+    const put = (payload: object, cookie = admin) => t.request({ method: 'PUT', url: '/api/admin/chain-networks/ERC20', cookie, payload });
+    expect((await t.request({ method: 'GET', url: '/api/admin/chain-networks', cookie: manager.cookie })).statusCode).toBe(403);
+    expect((await put({ requiredConfirmations: 1 }, manager.cookie)).statusCode).toBe(403);
+    expect((await put({ requiredConfirmations: 0 })).statusCode).toBe(400);
+    expect((await put({ requiredConfirmations: 3, rpcUrl: 'ftp://example.com' })).statusCode).toBe(400);
+
+    // The endpoint set here wins over the environment's: one that refuses makes the poll fail, with its error kept.
+    expect((await put({ requiredConfirmations: 12, rpcUrl: 'http://127.0.0.1:1/' })).statusCode).toBe(200);
+    await expect(poll()).rejects.toThrow('eth_getBlockByNumber');
+    const failed = (await t.request({ method: 'GET', url: '/api/admin/chain-networks', cookie: admin })).json().networks as TChainNetwork[];
+    expect(failed.find((each) => each.network === 'ERC20')!.lastError).toContain('eth_getBlockByNumber');
+    // Its URL (a provider key in it) is not sent back.
+    const withKey = `${anvil.url}/?apikey=secret-key-123`;
+    const saved = await put({ requiredConfirmations: 3, rpcUrl: withKey });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).not.toContain('secret-key-123');
+    expect(saved.json()).toMatchObject({ requiredConfirmations: 3, rpcHost: new URL(anvil.url).host });
+
+    // Three confirmations now confirm a deposit, read through the endpoint set here.
+    const ethSeller = await t.signUp();
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: ethSeller.cookie,
+      payload: { coinSymbol: 'usdt', side: 'sell', fiatCurrency: 'USD', amountFiat: '5' },
+    });
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: ethSeller.cookie,
+      payload: { type: 'sell', quoteId: quote.json().id, network: 'ERC20', payout: PAYOUT },
+    });
+    const order = placed.json().order as TOrder;
+    await tokenTransfer(anvil, token, order.depositTo!.address, toUnits(order.amountCrypto, 6));
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    await anvil.mine(2);
     await poll();
     expect((await row(order.id)).status).toBe('deposit_confirmed');
   });
