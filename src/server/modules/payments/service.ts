@@ -224,7 +224,7 @@ function txKeysOf(line: TParsedLine, rail: TPaymentRail): string[] {
 type TOrderRow = typeof orders.$inferSelect;
 type TMatch = { result: Exclude<TLineResult, 'outgoing' | 'linked' | 'refunded' | 'written_off'>; order: TOrderRow | null; detail: string };
 
-const OPEN_STATUSES = ['awaiting_payment', 'payment_submitted', 'awaiting_deposit', 'deposit_submitted'];
+const OPEN_STATUSES = ['awaiting_payment', 'payment_submitted', 'awaiting_deposit', 'deposit_submitted', 'deposit_detected'];
 
 /** What the order expects on this account: cedis for a buy, the coin for a sell. */
 function expectedAmount(order: TOrderRow): string {
