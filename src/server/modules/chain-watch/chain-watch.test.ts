@@ -8,7 +8,10 @@ import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
 import { deployTestToken, startAnvil, tokenTransfer, toUnits, type TAnvil } from '#test/helpers/anvil.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import type { AddressInfo } from 'node:net';
+import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
+import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { openSocket } from '#test/helpers/ws-client.js';
 import { EVM_XPUB } from '#test/helpers/test-keys.js';
 
 const PAYOUT = { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } as const;
@@ -41,6 +44,7 @@ describe('chain watchers on a local EVM chain', () => {
       CHAIN_RPC_MIN_INTERVAL_MS: '0',
     });
     await t.app.market.refreshOnce();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     manager = await t.createStaff('manager');
     seller = await t.signUp();
@@ -134,8 +138,16 @@ describe('chain watchers on a local EVM chain', () => {
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().order.status).toBe('deposit_detected');
 
+    // The customer's page hears of each new confirmation (the order socket), with no change of status.
+    const port = (t.app.server.address() as AddressInfo).port;
+    const { client } = await openSocket<TOrderSocketEvent>(`ws://127.0.0.1:${port}/api/orders/socket`, {
+      cookie: seller.cookie,
+      origin: TEST_ORIGIN,
+    });
     await anvil.mine(10);
     await poll();
+    expect(await client!.waitFor('order', (event) => event.orderId === order.id)).toMatchObject({ status: 'deposit_detected' });
+    await client!.close();
     expect((await row(order.id)).status).toBe('deposit_detected');
     expect((await customerOrder(order.id)).chainDeposit).toMatchObject({ confirmations: 11, required: 12 });
 
