@@ -69,6 +69,7 @@ export const serverLayers = [
   ['modules/live'],
   ['modules/orders'],
   ['modules/momo-payments'],
+  ['modules/chain-watch'],
   ['modules/treasury'],
   ['modules/contact'],
   ['modules/users'],

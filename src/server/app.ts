@@ -67,6 +67,9 @@ import { complianceRoutes } from './modules/compliance/routes.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
+import { pollNetwork, type TPollResult } from './modules/chain-watch/service.js';
+import { chainWatchRoutes } from './modules/chain-watch/routes.js';
+import { WATCHED_NETWORKS, type TWatchedNetwork } from './lib/chain-options.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { createMomoProvider } from './lib/momo/provider.js';
 import { momoPaymentRoutes } from './modules/momo-payments/routes.js';
@@ -97,6 +100,8 @@ declare module 'fastify' {
     retention: PeriodicJob;
     /** Reads the status of pending "Pay with MTN MoMo" prompts (docs/decisions/060); runOnce() in tests. */
     momoPoller: PeriodicJob;
+    /** The chain watchers (docs/decisions/058): one periodic job per watched network; poll() runs one now (tests). */
+    chainWatch: { poll: (network: TWatchedNetwork) => Promise<TPollResult>; jobs: Map<TWatchedNetwork, PeriodicJob> };
     /** Background jobs on pg-boss (docs/decisions/052): the periodic jobs and the outboxes' delivery runs. */
     jobs: JobEngine;
     /** Every route as registered (method, url, access rule, schema): the authorization and fuzz tests walk it. */
@@ -483,6 +488,26 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
   jobs.every('matched_payments', MATCHED_PAYMENTS_INTERVAL_MS, matchedPayments);
+  // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
+  const chainWatchDeps = { db, orderDeps, options: config.chain };
+  const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();
+  for (const network of WATCHED_NETWORKS) {
+    const job = new PeriodicJob({
+      name: `chain watcher ${network}`,
+      intervalMs: config.chain.pollMs,
+      log: app.log,
+      ...observed(`chain_watch_${network.toLowerCase()}`),
+      run: async () => {
+        const result = await pollNetwork(chainWatchDeps, network);
+        if ('transfers' in result && (result.transfers > 0 || result.reorged > 0))
+          app.log.info({ network, ...result }, 'chain watcher: transfers to order addresses');
+      },
+    });
+    chainJobs.set(network, job);
+    jobs.every(`chain_watch_${network.toLowerCase()}`, config.chain.pollMs, job);
+  }
+  await app.register(chainWatchRoutes, { db, options: config.chain });
+  app.decorate('chainWatch', { poll: (network: TWatchedNetwork) => pollNetwork(chainWatchDeps, network), jobs: chainJobs });
   jobs.wakeable(EMAIL_DELIVERY, config.emailSendIntervalMs, emailSender.deliveryJob);
   jobs.wakeable(SMS_DELIVERY, config.sms.sendIntervalMs, smsSender.deliveryJob);
   if (momoDeps.provider) jobs.wakeable(MOMO_POLL, MOMO_POLL_INTERVAL_MS, momoPoller);
@@ -507,6 +532,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       orderExpiry.stop(),
       retention.stop(),
       momoPoller.stop(),
+      ...[...chainJobs.values()].map((job) => job.stop()),
     ]);
     if (ownsDatabase) await database.close();
   });

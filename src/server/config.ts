@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TPriceOptions } from './lib/prices/options.js';
+import type { TChainWatchOptions } from '#server/lib/chain-options.js';
 
 const ZBool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -105,6 +106,23 @@ const ZEnv = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().min(50).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).default(300_000),
+  // Chain watchers (docs/decisions/058, docs/deployment.md "Chain watchers"): a network is watched
+  // when it has an endpoint (here or in its settings row, chain_networks.rpc_url).
+  CHAIN_ERC20_RPC_URL: z.string().url().optional(),
+  CHAIN_BEP20_RPC_URL: z.string().url().optional(),
+  CHAIN_ERC20_USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  CHAIN_BEP20_USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0x55d398326f99059fF775485246999027B3197955'),
+  CHAIN_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  CHAIN_RPC_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  CHAIN_MAX_BLOCKS_PER_POLL: z.coerce.number().int().min(1).max(10_000).default(500),
+  CHAIN_START_BLOCKS_BACK: z.coerce.number().int().min(0).default(1000),
 });
 
 export type TConfig = {
@@ -156,6 +174,8 @@ export type TConfig = {
   sms: TSmsOptions;
   /** Mobile money by API (lib/momo/): 'manual' (none) or MTN's Open API with its credentials. */
   momo: TMomoOptions;
+  /** The chain watchers' environment (modules/chain-watch/config.ts). */
+  chain: TChainWatchOptions;
   /** How long a client may take to send its headers, an ordinary body, a whole request (an upload). */
   timeouts: { headersMs: number; bodyMs: number; requestMs: number };
 };
@@ -280,6 +300,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.SMS_TIMEOUT_MS,
       sendIntervalMs: e.SMS_SEND_INTERVAL_MS,
       concurrency: e.SMS_CONCURRENCY,
+    },
+    chain: {
+      rpcUrls: { ERC20: e.CHAIN_ERC20_RPC_URL, BEP20: e.CHAIN_BEP20_RPC_URL },
+      // USDT's contracts; its decimals on chain: 6 on Ethereum, 18 on BNB Smart Chain.
+      tokens: {
+        ERC20: { USDT: { contract: e.CHAIN_ERC20_USDT_CONTRACT, decimals: 6 } },
+        BEP20: { USDT: { contract: e.CHAIN_BEP20_USDT_CONTRACT, decimals: 18 } },
+      },
+      pollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
+      minIntervalMs: e.CHAIN_RPC_MIN_INTERVAL_MS,
+      timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
+      maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,
+      startBlocksBack: e.CHAIN_START_BLOCKS_BACK,
     },
     momo: {
       provider: e.MOMO_PROVIDER,

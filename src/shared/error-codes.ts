@@ -46,6 +46,8 @@ export const ERROR_STATUS = {
   ORDER_ALREADY_DECIDED: 409,
   /** "I have paid", "I have sent" or the customer's cancel on an order no longer waiting for the customer. */
   ORDER_NOT_AWAITING: 409,
+  /** "I have sent" with another hash than the deposit a chain watcher saw (docs/decisions/058). */
+  TX_HASH_NOT_DETECTED: 409,
   /** A change of the transaction id of an order that has none yet ("I have paid" not done). */
   ORDER_NOT_SUBMITTED: 409,
   /** The order's time to pay (or send) ran out. */

@@ -29,6 +29,8 @@ export const ORDER_MSG = {
   payoutReferenceUsed: 'This payout reference is already recorded on another order. Check the transaction you sent for this order.',
   transitionNotAllowed: 'This order cannot change like that. Reload the order to see where it is.',
   txIdFormat: 'Enter the transaction ID using only letters A–Z and digits.',
+  /** "I have sent" with another hash than the transfer a chain watcher saw to the order's address (docs/decisions/058). */
+  txHashNotDetected: "This is not the transfer we see to this order's address. Check the transaction hash in your wallet.",
   /** A transaction id shorter than its rail's minimum (src/shared/transaction-id.ts PAYMENT_RAIL_RULES). */
   txIdTooShort: (rail: TPaymentRail) =>
     `This ${PAYMENT_RAIL_RULES[rail].label} transaction ID is too short: it has at least ${PAYMENT_RAIL_RULES[rail].minLength} letters or digits, for example ${PAYMENT_RAIL_RULES[rail].example}.`,
@@ -149,6 +151,7 @@ export const ORDER_STATUSES = [
   'payment_submitted',
   'awaiting_deposit',
   'deposit_submitted',
+  'deposit_detected',
   'payment_confirmed',
   'deposit_confirmed',
   'completed',
@@ -159,8 +162,12 @@ export const ORDER_STATUSES = [
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 /** Waiting for the customer: they may pay (or send) or cancel until the deadline. */
 export const AWAITING_STATUSES = ['awaiting_payment', 'awaiting_deposit'] as const satisfies readonly TOrderStatus[];
-/** The customer says they paid (or sent); staff have not confirmed it arrived yet. */
-export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted'] as const satisfies readonly TOrderStatus[];
+/**
+ * The customer says they paid (or sent), or a chain watcher saw the deposit and counts its
+ * confirmations (deposit_detected, docs/decisions/058); nobody has confirmed it arrived yet. Staff
+ * may confirm, refund or cancel a detected deposit as a submitted one.
+ */
+export const SUBMITTED_STATUSES = ['payment_submitted', 'deposit_submitted', 'deposit_detected'] as const satisfies readonly TOrderStatus[];
 /**
  * Staff confirmed the cedis (buy) or coins (sell) arrived, with the evidence (issue 28 point 2,
  * docs/decisions/038); the payout or a refund is next.
@@ -212,6 +219,7 @@ export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
   awaiting_deposit: 'Awaiting deposit',
   payment_submitted: 'Pending',
   deposit_submitted: 'Pending',
+  deposit_detected: 'Deposit detected',
   payment_confirmed: 'Payment confirmed',
   deposit_confirmed: 'Deposit confirmed',
   completed: 'Completed',

@@ -133,6 +133,46 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
     action: 'A statement line matches the payment (setting "confirm payments matched by a statement"), or the payment provider took it',
     effects: ['the statement line or the provider transaction is the evidence', 'ledger: payment received'],
   },
+  // The chain watchers (issue 32 point 3, docs/decisions/058): a sell with its own deposit address.
+  {
+    from: 'awaiting_deposit',
+    to: 'deposit_detected',
+    by: 'system',
+    action: "A chain watcher sees a transfer to the order's own deposit address",
+    effects: [
+      'transaction hash claimed for ever',
+      'a wrong amount is an item of the exceptions queue',
+      'shown live to the customer and staff',
+    ],
+  },
+  {
+    from: 'deposit_submitted',
+    to: 'deposit_detected',
+    by: 'system',
+    action: 'A chain watcher sees the transfer of an order the customer marked sent',
+    effects: ['a wrong amount is an item of the exceptions queue', 'shown live to the customer and staff'],
+  },
+  {
+    from: 'deposit_detected',
+    to: 'deposit_confirmed',
+    by: 'system',
+    action: "The deposit of the amount ordered reaches the network's required confirmations",
+    effects: ['the chain transfer is the evidence', 'ledger: deposit received'],
+  },
+  {
+    from: 'deposit_detected',
+    to: 'awaiting_deposit',
+    by: 'system',
+    action: 'The block of the deposit is no longer on the chain (reorganisation)',
+    effects: ['an item of the exceptions queue alerts staff', 'the transfer is looked for again'],
+  },
+  {
+    from: 'deposit_detected',
+    to: 'deposit_confirmed',
+    by: 'staff',
+    action: 'Confirms what a detected deposit brought (a wrong amount, or before its confirmations)',
+    effects: ['evidence recorded', 'ledger: deposit received', 'audit'],
+  },
   {
     from: 'deposit_submitted',
     to: 'deposit_confirmed',
@@ -193,6 +233,13 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
     },
     effects: { buy: cancelledByStaff('transaction id stays claimed'), sell: cancelledByStaff('transaction hash stays claimed') },
   }),
+  {
+    from: 'deposit_detected',
+    to: 'cancelled',
+    by: 'staff',
+    action: 'Cancels a detected deposit with the reason the customer is told (coins that arrived are sent back)',
+    effects: cancelledByStaff('transaction hash stays claimed'),
+  },
 ];
 
 /** The table's row for this move by this kind of actor, or undefined when the move is not allowed. */

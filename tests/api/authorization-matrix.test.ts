@@ -90,6 +90,9 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/statements/exceptions/:id/resolve': ['super_admin', 'manager'],
   'GET /api/admin/statements/settings': ['super_admin', 'manager'],
   'PUT /api/admin/statements/settings': ['super_admin', 'manager'],
+  // Issue 32 (docs/decisions/058): the chain watchers' endpoints and confirmations, with Settings.
+  'GET /api/admin/chain-networks': ['super_admin'],
+  'PUT /api/admin/chain-networks/:network': ['super_admin'],
   'GET /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
   'PUT /api/admin/statements/mappings/:id': ['super_admin', 'manager'],
   // Issue 33 point 6 (docs/decisions/059): SMS forwarder devices; the webhook is public, signed per device.

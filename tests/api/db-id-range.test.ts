@@ -65,6 +65,9 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/admin/statements/exceptions/:id/resolve body.orderId': 'int4',
   'POST /api/admin/statements/exceptions/:id/resolve body.lineId': 'bigint',
   'PUT /api/admin/statements/settings body.matchWindowHours': 'int4',
+  // The chain watchers' settings (docs/decisions/058): both bounded far below (1..1000, 0..36).
+  'PUT /api/admin/chain-networks/:network body.requiredConfirmations': 'int4',
+  'PUT /api/admin/chain-networks/:network body.tokens.USDT.decimals': 'int4',
   'PUT /api/admin/statements/settings body.unpaidAfterHours': 'int4',
   'GET /api/admin/statements/mappings/:id params.id': 'int4',
   'PUT /api/admin/statements/mappings/:id params.id': 'int4',
@@ -175,7 +178,7 @@ describe('numbers past the database integer', () => {
   /** An otherwise valid request for the route, with `value` in `field` (params.id, query.page, body.x). */
   async function request(method: string, url: string, access: TAccess | undefined, field: string, value: number | string) {
     const [where, name] = field.split('.') as ['params' | 'query' | 'body', string];
-    const params: Record<string, string> = { id: '1', side: 'front' };
+    const params: Record<string, string> = { id: '1', side: 'front', network: 'ERC20' };
     if (where === 'params') params[name] = String(value);
     let path = url.replace(/:([A-Za-z]+)/g, (_, param: string) => {
       const given = params[param];
@@ -198,6 +201,7 @@ describe('numbers past the database integer', () => {
       'PUT /api/admin/settings': {},
       'POST /api/admin/statements/exceptions/:id/resolve': { resolution: 'link' },
       'PUT /api/admin/statements/settings': { confirmMatchedPayments: false, matchWindowHours: 48, unpaidAfterHours: 24 },
+      'PUT /api/admin/chain-networks/:network': { requiredConfirmations: 12 },
       'PUT /api/admin/statements/mappings/:id': { date: 'Date', amount: 'Amount', reference: 'Reference' },
       'POST /api/admin/destination-changes/:id/approve': { code: '123456' },
       'POST /api/admin/destination-changes/:id/reject': {},

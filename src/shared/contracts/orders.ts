@@ -328,6 +328,20 @@ export const ZOrder = z.object({
       destination: z.string(),
     })
     .nullable(),
+  /**
+   * A sell with its own address: the transfer a chain watcher saw (docs/decisions/058), its
+   * confirmations and the network's required number; absent when the order's page does not read it.
+   */
+  chainDeposit: z
+    .object({
+      txHash: z.string(),
+      amount: ZDecimalString,
+      confirmations: z.number(),
+      required: z.number(),
+      status: z.enum(['seen', 'confirmed', 'reorged']),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

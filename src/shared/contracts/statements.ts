@@ -30,7 +30,18 @@ export const LINE_RESULTS = [
 export type TLineResult = (typeof LINE_RESULTS)[number];
 
 /** The kinds of item in the exceptions queue: a line that is not a clean match, or a paid order no line shows. */
-export const EXCEPTION_KINDS = ['no_order', 'short_payment', 'over_payment', 'ambiguous', 'no_statement_line', 'sms_unparsed'] as const;
+/** The last two come from the chain watchers (docs/decisions/058): a deposit after the order expired, a deposit gone from the chain. */
+export const EXCEPTION_KINDS = [
+  'no_order',
+  'short_payment',
+  'over_payment',
+  'ambiguous',
+  'no_statement_line',
+  'late_deposit',
+  'deposit_reorged',
+  // A forwarded text that could not be read (docs/decisions/059).
+  'sms_unparsed',
+] as const;
 export type TExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export const EXCEPTION_STATUSES = ['open', 'linked', 'refunded', 'written_off'] as const;
 export type TExceptionStatus = (typeof EXCEPTION_STATUSES)[number];
@@ -56,6 +67,8 @@ export const EXCEPTION_KIND_LABELS: Record<TExceptionKind, string> = {
   ambiguous: 'More than one order fits',
   no_statement_line: 'Marked paid, no statement line',
   sms_unparsed: 'Forwarded text not understood',
+  late_deposit: 'Deposit after the order expired',
+  deposit_reorged: 'Deposit gone from the chain (reorg)',
 };
 
 export const EXCEPTION_STATUS_LABELS: Record<TExceptionStatus, string> = {

@@ -12,3 +12,4 @@ export * from './ledger.js';
 export * from './treasury.js';
 export * from './statements.js';
 export * from './momo.js';
+export * from './chain.js';

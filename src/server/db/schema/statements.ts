@@ -21,6 +21,7 @@ import { paymentMethods } from './app.js';
 import { users } from './auth.js';
 import { ledgerEntries } from './ledger.js';
 import { orders } from './orders.js';
+import { chainDeposits } from './chain.js';
 
 /**
  * Statement import and reconciliation (issue 28 point 5, docs/decisions/039). An account is named
@@ -141,12 +142,18 @@ export const statementExceptions = pgTable(
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, { onDelete: 'restrict' }),
     /** The forwarded text an 'sms_unparsed' item is about (docs/decisions/059). */
     smsMessageId: bigint('sms_message_id', { mode: 'number' }).references((): AnyPgColumn => smsMessages.id, { onDelete: 'restrict' }),
+    /** A deposit a chain watcher saw (docs/decisions/058): the item of a wrong amount, a late deposit, one to a closed order, a reorg. */
+    chainDepositId: bigint('chain_deposit_id', { mode: 'number' }).references(() => chainDeposits.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('statement_exceptions_sms_unique')
       .on(t.smsMessageId)
       .where(sql`${t.smsMessageId} IS NOT NULL`),
+    // One item of each kind per chain deposit: the watcher's next poll does not add it again.
+    uniqueIndex('statement_exceptions_chain_deposit_unique')
+      .on(t.chainDepositId, t.kind)
+      .where(sql`${t.chainDepositId} IS NOT NULL`),
     // One item per line, and one "no statement line" item per order.
     uniqueIndex('statement_exceptions_line_unique')
       .on(t.lineId)

@@ -70,6 +70,9 @@ describe('jobs', () => {
       'order_expiry',
       'retention',
       'matched_payments',
+      // The chain watchers, one per network (docs/decisions/058).
+      'chain_watch_erc20',
+      'chain_watch_bep20',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,

@@ -13,6 +13,7 @@ import { ORDER_STATUSES, type TOrderStatus } from '#shared/contracts/orders.js';
 export const PAID_WAITING_STATUSES = [
   'payment_submitted',
   'deposit_submitted',
+  'deposit_detected',
   'payment_confirmed',
   'deposit_confirmed',
 ] as const satisfies readonly TOrderStatus[];

@@ -6,6 +6,10 @@
 import { refundDestination, type TAdminOrder, type TAdminOrderEvent, type TOrder, type TOrderEvent } from '#shared/contracts/orders.js';
 import { calculateUnitPriceFiat } from '#shared/money.js';
 import { canAccess, type TRole } from '#shared/permissions.js';
+import { desc, eq } from 'drizzle-orm';
+import { Dec } from '#shared/money.js';
+import type { TDbOrTx } from '#server/db/client.js';
+import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import type { orderEvents, orders } from '#server/db/schema/orders.js';
 
 export type TOrderRow = typeof orders.$inferSelect;
@@ -150,4 +154,27 @@ export function toOrderEvent(row: TOrderEventRow): TOrderEvent {
 /** One timeline step for staff: with the staff member's name. */
 export function toAdminOrderEvent(row: TOrderEventRow, staffName: string | null): TAdminOrderEvent {
   return { ...toOrderEvent(row), staffName: row.actorKind === 'staff' ? staffName : null };
+}
+
+/**
+ * The transfer a chain watcher saw to a sell's own address (docs/decisions/058): the last one that
+ * moved the order, with its confirmations and the network's required number; null when none.
+ */
+export async function readChainDeposit(db: TDbOrTx, orderId: number): Promise<(TOrder['chainDeposit'] & object) | null> {
+  const [row] = await db
+    .select({ deposit: chainDeposits, required: chainNetworks.requiredConfirmations })
+    .from(chainDeposits)
+    .leftJoin(chainNetworks, eq(chainNetworks.network, chainDeposits.network))
+    .where(eq(chainDeposits.orderId, orderId))
+    .orderBy(desc(chainDeposits.id))
+    .limit(1);
+  if (!row) return null;
+  const { deposit } = row;
+  return {
+    txHash: deposit.txHash,
+    amount: new Dec(deposit.amount).toFixed(),
+    confirmations: deposit.confirmations,
+    required: row.required ?? deposit.confirmations,
+    status: deposit.status,
+  };
 }

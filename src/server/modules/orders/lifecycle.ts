@@ -177,6 +177,12 @@ export async function submitPayment(
     const row = await deps.db.transaction(async (tx) => {
       const now = clock(deps);
       const order = await lockOwnOrder(tx, actor.id, id);
+      // "I have sent" after a chain watcher saw the deposit (docs/decisions/058): the hash must be the one seen; nothing changes.
+      if (order.status === 'deposit_detected' && !proof) {
+        const pasted = paymentTxKeyOf('chain', checkedPaymentTxId(order, input.paymentTxId));
+        if (pasted !== null && pasted === order.paymentTxKey) return order;
+        throw new AppError('TX_HASH_NOT_DETECTED', ORDER_MSG.txHashNotDetected, { fields: { paymentTxId: ORDER_MSG.txHashNotDetected } });
+      }
       if (!isAwaitingStatus(order.status)) throw notAwaiting(order);
       if (order.deadlineAt && order.deadlineAt.getTime() <= now.getTime()) throw new AppError('ORDER_EXPIRED', ORDER_MSG.expired);
       const paymentTxId = checkedPaymentTxId(order, input.paymentTxId);

@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<TOrderDeps> = async (paymentAp
       config: {
         access: 'customer',
         rateLimit: perUser(RATE_LIMITS.ordersPerUser),
-        errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED', 'TX_ID_USED'],
+        errors: ['NOT_FOUND', 'ORDER_NOT_AWAITING', 'ORDER_EXPIRED', 'TX_ID_USED', 'TX_HASH_NOT_DETECTED'],
         openapi: { multipartBody: ZSubmitPaymentForm },
       },
       // A screenshot at the limit and the fields; a JSON body is held to the usual size below.

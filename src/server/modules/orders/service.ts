@@ -26,7 +26,14 @@ import type { TOrderDeps } from './deps.js';
 /* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { orderOnHold } from '#server/modules/compliance/rules.js';
 /* eslint-enable import-x/no-restricted-paths */
-import { toAdminOrder, toAdminOrderEvent, toOrder, toOrderEvent, type TOrderRow } from '#server/modules/order-reads/order-view.js';
+import {
+  readChainDeposit,
+  toAdminOrder,
+  toAdminOrderEvent,
+  toOrder,
+  toOrderEvent,
+  type TOrderRow,
+} from '#server/modules/order-reads/order-view.js';
 import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 
 /**
@@ -61,7 +68,9 @@ export async function getMyOrder(db: TDb, userId: string, id: number, now: Date)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', ORDER_MSG.orderNotFound);
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
-  return { order: toOrder(row), timeline: events.map(toOrderEvent), now: now.toISOString() };
+  const order = toOrder(row);
+  if (row.depositKeyId !== null) order.chainDeposit = await readChainDeposit(db, id);
+  return { order, timeline: events.map(toOrderEvent), now: now.toISOString() };
 }
 
 function remainingLimit(limitUsd: string, volumeUsd: string): string {
@@ -186,8 +195,10 @@ export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new D
   const limits = await readTierLimits(db);
   const tier = tierOf(row.tier);
   const left = await readLeftGhs(db, { userId: row.order.userId, tier, now, limits });
+  const order = toAdminOrder(row);
+  if (row.order.depositKeyId !== null) order.chainDeposit = await readChainDeposit(db, id);
   return {
-    order: toAdminOrder(row),
+    order,
     customer: {
       kycStatus: row.kycStatus as TAdminOrderDetail['customer']['kycStatus'],
       remainingLimitUsd: tier > 0 ? null : remainingLimit(limits.tier0LimitUsd, row.volume),

@@ -228,7 +228,7 @@ function txKeysOf(line: TParsedLine, rail: TPaymentRail): string[] {
 type TOrderRow = typeof orders.$inferSelect;
 type TMatch = { result: Exclude<TLineResult, 'outgoing' | 'linked' | 'refunded' | 'written_off'>; order: TOrderRow | null; detail: string };
 
-const OPEN_STATUSES = ['awaiting_payment', 'payment_submitted', 'awaiting_deposit', 'deposit_submitted'];
+const OPEN_STATUSES = ['awaiting_payment', 'payment_submitted', 'awaiting_deposit', 'deposit_submitted', 'deposit_detected'];
 
 /** What the order expects on this account: cedis for a buy, the coin for a sell. */
 function expectedAmount(order: TOrderRow): string {
@@ -901,7 +901,19 @@ export async function resolveException(
     let resolvedOrderId: number | null = null;
     let resolvedLineId: number | null = null;
 
-    if (input.resolution === 'link') {
+    if (before.chainDepositId !== null) {
+      // A chain watcher's item (docs/decisions/058): the coins are on the order's own address. Link
+      // says which order the deposit pays (staff then confirm what arrived on it); refund records
+      // the transfer that sent them back; write off closes it with the reason. The ledger entries
+      // of chain deposits are issue 32 point 5's.
+      if (input.resolution === 'link') {
+        const orderId = input.orderId ?? before.orderId;
+        if (!orderId) throw new AppError('VALIDATION', STATEMENT_MSG.orderRequired, { fields: { orderId: STATEMENT_MSG.orderRequired } });
+        const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+        if (!order) throw new AppError('VALIDATION', STATEMENT_MSG.orderNotFound, { fields: { orderId: STATEMENT_MSG.orderNotFound } });
+        resolvedOrderId = orderId;
+      }
+    } else if (input.resolution === 'link') {
       // The line and the order of the link: an item of a line names the order; an order's item names the line.
       let linkLine = line;
       let orderId: number;

@@ -51,7 +51,8 @@ type TReadDeps = Omit<TTreasuryDeps, 'db'> & { db: TDbOrTx };
  */
 export const WAITING_PAYOUT_STATUSES = {
   buy: ['payment_submitted', 'payment_confirmed'],
-  sell: ['deposit_submitted', 'deposit_confirmed'],
+  // deposit_detected: a chain watcher saw the coins arrive (docs/decisions/058).
+  sell: ['deposit_submitted', 'deposit_detected', 'deposit_confirmed'],
 } as const satisfies Record<'buy' | 'sell', readonly string[]>;
 
 const ZERO = new Dec(0);

@@ -11,6 +11,7 @@ const STATUS_VARIANTS: Record<TOrderStatus, BadgeVariant> = {
   awaiting_deposit: 'info',
   payment_submitted: 'warning',
   deposit_submitted: 'warning',
+  deposit_detected: 'warning',
   payment_confirmed: 'warning',
   deposit_confirmed: 'warning',
   completed: 'success',

@@ -38,6 +38,8 @@ function titleOf(event: TTimelineEvent, order: TOrder): string {
       return 'Payment submitted';
     case 'deposit_submitted':
       return 'Crypto sent';
+    case 'deposit_detected':
+      return 'Deposit detected';
     case 'completed':
       return order.type === 'buy' ? 'Approved: crypto sent' : 'Approved: paid out';
     case 'payment_confirmed':
@@ -51,8 +53,10 @@ function titleOf(event: TTimelineEvent, order: TOrder): string {
     case 'expired':
       return 'Order expired';
     case 'awaiting_payment':
-    case 'awaiting_deposit':
       return ORDER_STATUS_LABELS[event.to];
+    case 'awaiting_deposit':
+      // Back to waiting: the block of a detected deposit left the chain (docs/decisions/058).
+      return event.from === 'deposit_detected' ? 'Deposit no longer on the chain: waiting for it again' : ORDER_STATUS_LABELS[event.to];
   }
 }
 

@@ -62,4 +62,21 @@ describe('the outcome of a paid order', () => {
     expect(screen.getByRole('heading', { name: 'Payment confirmed' })).toBeTruthy();
     expect(screen.getByText(/We have received your payment and are sending 0\.00010000 BTC to your wallet\./)).toBeTruthy();
   });
+  it('a sell whose deposit a chain watcher saw shows the amount, the confirmations of the required number and the hash', () => {
+    const hash = `0x${'5e'.repeat(32)}`;
+    renderOutcome(
+      buildOrder({
+        type: 'sell',
+        coinSymbol: 'usdt',
+        network: 'ERC20',
+        status: 'deposit_detected',
+        payout: { type: 'momo', provider: 'MTN MoMo', name: 'Akosua Asantewaa', number: '0241234567' },
+        chainDeposit: { txHash: hash, amount: '25.5', confirmations: 4, required: 12, status: 'seen' },
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Deposit detected' })).toBeTruthy();
+    expect(screen.getByText(/^Confirmations:/).textContent).toBe('Confirmations: 4 of 12');
+    expect(screen.getByText(/^Received:/).textContent).toContain('25.5');
+    expect(screen.getByText(hash)).toBeTruthy();
+  });
 });

@@ -95,6 +95,34 @@ export function OrderOutcome({ order, userId }: { order: TOrder; userId?: string
         </Panel>
       );
     }
+    case 'deposit_detected': {
+      // A chain watcher saw the transfer to the order's own address (docs/decisions/058).
+      const deposit = order.chainDeposit;
+      const network = networkOfOrder(order);
+      return (
+        <Panel title="Deposit detected" tone="info">
+          <p>
+            We see your transfer{network ? ` on ${networkLabel(network)}` : ''}. Once it has enough confirmations, we pay{' '}
+            {paidOutText(order)} to {payoutPlace(order)}.
+          </p>
+          {deposit && (
+            <>
+              <p>
+                Received: <span className="font-semibold">{formatCrypto(deposit.amount, symbol)}</span>
+              </p>
+              <p aria-live="polite">
+                Confirmations: <span className="font-semibold">{Math.min(deposit.confirmations, deposit.required)}</span> of{' '}
+                {deposit.required}
+              </p>
+              <p className="break-all">
+                {txIdLabel(order)}: <span className="font-mono">{deposit.txHash}</span>
+              </p>
+            </>
+          )}
+          <p>This page updates by itself.</p>
+        </Panel>
+      );
+    }
     case 'payment_confirmed':
     case 'deposit_confirmed':
       return (

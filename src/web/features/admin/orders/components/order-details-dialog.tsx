@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TAdminOrder, TAdminOrderDetail } from '#shared/contracts/orders.js';
-import { formatGhs, formatUsd } from '#shared/format.js';
-import { normalizeDecimal } from '#shared/money.js';
+import { formatCrypto, formatGhs, formatUsd } from '#shared/format.js';
+import { Dec, normalizeDecimal } from '#shared/money.js';
 import { networkLabel } from '#shared/networks.js';
 import { KycBadge } from '#web/components/kyc-badge.js';
 import { SameImageNotice } from '#web/components/same-image-notice.js';
@@ -297,6 +297,24 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
             <OrderFact label="Deposit tag" mono>
               {order.depositTo.tag}
             </OrderFact>
+          )}
+          {/* What the chain watcher saw (docs/decisions/058). */}
+          {order.chainDeposit && (
+            <>
+              <OrderFact label="Deposit on chain" mono>
+                {order.chainDeposit.txHash}
+              </OrderFact>
+              <OrderFact label="Deposit amount">
+                {formatCrypto(order.chainDeposit.amount, order.coinSymbol.toUpperCase())}
+                {!new Dec(order.chainDeposit.amount).eq(order.amountCrypto) &&
+                  ` (ordered ${formatCrypto(order.amountCrypto, order.coinSymbol.toUpperCase())})`}
+              </OrderFact>
+              <OrderFact label="Confirmations">
+                {order.chainDeposit.status === 'reorged'
+                  ? 'No longer on the chain (reorganisation)'
+                  : `${order.chainDeposit.confirmations} of ${order.chainDeposit.required}`}
+              </OrderFact>
+            </>
           )}
         </>
       )}
