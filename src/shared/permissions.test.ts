@@ -23,8 +23,10 @@ describe('role matrix', () => {
     expect(menuFor('compliance').map((m) => m.label)).toEqual(['Dashboard', 'Users', 'Orders', 'KYC Submissions', 'Compliance']);
     expect(menuFor(null)).toEqual([]);
     // 13 until issue 18, which adds Compliance and SMS Log; 16 with Pending changes (issue 27 point 3);
-    // 19 with Treasury, Settlement (issue 28 point 6) and Statements (issue 28 point 5).
-    expect(menuFor('super_admin')).toHaveLength(20);
+    // 19 with Treasury, Settlement (issue 28 point 6) and Statements (issue 28 point 5); 21 with
+    // SMS forwarders (issue 33 point 6, docs/decisions/059).
+    expect(menuFor('super_admin')).toHaveLength(21);
+    expect(menuFor('manager').map((m) => m.label)).toContain('SMS forwarders');
     expect(menuFor('manager').map((m) => m.label)).toContain('Pending changes');
     expect(menuFor('manager').map((m) => m.label)).toEqual(expect.arrayContaining(['Treasury', 'Settlement', 'Statements']));
     expect(canAccess('support', 'treasury')).toBe(false);

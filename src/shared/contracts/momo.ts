@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isGhanaMobileNumber } from '#shared/destinations.js';
+import { ZDbId } from './common.js';
 
 /**
  * "Pay with MTN MoMo" on a buy's order page (issue 33 point 3, docs/decisions/060): the customer
@@ -80,7 +81,7 @@ export const ZAutoPayoutPolicy = z
     dailyCapGhs: ZGhs,
     minTier: z.number().int().min(0).max(2),
     /** The MTN MoMo payment method the cedis leave from; required to turn the policy on. */
-    paidFromMethodId: z.number().int().positive().nullable(),
+    paidFromMethodId: ZDbId.nullable(),
   })
   .strict();
 export type TAutoPayoutPolicy = z.infer<typeof ZAutoPayoutPolicy>;

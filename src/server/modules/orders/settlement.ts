@@ -505,8 +505,10 @@ export async function refundOrder(deps: TOrderDeps, input: { actor: TActor; id: 
  * Refuses a staff payout or refund of a sell the auto-payout policy is paying out, or has paid
  * (docs/decisions/061): the cedis must never leave twice. A failed automatic payout does not stop staff.
  */
-export async function refuseWhileAutoPayout(tx: TTx, order: Pick<TOrderRow, 'id' | 'type'>): Promise<void> {
-  if (order.type !== 'sell') return;
+export async function refuseWhileAutoPayout(tx: TTx, order: Pick<TOrderRow, 'id' | 'type' | 'autoPayoutNote'>): Promise<void> {
+  // The policy writes its note on every sell it decided (docs/decisions/061): without one there is
+  // no automatic payout, and no statement is spent on looking (the policy is off by default).
+  if (order.type !== 'sell' || order.autoPayoutNote === null) return;
   const [payout] = await tx
     .select({ id: momoPayments.id })
     .from(momoPayments)
