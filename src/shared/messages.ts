@@ -34,6 +34,8 @@ export const MSG = {
   signInCodeHint: 'Many failed sign-ins were tried on this account. Enter your authenticator code with your password to sign in now.',
   signInCodeInvalid: 'Enter the 6-digit code from your authenticator app.',
   timedOut: (operation: string) => `${operation} timed out. Please check your connection and try again.`,
+  /** A form whose rules come in a chunk of their own could not download them (web/components/form/use-light-form.ts). */
+  formCheckUnavailable: 'The form could not be checked. Please check your connection and try again.',
 
   // Password reset
   resetRequested: (email: string) => `If an account with ${email} exists, a reset link has been sent.`,

@@ -65,6 +65,26 @@ describe('paths typed without the #', () => {
     expect(asset.statusCode).toBe(200);
   });
 
+  it("sends a hashed file without the headers only a document reads, and keeps the ones a script's do (docs/decisions/064)", async () => {
+    const index = await get('/');
+    expect(index.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(index.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const asset = await get('/assets/app-123.js', '*/*');
+    expect(asset.statusCode).toBe(200);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ])
+      expect(asset.headers[name], name).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('answers an unknown page a browser asks for with our own small HTML page, under the app CSP', async () => {
     const home = await get('/');
     const response = await get('/nothing/here');

@@ -3,10 +3,11 @@ import type { TOrder } from '#shared/contracts/orders.js';
 import { ORDER_MSG } from '#shared/order-rules.js';
 import { railOfOrder } from '#shared/transaction-id.js';
 import { networkLabel, networkOfOrder } from '#shared/networks.js';
-import { Form, FormAlert, TextField } from '#web/components/form/form.js';
 import { showServerError } from '#web/components/form/server-error.js';
-import { useLazyResolverForm } from '#web/components/form/use-lazy-resolver-form.js';
+import { useLightForm } from '#web/components/form/use-light-form.js';
+import { Alert } from '#web/components/ui/alert.js';
 import { Button } from '#web/components/ui/button.js';
+import { Input } from '#web/components/ui/input.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { txIdLabel } from '#web/lib/order-labels.js';
 import { useSubmitPayment } from '#web/features/orders/api/submit-payment.js';
@@ -39,12 +40,16 @@ export function txIdHint(order: TOrder): string {
 export function PaymentForm({ order, userId }: { order: TOrder; userId: string }) {
   const { type, coinSymbol, network, payTo, paymentMethod } = order;
   // The form's rules (zod on the contract's pieces) come in a chunk of their own, asked for at once
-  // but not waited for: the form is usable before they arrive (docs/decisions/055).
-  const loadResolver = useCallback(
-    () => (rules ??= loadRules()).then((module) => module.paymentFormResolver({ type, coinSymbol, network, payTo, paymentMethod })),
+  // but not waited for: the form is usable before they arrive (docs/decisions/055). Its state is
+  // use-light-form.ts's, not react-hook-form's, which the page would otherwise wait for (docs/decisions/064).
+  const loadCheck = useCallback(
+    () => (rules ??= loadRules()).then((module) => module.paymentFormCheck({ type, coinSymbol, network, payTo, paymentMethod })),
     [type, coinSymbol, network, payTo, paymentMethod],
   );
-  const form = useLazyResolverForm<TPaymentFormValues, TPaymentFormOutput>(loadResolver, { defaultValues: EMPTY_PAYMENT_FORM });
+  const { field, values, errors, rootError, register, setValue, handleSubmit, form } = useLightForm<TPaymentFormValues, TPaymentFormOutput>(
+    loadCheck,
+    EMPTY_PAYMENT_FORM,
+  );
   const mutation = useSubmitPayment(userId, order.id);
   const toast = useToast();
   const isBuy = order.type === 'buy';
@@ -63,18 +68,18 @@ export function PaymentForm({ order, userId }: { order: TOrder; userId: string }
             : 'When your transfer has gone out, tell us here so we can check it and pay you.'}
         </p>
       </div>
-      <Form
-        form={form}
+      <form
+        noValidate
         className="space-y-5"
         aria-busy={mutation.isPending || undefined}
-        onSubmit={(values) => {
+        onSubmit={handleSubmit((data) => {
           if (mutation.isPending) return;
           mutation.mutate(
             {
-              paymentTxId: values.paymentTxId,
-              payerNumber: isMomo ? values.payerNumber : '',
-              payerName: isBuy ? values.payerName : '',
-              proof: isBuy ? values.proof : null,
+              paymentTxId: data.paymentTxId,
+              payerNumber: isMomo ? data.payerNumber : '',
+              payerName: isBuy ? data.payerName : '',
+              proof: isBuy ? data.proof : null,
             },
             {
               onSuccess: () =>
@@ -82,11 +87,11 @@ export function PaymentForm({ order, userId }: { order: TOrder; userId: string }
               onError: (error) => showServerError(form, error),
             },
           );
-        }}
+        })}
       >
-        <TextField
+        <Input
+          {...field('paymentTxId')}
           label={txIdLabel(order)}
-          name="paymentTxId"
           autoComplete="off"
           autoCapitalize="none"
           autoCorrect="off"
@@ -94,16 +99,30 @@ export function PaymentForm({ order, userId }: { order: TOrder; userId: string }
           className="font-mono"
           hint={txIdHint(order)}
         />
-        {isBuy && <ProofField />}
-        {isMomo && (
-          <TextField label="Number you paid from (optional)" name="payerNumber" type="tel" autoComplete="tel" placeholder="024 123 4567" />
+        {isBuy && (
+          <ProofField
+            file={values.proof ?? null}
+            error={errors.proof}
+            inputRef={(element) => register('proof', element)}
+            // Checked at once, before any submit (the screenshot's type by its bytes, its size).
+            onChoose={(file) => setValue('proof', file, { check: true })}
+          />
         )}
-        {isBuy && <TextField label="Name on the paying account (optional)" name="payerName" autoComplete="name" />}
-        <FormAlert />
+        {isMomo && (
+          <Input
+            {...field('payerNumber')}
+            label="Number you paid from (optional)"
+            type="tel"
+            autoComplete="tel"
+            placeholder="024 123 4567"
+          />
+        )}
+        {isBuy && <Input {...field('payerName')} label="Name on the paying account (optional)" autoComplete="name" />}
+        {rootError && <Alert variant="error">{rootError}</Alert>}
         <Button type="submit" size="lg" className="w-full sm:w-auto" isLoading={mutation.isPending} loadingText="Sending…">
           {submitLabel}
         </Button>
-      </Form>
+      </form>
     </section>
   );
 }

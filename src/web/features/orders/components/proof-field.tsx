@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { PROOF_ACCEPTED_TYPES } from '#shared/order-rules.js';
-import { errorAt } from '#web/components/form/form.js';
 import { Button } from '#web/components/ui/button.js';
 import { Field } from '#web/components/ui/field.js';
 import { cn } from '#web/lib/cn.js';
 import { formatFileSize } from '#web/features/orders/lib/check-proof.js';
-import type { TPaymentFormValues } from '#web/features/orders/lib/payment-form.js';
 
 /** An object URL for the file, revoked when the file changes and on unmount. */
 function useObjectUrl(file: File | null): string | null {
@@ -23,26 +20,28 @@ function useObjectUrl(file: File | null): string | null {
 /**
  * The optional payment screenshot of "I have paid": a native file input (camera or gallery on a
  * phone), the file chosen with its size, a preview once it passed the checks, and a way to take
- * it out. A chosen file is checked at once (JPEG or PNG by its bytes, at most 5 MB): sending a
- * wrong one over mobile data first would only waste the customer's data.
+ * it out. A chosen file is checked at once (JPEG or PNG by its bytes, at most 5 MB; the form's
+ * `onChoose` does it): sending a wrong one over mobile data first would only waste the customer's data.
  */
-export function ProofField() {
-  const { trigger } = useFormContext<TPaymentFormValues>();
-  const { errors } = useFormState<TPaymentFormValues>({ name: 'proof' });
-  const { field } = useController<TPaymentFormValues, 'proof'>({ name: 'proof' });
+export function ProofField({
+  file,
+  error,
+  onChoose,
+  inputRef: registerInput,
+}: {
+  file: File | null;
+  error: string | undefined;
+  onChoose: (file: File | null) => void;
+  /** The input element, for the form's focus on its first field in error. */
+  inputRef: (element: HTMLInputElement | null) => void;
+}) {
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const file = field.value;
-  const error = errorAt(errors, 'proof');
   const previewUrl = useObjectUrl(file && !error ? file : null);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    field.onChange(event.target.files?.[0] ?? null);
-    void trigger('proof');
-  };
+  const choose = (event: ChangeEvent<HTMLInputElement>) => onChoose(event.target.files?.[0] ?? null);
   const remove = () => {
     if (inputRef.current) inputRef.current.value = '';
-    field.onChange(null);
-    void trigger('proof');
+    onChoose(null);
     inputRef.current?.focus();
   };
 
@@ -54,13 +53,12 @@ export function ProofField() {
             {...control}
             ref={(element) => {
               inputRef.current = element;
-              field.ref(element);
+              registerInput(element);
             }}
             type="file"
-            name={field.name}
+            name="proof"
             accept={PROOF_ACCEPTED_TYPES.join(',')}
             onChange={choose}
-            onBlur={field.onBlur}
             className={cn(
               'block w-full max-w-full rounded-lg border border-dashed border-slate-300 bg-white p-2 text-sm text-slate-700',
               'file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800',

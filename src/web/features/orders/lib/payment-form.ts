@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import type { TLightCheck } from '#web/components/form/use-light-form.js';
 import { ZMobileNumber, ZTxId, type TOrder } from '#shared/contracts/orders.js';
 import { ORDER_MSG } from '#shared/order-rules.js';
 import { isValidTxHash, networkLabel, networkOfOrder } from '#shared/networks.js';
@@ -52,7 +51,17 @@ export function paymentFormSchema(order: TTxIdOrder) {
 export type TPaymentFormValues = z.input<ReturnType<typeof paymentFormSchema>>;
 export type TPaymentFormOutput = z.output<ReturnType<typeof paymentFormSchema>>;
 
-/** The payment form's checks, loaded when it is first submitted (components/payment-form.tsx). */
-export function paymentFormResolver(order: TTxIdOrder): Resolver<TPaymentFormValues, unknown, TPaymentFormOutput> {
-  return zodResolver(paymentFormSchema(order));
+/**
+ * The payment form's checks, loaded when the form shows and waited for on its first submit
+ * (components/payment-form.tsx): the output, or the first message of each field.
+ */
+export function paymentFormCheck(order: TTxIdOrder): TLightCheck<TPaymentFormValues, TPaymentFormOutput> {
+  const schema = paymentFormSchema(order);
+  return async (values) => {
+    const result = await schema.safeParseAsync(values);
+    if (result.success) return { ok: true, data: result.data };
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'root')] ??= issue.message;
+    return { ok: false, errors };
+  };
 }

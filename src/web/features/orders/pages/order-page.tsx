@@ -32,6 +32,7 @@ import { OrderOutcome } from '#web/features/orders/components/order-outcome.js';
 import { PayInstructions } from '#web/features/orders/components/pay-instructions.js';
 import { OrderFrameContent } from '#web/features/orders/components/order-page-frame.js';
 import { runInBackground } from '#web/lib/background-requests.js';
+import { lazyNow } from '#web/lib/lazy-now.js';
 
 /**
  * "I have paid" / "I have sent" and its checks (react-hook-form, zod's form rules) come in their own
@@ -40,8 +41,9 @@ import { runInBackground } from '#web/lib/background-requests.js';
  */
 // Asked for when this module runs, not at the form's first render: it then evaluates while the
 // order's answer is on its way instead of after it.
-const paymentFormModule = import('#web/features/orders/components/payment-form.js');
-const PaymentForm = lazy(() => paymentFormModule.then((module) => ({ default: module.PaymentForm })));
+// Shown the moment it has loaded, without Suspense's 300 ms throttle (lib/lazy-now.tsx).
+const PaymentForm = lazyNow(() => import('#web/features/orders/components/payment-form.js').then((module) => module.PaymentForm));
+void PaymentForm.preload().catch(() => undefined);
 
 /**
  * "Pay with MTN MoMo" (docs/decisions/060): its own chunk, asked for only on a buy paid to an MTN
@@ -201,9 +203,7 @@ function OrderBody({
         </Suspense>
       )}
       {canAct && (
-        <Suspense fallback={<LoadingStatus>Loading the payment form…</LoadingStatus>}>
-          <PaymentForm order={order} userId={userId} />
-        </Suspense>
+        <PaymentForm.Component order={order} userId={userId} fallback={<LoadingStatus>Loading the payment form…</LoadingStatus>} />
       )}
       {canAct && <CancelOrder order={order} userId={userId} />}
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
 import { useParams } from '#web/lib/router.js';
+import { lazyNow } from '#web/lib/lazy-now.js';
 import { OrderPageFrame } from '#web/features/orders/components/order-page-frame.js';
 import { parseOrderId } from '#web/lib/my-orders.js';
 
@@ -10,15 +10,12 @@ import { parseOrderId } from '#web/lib/my-orders.js';
  * alone, while the page's code (zod's check of the answer, docs/decisions/025) and the payment
  * form download beside it (the boot script's modulepreload, scripts/route-preloads.ts). The order
  * itself shows only once its answer has been checked (lib/my-orders.ts). Issue 26 point 15,
- * docs/decisions/055.
+ * docs/decisions/055; the page shows as soon as its code has loaded, with no Suspense fallback
+ * throttle (lib/lazy-now.tsx, docs/decisions/064).
  */
-const OrderPage = lazy(() => import('#web/features/orders/pages/order-page.js').then((module) => ({ default: module.OrderPage })));
+const OrderPage = lazyNow(() => import('#web/features/orders/pages/order-page.js').then((module) => module.OrderPage));
 
 export function OrderRoute() {
   const { id } = useParams();
-  return (
-    <Suspense fallback={<OrderPageFrame orderId={parseOrderId(id)} />}>
-      <OrderPage />
-    </Suspense>
-  );
+  return <OrderPage.Component fallback={<OrderPageFrame orderId={parseOrderId(id)} />} />;
 }
