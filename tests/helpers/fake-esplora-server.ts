@@ -37,7 +37,9 @@ export type TFakeEsploraBehaviour =
   /** Never answers (until the server closes): the client's timeout must fire. */
   | { kind: 'hang' }
   /** Answers after `ms`. */
-  | { kind: 'slow'; ms: number };
+  | { kind: 'slow'; ms: number }
+  /** Answers as a backend `blocks` behind the tip would (a provider's load balancer, one server lagging). */
+  | { kind: 'behind'; blocks: number };
 
 export type TFakeEsploraRequest = { path: string; at: number; status: number | 'hang' };
 
@@ -172,18 +174,21 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
   };
   addBlock([]);
 
-  const onBest = (block: TFakeBlock) => best[block.height - best[0]!.height]?.id === block.id;
+  /** Blocks hidden from the answers: a backend of the provider that lags behind the others. */
+  let behind = 0;
+  const view = () => (behind > 0 ? best.slice(0, Math.max(1, best.length - behind)) : best);
+  const onBest = (block: TFakeBlock) => view()[block.height - view()[0]!.height]?.id === block.id;
   const status = (block: TFakeBlock) => ({
     confirmed: true,
     block_height: block.height,
     block_hash: block.id,
     block_time: block.timestamp,
   });
-  /** Where a transaction is on the best chain (null: unconfirmed, in the mempool). */
+  /** Where a transaction is on the best chain as this backend sees it (null: unconfirmed, in the mempool). */
   const located = (txid: string): { tx: TFakeTx; block: TFakeBlock | null } | null => {
-    for (let i = best.length - 1; i >= 0; i--) {
-      const tx = best[i]!.txs.find((each) => each.txid === txid);
-      if (tx) return { tx, block: best[i]! };
+    for (let i = view().length - 1; i >= 0; i--) {
+      const tx = view()[i]!.txs.find((each) => each.txid === txid);
+      if (tx) return { tx, block: view()[i]! };
     }
     const tx = mempool.find((each) => each.txid === txid);
     return tx ? { tx, block: null } : null;
@@ -198,8 +203,8 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
   /** The address's confirmed history, newest first. */
   const history = (address: string) => {
     const list: { tx: TFakeTx; block: TFakeBlock }[] = [];
-    for (let i = best.length - 1; i >= 0; i--) {
-      const block = best[i]!;
+    for (let i = view().length - 1; i >= 0; i--) {
+      const block = view()[i]!;
       for (let j = block.txs.length - 1; j >= 0; j--) if (touches(block.txs[j]!, address)) list.push({ tx: block.txs[j]!, block });
     }
     return list;
@@ -212,10 +217,10 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
 
   function route(path: string): TAnswer {
     let m: RegExpMatchArray | null;
-    if (path === '/blocks/tip/height') return text(best.at(-1)!.height);
-    if (path === '/blocks/tip/hash') return text(best.at(-1)!.id);
+    if (path === '/blocks/tip/height') return text(view().at(-1)!.height);
+    if (path === '/blocks/tip/hash') return text(view().at(-1)!.id);
     if ((m = path.match(/^\/block-height\/(\d+)$/))) {
-      const block = best[Number(m[1]) - best[0]!.height];
+      const block = view()[Number(m[1]) - view()[0]!.height];
       return block ? text(block.id) : blockNotFound;
     }
     if ((m = path.match(/^\/block\/([0-9a-f]{64})(\/.*)?$/))) {
@@ -239,7 +244,7 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
           difficulty: 1,
         });
       if (rest === '/status') {
-        const next = best[block.height - best[0]!.height + 1];
+        const next = view()[block.height - view()[0]!.height + 1];
         return json(onBest(block) ? { in_best_chain: true, height: block.height, next_best: next?.id ?? null } : { in_best_chain: false });
       }
       if (rest === '/txids') return json(block.txs.map((tx) => tx.txid));
@@ -304,7 +309,9 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
         .end(behaviour.body ?? (behaviour.status === 429 ? 'Too Many Requests' : 'Internal Server Error'));
       return;
     }
+    behind = behaviour?.kind === 'behind' ? behaviour.blocks : 0;
     const answer = full.startsWith('/api/') ? route(path) : text('Not Found', 404);
+    behind = 0;
     entry.status = answer.status;
     const send = () => {
       if (res.destroyed) return;

@@ -12,7 +12,7 @@ import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/hel
 import { BIP84_ADDRESSES, BIP84_ZPUB, LTC_XPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 import { ChainEndpointError, watchKey, type TWatchSet } from './adapter.js';
-import { EsploraAdapter, retryAfterMs } from './esplora.js';
+import { EsploraAdapter, HISTORY_OVERLAP_BLOCKS, retryAfterMs } from './esplora.js';
 
 const PAYOUT = { type: 'momo', provider: 'MTN MoMo', name: 'Ama Mensah', number: '0241234567' } as const;
 
@@ -56,7 +56,8 @@ describe('the Esplora adapter', () => {
 
   it("finds payments by each address's history, one request per fresh address: only the range's, outputs to one address added up", async () => {
     const [a, b, c] = BIP84_ADDRESSES as [string, string, string];
-    const before = fake.mine([[{ address: a, sats: 1000 }]]); // below the range
+    const before = fake.mine([[{ address: a, sats: 1000 }]]); // below the range and its overlap
+    fake.mineEmpty(HISTORY_OVERLAP_BLOCKS);
     const first = fake.mine(
       [
         [
@@ -82,15 +83,40 @@ describe('the Esplora adapter', () => {
     expect(client.requests).toBe(2);
   });
 
-  it('pages back through a long history (25 a page, from the last txid seen) until it is older than the range', async () => {
+  it('pages back through a long history (25 a page, from the last txid seen) until it is older than the range and its overlap', async () => {
     const address = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
-    const blocks = Array.from({ length: 30 }, (_, i) => fake.mine([[{ address, sats: 1000 + i }]]));
+    const blocks = Array.from({ length: 40 }, (_, i) => fake.mine([[{ address, sats: 1000 + i }]]));
     const mark = fake.requests.length;
-    const found = await adapter().transfers(blocks[2]!.height, blocks[3]!.height, btcWatch([address]));
-    expect(found.map((each) => each.rawAmount)).toEqual([1003n, 1002n]);
+    const found = await adapter().transfers(blocks[10]!.height, blocks[11]!.height, btcWatch([address]));
+    // The range's two and the six blocks below it (the overlap), newest first.
+    expect(found.map((each) => each.rawAmount)).toEqual([1011n, 1010n, 1009n, 1008n, 1007n, 1006n, 1005n, 1004n]);
     const paths = since(mark);
     expect(paths).toHaveLength(2);
     expect(paths[1]).toMatch(new RegExp(`^/address/${address}/txs/chain/[0-9a-f]{64}$`));
+  });
+
+  it("a provider's server lagging behind the others: a transfer its history missed is found by the next range's overlap, a block it does not know is not a reorganisation", async () => {
+    const address = BIP84_ADDRESSES[1]!;
+    const paid = fake.mine([[{ address, sats: 777 }]]);
+    fake.misbehave(/^\/address\//, { kind: 'behind', blocks: 1 });
+    expect(await adapter().transfers(paid.height, paid.height, btcWatch([address]))).toEqual([]);
+    fake.mineEmpty(1);
+    const next = await adapter().transfers(paid.height + 1, paid.height + 1, btcWatch([address]));
+    expect(next.map((each) => [each.txHash, each.blockNumber, each.blockHash])).toEqual([[paid.txs[0]!.txid, paid.height, paid.hash]]);
+
+    const client = adapter();
+    const head = await client.head();
+    fake.misbehave(/^\/block-height\//, { kind: 'behind', blocks: 1 });
+    const mark = fake.requests.length;
+    expect(await client.blockHash(head.number)).toBe(head.hash);
+    expect(fake.requests.slice(mark).map((request) => request.status)).toEqual([404, 200]);
+    fake.misbehave(/^\/block-height\//, { kind: 'behind', blocks: 1 }, 3);
+    await expect(client.blockHash(head.number)).rejects.toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('below its tip'),
+    });
+    // Above the tip read, a 404 is the chain not reaching that height.
+    expect(await client.blockHash(head.number + 1)).toBeNull();
   });
 
   it('scans the blocks instead when the addresses outnumber the pages of the blocks (hash, header, 25 transactions a page)', async () => {

@@ -25,6 +25,14 @@ import {
 /** Transactions per page of `/block/:hash/txs/:start` and `/address/:a/txs/chain`, as the API documents. */
 export const ESPLORA_PAGE = 25;
 
+/**
+ * Blocks below the range an address's history is also read for (free: the same page). A provider's
+ * servers behind a load balancer are not all at the same tip: the history may come from one that
+ * had not indexed the range's last block when the head came from another. The transfer missed then
+ * is found by the next poll's overlap (recording a transfer twice does nothing).
+ */
+export const HISTORY_OVERLAP_BLOCKS = 6;
+
 export type TEsploraOptions = {
   /** The API's base URL, e.g. https://mempool.space/api or http://127.0.0.1:3000 (electrs). */
   url: string;
@@ -73,16 +81,23 @@ export class EsploraAdapter implements TChainAdapter {
     this.maxWaitMs = options.maxRetryAfterMs ?? 30_000;
   }
 
+  /** The tip this adapter last read: a block at or below it that a server does not know is that server lagging. */
+  private lastHead = -1;
+
   /** One GET: rate limited, with a timeout, retried with backoff (0.5 s, 1 s …) or after Retry-After. 404 is null. */
-  private async get(path: string, as: 'json' | 'text'): Promise<unknown> {
+  private get(path: string, as: 'json' | 'text'): Promise<unknown> {
+    return this.retrying(() => this.once(path, as));
+  }
+
+  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
     const attempts = this.options.attempts ?? 3;
-    for (let attempt = 1; ; attempt++) {
+    for (let tried = 1; ; tried++) {
       try {
-        return await this.once(path, as);
+        return await attempt();
       } catch (error) {
         const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        if (!retryable || attempt >= attempts) throw error;
-        const backoff = 500 * 2 ** (attempt - 1);
+        if (!retryable || tried >= attempts) throw error;
+        const backoff = 500 * 2 ** (tried - 1);
         const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
         if (wait > this.maxWaitMs) throw error;
         await new Promise((resolve) => setTimeout(resolve, wait));
@@ -125,23 +140,35 @@ export class EsploraAdapter implements TChainAdapter {
     // The hash of that height (not /blocks/tip/hash: a block found between the two would pair another tip's hash).
     const hash = await this.blockHash(height);
     if (!hash) throw new ChainEndpointError(`GET /block-height/${height}: the tip is gone`, true);
+    this.lastHead = Math.max(this.lastHead, height);
     return { number: height, hash };
   }
 
+  /**
+   * The hash at a height; null when the chain does not reach it. A 404 at or below the tip already
+   * read is a lagging server, not a reorganisation (a heavier branch is not shorter): retried, then
+   * the poll fails and changes nothing, rather than taking a deposit's block for gone.
+   */
   async blockHash(number: number): Promise<string | null> {
-    const hash = await this.get(`/block-height/${number}`, 'text');
-    return typeof hash === 'string' && /^[0-9a-f]{64}$/i.test(hash) ? hash.toLowerCase() : null;
+    return this.retrying(async () => {
+      const hash = await this.once(`/block-height/${number}`, 'text');
+      if (typeof hash === 'string' && /^[0-9a-f]{64}$/i.test(hash)) return hash.toLowerCase();
+      if (number <= this.lastHead)
+        throw new ChainEndpointError(`GET /block-height/${number}: unknown to the endpoint below its tip ${this.lastHead}`, true);
+      return null;
+    });
   }
 
   async transfers(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {
     if (!watch.native || watch.addresses.size === 0 || from > to) return [];
     const blocks = to - from + 1;
     // A scan needs at least three requests a block (its hash, its header, a page): fewer addresses, history.
-    if (watch.addresses.size <= 3 * blocks) return this.byHistory(from, to, watch);
+    const since = Math.max(0, from - HISTORY_OVERLAP_BLOCKS);
+    if (watch.addresses.size <= 3 * blocks) return this.byHistory(since, to, watch);
     const headers: TEsploraBlock[] = [];
     for (let height = from; height <= to; height++) headers.push(await this.header(height));
     const pages = headers.reduce((sum, block) => sum + Math.max(1, Math.ceil(block.tx_count / ESPLORA_PAGE)), 0);
-    return watch.addresses.size <= pages ? this.byHistory(from, to, watch) : this.byBlocks(headers, watch);
+    return watch.addresses.size <= pages ? this.byHistory(since, to, watch) : this.byBlocks(headers, watch);
   }
 
   private async header(height: number): Promise<TEsploraBlock> {
@@ -152,7 +179,7 @@ export class EsploraAdapter implements TChainAdapter {
     return block;
   }
 
-  /** Each address's confirmed history, newest first, read until it is older than `from`. */
+  /** Each address's confirmed history, newest first, read until it is older than `from` (less the overlap). */
   private async byHistory(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {
     const found: TChainTransfer[] = [];
     for (const address of watch.addresses) {
