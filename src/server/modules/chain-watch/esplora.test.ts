@@ -379,6 +379,29 @@ describe('chain watchers on Esplora (BTC, LTC)', () => {
     expect((await row(order.id)).status).toBe('deposit_confirmed');
   });
 
+  it('Settings list BTC and LTC with their confirmations (2, 6); a Super Admin changes them, a manager is refused', async () => {
+    const listed = await t.request({ method: 'GET', url: '/api/admin/chain-networks', cookie: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const networks = listed.json().networks as {
+      network: string;
+      hasEnvEndpoint: boolean;
+      requiredConfirmations: number;
+      tokens: object;
+    }[];
+    expect(networks.filter((each) => each.network === 'BTC' || each.network === 'LTC')).toEqual([
+      expect.objectContaining({ network: 'BTC', hasEnvEndpoint: true, requiredConfirmations: 2, tokens: {} }),
+      expect.objectContaining({ network: 'LTC', hasEnvEndpoint: true, requiredConfirmations: 6, tokens: {} }),
+    ]);
+    const put = (cookie: string, requiredConfirmations: number) =>
+      t.request({ method: 'PUT', url: '/api/admin/chain-networks/LTC', cookie, payload: { requiredConfirmations } });
+    expect((await put(manager.cookie, 1)).statusCode).toBe(403);
+    const saved = await put(admin, 12);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ network: 'LTC', requiredConfirmations: 12 });
+    expect((await cursor('LTC')).requiredConfirmations).toBe(12);
+    expect((await put(admin, 6)).statusCode).toBe(200);
+  });
+
   it('a 429 and a timeout fail the poll without losing the block; a restarted server resumes from the last block seen', async () => {
     const order = await sell('btc');
     const before = await cursor('BTC');
