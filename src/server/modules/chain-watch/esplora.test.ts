@@ -254,8 +254,9 @@ describe('chain watchers on Esplora (BTC, LTC)', () => {
     await ltc?.close();
   });
 
+  let seller: { cookie: string };
   async function sell(coinSymbol: 'btc' | 'ltc'): Promise<TOrder> {
-    const seller = await t.signUp();
+    seller = await t.signUp();
     const quote = await t.request({
       method: 'POST',
       url: '/api/quotes',
@@ -297,6 +298,16 @@ describe('chain watchers on Esplora (BTC, LTC)', () => {
     expect(deposit!.toAddress).toBe(order.depositTo!.address);
     const seen = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: admin });
     expect(seen.json().order.chainDeposit).toMatchObject({ txHash: txid, confirmations: 1, required: 2 });
+
+    // "I have sent" stays optional: the txid seen (as a wallet may show it, in capitals) is accepted, another one refused.
+    const paste = (paymentTxId: string) =>
+      t.request({ method: 'POST', url: `/api/orders/${order.id}/payment`, cookie: seller.cookie, payload: { paymentTxId } });
+    const same = await paste(txid.toUpperCase());
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().order.status).toBe('deposit_detected');
+    const other = await paste('ab'.repeat(32));
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json().error.code).toBe('TX_HASH_NOT_DETECTED');
 
     btc.mineEmpty(1);
     expect(await t.app.chainWatch.poll('BTC')).toMatchObject({ confirmed: 1 });
