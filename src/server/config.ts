@@ -110,6 +110,9 @@ const ZEnv = z.object({
   // when it has an endpoint (here or in its settings row, chain_networks.rpc_url).
   CHAIN_ERC20_RPC_URL: z.string().url().optional(),
   CHAIN_BEP20_RPC_URL: z.string().url().optional(),
+  // Bitcoin and Litecoin: the base URL of an Esplora REST API (docs/decisions/062), e.g. https://mempool.space/api.
+  CHAIN_BTC_ESPLORA_URL: z.string().url().optional(),
+  CHAIN_LTC_ESPLORA_URL: z.string().url().optional(),
   CHAIN_ERC20_USDT_CONTRACT: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -120,6 +123,8 @@ const ZEnv = z.object({
     .default('0x55d398326f99059fF775485246999027B3197955'),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
   CHAIN_RPC_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  // Public Esplora providers limit harder than an EVM node: a request every 250 ms at most by default.
+  CHAIN_ESPLORA_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CHAIN_MAX_BLOCKS_PER_POLL: z.coerce.number().int().min(1).max(10_000).default(500),
   CHAIN_START_BLOCKS_BACK: z.coerce.number().int().min(0).default(1000),
@@ -302,14 +307,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: e.SMS_CONCURRENCY,
     },
     chain: {
-      rpcUrls: { ERC20: e.CHAIN_ERC20_RPC_URL, BEP20: e.CHAIN_BEP20_RPC_URL },
+      rpcUrls: { ERC20: e.CHAIN_ERC20_RPC_URL, BEP20: e.CHAIN_BEP20_RPC_URL, BTC: e.CHAIN_BTC_ESPLORA_URL, LTC: e.CHAIN_LTC_ESPLORA_URL },
       // USDT's contracts; its decimals on chain: 6 on Ethereum, 18 on BNB Smart Chain.
       tokens: {
         ERC20: { USDT: { contract: e.CHAIN_ERC20_USDT_CONTRACT, decimals: 6 } },
         BEP20: { USDT: { contract: e.CHAIN_BEP20_USDT_CONTRACT, decimals: 18 } },
+        BTC: {},
+        LTC: {},
       },
       pollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
       minIntervalMs: e.CHAIN_RPC_MIN_INTERVAL_MS,
+      esploraMinIntervalMs: e.CHAIN_ESPLORA_MIN_INTERVAL_MS,
       timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
       maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,
       startBlocksBack: e.CHAIN_START_BLOCKS_BACK,

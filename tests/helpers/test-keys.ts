@@ -23,3 +23,5 @@ export const EVM_ADDRESSES = ['0x9858EfFD232B4033E47d90003D41EC34EcaEda94', '0x6
 export const BIP84_XPRV = root.derive("m/84'/0'/0'").privateExtendedKey;
 /** Another account (m/84'/0'/1'), a replacement key. */
 export const OTHER_BTC_XPUB = root.derive("m/84'/0'/1'").publicExtendedKey;
+/** m/84'/2'/0': Litecoin's BIP84 account (as an xpub, which the Currencies page accepts for LTC); its 0/0 is ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh. */
+export const LTC_XPUB = root.derive("m/84'/2'/0'").publicExtendedKey;

@@ -5,16 +5,24 @@ import type { TChainToken } from '#server/db/schema/chain.js';
  * watchers"). A network's settings row (chain_networks) overrides its endpoint, tokens and
  * confirmations; the environment gives the defaults.
  */
-export type TWatchedNetwork = 'ERC20' | 'BEP20';
-export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20'];
+export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC';
+export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC'];
+
+/**
+ * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts) or an
+ * Esplora REST API (esplora.ts, docs/decisions/062).
+ */
+export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora'> = { ERC20: 'evm', BEP20: 'evm', BTC: 'esplora', LTC: 'esplora' };
 
 export type TChainWatchOptions = {
   rpcUrls: Partial<Record<TWatchedNetwork, string | undefined>>;
   tokens: Record<TWatchedNetwork, Record<string, TChainToken>>;
   /** How often each network is polled (one run per interval across every process). */
   pollMs: number;
-  /** The least time between two requests to one endpoint: its rate limit. */
+  /** The least time between two requests to one endpoint: its rate limit (EVM JSON-RPC). */
   minIntervalMs: number;
+  /** The same for an Esplora endpoint (BTC, LTC; public providers limit harder). */
+  esploraMinIntervalMs: number;
   timeoutMs: number;
   /** The most blocks one poll scans (a watcher behind catches up over several polls). */
   maxBlocksPerPoll: number;
@@ -29,5 +37,8 @@ export type TChainWatchOptions = {
  */
 export const DEFAULT_CONFIRMATIONS = { BTC: 2, LTC: 6, ERC20: 12, BEP20: 15, TRC20: 19, XRP: 1 } as const;
 
-/** The coin each EVM network pays natively (found by block scan); other coins on it are tokens (Transfer logs). */
-export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB' };
+/** The coin each network pays natively (EVM: found by block scan); other coins on it are tokens (Transfer logs). */
+export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB', BTC: 'BTC', LTC: 'LTC' };
+
+/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin. */
+export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8 };

@@ -12,7 +12,9 @@ export const CHAIN_WATCH_MSG = {
   decimalsRange: 'Enter the token decimals from 0 to 36.',
 };
 
-export const ZChainNetworkParams = z.object({ network: z.enum(['ERC20', 'BEP20'], { error: CHAIN_WATCH_MSG.networkUnknown }) }).strict();
+export const ZChainNetworkParams = z
+  .object({ network: z.enum(['ERC20', 'BEP20', 'BTC', 'LTC'], { error: CHAIN_WATCH_MSG.networkUnknown }) })
+  .strict();
 
 export const ZChainToken = z
   .object({
@@ -25,7 +27,7 @@ export const ZChainNetwork = z.object({
   network: z.string(),
   /** The host of the endpoint set here (the URL itself is never sent back); null: none set here. */
   rpcHost: z.string().nullable(),
-  /** The environment gives an endpoint (CHAIN_<NETWORK>_RPC_URL). */
+  /** The environment gives an endpoint (CHAIN_<NETWORK>_RPC_URL; CHAIN_BTC_ESPLORA_URL, CHAIN_LTC_ESPLORA_URL). */
   hasEnvEndpoint: z.boolean(),
   requiredConfirmations: z.number(),
   tokens: z.record(z.string(), ZChainToken),
@@ -48,7 +50,7 @@ export const ZChainNetworkUpdate = z
       .nullable()
       .optional(),
     requiredConfirmations: z.number({ error: CHAIN_WATCH_MSG.confirmationsRange }).int().min(1).max(1000),
-    /** The tokens watched on the network (USDT, this round). */
+    /** The tokens watched on the network (USDT, this round; EVM networks only: Bitcoin and Litecoin have none). */
     tokens: z.object({ USDT: ZChainToken }).strict().optional(),
   })
   .strict();

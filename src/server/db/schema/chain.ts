@@ -13,7 +13,7 @@ export type TChainToken = { contract: string; decimals: number };
 export const chainNetworks = pgTable(
   'chain_networks',
   {
-    /** src/shared/networks.ts NETWORK_IDS: ERC20, BEP20 (the EVM watchers of this round). */
+    /** src/shared/networks.ts NETWORK_IDS: ERC20, BEP20 (EVM), BTC, LTC (Esplora, docs/decisions/062). */
     network: text('network').primaryKey(),
     /** JSON-RPC endpoint set in the settings; null: the environment's (CHAIN_<NETWORK>_RPC_URL). */
     rpcUrl: text('rpc_url'),
@@ -38,7 +38,8 @@ export type TChainDepositStatus = (typeof CHAIN_DEPOSIT_STATUSES)[number];
 
 /**
  * A transfer the watcher saw to an address it gave an order: the native coin (log_index -1) or a
- * token's Transfer log. Its block hash is checked while it is not final: a block no longer on the
+ * token's Transfer log on EVM; on Bitcoin and Litecoin a transaction's outputs to the address
+ * (log_index: the first output's index, docs/decisions/062). Its block hash is checked while it is not final: a block no longer on the
  * chain makes it `reorged` (and the order goes back to awaiting its deposit).
  */
 export const chainDeposits = pgTable(

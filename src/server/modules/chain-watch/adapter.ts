@@ -1,8 +1,8 @@
 /**
  * What a chain watcher needs of a network, whatever its family (docs/decisions/058). The EVM
- * adapter (evm.ts) is the first; an Esplora one (BTC, LTC), TronGrid (TRC20) and the XRP Ledger's
- * API fit the same shape: a head, a block's hash to tell a reorganisation, and the transfers of a
- * range of blocks to a set of addresses.
+ * adapter (evm.ts) and the Esplora one (esplora.ts: BTC, LTC; docs/decisions/062) implement it;
+ * TronGrid (TRC20) and the XRP Ledger's API fit the same shape: a head, a block's hash to tell a
+ * reorganisation, and the transfers of a range of blocks to a set of addresses.
  */
 
 /** A transfer to a watched address, as the chain shows it. `rawAmount` is the integer in the smallest unit. */
@@ -11,7 +11,7 @@ export type TChainTransfer = {
   txHash: string;
   /** The log's index in its block for a token transfer; -1 for the native coin. */
   logIndex: number;
-  /** The receiving address, lower case for EVM. */
+  /** The receiving address as the watch set keys it (watchKey: lower case for EVM and bech32, base58 as written). */
   to: string;
   rawAmount: bigint;
   decimals: number;
@@ -22,11 +22,11 @@ export type TChainTransfer = {
 export type TBlockRef = { number: number; hash: string };
 
 export type TWatchSet = {
-  /** Watched addresses, lower case. */
+  /** Watched addresses, each as watchKey() writes it. */
   addresses: ReadonlySet<string>;
   /** Tokens to read the Transfer events of, by coin symbol. */
   tokens: ReadonlyMap<string, { contract: string; decimals: number }>;
-  /** Whether any watched address waits for the native coin (a block scan). */
+  /** Whether any watched address waits for the native coin (EVM: a block scan; Esplora: the only coin). */
   native: { coinSymbol: string; decimals: number } | null;
 };
 
@@ -47,4 +47,38 @@ export class ChainEndpointError extends Error {
     super(message);
     this.name = 'ChainEndpointError';
   }
+}
+
+/**
+ * An address as the watchers compare it: EVM addresses in lower case (their checksum is only
+ * letter case); bech32 addresses (bc1…, ltc1…, as src/server/modules/deposit-keys/derive.ts derives
+ * them) in lower case, as the chain writes them (BIP173 forbids mixed case); base58 addresses
+ * (1…, 3…, L…, M…) exactly as written, since their letter case is part of the address.
+ */
+export function watchKey(address: string): string {
+  if (/^0x[0-9a-fA-F]{40}$/.test(address)) return address.toLowerCase();
+  if (/^(bc|tb|bcrt|ltc|tltc|rltc)1[02-9ac-hj-np-z]+$/i.test(address)) return address.toLowerCase();
+  return address;
+}
+
+/**
+ * Each endpoint's rate limit, shared by every adapter on it in this process: requests start at
+ * least `minIntervalMs` apart, and a 429's Retry-After holds every request to it back (holdOff).
+ * (One watcher per network runs at a time across processes: the job engine's singleton,
+ * src/server/modules/jobs/engine.ts.)
+ */
+const nextSlot = new Map<string, number>();
+
+export async function rateLimited(endpoint: string, minIntervalMs: number, maxWaitMs = Infinity): Promise<void> {
+  const now = Date.now();
+  const at = Math.max(now, nextSlot.get(endpoint) ?? 0);
+  // Held back longer than a poll may wait (a long Retry-After): this poll fails now, a later one goes on.
+  if (at - now > maxWaitMs) throw new ChainEndpointError(`rate limited by the endpoint until ${new Date(at).toISOString()}`, true);
+  nextSlot.set(endpoint, at + minIntervalMs);
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
+/** No request to the endpoint before `ms` from now (a 429's Retry-After). */
+export function holdOff(endpoint: string, ms: number): void {
+  nextSlot.set(endpoint, Math.max(nextSlot.get(endpoint) ?? 0, Date.now() + ms));
 }

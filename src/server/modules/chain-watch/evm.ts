@@ -1,6 +1,6 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { ChainEndpointError, type TBlockRef, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
+import { ChainEndpointError, rateLimited, type TBlockRef, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
 
 /**
  * The EVM adapter (Ethereum, BNB Smart Chain; docs/decisions/058): JSON-RPC over fetch, no client
@@ -15,20 +15,6 @@ export const TRANSFER_TOPIC = `0x${bytesToHex(keccak_256(utf8ToBytes('Transfer(a
 const ADDRESSES_PER_REQUEST = 200;
 
 export type TRpcOptions = { url: string; minIntervalMs: number; timeoutMs: number; attempts?: number };
-
-/**
- * Each endpoint's rate limit, shared by every adapter on it in this process: requests start at
- * least `minIntervalMs` apart. (One watcher per network runs at a time across processes: the job
- * engine's singleton, src/server/modules/jobs/engine.ts.)
- */
-const nextSlot = new Map<string, number>();
-
-async function rateLimited(url: string, minIntervalMs: number): Promise<void> {
-  const now = Date.now();
-  const at = Math.max(now, nextSlot.get(url) ?? 0);
-  nextSlot.set(url, at + minIntervalMs);
-  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-}
 
 let rpcId = 0;
 

@@ -7,12 +7,20 @@ import type { TDb, TTx } from '#server/db/client.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
-import { DEFAULT_CONFIRMATIONS, NATIVE_COIN, type TChainWatchOptions, type TWatchedNetwork } from '#server/lib/chain-options.js';
+import {
+  CHAIN_FAMILY,
+  DEFAULT_CONFIRMATIONS,
+  NATIVE_COIN,
+  NATIVE_DECIMALS,
+  type TChainWatchOptions,
+  type TWatchedNetwork,
+} from '#server/lib/chain-options.js';
 import type { TOrderDeps } from '#server/modules/orders/deps.js';
 import { recordTransition } from '#server/modules/orders/lifecycle.js';
 import { applyConfirmation } from '#server/modules/orders/settlement.js';
 import { isReferenceTaken } from '#server/modules/orders/transitions.js';
-import type { TChainAdapter, TChainTransfer, TWatchSet } from './adapter.js';
+import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
+import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
 
 /**
@@ -41,7 +49,7 @@ export type TChainWatchDeps = {
   db: TDb;
   orderDeps: TOrderDeps;
   options: TChainWatchOptions;
-  /** The adapter of a network's endpoint (tests and other families); EVM JSON-RPC by default. */
+  /** The adapter of a network's endpoint (tests); by default its family's (adapterOf). */
   adapterFor?: (network: TWatchedNetwork, url: string) => TChainAdapter;
 };
 
@@ -68,13 +76,19 @@ export function endpointOf(row: TNetworkRow, options: TChainWatchOptions): strin
   return row.rpcUrl ?? options.rpcUrls[row.network as TWatchedNetwork];
 }
 
+/** The adapter of a network's family: EVM JSON-RPC (evm.ts) or Esplora REST (esplora.ts, BTC and LTC). */
+export function adapterOf(network: TWatchedNetwork, url: string, options: TChainWatchOptions): TChainAdapter {
+  return CHAIN_FAMILY[network] === 'esplora'
+    ? new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs })
+    : new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+}
+
 export async function pollNetwork(deps: TChainWatchDeps, network: TWatchedNetwork): Promise<TPollResult> {
   const { db, options } = deps;
   const row = await networkRow(db, options, network);
   const url = endpointOf(row, options);
   if (!url) return { skipped: 'no endpoint' };
-  const adapter =
-    deps.adapterFor?.(network, url) ?? new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+  const adapter = deps.adapterFor?.(network, url) ?? adapterOf(network, url, options);
   try {
     return await poll(deps, adapter, row);
   } catch (error) {
@@ -152,13 +166,13 @@ async function watchSet(db: TDb, row: TNetworkRow): Promise<{ set: TWatchSet; or
     if (walletNetworkOfOrder(order) !== network || !order.address) continue;
     const symbol = order.coinSymbol.toUpperCase();
     if (symbol === NATIVE_COIN[network]) {
-      native = { coinSymbol: order.coinSymbol.toLowerCase(), decimals: 18 };
+      native = { coinSymbol: order.coinSymbol.toLowerCase(), decimals: NATIVE_DECIMALS[network] };
     } else {
       const token = row.tokens[symbol];
       if (!token) continue; // a token without a contract in the settings is not watched
       tokens.set(order.coinSymbol.toLowerCase(), token);
     }
-    byAddress.set(order.address.toLowerCase(), { id: order.id });
+    byAddress.set(watchKey(order.address), { id: order.id });
   }
   return { set: { addresses: new Set(byAddress.keys()), tokens, native }, orders: byAddress };
 }

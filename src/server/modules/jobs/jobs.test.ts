@@ -73,6 +73,9 @@ describe('jobs', () => {
       // The chain watchers, one per network (docs/decisions/058).
       'chain_watch_erc20',
       'chain_watch_bep20',
+      // Bitcoin and Litecoin by an Esplora API (docs/decisions/062).
+      'chain_watch_btc',
+      'chain_watch_ltc',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,
