@@ -172,7 +172,7 @@ describe('sellers paid automatically', () => {
     expect(mtn.transactions.get(queued!.referenceId)).toMatchObject({ product: 'disbursement', body: { amount: '300.00', party: msisdn } });
     await pollLater(); // its status: successful
     const done = await orderRow(orderId);
-    expect(done).toMatchObject({ status: 'completed', autoPayoutNote: null, amountSent: '300.00000000' });
+    expect(done).toMatchObject({ status: 'completed', autoPayoutNote: AUTO_PAYOUT_MSG.paid, amountSent: '300.00000000' });
     expect(done.payoutReference).toMatch(/^\d+$/);
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
     expect(events.at(-1)).toMatchObject({ fromStatus: 'deposit_confirmed', toStatus: 'completed', actorKind: 'system' });
