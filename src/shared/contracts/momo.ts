@@ -100,6 +100,7 @@ export const AUTO_PAYOUT_MSG = {
   blocked: 'The account is closed or banned.',
   notExact: 'The amount received is not the amount ordered.',
   sending: 'Being paid out automatically by MTN MoMo.',
+  paid: 'Paid out automatically by MTN MoMo under the payout policy.',
   failed: (reason: string) => `The automatic MTN MoMo payout failed: ${reason} Pay it out by hand.`,
   policyNeedsWallet: 'Choose the MTN MoMo wallet the payouts leave from.',
   policyWalletNotMtn: 'Payouts leave from an MTN MoMo wallet: choose one.',

@@ -14,6 +14,7 @@ import { MOMO_FAILURE_MSG } from '#server/lib/momo/provider.js';
 import { verifyLedger } from '#server/modules/ledger/service.js';
 import { startFakeMtnMomoServer, MTN_SANDBOX_NUMBERS, type TFakeMtnServer } from '#test/helpers/fake-mtn-momo-server.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { orderEntries } from '#test/helpers/ledger-postings.js';
 import { tierTwoCustomer } from '#test/helpers/orders.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
 
@@ -172,12 +173,18 @@ describe('sellers paid automatically', () => {
     expect(mtn.transactions.get(queued!.referenceId)).toMatchObject({ product: 'disbursement', body: { amount: '300.00', party: msisdn } });
     await pollLater(); // its status: successful
     const done = await orderRow(orderId);
-    expect(done).toMatchObject({ status: 'completed', autoPayoutNote: null, amountSent: '300.00000000' });
+    expect(done).toMatchObject({ status: 'completed', autoPayoutNote: AUTO_PAYOUT_MSG.paid, amountSent: '300.00000000' });
     expect(done.payoutReference).toMatch(/^\d+$/);
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
     expect(events.at(-1)).toMatchObject({ fromStatus: 'deposit_confirmed', toStatus: 'completed', actorKind: 'system' });
     const entries = (await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, orderId))).map((e) => e.kind).sort();
     expect(entries).toEqual(['payment_received', 'payout_sent']);
+    // Issue 33 point 7: MTN's transaction is the payout's evidence, and the cedis left the policy's wallet in the ledger, by the system.
+    const [paid] = await payoutsOf(orderId);
+    expect(paid).toMatchObject({ state: 'successful', providerTransactionId: done.payoutReference });
+    const [payoutEntry] = await orderEntries(db(), orderId, 'payout_sent');
+    expect(payoutEntry?.createdBy).toBeNull();
+    expect(payoutEntry?.postings[`asset:momo:${methodId}`]).toBe('-300');
     expect((await verifyLedger(db())).problems).toEqual([]);
     await pollLater();
     expect(

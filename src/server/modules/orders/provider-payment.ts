@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { AUTO_PAYOUT_MSG } from '#shared/contracts/momo.js';
 import { isAwaitingStatus, isConfirmedStatus, isSubmittedStatus, ORDER_MSG, submittedStatusOf } from '#shared/contracts/orders.js';
 import { payoutReferenceKeyOf, railOfOrder } from '#shared/transaction-id.js';
 import type { TTx } from '#server/db/client.js';
@@ -165,7 +166,8 @@ export async function completeByProviderPayout(
       decidedBy: null,
       payoutReference: payout.transactionId,
       payoutReferenceKey,
-      autoPayoutNote: null,
+      // Order Details keep saying the policy paid it (docs/decisions/061), not a person.
+      autoPayoutNote: AUTO_PAYOUT_MSG.paid,
       claimedBy: null,
       claimedAt: null,
       claimExpiresAt: null,

@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '#shared/contracts/admin.js';
 import { SMS_FORWARDER_MSG } from '#shared/contracts/sms-forwarders.js';
 import { STATEMENT_MSG } from '#shared/contracts/statements.js';
+import { Dec } from '#shared/money.js';
 import { auditLog, paymentMethods } from '#server/db/schema/app.js';
 import { orders } from '#server/db/schema/orders.js';
-import { smsForwarders, smsMessages, statementExceptions } from '#server/db/schema/statements.js';
+import { smsForwarders, smsMessages, statementExceptions, statementLines } from '#server/db/schema/statements.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { decryptSecret } from '#server/lib/secrets.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { payOrder, placeBuyOrder, TEST_BTC_ADDRESS, tierTwoCustomer } from '#test/helpers/orders.js';
 import { createOrderTestApp, type TTestApp } from '#test/helpers/test-app.js';
+import { orderEntries } from '#test/helpers/ledger-postings.js';
+import { verifyLedger } from '#server/modules/ledger/service.js';
 import { smsSignature } from './sms-forwarders.js';
 
 /**
@@ -217,6 +220,24 @@ describe('the webhook', () => {
     expect(confirmed.evidence).toContain('Confirmed. You have received');
     const [device1] = await t.database.db.select().from(smsForwarders).where(eq(smsForwarders.id, device.id));
     expect(device1!.lastSeenAt).not.toBeNull();
+    // Issue 33 point 7: the text is the evidence, kept with the order it confirmed, and the money is in
+    // the ledger, written by the system: into the Telecel wallet, owed to the customer.
+    const [stored] = await t.database.db
+      .select({ body: smsMessages.body })
+      .from(smsMessages)
+      .innerJoin(statementLines, eq(statementLines.id, smsMessages.lineId))
+      .where(eq(statementLines.orderId, order.id));
+    expect(confirmed.evidence).toContain(stored!.body);
+    expect(await orderEntries(t.database.db, order.id, 'payment_received')).toEqual([
+      {
+        createdBy: null,
+        postings: {
+          [`asset:momo:${telecelId}`]: new Dec(order.amountGhs!).toFixed(),
+          [`liability:customer:${customer.id}:GHS`]: new Dec(order.amountGhs!).negated().toFixed(),
+        },
+      },
+    ]);
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
   });
 
   it('matches by the payer number and amount when the text names no reference', async () => {
