@@ -274,6 +274,8 @@ export const ZStatementException = z.object({
   status: z.enum(EXCEPTION_STATUSES),
   accountLabel: z.string(),
   line: ZStatementLine.nullable(),
+  /** Coins a chain watcher saw that the ledger holds in suspense (docs/decisions/068): they can be refunded, like a line's money. */
+  chainDepositHeld: z.boolean(),
   /** The forwarded text of an 'sms_unparsed' item (docs/decisions/059). */
   sms: z.object({ id: z.number(), sender: z.string(), body: z.string(), receivedAt: z.string() }).nullable(),
   /** The order the line names (short, over payment) or the paid order no line shows. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ledgerEntries } from './ledger.js';
 import { orders } from './orders.js';
 
 /**
@@ -58,6 +59,12 @@ export const chainDeposits = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     status: text('status', { enum: CHAIN_DEPOSIT_STATUSES }).notNull().default('seen'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * The ledger entry that holds coins no order's confirmation records (a deposit after expiry, to
+     * a closed order) in suspense until staff decide (issue 32 point 5, docs/decisions/068); null
+     * otherwise, and again once a reorganisation took the deposit away (the entry reversed).
+     */
+    suspenseEntryId: bigint('suspense_entry_id', { mode: 'number' }).references(() => ledgerEntries.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,7 +16,9 @@ import {
   type TWatchedNetwork,
 } from '#server/lib/chain-options.js';
 import type { TOrderDeps } from '#server/modules/orders/deps.js';
+import { postEntry, reverseEntry } from '#server/modules/ledger/service.js';
 import { recordTransition } from '#server/modules/orders/lifecycle.js';
+import { resolveAccount, suspenseAccount } from '#server/modules/payments/service.js';
 import { applyConfirmation } from '#server/modules/orders/settlement.js';
 import { isReferenceTaken } from '#server/modules/orders/transitions.js';
 import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
@@ -249,6 +251,35 @@ const describe = (deposit: TDepositRow) =>
   `${new Dec(deposit.amount).toFixed()} ${deposit.coinSymbol.toUpperCase()} on ${deposit.network}, transaction ${deposit.txHash}, block ${deposit.blockNumber}`;
 
 /**
+ * Coins that arrived and that no order's confirmation will record (a deposit after expiry, to an
+ * order no longer open): the wallet holds them, so the ledger does too, against suspense, until
+ * staff link, refund or write off the item (payments/service.ts resolveException; issue 32 point 5,
+ * docs/decisions/068). Once per deposit.
+ */
+async function holdInSuspense(tx: TTx, deposit: TDepositRow, why: string, at: Date): Promise<void> {
+  // Locked: of two looks at the same deposit, one posts.
+  const [current] = await tx
+    .select({ held: chainDeposits.suspenseEntryId })
+    .from(chainDeposits)
+    .where(eq(chainDeposits.id, deposit.id))
+    .for('update');
+  if (!current || current.held !== null) return;
+  const account = await resolveAccount(tx, { coin: deposit.coinSymbol, network: deposit.network });
+  const amount = new Dec(deposit.amount).toFixed();
+  const entry = await postEntry(tx, {
+    kind: 'unidentified_receipt',
+    memo: `Chain deposit ${deposit.id} ${why}: ${describe(deposit)}. In suspense until staff decide.`,
+    createdBy: null,
+    at,
+    postings: [
+      { account: account.ledger, amount },
+      { account: suspenseAccount(account.asset), amount: new Dec(amount).negated().toFixed() },
+    ],
+  });
+  await tx.update(chainDeposits).set({ suspenseEntryId: entry.id }).where(eq(chainDeposits.id, deposit.id));
+}
+
+/**
  * A deposit to an order's address: an order waiting for it is detected (the hash becomes its
  * transaction id when it has none); a wrong amount, a deposit after expiry or to an order no longer
  * open is an item of the exceptions queue, decided by staff (nothing is guessed).
@@ -293,8 +324,10 @@ async function attach(tx: TTx, deps: TChainWatchDeps, deposit: TDepositRow, orde
   }
   if (order.status === 'expired') {
     await exceptionItem(tx, deposit, 'late_deposit', order.id, `Order #${order.id} expired before this deposit: ${describe(deposit)}.`);
+    await holdInSuspense(tx, deposit, `after order #${order.id} expired`, at);
     return;
   }
+  await holdInSuspense(tx, deposit, `to the address of order #${order.id}, which is ${order.status.replace(/_/g, ' ')}`, at);
   await exceptionItem(
     tx,
     deposit,
@@ -379,7 +412,17 @@ async function reorg(tx: TTx, deps: TChainWatchDeps, deposit: TDepositRow, at: D
     .set({ status: 'reorged', confirmations: 0, updatedAt: at })
     .where(and(eq(chainDeposits.id, deposit.id), eq(chainDeposits.status, 'seen')))
     .returning();
-  if (!updated || updated.orderId === null) return;
+  if (!updated) return;
+  // Coins held in suspense that the chain no longer shows: the ledger lets them go too.
+  if (updated.suspenseEntryId !== null) {
+    await reverseEntry(tx, updated.suspenseEntryId, {
+      memo: `Chain deposit ${updated.id} left the chain (reorganisation): ${describe(updated)}.`,
+      createdBy: null,
+      at,
+    });
+    await tx.update(chainDeposits).set({ suspenseEntryId: null }).where(eq(chainDeposits.id, updated.id));
+  }
+  if (updated.orderId === null) return;
   const [order] = await tx.select().from(orders).where(eq(orders.id, updated.orderId)).for('update');
   if (!order) return;
   if (order.status === 'deposit_detected') {

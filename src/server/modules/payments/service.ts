@@ -25,6 +25,7 @@ import { firstOrThrow } from '#server/db/rows.js';
 import { coins, paymentMethods } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
+import { chainDeposits } from '#server/db/schema/chain.js';
 import {
   reconciliationSettings,
   statementExceptions,
@@ -829,6 +830,17 @@ async function toExceptions(db: TDbOrTx, rows: (typeof statementExceptions.$infe
         ])
       : [],
   );
+  const depositIds = rows.map((r) => r.chainDepositId).filter((id): id is number => id !== null);
+  const heldDeposits = new Set(
+    depositIds.length > 0
+      ? (
+          await db
+            .select({ id: chainDeposits.id })
+            .from(chainDeposits)
+            .where(and(inArray(chainDeposits.id, depositIds), isNotNull(chainDeposits.suspenseEntryId)))
+        ).map((d) => d.id)
+      : [],
+  );
   return rows.map((row) => {
     const order = row.orderId === null ? undefined : orderRows.get(row.orderId);
     return {
@@ -837,6 +849,7 @@ async function toExceptions(db: TDbOrTx, rows: (typeof statementExceptions.$infe
       status: row.status,
       accountLabel: labels.get(row.accountKey) ?? row.accountKey,
       line: row.lineId === null ? null : (lines.get(row.lineId) ?? null),
+      chainDepositHeld: row.chainDepositId !== null && heldDeposits.has(row.chainDepositId),
       sms: row.smsMessageId === null ? null : (texts.get(row.smsMessageId) ?? null),
       orderId: row.orderId,
       expectedAmount: order ? new Dec(expectedAmount(order)).toFixed() : null,
@@ -908,14 +921,47 @@ export async function resolveException(
     if (before.chainDepositId !== null) {
       // A chain watcher's item (docs/decisions/058): the coins are on the order's own address. Link
       // says which order the deposit pays (staff then confirm what arrived on it); refund records
-      // the transfer that sent them back; write off closes it with the reason. The ledger entries
-      // of chain deposits are issue 32 point 5's.
+      // the transfer that sent them back; write off closes it with the reason. Coins the watcher
+      // held in suspense (a deposit after expiry, to a closed order: docs/decisions/068) leave it as
+      // a statement line's money does: linked, the entry is reversed (the order's confirmation
+      // records them); refunded, back out of the wallet; written off, to revenue.
       if (input.resolution === 'link') {
         const orderId = input.orderId ?? before.orderId;
         if (!orderId) throw new AppError('VALIDATION', STATEMENT_MSG.orderRequired, { fields: { orderId: STATEMENT_MSG.orderRequired } });
         const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
         if (!order) throw new AppError('VALIDATION', STATEMENT_MSG.orderNotFound, { fields: { orderId: STATEMENT_MSG.orderNotFound } });
         resolvedOrderId = orderId;
+      }
+      const [deposit] = await tx.select().from(chainDeposits).where(eq(chainDeposits.id, before.chainDepositId)).for('update');
+      if (deposit?.suspenseEntryId != null) {
+        const account = await resolveAccount(tx, { coin: deposit.coinSymbol, network: deposit.network });
+        const amount = new Dec(deposit.amount).toFixed();
+        const entry =
+          input.resolution === 'link'
+            ? await reverseEntry(tx, deposit.suspenseEntryId, {
+                memo: `Chain deposit ${deposit.id} is the payment of order #${resolvedOrderId}: out of suspense, the order's confirmation records it.`,
+                createdBy: actor.id,
+                at: now,
+              })
+            : await postEntry(tx, {
+                kind: input.resolution === 'refund' ? 'suspense_refund' : 'suspense_write_off',
+                memo:
+                  input.resolution === 'refund'
+                    ? `Chain deposit ${deposit.id} refunded (${input.reference}): ${input.reason}`
+                    : `Chain deposit ${deposit.id} written off: ${input.reason}`,
+                createdBy: actor.id,
+                at: now,
+                postings: [
+                  { account: suspenseAccount(account.asset), amount },
+                  {
+                    account: input.resolution === 'refund' ? account.ledger : writeOffAccount(account.asset),
+                    amount: new Dec(amount).negated().toFixed(),
+                  },
+                ],
+              });
+        ledgerEntryId = entry.id;
+        // Out of suspense for good: a reorganisation now has nothing to take back here.
+        await tx.update(chainDeposits).set({ suspenseEntryId: null }).where(eq(chainDeposits.id, deposit.id));
       }
     } else if (input.resolution === 'link') {
       // The line and the order of the link: an item of a line names the order; an order's item names the line.

@@ -401,7 +401,7 @@ function ExceptionsQueue() {
                 Link
               </Button>
             )}
-            {item.line && (
+            {(item.line || item.chainDepositHeld) && (
               <Button
                 size="sm"
                 variant="outline"

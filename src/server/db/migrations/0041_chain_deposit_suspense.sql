@@ -1,0 +1,2 @@
+ALTER TABLE "chain_deposits" ADD COLUMN "suspense_entry_id" bigint;--> statement-breakpoint
+ALTER TABLE "chain_deposits" ADD CONSTRAINT "chain_deposits_suspense_entry_id_ledger_entries_id_fk" FOREIGN KEY ("suspense_entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE restrict ON UPDATE no action;
