@@ -458,6 +458,15 @@ export const ZAdminOrderDetailResponse = z.object({
   timeline: z.array(ZAdminOrderEvent),
   /** The names of the ledger accounts and staff the order's money facts name (issue 28 point 2). */
   names: z.object({ accounts: z.record(z.string(), z.string()), confirmedBy: z.string().nullable() }).optional(),
+  /** A completed buy's payout as the chain watcher found it (docs/decisions/067); absent before a watcher looked. */
+  payoutCheck: z
+    .object({
+      status: z.enum(['pending', 'verified', 'mismatch', 'not_found']),
+      confirmations: z.number(),
+      detail: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetailResponse>;
 /** The "Needs action" count: orders paid (or sent) and waiting for staff, and since when the oldest waits. */

@@ -127,6 +127,9 @@ describe('buy payouts checked on chain', () => {
     expect(check).toMatchObject({ status: 'verified', confirmations: CONFIRMATIONS });
     expect(check!.detail).toContain(`to ${WALLET}`);
     expect(await itemsOf(order.id)).toEqual([]);
+    // Order Details shows it.
+    const details = await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, cookie: support });
+    expect(details.json().payoutCheck).toMatchObject({ status: 'verified', confirmations: CONFIRMATIONS });
     // Decided once: the next polls leave it.
     await anvil.mine(1);
     expect(await pollPayouts()).toMatchObject({ opened: 0, verified: 0, flagged: 0 });
@@ -147,6 +150,9 @@ describe('buy payouts checked on chain', () => {
     expect(shortItem).toMatchObject({ kind: 'payout_mismatch', status: 'open', accountKey: 'wallet:USDT:ERC20' });
     expect(shortItem!.detail).toContain(`was to pay ${short.amountCrypto.replace(/0+$/, '')} USDT to ${WALLET}`);
     expect(shortItem!.detail).toContain(`to ${WALLET.toLowerCase()}`);
+
+    const shortDetails = await t.request({ method: 'GET', url: `/api/admin/orders/${short.id}`, cookie: support });
+    expect(shortDetails.json().payoutCheck).toMatchObject({ status: 'mismatch', detail: shortItem!.detail });
 
     const [elsewhereItem] = await itemsOf(elsewhere.id);
     expect(elsewhereItem).toMatchObject({ kind: 'payout_mismatch' });

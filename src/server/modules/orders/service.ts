@@ -16,6 +16,7 @@ import { paymentTxKeyOf, toTransactionKey } from '#shared/transaction-id.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { users } from '#server/db/schema/auth.js';
+import { chainPayoutChecks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { ledgerAccounts } from '#server/db/schema/ledger.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -208,6 +209,20 @@ export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new D
     },
     timeline: events.map(({ event, staffName }) => toAdminOrderEvent(event, staffName)),
     names: await moneyFactNames(db, row.order),
+    // A completed buy: its payout as the chain watcher found it (docs/decisions/067).
+    payoutCheck:
+      row.order.type === 'buy' && row.order.status === 'completed'
+        ? ((
+            await db
+              .select({
+                status: chainPayoutChecks.status,
+                confirmations: chainPayoutChecks.confirmations,
+                detail: chainPayoutChecks.detail,
+              })
+              .from(chainPayoutChecks)
+              .where(eq(chainPayoutChecks.orderId, id))
+          )[0] ?? null)
+        : null,
   };
 }
 

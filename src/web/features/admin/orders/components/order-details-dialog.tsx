@@ -319,6 +319,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
         </>
       )}
       <OnChainRows order={order} />
+      {detail?.payoutCheck && <PayoutCheckFact check={detail.payoutCheck} />}
       <MoneyFacts order={order} names={detail?.names} />
       {order.cancelReason && <OrderFact label="Cancel reason">{order.cancelReason}</OrderFact>}
       {order.hasProof && (
@@ -328,5 +329,24 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
         </OrderFact>
       )}
     </OrderFacts>
+  );
+}
+
+/** A completed buy's payout as the chain watcher found it (docs/decisions/067). */
+function PayoutCheckFact({ check }: { check: NonNullable<TAdminOrderDetail['payoutCheck']> }) {
+  const text =
+    check.status === 'verified'
+      ? `Verified: ${check.detail}`
+      : check.status === 'pending'
+        ? check.confirmations > 0
+          ? `Checking: ${check.confirmations} confirmations so far`
+          : 'Checking: not seen on the chain yet'
+        : check.status === 'mismatch'
+          ? `Not as ordered: ${check.detail} See Statements > Exceptions.`
+          : `Not found: ${check.detail} See Statements > Exceptions.`;
+  return (
+    <OrderFact label="Payout on chain">
+      <span className={check.status === 'mismatch' || check.status === 'not_found' ? 'font-semibold text-red-700' : undefined}>{text}</span>
+    </OrderFact>
   );
 }
