@@ -22,6 +22,7 @@ import { isReferenceTaken } from '#server/modules/orders/transitions.js';
 import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
 import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
+import { TronGridAdapter } from './tron.js';
 
 /**
  * The chain watchers (issue 32 points 2 and 3, docs/decisions/058). One poll of one network:
@@ -76,11 +77,21 @@ export function endpointOf(row: TNetworkRow, options: TChainWatchOptions): strin
   return row.rpcUrl ?? options.rpcUrls[row.network as TWatchedNetwork];
 }
 
-/** The adapter of a network's family: EVM JSON-RPC (evm.ts) or Esplora REST (esplora.ts, BTC and LTC). */
+/** The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC) or TronGrid REST (tron.ts, TRC20). */
 export function adapterOf(network: TWatchedNetwork, url: string, options: TChainWatchOptions): TChainAdapter {
-  return CHAIN_FAMILY[network] === 'esplora'
-    ? new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs })
-    : new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+  switch (CHAIN_FAMILY[network]) {
+    case 'esplora':
+      return new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs });
+    case 'trongrid':
+      return new TronGridAdapter({
+        url,
+        apiKey: options.tronGridApiKey,
+        minIntervalMs: options.tronGridMinIntervalMs,
+        timeoutMs: options.timeoutMs,
+      });
+    case 'evm':
+      return new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+  }
 }
 
 export async function pollNetwork(deps: TChainWatchDeps, network: TWatchedNetwork): Promise<TPollResult> {
