@@ -13,6 +13,10 @@ import { createBase58check } from '@scure/base';
  *   answering `{ data, success, meta: { at, page_size, fingerprint?, links?: { next } } }` with items
  *   `{ transaction_id, token_info: { symbol, address, decimals, name }, block_timestamp, from, to,
  *   type: 'Transfer', value }` (no block number);
+ * - `GET /v1/contracts/:contract/events` ("Get events by contract address": event_name,
+ *   min_block_timestamp, max_block_timestamp, order_by, limit 1-200, fingerprint), items `{ block_number,
+ *   block_timestamp, contract_address, event_index, event_name, result: { from, to, value } (addresses as
+ *   0x and 20 bytes of hex), result_type, event, transaction_id }`;
  * - `POST /wallet/getnowblock` and `POST /wallet/getblockbynum` {num} (`{ blockID, block_header:
  *   { raw_data: { number, txTrieRoot, witness_address, parentHash, version, timestamp },
  *   witness_signature } }`; `{}` when the block does not exist);
@@ -197,6 +201,54 @@ export async function startFakeTronGridServer(options: { startNumber?: number; a
     };
   }
 
+  /** An opaque cursor for the next page (here the position, encoded), and the page. */
+  function paged<T>(all: T[], query: URLSearchParams, next: (fingerprint: string) => string) {
+    const limit = Number(query.get('limit') ?? 20);
+    const fingerprint = query.get('fingerprint');
+    const start = fingerprint ? Number(Buffer.from(fingerprint, 'base64url').toString().replace('at:', '')) : 0;
+    const data = all.slice(start, start + limit);
+    const more = start + limit < all.length ? Buffer.from(`at:${start + limit}`).toString('base64url') : undefined;
+    return {
+      data,
+      success: true,
+      meta: { at: Date.now(), page_size: data.length, ...(more ? { fingerprint: more, links: { next: next(more) } } : {}) },
+    };
+  }
+
+  function events(contract: string, query: URLSearchParams) {
+    const limit = Number(query.get('limit') ?? 20);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 200)
+      return { status: 400, body: { success: false, error: 'limit must be between 1 and 200', statusCode: 400 } };
+    const name = query.get('event_name');
+    const min = Number(query.get('min_block_timestamp') ?? 0);
+    const max = Number(query.get('max_block_timestamp') ?? Number.MAX_SAFE_INTEGER);
+    const all: Record<string, unknown>[] = [];
+    for (const block of best) {
+      if (block.timestamp < min || block.timestamp > max) continue;
+      for (const tx of block.txs) {
+        if (tx.result !== 'SUCCESS' || tx.contract !== contract || (name && name !== 'Transfer')) continue;
+        tx.transfers.forEach((transfer, index) => {
+          const from = `0x${toHex(transfer.from)}`;
+          const to = `0x${toHex(transfer.to)}`;
+          all.push({
+            block_number: block.number,
+            block_timestamp: block.timestamp,
+            caller_contract_address: contract,
+            contract_address: contract,
+            event_index: index,
+            event_name: 'Transfer',
+            result: { 0: from, 1: to, 2: transfer.value.toString(), from, to, value: transfer.value.toString() },
+            result_type: { from: 'address', to: 'address', value: 'uint256' },
+            event: 'Transfer(address indexed from, address indexed to, uint256 value)',
+            transaction_id: tx.txID,
+          });
+        });
+      }
+    }
+    if (query.get('order_by') !== 'block_timestamp,asc') all.reverse();
+    return { status: 200, body: paged(all, query, (next) => `${server.url}/v1/contracts/${contract}/events?fingerprint=${next}`) };
+  }
+
   function txInfo(txid: string) {
     for (const block of best) {
       const tx = block.txs.find((each) => each.txID === txid);
@@ -235,6 +287,7 @@ export async function startFakeTronGridServer(options: { startNumber?: number; a
       }
       return trc20(address, query);
     }
+    if (method === 'GET' && (m = path.match(/^\/v1\/contracts\/([^/]+)\/events$/))) return events(decodeURIComponent(m[1]!), query);
     if (method === 'POST' && path === '/wallet/getnowblock') return { status: 200, body: blockJson(best.at(-1)!) };
     if (method === 'POST' && path === '/wallet/getblockbynum') {
       const block = typeof body.num === 'number' ? byNumber(body.num) : undefined;

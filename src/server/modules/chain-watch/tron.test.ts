@@ -140,6 +140,39 @@ describe('the TronGrid adapter', () => {
     expect(since(mark).filter((path) => path.endsWith('gettransactioninfobyid'))).toHaveLength(1);
   });
 
+  it("reads the token's Transfer events of the range instead when the addresses outnumber the events' pages (the same transfers, keyed alike)", async () => {
+    fake.mineEmpty(TRON_OVERLAP_BLOCKS);
+    const paidTo = [randomTronAddress(), randomTronAddress()];
+    const watched = [...paidTo, ...Array.from({ length: 40 }, () => randomTronAddress())];
+    const block = fake.mine(
+      [
+        [{ to: paidTo[0]!, value: 4_242n }],
+        [{ to: paidTo[1]!, value: 1n, contract: randomTronAddress() }],
+        [{ to: paidTo[1]!, value: 77n }],
+      ],
+      { filler: 250 },
+    );
+    const mark = fake.requests.length;
+    const client = adapter();
+    const found = await client.transfers(block.number, block.number, usdtWatch(watched));
+    expect(found.map((each) => [each.txHash, each.to, each.rawAmount, each.logIndex, each.blockNumber, each.blockHash])).toEqual([
+      [block.txs[0]!.txID, paidTo[0], 4_242n, 0, block.number, block.hash],
+      [block.txs[2]!.txID, paidTo[1], 77n, 0, block.number, block.hash],
+    ]);
+    // The range's first block less the overlap and its last, then the events: 252 USDT transfers, two pages. No list per address.
+    expect(since(mark)).toEqual([
+      'POST /wallet/getblockbynum',
+      'POST /wallet/getblockbynum',
+      `GET /v1/contracts/${TRON_USDT}/events`,
+      `GET /v1/contracts/${TRON_USDT}/events`,
+    ]);
+    // The lists find the same transfers with the same keys (a switch between the two ways records nothing twice).
+    const byLists = await adapter().transfers(block.number, block.number, usdtWatch(paidTo));
+    expect(byLists.map((each) => [each.txHash, each.logIndex, each.rawAmount])).toEqual(
+      found.map((each) => [each.txHash, each.logIndex, each.rawAmount]),
+    );
+  });
+
   it('waits out a 429 (Retry-After) and a 503, retries a 500; a refusal (400) is not retried; a Retry-After too long fails the poll', async () => {
     fake.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 429, retryAfter: '1' });
     fake.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 503 });
