@@ -173,7 +173,7 @@ describe('the TronGrid adapter', () => {
     );
   });
 
-  it('waits out a 429 (Retry-After) and a 503, retries a 500; a refusal (400) is not retried; a Retry-After too long fails the poll', async () => {
+  it('waits out a 429 (Retry-After) and a 503, retries a 500; a refusal (400) is not retried; a Retry-After too long or the keyless 403 fails the poll', async () => {
     fake.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 429, retryAfter: '1' });
     fake.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 503 });
     const mark = fake.requests.length;
@@ -191,15 +191,28 @@ describe('the TronGrid adapter', () => {
     expect(refused).toBeInstanceOf(ChainEndpointError);
     expect(refused).toMatchObject({ retryable: false, message: expect.stringContaining('HTTP 400') });
 
+    // Both open at once: their ports (the endpoints' rate-limit keys) differ.
     const limited = await startFakeTronGridServer();
+    const keyless = await startFakeTronGridServer();
     try {
       limited.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 429, retryAfter: '3600' });
       const client = new TronGridAdapter({ url: limited.url, minIntervalMs: 0, timeoutMs: UNREACHED_TIMEOUT_MS });
       await expect(client.head()).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 429') });
       await expect(client.blockHash(1)).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('rate limited') });
       expect(limited.requests).toHaveLength(1);
+
+      // Without a key, TronGrid's penalty is 30 s of 403: the poll fails at once, and later ones without asking until then.
+      keyless.misbehave(/^\/wallet\/getnowblock$/, { kind: 'error', status: 403 });
+      const keylessClient = new TronGridAdapter({ url: keyless.url, minIntervalMs: 0, timeoutMs: UNREACHED_TIMEOUT_MS });
+      await expect(keylessClient.head()).rejects.toMatchObject({
+        retryable: true,
+        message: expect.stringContaining('HTTP 403 (retry after 31 s)'),
+      });
+      await expect(keylessClient.head()).rejects.toMatchObject({ retryable: true, message: expect.stringContaining('rate limited') });
+      expect(keyless.requests.map((request) => request.status)).toEqual([403]);
     } finally {
       await limited.close();
+      await keyless.close();
     }
   });
 
@@ -426,7 +439,8 @@ describe('the chain watcher on TronGrid (USDT-TRC20)', () => {
     const before = await cursor();
     const paid = tron.mine([[{ to: order.depositTo!.address, value: units(order.amountCrypto) }]]);
 
-    const lists = /\/transactions\/trc20$/;
+    // The transfers' requests (lists by address or the token's events, whichever the adapter picks), every try of the poll.
+    const lists = /\/(transactions\/trc20|events)$/;
     tron.misbehave(lists, { kind: 'error', status: 429, retryAfter: '1' }, 3);
     await expect(t.app.chainWatch.poll('TRC20')).rejects.toThrow('HTTP 429');
     expect(await cursor()).toMatchObject({ lastBlock: before.lastBlock, lastError: expect.stringContaining('HTTP 429') });
@@ -437,7 +451,7 @@ describe('the chain watcher on TronGrid (USDT-TRC20)', () => {
     try {
       await restarted.ready();
       tron.misbehave(lists, { kind: 'hang' }, 3);
-      await expect(restarted.chainWatch.poll('TRC20')).rejects.toThrow(/GET \/v1\/accounts\/.*(timeout|aborted)/i);
+      await expect(restarted.chainWatch.poll('TRC20')).rejects.toThrow(/GET \/v1\/(accounts|contracts)\/.*(timeout|aborted)/i);
       expect(await cursor()).toMatchObject({ lastBlock: before.lastBlock });
       expect((await row(order.id)).status).toBe('awaiting_deposit');
 

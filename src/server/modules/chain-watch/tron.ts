@@ -3,6 +3,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
 import {
   ChainEndpointError,
+  HeldBackError,
   holdOff,
   rateLimited,
   type TBlockRef,
@@ -37,6 +38,8 @@ export const TRONGRID_PAGE = 200;
  * recording it twice does nothing). 20 blocks is a minute on TRON.
  */
 export const TRON_OVERLAP_BLOCKS = 20;
+/** The same when the token's events are read: each block more costs about half a page (TronGrid's daily quota). */
+export const TRON_EVENTS_OVERLAP_BLOCKS = 4;
 
 /** keccak-256 of `Transfer(address,address,uint256)`: the first topic of a TRC20 (ERC20) transfer log. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -102,6 +105,9 @@ type TTxInfo = {
   log?: { address?: string; topics?: string[]; data?: string }[];
 };
 
+/** TronGrid's penalty for too many requests without a key: 30 s of 403s; a little more, so a poll does not wait it out but fails. */
+const KEYLESS_PENALTY_MS = 31_000;
+
 class RetryAfter extends ChainEndpointError {
   constructor(
     message: string,
@@ -131,7 +137,8 @@ export class TronGridAdapter implements TChainAdapter {
         return await attempt();
       } catch (error) {
         const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        if (!retryable || tried >= attempts) throw error;
+        // Held back beyond this poll (a long Retry-After, TronGrid's 30 s penalty): the next poll tries again, not this one.
+        if (!retryable || tried >= attempts || error instanceof HeldBackError) throw error;
         const backoff = 500 * 2 ** (tried - 1);
         const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
         if (wait > this.maxWaitMs) throw error;
@@ -162,13 +169,14 @@ export class TronGridAdapter implements TChainAdapter {
     } catch (error) {
       throw new ChainEndpointError(`${what}: ${error instanceof Error ? error.message : String(error)}`, true);
     }
-    if (response.status === 429 || response.status === 503) {
-      const wait = retryAfterMs(response.headers.get('retry-after')) ?? 1000;
+    // TronGrid over its limit: 429 or 503 (with a key), 403 and 30 s of penalty (without one, docs/decisions/065).
+    if (response.status === 429 || response.status === 503 || response.status === 403) {
+      const wait = retryAfterMs(response.headers.get('retry-after')) ?? (response.status === 403 ? KEYLESS_PENALTY_MS : 1000);
       holdOff(this.base, wait); // every request to this endpoint waits (or, past maxRetryAfterMs, fails) until then
       throw new RetryAfter(`${what}: HTTP ${response.status} (retry after ${Math.ceil(wait / 1000)} s)`, wait);
     }
     if (!response.ok) {
-      // 5xx passes; 400, 401 (a wrong or refused API key), 403, 404 need a person.
+      // 5xx passes; 400, 401 (a wrong or refused API key), 404 need a person.
       throw new ChainEndpointError(`${what}: HTTP ${response.status} ${text.slice(0, 200)}`.trim(), response.status >= 500);
     }
     try {
@@ -221,19 +229,19 @@ export class TronGridAdapter implements TChainAdapter {
       }
       return block;
     };
-    const since = Math.max(0, from - TRON_OVERLAP_BLOCKS);
-    const minTimestamp = (await blockOf(since)).timestamp;
-    const maxTimestamp = (await blockOf(to)).timestamp;
-
-    // 1. The transactions that paid a watched address a watched token in that time (TronGrid's index).
     const contracts = new Map<string, { coinSymbol: string; decimals: number; hex: string }>();
     for (const [coinSymbol, token] of watch.tokens) {
       const hex = tronAddressToHex(token.contract);
       if (hex) contracts.set(token.contract, { coinSymbol, decimals: token.decimals, hex });
     }
     // Many addresses: the token's Transfer events of the whole range cost fewer requests (docs/decisions/065).
-    if (watch.addresses.size * contracts.size > eventPagesEstimate(to - since + 1) * contracts.size)
-      return this.byEvents(contracts, since, to, minTimestamp, maxTimestamp, watch, blockOf);
+    const byEvents = watch.addresses.size > eventPagesEstimate(to - from + 1 + TRON_EVENTS_OVERLAP_BLOCKS);
+    const since = Math.max(0, from - (byEvents ? TRON_EVENTS_OVERLAP_BLOCKS : TRON_OVERLAP_BLOCKS));
+    const minTimestamp = (await blockOf(since)).timestamp;
+    const maxTimestamp = (await blockOf(to)).timestamp;
+    if (byEvents) return this.byEvents(contracts, since, to, minTimestamp, maxTimestamp, watch, blockOf);
+
+    // 1. The transactions that paid a watched address a watched token in that time (TronGrid's index).
     const txids = new Set<string>();
     for (const address of watch.addresses) {
       for (const contract of contracts.keys()) {
