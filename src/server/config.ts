@@ -116,6 +116,8 @@ const ZEnv = z.object({
   // USDT on TRON: TronGrid's REST API (https://api.trongrid.io) or your own java-tron's HTTP API (docs/decisions/065).
   CHAIN_TRC20_TRONGRID_URL: z.string().url().optional(),
   CHAIN_TRONGRID_API_KEY: z.string().trim().min(1).optional(),
+  // 'fullnode': the URL is your own java-tron's HTTP API (no /v1 index): each block's transactions are read.
+  CHAIN_TRC20_API: z.enum(['trongrid', 'fullnode']).default('trongrid'),
   CHAIN_TRC20_USDT_CONTRACT: z
     .string()
     .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
@@ -337,6 +339,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       esploraMinIntervalMs: e.CHAIN_ESPLORA_MIN_INTERVAL_MS,
       tronGridApiKey: e.CHAIN_TRONGRID_API_KEY,
       tronGridMinIntervalMs: e.CHAIN_TRONGRID_MIN_INTERVAL_MS,
+      tronApi: e.CHAIN_TRC20_API,
       timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
       maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,
       startBlocksBack: e.CHAIN_START_BLOCKS_BACK,

@@ -23,6 +23,8 @@ import { createBase58check } from '@scure/base';
  * - `POST /wallet/gettransactioninfobyid` {value} (`{ id, fee, blockNumber, blockTimeStamp,
  *   contractResult, contract_address, receipt: { energy_usage_total, net_usage, result: 'SUCCESS' },
  *   log: [{ address, topics, data }] }`, addresses in logs as 20 bytes of hex; `{}` when unknown);
+ * - `POST /wallet/gettransactioninfobyblocknum` {num} (java-tron's: the infos of every transaction of
+ *   the block, `[]` for none);
  * - the `TRON-PRO-API-KEY` header (a wrong key: 401), 429 / 503 over the rate limit.
  *
  * Tests drive its chain: mine a block with TRC20 transfers (and filler ones to other addresses),
@@ -292,6 +294,10 @@ export async function startFakeTronGridServer(options: { startNumber?: number; a
     if (method === 'POST' && path === '/wallet/getblockbynum') {
       const block = typeof body.num === 'number' ? byNumber(body.num) : undefined;
       return { status: 200, body: block ? blockJson(block) : {} };
+    }
+    if (method === 'POST' && path === '/wallet/gettransactioninfobyblocknum') {
+      const block = typeof body.num === 'number' ? byNumber(body.num) : undefined;
+      return { status: 200, body: block ? block.txs.map((tx) => txInfo(tx.txID)) : [] };
     }
     if (method === 'POST' && path === '/wallet/gettransactioninfobyid')
       return { status: 200, body: typeof body.value === 'string' ? txInfo(body.value) : {} };

@@ -33,6 +33,8 @@ export type TChainWatchOptions = {
   tronGridApiKey?: string | undefined;
   /** The least time between two requests to a TronGrid endpoint (TRC20). */
   tronGridMinIntervalMs: number;
+  /** What the TRC20 endpoint is: TronGrid (its /v1 index) or a java-tron full node's HTTP API alone (docs/decisions/065). */
+  tronApi: 'trongrid' | 'fullnode';
   timeoutMs: number;
   /** The most blocks one poll scans (a watcher behind catches up over several polls). */
   maxBlocksPerPoll: number;

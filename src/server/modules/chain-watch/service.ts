@@ -85,6 +85,7 @@ export function adapterOf(network: TWatchedNetwork, url: string, options: TChain
     case 'trongrid':
       return new TronGridAdapter({
         url,
+        mode: options.tronApi,
         apiKey: options.tronGridApiKey,
         minIntervalMs: options.tronGridMinIntervalMs,
         timeoutMs: options.timeoutMs,

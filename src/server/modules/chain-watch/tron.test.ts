@@ -127,6 +127,31 @@ describe('the TronGrid adapter', () => {
     expect(client.requests).toBe(7);
   });
 
+  it("with a java-tron full node alone ('fullnode'): each block's transaction infos, the same transfers with the same keys", async () => {
+    const a = randomTronAddress();
+    const first = fake.mine([[{ to: a, value: 11n }], [{ to: a, value: 12n, contract: randomTronAddress() }]], { filler: 5 });
+    const second = fake.mine([
+      [
+        { to: randomTronAddress(), value: 1n },
+        { to: a, value: 13n },
+      ],
+    ]);
+    const mark = fake.requests.length;
+    const found = await adapter({ mode: 'fullnode' }).transfers(first.number, second.number, usdtWatch([a]));
+    expect(found.map((each) => [each.txHash, each.rawAmount, each.logIndex, each.blockNumber, each.blockHash])).toEqual([
+      [first.txs[0]!.txID, 11n, 0, first.number, first.hash],
+      [second.txs[0]!.txID, 13n, 1, second.number, second.hash],
+    ]);
+    expect(since(mark)).toEqual([
+      'POST /wallet/getblockbynum',
+      'POST /wallet/gettransactioninfobyblocknum',
+      'POST /wallet/getblockbynum',
+      'POST /wallet/gettransactioninfobyblocknum',
+    ]);
+    const byLists = await adapter().transfers(first.number, second.number, usdtWatch([a]));
+    expect(byLists.map((each) => [each.txHash, each.logIndex])).toEqual(found.map((each) => [each.txHash, each.logIndex]));
+  });
+
   it("pages a long list with TronGrid's fingerprint (200 a page)", async () => {
     const address = randomTronAddress();
     const batch = fake.mine([Array.from({ length: 250 }, (_, i) => ({ to: address, value: BigInt(i + 1) }))]);
@@ -430,6 +455,24 @@ describe('the chain watcher on TronGrid (USDT-TRC20)', () => {
       payload: { requiredConfirmations: 12, tokens: { USDT: { contract: TRON_USDT, decimals: 6 } } },
     });
     expect(onEvm.statusCode, onEvm.body).toBe(400);
+  });
+
+  it("CHAIN_TRC20_API=fullnode: the same watcher on a java-tron node's HTTP API alone reads the blocks, no /v1 index", async () => {
+    const order = await sell();
+    const node = await buildApp(testConfig({ ...env, CHAIN_TRC20_API: 'fullnode' }), { database: t.database, logger: false });
+    try {
+      await node.ready();
+      await node.chainWatch.poll('TRC20');
+      const mark = tron.requests.length;
+      const paid = tron.mine([[{ to: order.depositTo!.address, value: units(order.amountCrypto) }]]);
+      expect(await node.chainWatch.poll('TRC20')).toMatchObject({ scanned: [paid.number, paid.number], transfers: 1 });
+      expect((await row(order.id)).status).toBe('deposit_detected');
+      const paths = tron.requests.slice(mark).map((request) => request.path);
+      expect(paths).toContain('/wallet/gettransactioninfobyblocknum');
+      expect(paths.filter((path) => path.startsWith('/v1/'))).toEqual([]);
+    } finally {
+      await node.close();
+    }
   });
 
   it('a 429 and a timeout fail the poll without losing the block; a restarted server resumes from the last block seen', async () => {

@@ -66,6 +66,12 @@ export function tronHexToAddress(hex: string): string {
 export type TTronGridOptions = {
   /** The API's base URL: https://api.trongrid.io, https://nile.trongrid.io, or a node's http://127.0.0.1:8090 (the /wallet calls). */
   url: string;
+  /**
+   * 'trongrid' (default): TronGrid's /v1 index finds the transfers. 'fullnode': a java-tron full
+   * node's HTTP API alone (no /v1 index): each block's transaction infos are read
+   * (`/wallet/gettransactioninfobyblocknum`), one request per block besides its hash.
+   */
+  mode?: 'trongrid' | 'fullnode';
   /** Sent as TRON-PRO-API-KEY when set. */
   apiKey?: string | undefined;
   minIntervalMs: number;
@@ -234,6 +240,19 @@ export class TronGridAdapter implements TChainAdapter {
       const hex = tronAddressToHex(token.contract);
       if (hex) contracts.set(token.contract, { coinSymbol, decimals: token.decimals, hex });
     }
+    const byHex = new Map([...contracts.values()].map((token) => [token.hex, token]));
+    if (this.options.mode === 'fullnode') {
+      // Your own node: every block of the range (no overlap: one node is not behind itself).
+      const found: TChainTransfer[] = [];
+      for (let number = from; number <= to; number++) {
+        const block = await blockOf(number);
+        const infos = (await this.call('POST', '/wallet/gettransactioninfobyblocknum', { num: number })) as
+          TTxInfo[] | Record<string, never>;
+        for (const info of Array.isArray(infos) ? infos : [])
+          found.push(...transfersOf({ ...info, blockNumber: number }, block.hash, byHex, watch));
+      }
+      return found;
+    }
     // Many addresses: the token's Transfer events of the whole range cost fewer requests (docs/decisions/065).
     const byEvents = watch.addresses.size > eventPagesEstimate(to - from + 1 + TRON_EVENTS_OVERLAP_BLOCKS);
     const since = Math.max(0, from - (byEvents ? TRON_EVENTS_OVERLAP_BLOCKS : TRON_OVERLAP_BLOCKS));
@@ -273,7 +292,6 @@ export class TronGridAdapter implements TChainAdapter {
     }
 
     // 2. Each transaction's block and Transfer logs (the index answer has no block number, and its logs key the deposit).
-    const byHex = new Map([...contracts.values()].map((token) => [token.hex, token]));
     const found: TChainTransfer[] = [];
     for (const txid of txids) {
       const info = (await this.call('POST', '/wallet/gettransactioninfobyid', { value: txid })) as TTxInfo;
@@ -282,27 +300,7 @@ export class TronGridAdapter implements TChainAdapter {
       // A reverted call (out of energy) moved no token.
       if (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS') continue;
       if (info.blockNumber < since || info.blockNumber > to) continue;
-      const block = await blockOf(info.blockNumber);
-      (info.log ?? []).forEach((log, index) => {
-        const token = byHex.get((log.address ?? '').toLowerCase().replace(/^41(?=[0-9a-f]{40}$)/, ''));
-        const topics = log.topics ?? [];
-        if (!token || topics.length !== 3 || topics[0]?.toLowerCase() !== TRANSFER_TOPIC || !/^[0-9a-f]{64}$/i.test(topics[2] ?? ''))
-          return;
-        const receiver = tronHexToAddress(topics[2]!.slice(24).toLowerCase());
-        if (!watch.addresses.has(receiver) || !/^[0-9a-f]{1,64}$/i.test(log.data ?? '')) return;
-        const rawAmount = BigInt(`0x${log.data}`);
-        if (rawAmount <= 0n) return;
-        found.push({
-          coinSymbol: token.coinSymbol,
-          txHash: txid,
-          logIndex: index,
-          to: receiver,
-          rawAmount,
-          decimals: token.decimals,
-          blockNumber: info.blockNumber!,
-          blockHash: block.hash,
-        });
-      });
+      found.push(...transfersOf(info, (await blockOf(info.blockNumber)).hash, byHex, watch));
     }
     return found;
   }
@@ -367,3 +365,36 @@ export class TronGridAdapter implements TChainAdapter {
  */
 export const EVENTS_PER_BLOCK_ESTIMATE = 100;
 const eventPagesEstimate = (blocks: number) => Math.max(1, Math.ceil((blocks * EVENTS_PER_BLOCK_ESTIMATE) / TRONGRID_PAGE));
+
+/** A transaction's Transfer logs of watched tokens to watched addresses, each keyed by its index in the transaction. */
+function transfersOf(
+  info: TTxInfo,
+  blockHash: string,
+  byHex: Map<string, { coinSymbol: string; decimals: number }>,
+  watch: TWatchSet,
+): TChainTransfer[] {
+  const found: TChainTransfer[] = [];
+  if (typeof info.blockNumber !== 'number' || !/^[0-9a-f]{64}$/i.test(info.id ?? '')) return found;
+  // A reverted call (out of energy) moved no token.
+  if (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS') return found;
+  (info.log ?? []).forEach((log, index) => {
+    const token = byHex.get((log.address ?? '').toLowerCase().replace(/^41(?=[0-9a-f]{40}$)/, ''));
+    const topics = log.topics ?? [];
+    if (!token || topics.length !== 3 || topics[0]?.toLowerCase() !== TRANSFER_TOPIC || !/^[0-9a-f]{64}$/i.test(topics[2] ?? '')) return;
+    const receiver = tronHexToAddress(topics[2]!.slice(24).toLowerCase());
+    if (!watch.addresses.has(receiver) || !/^[0-9a-f]{1,64}$/i.test(log.data ?? '')) return;
+    const rawAmount = BigInt(`0x${log.data}`);
+    if (rawAmount <= 0n) return;
+    found.push({
+      coinSymbol: token.coinSymbol,
+      txHash: info.id!.toLowerCase(),
+      logIndex: index,
+      to: receiver,
+      rawAmount,
+      decimals: token.decimals,
+      blockNumber: info.blockNumber!,
+      blockHash,
+    });
+  });
+  return found;
+}
