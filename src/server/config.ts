@@ -139,6 +139,7 @@ const ZEnv = z.object({
   CHAIN_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   CHAIN_MAX_BLOCKS_PER_POLL: z.coerce.number().int().min(1).max(10_000).default(500),
   CHAIN_START_BLOCKS_BACK: z.coerce.number().int().min(0).default(1000),
+  CHAIN_PAYOUT_CHECK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
 });
 
 export type TConfig = {
@@ -343,6 +344,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
       maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,
       startBlocksBack: e.CHAIN_START_BLOCKS_BACK,
+      payoutCheckMinutes: e.CHAIN_PAYOUT_CHECK_MINUTES,
     },
     momo: {
       provider: e.MOMO_PROVIDER,

@@ -229,6 +229,8 @@ export const ORDER_STATUS_LABELS: Record<TOrderStatus, string> = {
 };
 export const FIAT_CURRENCIES = ['GHS', 'USD'] as const;
 export const MOMO_PROVIDERS = ['MTN MoMo', 'Telecel Cash', 'AirtelTigo Money'] as const;
+/** The provider with an API adapter (MTN's MoMo Open API): "Pay with MTN MoMo" and automatic payouts (docs/decisions/060, 061). */
+export const MTN_MOMO = MOMO_PROVIDERS[0];
 
 /** A payment screenshot: JPEG or PNG (checked by its bytes), at most 5 MB, like KYC documents. */
 export const PROOF_MAX_FILE_BYTES = 5 * 1024 * 1024;

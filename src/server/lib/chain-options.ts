@@ -40,6 +40,8 @@ export type TChainWatchOptions = {
   maxBlocksPerPoll: number;
   /** The first poll of a network starts this many blocks below the head. */
   startBlocksBack: number;
+  /** A buy's payout not on the chain this many minutes after staff completed it is flagged (docs/decisions/067). */
+  payoutCheckMinutes: number;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { PeriodicJob } from './periodic-job.js';
 
@@ -36,5 +36,36 @@ describe('PeriodicJob', () => {
     });
     await expect(job.runOnce({ rethrow: true })).rejects.toThrow('broken');
     expect(seen).toEqual(['failed']);
+  });
+
+  it('runOnce joins a run under way; runAfterNow waits for it and runs again, so the caller sees a run that started after its call', async () => {
+    const started: number[] = [];
+    const release: (() => void)[] = [];
+    const job = new PeriodicJob({
+      name: 'test job',
+      intervalMs: 60_000,
+      log,
+      run: () =>
+        new Promise<void>((resolve) => {
+          started.push(started.length + 1);
+          release.push(resolve);
+        }),
+    });
+    const first = job.runOnce();
+    // A run is under way (it read the clock before the caller's change): runOnce only joins it.
+    const joined = job.runOnce();
+    let fresh = false;
+    const after = job.runAfterNow().then(() => {
+      fresh = true;
+    });
+    expect(started).toEqual([1]);
+    release[0]?.();
+    await Promise.all([first, joined]);
+    // The run under way ended; runAfterNow started a second one and waits for it.
+    await vi.waitFor(() => expect(started).toEqual([1, 2]));
+    expect(fresh).toBe(false);
+    release[1]?.();
+    await after;
+    expect(fresh).toBe(true);
   });
 });

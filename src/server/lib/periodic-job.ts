@@ -61,6 +61,17 @@ export class PeriodicJob {
     if (outcome && options.rethrow) throw outcome.error;
   }
 
+  /**
+   * A run that starts after this call: waits for one under way (it may have read the time or the
+   * data before a change the caller just made), then runs, or joins a run started since. The
+   * browser tests' clock (modules/system/test-clock-routes.ts) moves the time, then needs an
+   * expiry run that sees it.
+   */
+  async runAfterNow(options: { rethrow?: boolean } = {}): Promise<void> {
+    await this.running;
+    await this.runOnce(options);
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => void this.runOnce().finally(() => this.schedule()), this.options.intervalMs);

@@ -41,6 +41,9 @@ export const EXCEPTION_KINDS = [
   'deposit_reorged',
   // A forwarded text that could not be read (docs/decisions/059).
   'sms_unparsed',
+  // A buy's payout that the chain does not show as ordered, or not at all (docs/decisions/067).
+  'payout_mismatch',
+  'payout_not_found',
 ] as const;
 export type TExceptionKind = (typeof EXCEPTION_KINDS)[number];
 export const EXCEPTION_STATUSES = ['open', 'linked', 'refunded', 'written_off'] as const;
@@ -69,7 +72,15 @@ export const EXCEPTION_KIND_LABELS: Record<TExceptionKind, string> = {
   sms_unparsed: 'Forwarded text not understood',
   late_deposit: 'Deposit after the order expired',
   deposit_reorged: 'Deposit gone from the chain (reorg)',
+  payout_mismatch: 'Payout on chain not as ordered',
+  payout_not_found: 'Payout not found on chain',
 };
+
+/**
+ * Items with no money of their own to link or refund: staff act where the money is (the order's
+ * page, the customer) and close the item with what was done (written off with the reason).
+ */
+export const WRITE_OFF_ONLY_KINDS: readonly TExceptionKind[] = ['sms_unparsed', 'payout_mismatch', 'payout_not_found'];
 
 export const EXCEPTION_STATUS_LABELS: Record<TExceptionStatus, string> = {
   open: 'Open',
@@ -127,6 +138,8 @@ export const STATEMENT_MSG = {
   refundNeedsMoney: 'Only money received can be refunded; write this item off with a reason instead.',
   smsWriteOffOnly:
     'A text that was not understood has no amount to link or refund: confirm the order from its page if it paid one, then write this item off with the reason.',
+  payoutWriteOffOnly:
+    'A payout the chain does not show as ordered is settled with the customer (a new payout, or a record of what happened); then write this item off with what was done as the reason.',
   resolvedLinked: 'Linked to the order.',
   resolvedRefunded: 'Recorded as refunded.',
   resolvedWrittenOff: 'Written off.',

@@ -71,3 +71,39 @@ export const chainDeposits = pgTable(
     check('chain_deposits_status_known', sql`${t.status} IN ('seen', 'confirmed', 'reorged')`),
   ],
 );
+
+export const CHAIN_PAYOUT_CHECK_STATUSES = ['pending', 'verified', 'mismatch', 'not_found'] as const;
+export type TChainPayoutCheckStatus = (typeof CHAIN_PAYOUT_CHECK_STATUSES)[number];
+
+/**
+ * A buy's payout checked on chain (issue 32 point 4, docs/decisions/067): once staff completed a
+ * buy with the payout's transaction hash, the network's watcher reads that transaction and checks
+ * that it pays the customer's wallet the order's amount of its coin. `pending` until it has the
+ * network's confirmations; `mismatch` (another address, amount or coin, or a failed transaction)
+ * and `not_found` (not on the chain by `deadline_at`) put an item in the exceptions queue.
+ */
+export const chainPayoutChecks = pgTable(
+  'chain_payout_checks',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    network: text('network').notNull(),
+    txHash: text('tx_hash').notNull(),
+    status: text('status', { enum: CHAIN_PAYOUT_CHECK_STATUSES }).notNull().default('pending'),
+    confirmations: integer('confirmations').notNull().default(0),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    /** What the chain showed, in words (the exceptions queue and Order Details show it). */
+    detail: text('detail').notNull().default(''),
+    /** Not on the chain by then: not found. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chain_payout_checks_pending_idx')
+      .on(t.network, t.status)
+      .where(sql`${t.status} = 'pending'`),
+    check('chain_payout_checks_status_known', sql`${t.status} IN ('pending', 'verified', 'mismatch', 'not_found')`),
+  ],
+);

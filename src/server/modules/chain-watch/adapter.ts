@@ -30,7 +30,16 @@ export type TWatchSet = {
   native: { coinSymbol: string; decimals: number } | null;
 };
 
+/** A transaction as the chain shows it: where it was mined, whether it succeeded, what it transferred of the coins watched. */
+export type TChainTransaction = { blockNumber: number; blockHash: string; succeeded: boolean; transfers: TChainTransfer[] };
+
 export interface TChainAdapter {
+  /**
+   * One transaction by its hash, with every transfer of the watch set's coins it made (to any
+   * address), or null when the chain does not have it (not mined, unknown). A buy's payout is
+   * checked with it (payout-checks.ts, docs/decisions/067); a family without it is not checked yet.
+   */
+  transaction?(txHash: string, watch: Omit<TWatchSet, 'addresses'>): Promise<TChainTransaction | null>;
   head(): Promise<TBlockRef>;
   /** The canonical hash of block `number`, or null when the chain does not have it (any more). */
   blockHash(number: number): Promise<string | null>;

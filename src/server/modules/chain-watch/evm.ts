@@ -1,6 +1,14 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { ChainEndpointError, rateLimited, type TBlockRef, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
+import {
+  ChainEndpointError,
+  rateLimited,
+  type TBlockRef,
+  type TChainAdapter,
+  type TChainTransaction,
+  type TChainTransfer,
+  type TWatchSet,
+} from './adapter.js';
 
 /**
  * The EVM adapter (Ethereum, BNB Smart Chain; docs/decisions/058): JSON-RPC over fetch, no client
@@ -69,6 +77,15 @@ type TRpcLog = {
   removed?: boolean;
 };
 
+type TRpcReceipt = {
+  transactionHash: string;
+  blockNumber: string | null;
+  blockHash: string | null;
+  /** '0x1' success, '0x0' reverted (after the Byzantium fork; every network watched here). */
+  status: string;
+  logs: (TRpcLog & { address: string })[];
+};
+
 export class EvmAdapter implements TChainAdapter {
   constructor(private readonly options: TRpcOptions) {}
 
@@ -81,6 +98,47 @@ export class EvmAdapter implements TChainAdapter {
   async blockHash(number: number): Promise<string | null> {
     const block = await rpc<TRpcBlock | null>(this.options, 'eth_getBlockByNumber', [hex(number), false]);
     return block?.hash ?? null;
+  }
+
+  async transaction(txHash: string, watch: Omit<TWatchSet, 'addresses'>): Promise<TChainTransaction | null> {
+    const receipt = await rpc<TRpcReceipt | null>(this.options, 'eth_getTransactionReceipt', [txHash]);
+    if (!receipt?.blockNumber || !receipt.blockHash) return null;
+    const blockNumber = Number(BigInt(receipt.blockNumber));
+    const blockHash = receipt.blockHash.toLowerCase();
+    const transfers: TChainTransfer[] = [];
+    const tokenByContract = new Map(
+      [...watch.tokens].map(([coinSymbol, token]) => [token.contract.toLowerCase(), { coinSymbol, ...token }]),
+    );
+    for (const log of receipt.logs) {
+      const token = tokenByContract.get(log.address.toLowerCase());
+      if (!token || log.removed || log.topics.length < 3 || log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue;
+      transfers.push({
+        coinSymbol: token.coinSymbol,
+        txHash: receipt.transactionHash.toLowerCase(),
+        logIndex: Number(BigInt(log.logIndex)),
+        to: `0x${log.topics[2]!.slice(-40)}`.toLowerCase(),
+        rawAmount: BigInt(log.data === '0x' ? 0 : log.data),
+        decimals: token.decimals,
+        blockNumber,
+        blockHash,
+      });
+    }
+    if (watch.native) {
+      const tx = await rpc<{ to: string | null; value: string } | null>(this.options, 'eth_getTransactionByHash', [txHash]);
+      const value = tx ? BigInt(tx.value) : 0n;
+      if (tx?.to && value > 0n)
+        transfers.push({
+          coinSymbol: watch.native.coinSymbol,
+          txHash: receipt.transactionHash.toLowerCase(),
+          logIndex: -1,
+          to: tx.to.toLowerCase(),
+          rawAmount: value,
+          decimals: watch.native.decimals,
+          blockNumber,
+          blockHash,
+        });
+    }
+    return { blockNumber, blockHash, succeeded: receipt.status === '0x1', transfers };
   }
 
   async transfers(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {

@@ -22,6 +22,7 @@ import { isReferenceTaken } from '#server/modules/orders/transitions.js';
 import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
 import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
+import { checkPayouts, type TPayoutCheckResult } from './payout-checks.js';
 import { TronGridAdapter } from './tron.js';
 
 /**
@@ -38,7 +39,9 @@ import { TronGridAdapter } from './tron.js';
  *    moves its order to deposit_detected, or becomes an item of the exceptions queue;
  * 5. confirmations are counted (head - block + 1); at the network's required number the deposit
  *    is confirmed, and its order too when it brought the amount ordered (else staff decide);
- * 6. the cursor moves on, only from where this poll found it (a conditional update).
+ * 6. the cursor moves on, only from where this poll found it (a conditional update);
+ * 7. buys paid out on the network have their payout's transaction checked (payout-checks.ts,
+ *    docs/decisions/067).
  *
  * One poll per network runs at a time across every process: each network is a periodic job of the
  * job engine (src/server/modules/jobs/engine.ts, pg-boss's singleton policy), and the cursor's
@@ -55,7 +58,8 @@ export type TChainWatchDeps = {
 };
 
 export type TPollResult =
-  { skipped: 'no endpoint' } | { head: number; scanned: [number, number] | null; transfers: number; confirmed: number; reorged: number };
+  | { skipped: 'no endpoint' }
+  | { head: number; scanned: [number, number] | null; transfers: number; confirmed: number; reorged: number; payouts: TPayoutCheckResult };
 
 type TDepositRow = typeof chainDeposits.$inferSelect;
 type TNetworkRow = typeof chainNetworks.$inferSelect;
@@ -159,7 +163,9 @@ async function poll(deps: TChainWatchDeps, adapter: TChainAdapter, row: TNetwork
         row.lastBlock === null ? sql`last_block IS NULL` : eq(chainNetworks.lastBlock, row.lastBlock),
       ),
     );
-  return { head: head.number, scanned, transfers: transfers.length, confirmed, reorged };
+  // 7. Buys paid out on this network: their payouts checked against the chain (payout-checks.ts).
+  const payouts = await checkPayouts(deps, adapter, network, head.number, now(deps));
+  return { head: head.number, scanned, transfers: transfers.length, confirmed, reorged, payouts };
 }
 
 type TWatchedOrder = { id: number };

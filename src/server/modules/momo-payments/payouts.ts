@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { businessDayBounds, businessDayOf } from '#shared/business-day.js';
 import { AUTO_PAYOUT_MSG, type TAutoPayoutPolicy } from '#shared/contracts/momo.js';
 import { toGhanaInternational } from '#shared/destinations.js';
+import { MTN_MOMO } from '#shared/order-rules.js';
 import { formatGhs } from '#shared/format.js';
 import { Dec } from '#shared/money.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -34,8 +35,8 @@ const POLICY_DEFAULTS: TAutoPayoutPolicy = {
   paidFromMethodId: null,
 };
 
-/** The provider's name as the payout method of an order says it (src/shared/order-rules.ts MOMO_PROVIDERS). */
-const PAYOUT_PROVIDER = 'MTN MoMo';
+/** The provider's name as the payout method of an order says it. */
+const PAYOUT_PROVIDER = MTN_MOMO;
 
 export async function getAutoPayoutPolicy(db: TDb | TTx): Promise<TAutoPayoutPolicy> {
   const [row] = await db.select().from(autoPayoutPolicy).where(eq(autoPayoutPolicy.id, 1));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTO_PAYOUT_MSG, MOMO_MSG, type TMomoOrderState, type TMomoPayment } from '#shared/contracts/momo.js';
-import { isAwaitingStatus, isConfirmedStatus, ORDER_MSG } from '#shared/contracts/orders.js';
+import { isAwaitingStatus, isConfirmedStatus, MTN_MOMO, ORDER_MSG } from '#shared/contracts/orders.js';
 import { searchedGhanaNumber, toGhanaInternational } from '#shared/destinations.js';
 import { Dec } from '#shared/money.js';
 import type { TDb, TTx } from '#server/db/client.js';
@@ -42,9 +42,9 @@ export type TMomoPaymentsDeps = {
 };
 
 /** The provider's name as customers and staff read it. */
-const PROVIDER_LABEL = 'MTN MoMo';
-/** The payment method a prompt can pay (src/shared/order-rules.ts MOMO_PROVIDERS). */
-const PROMPTABLE_PROVIDER = 'MTN MoMo';
+const PROVIDER_LABEL = MTN_MOMO;
+/** The payment method a prompt can pay. */
+const PROMPTABLE_PROVIDER = MTN_MOMO;
 /** A request the provider says it never got is sent again, with the same reference, this many times in all. */
 const MAX_SENDS = 3;
 /** Status reads: the first this long after the request, then twice as long each time, up to the cap. */

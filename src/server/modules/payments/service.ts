@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, lt, notExists, or,
 import {
   parseAccountKey,
   STATEMENT_MSG,
+  WRITE_OFF_ONLY_KINDS,
   type TColumnMapping,
   type TExceptionKind,
   type TLineResult,
@@ -881,8 +882,11 @@ export async function resolveException(
     const line =
       before.lineId === null ? null : firstOrThrow(await tx.select().from(statementLines).where(eq(statementLines.id, before.lineId)));
     // A text not understood has no amount to be an order's payment: staff confirm the order from its page and write the text off.
-    if (before.kind === 'sms_unparsed' && input.resolution !== 'write_off')
-      throw new AppError('VALIDATION', STATEMENT_MSG.smsWriteOffOnly, { fields: { resolution: STATEMENT_MSG.smsWriteOffOnly } });
+    // A payout the chain disagrees with (docs/decisions/067): settled where the money is, then closed with the reason.
+    if (WRITE_OFF_ONLY_KINDS.includes(before.kind) && input.resolution !== 'write_off') {
+      const message = before.kind === 'sms_unparsed' ? STATEMENT_MSG.smsWriteOffOnly : STATEMENT_MSG.payoutWriteOffOnly;
+      throw new AppError('VALIDATION', message, { fields: { resolution: message } });
+    }
     const status = input.resolution === 'link' ? 'linked' : input.resolution === 'refund' ? 'refunded' : 'written_off';
     // Claimed first: of two staff resolving at once, one changes it and the other is told.
     const [claimed] = await tx

@@ -14,6 +14,7 @@ import {
   type TStatementFormat,
   type TStatementImport,
   type TStatementLine,
+  WRITE_OFF_ONLY_KINDS,
 } from '#shared/contracts/statements.js';
 import { PageHeading } from '#web/components/page-heading.js';
 import { Alert } from '#web/components/ui/alert.js';
@@ -394,8 +395,8 @@ function ExceptionsQueue() {
       cell: (item) =>
         item.status === 'open' ? (
           <div className="flex flex-wrap justify-end gap-2">
-            {/* A forwarded text not understood has no amount to link (docs/decisions/059): written off with the reason. */}
-            {item.kind !== 'sms_unparsed' && (
+            {/* A forwarded text not understood, a payout the chain disagrees with: nothing to link (docs/decisions/059, 067); written off with the reason. */}
+            {!WRITE_OFF_ONLY_KINDS.includes(item.kind) && (
               <Button size="sm" aria-label={`Link item ${item.id}`} onClick={() => setResolving({ item, resolution: 'link' })}>
                 Link
               </Button>

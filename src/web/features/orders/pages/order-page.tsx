@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '#web/lib/router.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrder } from '#shared/contracts/orders.js';
-import { isAwaitingStatus, ORDER_MSG } from '#shared/order-rules.js';
+import { isAwaitingStatus, MTN_MOMO, ORDER_MSG } from '#shared/order-rules.js';
 import { formatCrypto, formatFiat, formatGhs } from '#shared/format.js';
 import { Countdown } from '#web/components/countdown.js';
 import { CustomerOrderRows } from '#web/components/orders/customer-order-rows.js';
@@ -53,7 +53,7 @@ const MomoPrompt = lazy(() => import('#web/features/orders/components/momo-promp
 
 /** A buy paid to an MTN MoMo account: the page may offer the payment prompt (momo-prompt.tsx). */
 function offersMomoPrompt(order: TOrder): boolean {
-  return order.type === 'buy' && order.payTo?.type === 'momo' && order.payTo.provider === 'MTN MoMo';
+  return order.type === 'buy' && order.payTo?.type === 'momo' && order.payTo.provider === MTN_MOMO;
 }
 
 /** After the deadline the server expires the order within its 15 s round: look again until it has. */
