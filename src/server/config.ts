@@ -113,6 +113,17 @@ const ZEnv = z.object({
   // Bitcoin and Litecoin: the base URL of an Esplora REST API (docs/decisions/062), e.g. https://mempool.space/api.
   CHAIN_BTC_ESPLORA_URL: z.string().url().optional(),
   CHAIN_LTC_ESPLORA_URL: z.string().url().optional(),
+  // USDT on TRON: TronGrid's REST API (https://api.trongrid.io) or your own java-tron's HTTP API (docs/decisions/065).
+  CHAIN_TRC20_TRONGRID_URL: z.string().url().optional(),
+  CHAIN_TRONGRID_API_KEY: z.string().trim().min(1).optional(),
+  // 'fullnode': the URL is your own java-tron's HTTP API (no /v1 index): each block's transactions are read.
+  CHAIN_TRC20_API: z.enum(['trongrid', 'fullnode']).default('trongrid'),
+  CHAIN_TRC20_USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/)
+    .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  // TronGrid allows a few requests a second per key (15 QPS with a key at the time of writing): 100 ms apart by default.
+  CHAIN_TRONGRID_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
   CHAIN_ERC20_USDT_CONTRACT: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -308,17 +319,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: e.SMS_CONCURRENCY,
     },
     chain: {
-      rpcUrls: { ERC20: e.CHAIN_ERC20_RPC_URL, BEP20: e.CHAIN_BEP20_RPC_URL, BTC: e.CHAIN_BTC_ESPLORA_URL, LTC: e.CHAIN_LTC_ESPLORA_URL },
+      rpcUrls: {
+        ERC20: e.CHAIN_ERC20_RPC_URL,
+        BEP20: e.CHAIN_BEP20_RPC_URL,
+        BTC: e.CHAIN_BTC_ESPLORA_URL,
+        LTC: e.CHAIN_LTC_ESPLORA_URL,
+        TRC20: e.CHAIN_TRC20_TRONGRID_URL,
+      },
       // USDT's contracts; its decimals on chain: 6 on Ethereum, 18 on BNB Smart Chain.
       tokens: {
         ERC20: { USDT: { contract: e.CHAIN_ERC20_USDT_CONTRACT, decimals: 6 } },
         BEP20: { USDT: { contract: e.CHAIN_BEP20_USDT_CONTRACT, decimals: 18 } },
         BTC: {},
         LTC: {},
+        // USDT on TRON: 6 decimals on chain.
+        TRC20: { USDT: { contract: e.CHAIN_TRC20_USDT_CONTRACT, decimals: 6 } },
       },
       pollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
       minIntervalMs: e.CHAIN_RPC_MIN_INTERVAL_MS,
       esploraMinIntervalMs: e.CHAIN_ESPLORA_MIN_INTERVAL_MS,
+      tronGridApiKey: e.CHAIN_TRONGRID_API_KEY,
+      tronGridMinIntervalMs: e.CHAIN_TRONGRID_MIN_INTERVAL_MS,
+      tronApi: e.CHAIN_TRC20_API,
       timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
       maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,
       startBlocksBack: e.CHAIN_START_BLOCKS_BACK,

@@ -25,3 +25,5 @@ export const BIP84_XPRV = root.derive("m/84'/0'/0'").privateExtendedKey;
 export const OTHER_BTC_XPUB = root.derive("m/84'/0'/1'").publicExtendedKey;
 /** m/84'/2'/0': Litecoin's BIP84 account (as an xpub, which the Currencies page accepts for LTC); its 0/0 is ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh. */
 export const LTC_XPUB = root.derive("m/84'/2'/0'").publicExtendedKey;
+/** m/44'/195'/0': TRON's BIP44 account (TRC20); its 0/0 is TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH. */
+export const TRON_XPUB = root.derive("m/44'/195'/0'").publicExtendedKey;

@@ -5,14 +5,20 @@ import type { TChainToken } from '#server/db/schema/chain.js';
  * watchers"). A network's settings row (chain_networks) overrides its endpoint, tokens and
  * confirmations; the environment gives the defaults.
  */
-export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC';
-export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC'];
+export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20';
+export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20'];
 
 /**
  * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts) or an
- * Esplora REST API (esplora.ts, docs/decisions/062).
+ * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065).
  */
-export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora'> = { ERC20: 'evm', BEP20: 'evm', BTC: 'esplora', LTC: 'esplora' };
+export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid'> = {
+  ERC20: 'evm',
+  BEP20: 'evm',
+  BTC: 'esplora',
+  LTC: 'esplora',
+  TRC20: 'trongrid',
+};
 
 export type TChainWatchOptions = {
   rpcUrls: Partial<Record<TWatchedNetwork, string | undefined>>;
@@ -23,6 +29,12 @@ export type TChainWatchOptions = {
   minIntervalMs: number;
   /** The same for an Esplora endpoint (BTC, LTC; public providers limit harder). */
   esploraMinIntervalMs: number;
+  /** TronGrid's API key (its TRON-PRO-API-KEY header), when one is set; TRC20 only. */
+  tronGridApiKey?: string | undefined;
+  /** The least time between two requests to a TronGrid endpoint (TRC20). */
+  tronGridMinIntervalMs: number;
+  /** What the TRC20 endpoint is: TronGrid (its /v1 index) or a java-tron full node's HTTP API alone (docs/decisions/065). */
+  tronApi: 'trongrid' | 'fullnode';
   timeoutMs: number;
   /** The most blocks one poll scans (a watcher behind catches up over several polls). */
   maxBlocksPerPoll: number;
@@ -40,7 +52,7 @@ export type TChainWatchOptions = {
 export const DEFAULT_CONFIRMATIONS = { BTC: 2, LTC: 6, ERC20: 12, BEP20: 15, TRC20: 19, XRP: 1 } as const;
 
 /** The coin each network pays natively (EVM: found by block scan); other coins on it are tokens (Transfer logs). */
-export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB', BTC: 'BTC', LTC: 'LTC' };
+export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB', BTC: 'BTC', LTC: 'LTC', TRC20: 'TRX' };
 
-/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin. */
-export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8 };
+/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched). */
+export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6 };

@@ -70,6 +70,13 @@ export function watchKey(address: string): string {
   return address;
 }
 
+/** A request not sent: its endpoint is held back longer than a poll may wait. Retryable by the next poll, not within this one. */
+export class HeldBackError extends ChainEndpointError {
+  constructor(message: string) {
+    super(message, true);
+  }
+}
+
 /**
  * Each endpoint's rate limit, shared by every adapter on it in this process: requests start at
  * least `minIntervalMs` apart, and a 429's Retry-After holds every request to it back (holdOff).
@@ -82,7 +89,7 @@ export async function rateLimited(endpoint: string, minIntervalMs: number, maxWa
   const now = Date.now();
   const at = Math.max(now, nextSlot.get(endpoint) ?? 0);
   // Held back longer than a poll may wait (a long Retry-After): this poll fails now, a later one goes on.
-  if (at - now > maxWaitMs) throw new ChainEndpointError(`rate limited by the endpoint until ${new Date(at).toISOString()}`, true);
+  if (at - now > maxWaitMs) throw new HeldBackError(`rate limited by the endpoint until ${new Date(at).toISOString()}`);
   nextSlot.set(endpoint, at + minIntervalMs);
   if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
 }

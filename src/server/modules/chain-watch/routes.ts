@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
+  CHAIN_WATCH_MSG,
+  TRON_CONTRACT,
   ZChainNetwork,
   ZChainNetworkParams,
   ZChainNetworks,
@@ -11,7 +13,8 @@ import {
 import type { TDb } from '#server/db/client.js';
 import { chainNetworks } from '#server/db/schema/chain.js';
 import { writeAudit } from '#server/lib/audit.js';
-import { WATCHED_NETWORKS, type TChainWatchOptions, type TWatchedNetwork } from '#server/lib/chain-options.js';
+import { AppError } from '#server/lib/errors.js';
+import { CHAIN_FAMILY, WATCHED_NETWORKS, type TChainWatchOptions, type TWatchedNetwork } from '#server/lib/chain-options.js';
 import { actorOf, type TActor } from '#server/plugins/access.js';
 import { networkRow } from './service.js';
 
@@ -46,6 +49,12 @@ export async function updateChainNetwork(
   input: TChainNetworkUpdate,
   ip: string,
 ) {
+  // A token's contract as its network writes it: T… on TRON, 0x… on the EVM networks.
+  const usdt = input.tokens?.USDT.contract;
+  if (usdt !== undefined && TRON_CONTRACT.test(usdt) !== (CHAIN_FAMILY[network] === 'trongrid')) {
+    const message = CHAIN_FAMILY[network] === 'trongrid' ? CHAIN_WATCH_MSG.tronContractInvalid : CHAIN_WATCH_MSG.contractInvalid;
+    throw new AppError('VALIDATION', message, { fields: { 'tokens.USDT.contract': message } });
+  }
   return deps.db.transaction(async (tx) => {
     const before = await networkRow(tx, deps.options, network);
     const [after] = await tx

@@ -25,6 +25,7 @@ import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } fro
 import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
 import { checkPayouts, type TPayoutCheckResult } from './payout-checks.js';
+import { TronGridAdapter } from './tron.js';
 
 /**
  * The chain watchers (issue 32 points 2 and 3, docs/decisions/058). One poll of one network:
@@ -82,11 +83,22 @@ export function endpointOf(row: TNetworkRow, options: TChainWatchOptions): strin
   return row.rpcUrl ?? options.rpcUrls[row.network as TWatchedNetwork];
 }
 
-/** The adapter of a network's family: EVM JSON-RPC (evm.ts) or Esplora REST (esplora.ts, BTC and LTC). */
+/** The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC) or TronGrid REST (tron.ts, TRC20). */
 export function adapterOf(network: TWatchedNetwork, url: string, options: TChainWatchOptions): TChainAdapter {
-  return CHAIN_FAMILY[network] === 'esplora'
-    ? new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs })
-    : new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+  switch (CHAIN_FAMILY[network]) {
+    case 'esplora':
+      return new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs });
+    case 'trongrid':
+      return new TronGridAdapter({
+        url,
+        mode: options.tronApi,
+        apiKey: options.tronGridApiKey,
+        minIntervalMs: options.tronGridMinIntervalMs,
+        timeoutMs: options.timeoutMs,
+      });
+    case 'evm':
+      return new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
+  }
 }
 
 export async function pollNetwork(deps: TChainWatchDeps, network: TWatchedNetwork): Promise<TPollResult> {

@@ -76,6 +76,8 @@ describe('jobs', () => {
       // Bitcoin and Litecoin by an Esplora API (docs/decisions/062).
       'chain_watch_btc',
       'chain_watch_ltc',
+      // USDT on TRON by TronGrid's API (docs/decisions/065).
+      'chain_watch_trc20',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,
