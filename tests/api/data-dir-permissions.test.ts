@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TINY_JPEG, TINY_PNG } from '#test/helpers/test-app.js';
 import { TEMPLATE_DB } from '#test/setup/constants.js';
+import { SERVER_START_MS, UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 
 /**
  * The data directory holds password hashes, sessions and identity documents: every file and
@@ -89,7 +90,7 @@ async function startServer(dataDir: string, port: number, extra: Record<string, 
   const server = run('node scripts/start.mjs', baseEnv({ DATA_DIR: dataDir, PORT: String(port), ...extra }, 'DATABASE_URL' in extra));
   let exitCode: number | null | undefined;
   void server.exited.then((code) => (exitCode = code));
-  await waitFor(() => server.output().includes('CediCrypto is running') || exitCode !== undefined, 90_000, server.output);
+  await waitFor(() => server.output().includes('CediCrypto is running') || exitCode !== undefined, SERVER_START_MS, server.output);
   if (exitCode !== undefined) throw new Error(`server exited ${exitCode}: ${server.output()}`);
   return {
     ...server,
@@ -131,7 +132,7 @@ async function submitKyc(port: number, output: () => string): Promise<void> {
     body: JSON.stringify({ phone: '0241234567' }),
   });
   expect(sent.status, await sent.clone().text()).toBe(200);
-  await waitFor(() => /code is (\d{6})\./.test(output()), 30_000, output);
+  await waitFor(() => /code is (\d{6})\./.test(output()), SERVER_START_MS, output);
   const code = /code is (\d{6})\./.exec(output())?.[1];
   const verified = await fetch(`${base}/api/account/phone/verify`, {
     method: 'POST',
@@ -174,49 +175,57 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('files on disk are private to
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a fresh data directory after a real start, a KYC upload and a backup; the backup; a restored data directory', async () => {
-    // Info level: the phone code of the log SMS provider is read from the output.
-    const server = await startServer(dataDir, port, { BACKUP_DIR: backupsDir, LOG_LEVEL: 'info' });
-    try {
-      await submitKyc(port, server.output);
-      // While the server runs too (its lock file, the write-ahead log of the KYC transaction).
-      expect(openToOthers(dataDir)).toEqual([]);
-    } finally {
-      await server.stop();
-    }
-    expect(existsSync(path.join(dataDir, 'documents'))).toBe(true);
-    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+  it(
+    'a fresh data directory after a real start, a KYC upload and a backup; the backup; a restored data directory',
+    async () => {
+      // Info level: the phone code of the log SMS provider is read from the output.
+      const server = await startServer(dataDir, port, { BACKUP_DIR: backupsDir, LOG_LEVEL: 'info' });
+      try {
+        await submitKyc(port, server.output);
+        // While the server runs too (its lock file, the write-ahead log of the KYC transaction).
+        expect(openToOthers(dataDir)).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+      expect(existsSync(path.join(dataDir, 'documents'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
 
-    const backup = run('node --import tsx scripts/backup.ts', baseEnv({ DATA_DIR: dataDir, BACKUP_DIR: backupsDir }));
-    expect(await backup.exited, backup.output()).toBe(0);
-    const archives = readdirSync(backupsDir);
-    expect(archives).toHaveLength(1);
+      const backup = run('node --import tsx scripts/backup.ts', baseEnv({ DATA_DIR: dataDir, BACKUP_DIR: backupsDir }));
+      expect(await backup.exited, backup.output()).toBe(0);
+      const archives = readdirSync(backupsDir);
+      expect(archives).toHaveLength(1);
 
-    expect(countEntries(dataDir)).toBeGreaterThan(100); // the walk really saw the database
-    expect(openToOthers(dataDir)).toEqual([]);
-    expect(openToOthers(backupsDir)).toEqual([]);
-
-    const restoredDir = path.join(dir, 'restored');
-    const [backupFile = ''] = archives;
-    const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, backupFile)}`, baseEnv({ DATA_DIR: restoredDir }));
-    expect(await restore.exited, restore.output()).toBe(0);
-    expect(readdirSync(path.join(restoredDir, 'documents')).length).toBeGreaterThan(0);
-    expect(countEntries(restoredDir)).toBeGreaterThan(100);
-    expect(openToOthers(restoredDir)).toEqual([]);
-  }, 240_000);
-
-  it('tightens at start what an older version left open (0777 folders, 0666 files), the backups folder too', async () => {
-    openUpEverything(dataDir);
-    openUpEverything(backupsDir);
-    expect(openToOthers(dataDir).length).toBeGreaterThan(100);
-    const server = await startServer(dataDir, port + 1, { BACKUP_DIR: backupsDir });
-    try {
+      expect(countEntries(dataDir)).toBeGreaterThan(100); // the walk really saw the database
       expect(openToOthers(dataDir)).toEqual([]);
       expect(openToOthers(backupsDir)).toEqual([]);
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+
+      const restoredDir = path.join(dir, 'restored');
+      const [backupFile = ''] = archives;
+      const restore = run(`node --import tsx scripts/restore.ts ${path.join(backupsDir, backupFile)}`, baseEnv({ DATA_DIR: restoredDir }));
+      expect(await restore.exited, restore.output()).toBe(0);
+      expect(readdirSync(path.join(restoredDir, 'documents')).length).toBeGreaterThan(0);
+      expect(countEntries(restoredDir)).toBeGreaterThan(100);
+      expect(openToOthers(restoredDir)).toEqual([]);
+    },
+    UNREACHED_TIMEOUT_MS,
+  );
+
+  it(
+    'tightens at start what an older version left open (0777 folders, 0666 files), the backups folder too',
+    async () => {
+      openUpEverything(dataDir);
+      openUpEverything(backupsDir);
+      expect(openToOthers(dataDir).length).toBeGreaterThan(100);
+      const server = await startServer(dataDir, port + 1, { BACKUP_DIR: backupsDir });
+      try {
+        expect(openToOthers(dataDir)).toEqual([]);
+        expect(openToOthers(backupsDir)).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    },
+    UNREACHED_TIMEOUT_MS,
+  );
 });
 
 // With PostgreSQL there is no database folder, but the documents and the generated auth secret
@@ -244,29 +253,33 @@ describe.skipIf(!process.env.DATABASE_URL)('with DATABASE_URL: documents and the
     await admin.end();
   });
 
-  it('tightens a documents folder an older version left open, and keeps new documents private', async () => {
-    const dataDir = path.join(dir, 'data');
-    const documentsDir = path.join(dir, 'documents');
-    mkdirSync(path.join(documentsDir, 'ab'), { recursive: true });
-    writeFileSync(path.join(documentsDir, 'ab', `ab${'0'.repeat(30)}.png`), TINY_PNG);
-    openUpEverything(documentsDir);
-    const databaseUrl = new URL(inject('templateDatabaseUrl'));
-    databaseUrl.pathname = `/${databaseName}`;
-    const server = await startServer(dataDir, port, {
-      DATABASE_URL: databaseUrl.toString(),
-      DOCUMENTS_DIR: documentsDir,
-      LOG_LEVEL: 'info',
-    });
-    try {
+  it(
+    'tightens a documents folder an older version left open, and keeps new documents private',
+    async () => {
+      const dataDir = path.join(dir, 'data');
+      const documentsDir = path.join(dir, 'documents');
+      mkdirSync(path.join(documentsDir, 'ab'), { recursive: true });
+      writeFileSync(path.join(documentsDir, 'ab', `ab${'0'.repeat(30)}.png`), TINY_PNG);
+      openUpEverything(documentsDir);
+      const databaseUrl = new URL(inject('templateDatabaseUrl'));
+      databaseUrl.pathname = `/${databaseName}`;
+      const server = await startServer(dataDir, port, {
+        DATABASE_URL: databaseUrl.toString(),
+        DOCUMENTS_DIR: documentsDir,
+        LOG_LEVEL: 'info',
+      });
+      try {
+        expect(openToOthers(documentsDir)).toEqual([]);
+        await submitKyc(port, server.output);
+      } finally {
+        await server.stop();
+      }
+      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+      expect(countEntries(documentsDir)).toBeGreaterThanOrEqual(6); // the old document and the two new ones
       expect(openToOthers(documentsDir)).toEqual([]);
-      await submitKyc(port, server.output);
-    } finally {
-      await server.stop();
-    }
-    expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
-    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
-    expect(countEntries(documentsDir)).toBeGreaterThanOrEqual(6); // the old document and the two new ones
-    expect(openToOthers(documentsDir)).toEqual([]);
-    expect(openToOthers(dataDir)).toEqual([]);
-  }, 120_000);
+      expect(openToOthers(dataDir)).toEqual([]);
+    },
+    UNREACHED_TIMEOUT_MS,
+  );
 });
