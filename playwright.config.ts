@@ -125,8 +125,8 @@ export default defineConfig({
       MTN_DISBURSEMENT_API_USER: E2E_MTN_SECRET,
       MTN_DISBURSEMENT_API_KEY: E2E_MTN_SECRET,
       // The chain watchers poll the local chain (chain-deposit.spec.ts sets the ERC20 endpoint to
-      // the anvil that global-setup.ts starts) twice a second instead of every 15 s.
-      CHAIN_POLL_SECONDS: '0.5',
+      // the anvil that global-setup.ts starts) every second instead of every 15 s.
+      CHAIN_POLL_SECONDS: '1',
       CHAIN_RPC_MIN_INTERVAL_MS: '0',
     },
   },

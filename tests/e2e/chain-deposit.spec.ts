@@ -3,12 +3,13 @@ import type { TChainNetwork } from '#shared/contracts/chain-watch.js';
 import { connectAnvil, tokenTransfer, toUnits } from '#test/helpers/anvil.js';
 import { EVM_XPUB } from '#test/helpers/test-keys.js';
 import { expectNoAxeViolations, expectNoPageOverflow } from './page-checks.js';
-import { addMomoMethod, adminLogin, ensureTradingIsOpen, saveDestination, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, E2E_STAFF, ensureTradingIsOpen, saveDestination, signUpInBrowser } from './support.js';
 
 /*
  * A USDT-ERC20 sell settled by the chain watcher (issue 32, docs/decisions/056 and 058) on the
  * local chain that tests/e2e/global-setup.ts starts (anvil, with the test ERC20 standing for USDT):
- * the super admin points the ERC20 watcher at it, USDT gets a watch-only key on ERC20, a customer
+ * the super admin points the ERC20 watcher at it in Settings (a manager gets no such page), USDT
+ * gets a watch-only key on ERC20, a customer
  * on a 360 px phone sells USDT and gets an address of their own; the test sends the token there
  * and mines blocks, and the customer's page shows the deposit detected, its confirmations rising,
  * then the crypto received, without a reload; staff find the order in Needs action and pay it.
@@ -23,7 +24,7 @@ const LAPTOP = { width: 1366, height: 768 };
 /** USDT's fixed addresses (as order-page.spec.ts sets them): two networks, so the sell form asks which one. */
 const ERC20_DEPOSIT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TRC20_DEPOSIT = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
-/** The watcher polls every 0.5 s here (playwright.config.ts), through the job engine's queue. */
+/** The watcher polls every second here (playwright.config.ts), through the job engine's queue. */
 const WATCHER = { timeout: 30_000 };
 const REQUIRED = 12;
 
@@ -75,13 +76,36 @@ test('a USDT-ERC20 sell on the local chain: detected, confirmations rising, conf
   const wallet = await addMomoMethod(admin, baseURL!, 'Payout MoMo', '0245550602');
 
   try {
-    // The ERC20 watcher on the local chain, with its test token as USDT (6 decimals, as on Ethereum).
-    const set = await admin.request.put('/api/admin/chain-networks/ERC20', {
+    // The test token as USDT on ERC20 (6 decimals, as on Ethereum): token contracts are not on the
+    // Settings page (the server's environment gives them), so the API sets this one.
+    const tokens = await admin.request.put('/api/admin/chain-networks/ERC20', {
       headers: origin,
-      data: { rpcUrl: anvil.url, requiredConfirmations: REQUIRED, tokens: { USDT: { contract: token, decimals: 6 } } },
+      data: { requiredConfirmations: before.requiredConfirmations, tokens: { USDT: { contract: token, decimals: 6 } } },
     });
-    expect(set.status(), await set.text()).toBe(200);
-    await expect.poll(async () => (await erc20()).headBlock, WATCHER).toBe(await anvil.head());
+    expect(tokens.status(), await tokens.text()).toBe(200);
+    // The super admin points the ERC20 watcher at the local chain in Settings; the page shows it
+    // watching and its last block seen reaching the chain's head by itself.
+    await admin.goto('/#/admin/settings');
+    const watcher = admin.getByRole('region', { name: 'Ethereum (ERC20)' });
+    const shown = (term: string) => watcher.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    await watcher.getByLabel('Ethereum (ERC20) endpoint URL').fill(anvil.url);
+    await watcher.getByLabel('Ethereum (ERC20) confirmations required').fill(String(REQUIRED));
+    await watcher.getByRole('button', { name: 'Save Ethereum (ERC20) watcher' }).click();
+    await expect(admin.getByText('Ethereum (ERC20) watcher saved.').first()).toBeVisible();
+    await expect(shown('Endpoint')).toHaveText(new URL(anvil.url).host);
+    await expect(shown('Confirmations required')).toHaveText(String(REQUIRED));
+    await expect(shown('Status')).toHaveText(/^Watching \(last poll .+\)$/, WATCHER);
+    await expect(shown('Last block seen')).toHaveText(String(await anvil.head()), WATCHER);
+    await expectNoAxeViolations(admin, 'Settings with the chain watchers');
+
+    // Another role gets no Settings page, and the API refuses it.
+    const managerContext = await browser.newContext({ viewport: LAPTOP });
+    const manager = await managerContext.newPage();
+    await adminLogin(manager, E2E_STAFF.manager.email, E2E_STAFF.manager.password);
+    expect((await manager.request.get('/api/admin/chain-networks')).status()).toBe(403);
+    await manager.goto('/#/admin/settings');
+    await expect(manager).toHaveURL(/#\/admin\/access-denied$/);
+    await managerContext.close();
 
     // A customer on a phone; first a sell to USDT's fixed address (no key yet): the watcher must leave it alone.
     const context = await browser.newContext({ viewport: PHONE });
