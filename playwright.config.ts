@@ -124,9 +124,11 @@ export default defineConfig({
       MTN_DISBURSEMENT_SUBSCRIPTION_KEY: E2E_MTN_SECRET,
       MTN_DISBURSEMENT_API_USER: E2E_MTN_SECRET,
       MTN_DISBURSEMENT_API_KEY: E2E_MTN_SECRET,
-      // The chain watchers poll the local chain (chain-deposit.spec.ts sets the ERC20 endpoint to
-      // the anvil that global-setup.ts starts) every second instead of every 15 s.
-      CHAIN_POLL_SECONDS: '1',
+      // The chain watchers poll every 5 s instead of 15 (chain-deposit.spec.ts sets the ERC20 endpoint
+      // to the anvil that global-setup.ts starts). Not faster: each network's poll is a job of the job
+      // engine on the one PGlite, and every second (four jobs a second) made momo-prompt.spec.ts miss
+      // its short "Approve the prompt" state twice in two runs.
+      CHAIN_POLL_SECONDS: '5',
       CHAIN_RPC_MIN_INTERVAL_MS: '0',
     },
   },

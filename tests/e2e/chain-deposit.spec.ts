@@ -24,7 +24,7 @@ const LAPTOP = { width: 1366, height: 768 };
 /** USDT's fixed addresses (as order-page.spec.ts sets them): two networks, so the sell form asks which one. */
 const ERC20_DEPOSIT = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TRC20_DEPOSIT = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
-/** The watcher polls every second here (playwright.config.ts), through the job engine's queue. */
+/** The watcher polls every 5 s here (playwright.config.ts), through the job engine's queue. */
 const WATCHER = { timeout: 30_000 };
 const REQUIRED = 12;
 
