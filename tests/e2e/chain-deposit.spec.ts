@@ -9,8 +9,8 @@ import { addMomoMethod, adminLogin, E2E_STAFF, ensureTradingIsOpen, saveDestinat
  * A USDT-ERC20 sell settled by the chain watcher (issue 32, docs/decisions/056 and 058) on the
  * local chain that tests/e2e/global-setup.ts starts (anvil, with the test ERC20 standing for USDT):
  * the super admin points the ERC20 watcher at it in Settings (a manager gets no such page), USDT
- * gets a watch-only key on ERC20, a customer
- * on a 360 px phone sells USDT and gets an address of their own; the test sends the token there
+ * gets a watch-only key on ERC20, a customer on a 360 px phone sells USDT and gets an address of
+ * their own; the test sends the token there
  * and mines blocks, and the customer's page shows the deposit detected, its confirmations rising,
  * then the crypto received, without a reload; staff find the order in Needs action and pay it.
  * Nobody opened a block explorer: every request of both browsers went to this server. A sell to
