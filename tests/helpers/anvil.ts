@@ -53,16 +53,34 @@ export async function startAnvil(): Promise<TAnvil> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.once('exit', (code) => (exited = `anvil exited with ${code}: ${stderr}`));
   const url = `http://127.0.0.1:${port}`;
-  const call = <T>(method: string, params: unknown[] = []) =>
-    rpc<T>({ url, minIntervalMs: 0, timeoutMs: UNREACHED_TIMEOUT_MS, attempts: 1 }, method, params);
+  const answers = () =>
+    rpc<string>({ url, minIntervalMs: 0, timeoutMs: UNREACHED_TIMEOUT_MS, attempts: 1 }, 'eth_chainId', []).catch(() => null);
   // Until it answers: a refused connection means not yet listening.
   for (;;) {
     if (exited) throw new Error(exited);
-    const answer = await call<string>('eth_chainId').catch(() => null);
-    if (answer) break;
+    if (await answers()) break;
     await new Promise((resolve) => setImmediate(resolve));
   }
   const startMs = performance.now() - started;
+  return {
+    ...(await connectAnvil(url)),
+    startMs,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
+
+/**
+ * A client of an anvil already running at `url` (the browser tests': tests/e2e/global-setup.ts starts
+ * it once and gives its URL to the specs): calls, transactions from its first account, mining.
+ */
+export async function connectAnvil(url: string): Promise<Omit<TAnvil, 'startMs' | 'close'>> {
+  const call = <T>(method: string, params: unknown[] = []) =>
+    rpc<T>({ url, minIntervalMs: 0, timeoutMs: UNREACHED_TIMEOUT_MS, attempts: 1 }, method, params);
   const [from] = await call<string[]>('eth_accounts');
   // Anvil mines a transaction on its own (automine), not always before it answers: wait for its receipt.
   type TReceipt = { transactionHash: string; blockNumber: string; contractAddress: string | null; status: string };
@@ -89,7 +107,6 @@ export async function startAnvil(): Promise<TAnvil> {
   };
   return {
     url,
-    startMs,
     from: from!,
     call,
     send,
@@ -98,24 +115,18 @@ export async function startAnvil(): Promise<TAnvil> {
     },
     mine: async (blocks) => void (await call('anvil_mine', [`0x${blocks.toString(16)}`])),
     head: async () => Number(BigInt(await call<string>('eth_blockNumber'))),
-    close: async () => {
-      if (child.exitCode !== null) return;
-      const done = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await done;
-    },
   };
 }
 
 /** The test ERC20 (tests/fixtures/chain/TestToken.sol, compiled by scripts/compile-test-token.mjs), deployed with `supply` to anvil's first account. */
-export async function deployTestToken(anvil: TAnvil, supply: bigint): Promise<string> {
+export async function deployTestToken(anvil: Pick<TAnvil, 'send'>, supply: bigint): Promise<string> {
   const { bytecode } = JSON.parse(readFileSync(path.resolve('tests/fixtures/chain/test-token.json'), 'utf8')) as { bytecode: string };
   const receipt = await anvil.send({ data: bytecode + supply.toString(16).padStart(64, '0') });
   return receipt.contractAddress!;
 }
 
 /** transfer(to, value) of the test token, from anvil's first account. */
-export function tokenTransfer(anvil: TAnvil, token: string, to: string, value: bigint) {
+export function tokenTransfer(anvil: Pick<TAnvil, 'send'>, token: string, to: string, value: bigint) {
   const data = `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${value.toString(16).padStart(64, '0')}`;
   return anvil.send({ to: token, data });
 }
