@@ -1,6 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import type { TOrder } from '#shared/contracts/orders.js';
 import type { TStatementException } from '#shared/contracts/statements.js';
 import { Dec } from '#shared/money.js';
@@ -11,6 +10,7 @@ import { verifyLedger } from '#server/modules/ledger/service.js';
 import { startFakeEsploraServer, type TFakeEsplora } from '#test/helpers/fake-esplora-server.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { BIP84_ZPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 
@@ -47,24 +47,7 @@ beforeAll(async () => {
   await t.app.market.refreshOnce();
   admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
   manager = await t.createStaff('manager');
-  const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-    id: number;
-    symbol: string;
-  }[];
-  const asked = await t.request({
-    method: 'PATCH',
-    url: `/api/admin/coins/${coins.find((coin) => coin.symbol === 'btc')!.id}`,
-    cookie: manager.cookie,
-    payload: { depositKeys: { BTC: BIP84_ZPUB }, code: t.secondFactorCode(manager.email) },
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
-  const approved = await t.request({
-    method: 'POST',
-    url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
-    cookie: admin,
-    payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
+  await setDepositKey(t, { admin, manager }, 'btc', 'BTC', BIP84_ZPUB);
   await t.app.chainWatch.poll('BTC'); // the cursor catches up with the chain
 }, 120_000);
 

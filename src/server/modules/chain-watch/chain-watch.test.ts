@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
-import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import type { TChainNetwork } from '#shared/contracts/chain-watch.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
@@ -11,6 +10,7 @@ import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-
 import type { AddressInfo } from 'node:net';
 import type { TOrderSocketEvent } from '#shared/contracts/orders.js';
 import { createTestApp, SUPER_ADMIN, TEST_ORIGIN, type TTestApp } from '#test/helpers/test-app.js';
+import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { openSocket } from '#test/helpers/ws-client.js';
 import { EVM_XPUB } from '#test/helpers/test-keys.js';
 
@@ -49,26 +49,7 @@ describe('chain watchers on a local EVM chain', () => {
     manager = await t.createStaff('manager');
     seller = await t.signUp();
     // The EVM key on USDT-ERC20, as the Currencies page sets it: asked by a manager, approved by the Super Admin.
-    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-      id: number;
-      symbol: string;
-    }[];
-    const usdt = coins.find((coin) => coin.symbol === 'usdt')!;
-    const asked = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${usdt.id}`,
-      cookie: manager.cookie,
-      payload: { depositKeys: { ERC20: EVM_XPUB }, code: t.secondFactorCode(manager.email) },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const change = asked.json().pendingChange as TDestinationChange;
-    const approved = await t.request({
-      method: 'POST',
-      url: `/api/admin/destination-changes/${change.id}/approve`,
-      cookie: admin,
-      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    await setDepositKey(t, { admin, manager }, 'usdt', 'ERC20', EVM_XPUB);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -252,25 +233,7 @@ describe('chain watchers on a local EVM chain', () => {
 
   it('sees ether itself by scanning the blocks: an ETH sell on the same key is detected and confirmed', async () => {
     // The same EVM key may serve ETH too (docs/decisions/056): set it on ETH's network.
-    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-      id: number;
-      symbol: string;
-    }[];
-    const eth = coins.find((coin) => coin.symbol === 'eth')!;
-    const asked = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${eth.id}`,
-      cookie: manager.cookie,
-      payload: { depositKeys: { ERC20: EVM_XPUB }, code: t.secondFactorCode(manager.email) },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const approved = await t.request({
-      method: 'POST',
-      url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
-      cookie: admin,
-      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    await setDepositKey(t, { admin, manager }, 'eth', 'ERC20', EVM_XPUB);
     // Another customer: the first has used their Tier 0 limit by now.
     const ethSeller = await t.signUp();
     const quote = await t.request({

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder } from '#shared/contracts/orders.js';
-import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import { buildApp } from '#server/app.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
@@ -9,6 +8,7 @@ import { statementExceptions } from '#server/db/schema/statements.js';
 import { startFakeEsploraServer, type TFakeEsplora } from '#test/helpers/fake-esplora-server.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
+import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { BIP84_ADDRESSES, BIP84_ZPUB, LTC_XPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 import { ChainEndpointError, watchKey, type TWatchSet } from './adapter.js';
@@ -206,25 +206,7 @@ describe('chain watchers on Esplora (BTC, LTC)', () => {
   let env: Record<string, string>;
 
   async function setKey(symbol: string, network: string, key: string) {
-    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-      id: number;
-      symbol: string;
-    }[];
-    const coin = coins.find((each) => each.symbol === symbol)!;
-    const asked = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${coin.id}`,
-      cookie: manager.cookie,
-      payload: { depositKeys: { [network]: key }, code: t.secondFactorCode(manager.email) },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const approved = await t.request({
-      method: 'POST',
-      url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
-      cookie: admin,
-      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    await setDepositKey(t, { admin, manager }, symbol, network, key);
   }
 
   beforeAll(async () => {

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { Dec } from '#shared/money.js';
-import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import { buildApp } from '#server/app.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
@@ -10,6 +9,7 @@ import { statementExceptions } from '#server/db/schema/statements.js';
 import { randomTronAddress, startFakeTronGridServer, TRON_USDT, type TFakeTronGrid } from '#test/helpers/fake-trongrid-server.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
+import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { TRON_XPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 import { ChainEndpointError, watchKey, type TWatchSet } from './adapter.js';
@@ -282,25 +282,7 @@ describe('the chain watcher on TronGrid (USDT-TRC20)', () => {
     await t.app.market.refreshOnce();
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     manager = await t.createStaff('manager');
-    const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-      id: number;
-      symbol: string;
-    }[];
-    const usdt = coins.find((each) => each.symbol === 'usdt')!;
-    const asked = await t.request({
-      method: 'PATCH',
-      url: `/api/admin/coins/${usdt.id}`,
-      cookie: manager.cookie,
-      payload: { depositKeys: { TRC20: TRON_XPUB }, code: t.secondFactorCode(manager.email) },
-    });
-    expect(asked.statusCode, asked.body).toBe(200);
-    const approved = await t.request({
-      method: 'POST',
-      url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
-      cookie: admin,
-      payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
+    await setDepositKey(t, { admin, manager }, 'usdt', 'TRC20', TRON_XPUB);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDestinationChange } from '#shared/contracts/destination-changes.js';
 import { AUTO_PAYOUT_MSG } from '#shared/contracts/momo.js';
 import { Dec } from '#shared/money.js';
 import type { TOrder } from '#shared/contracts/orders.js';
@@ -15,6 +14,7 @@ import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
 import { orderEntries } from '#test/helpers/ledger-postings.js';
 import { tierTwoCustomer } from '#test/helpers/orders.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
+import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { BIP84_ZPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 
@@ -62,24 +62,7 @@ beforeAll(async () => {
 
   // The watch-only key of the BTC wallet, asked for by a manager and approved by the super admin (four eyes).
   const manager = await t.createStaff('manager');
-  const coins = (await t.request({ method: 'GET', url: '/api/admin/coins', cookie: admin })).json().coins as {
-    id: number;
-    symbol: string;
-  }[];
-  const asked = await t.request({
-    method: 'PATCH',
-    url: `/api/admin/coins/${coins.find((coin) => coin.symbol === 'btc')!.id}`,
-    cookie: manager.cookie,
-    payload: { depositKeys: { BTC: BIP84_ZPUB }, code: t.secondFactorCode(manager.email) },
-  });
-  expect(asked.statusCode, asked.body).toBe(200);
-  const approved = await t.request({
-    method: 'POST',
-    url: `/api/admin/destination-changes/${(asked.json().pendingChange as TDestinationChange).id}/approve`,
-    cookie: admin,
-    payload: { code: t.secondFactorCode(SUPER_ADMIN.email) },
-  });
-  expect(approved.statusCode, approved.body).toBe(200);
+  await setDepositKey(t, { admin, manager }, 'btc', 'BTC', BIP84_ZPUB);
 
   const policy = await t.request({
     method: 'PUT',

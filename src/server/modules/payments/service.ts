@@ -873,6 +873,34 @@ async function toExceptions(db: TDbOrTx, rows: (typeof statementExceptions.$infe
 // --- resolution ---
 
 /**
+ * Money held in suspense leaves it (an item refunded or written off): back out of the business
+ * account it came into (the refund's reference in the memo), or to revenue.
+ */
+function releaseSuspense(
+  tx: TTx,
+  input: Extract<TResolveException, { resolution: 'refund' | 'write_off' }>,
+  account: TResolvedAccount,
+  amount: string,
+  what: string,
+  createdBy: string,
+  at: Date,
+) {
+  return postEntry(tx, {
+    kind: input.resolution === 'refund' ? 'suspense_refund' : 'suspense_write_off',
+    memo: input.resolution === 'refund' ? `${what} refunded (${input.reference}): ${input.reason}` : `${what} written off: ${input.reason}`,
+    createdBy,
+    at,
+    postings: [
+      { account: suspenseAccount(account.asset), amount },
+      {
+        account: input.resolution === 'refund' ? account.ledger : writeOffAccount(account.asset),
+        amount: new Dec(amount).negated().toFixed(),
+      },
+    ],
+  });
+}
+
+/**
  * Resolves an item of the queue, once (a conditional update on `status = 'open'`), audited, in one
  * transaction with its ledger entries (docs/decisions/039):
  * - link: the line becomes the order's payment (the line's suspense entry is reversed: the order's
@@ -943,22 +971,7 @@ export async function resolveException(
                 createdBy: actor.id,
                 at: now,
               })
-            : await postEntry(tx, {
-                kind: input.resolution === 'refund' ? 'suspense_refund' : 'suspense_write_off',
-                memo:
-                  input.resolution === 'refund'
-                    ? `Chain deposit ${deposit.id} refunded (${input.reference}): ${input.reason}`
-                    : `Chain deposit ${deposit.id} written off: ${input.reason}`,
-                createdBy: actor.id,
-                at: now,
-                postings: [
-                  { account: suspenseAccount(account.asset), amount },
-                  {
-                    account: input.resolution === 'refund' ? account.ledger : writeOffAccount(account.asset),
-                    amount: new Dec(amount).negated().toFixed(),
-                  },
-                ],
-              });
+            : await releaseSuspense(tx, input, account, amount, `Chain deposit ${deposit.id}`, actor.id, now);
         ledgerEntryId = entry.id;
         // Out of suspense for good: a reorganisation now has nothing to take back here.
         await tx.update(chainDeposits).set({ suspenseEntryId: null }).where(eq(chainDeposits.id, deposit.id));
@@ -1022,22 +1035,7 @@ export async function resolveException(
         throw new AppError('VALIDATION', STATEMENT_MSG.refundNeedsMoney, { fields: { resolution: STATEMENT_MSG.refundNeedsMoney } });
       const account = await resolveAccount(tx, parseAccountKey(line.accountKey)!);
       const amount = new Dec(line.amount).toFixed();
-      const entry = await postEntry(tx, {
-        kind: input.resolution === 'refund' ? 'suspense_refund' : 'suspense_write_off',
-        memo:
-          input.resolution === 'refund'
-            ? `Statement line ${line.id} refunded (${input.reference}): ${input.reason}`
-            : `Statement line ${line.id} written off: ${input.reason}`,
-        createdBy: actor.id,
-        at: now,
-        postings: [
-          { account: suspenseAccount(account.asset), amount },
-          {
-            account: input.resolution === 'refund' ? account.ledger : writeOffAccount(account.asset),
-            amount: new Dec(amount).negated().toFixed(),
-          },
-        ],
-      });
+      const entry = await releaseSuspense(tx, input, account, amount, `Statement line ${line.id}`, actor.id, now);
       ledgerEntryId = entry.id;
       await tx
         .update(statementLines)
