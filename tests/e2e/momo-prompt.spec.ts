@@ -40,7 +40,9 @@ test('at 360 px a buy paid with "Pay with MTN MoMo" is confirmed without staff, 
   await expectNoAxeViolations(page, 'the order page with Pay with MTN MoMo');
   await momo.getByLabel(MOMO_MSG.numberLabel).fill('024 400 0452');
   await momo.getByRole('button', { name: MOMO_MSG.send }).click();
-  await expect(momo.getByRole('status')).toContainText(MOMO_MSG.approve);
+  // This number's prompt expires at MTN's first status read (tests/helpers/fake-mtn-momo-server.ts),
+  // which a busy machine can reach before the page has drawn "Approve the prompt on your phone"
+  // (seen once in CI): that state is checked below on the prompt that stays pending (…454).
   await expect(momo.getByRole('alert')).toContainText(EXPIRED, MTN_READS);
   await expect(momo.getByRole('button', { name: MOMO_MSG.tryAgain })).toBeVisible();
   await expectNoAxeViolations(page, 'a MoMo prompt that failed');
