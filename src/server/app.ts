@@ -234,7 +234,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   app.decorate('jobs', jobs);
   metrics?.readJobQueuesWith(() => jobs.queues());
   app.decorate('config', config);
-  const rateLimits = new RateLimitStore(db);
+  // PGlite is one process (server.lock): its short windows are counted in memory (lib/rate-limit-store.ts).
+  const rateLimits = new RateLimitStore(db, Date.now, { inMemory: database.kind === 'pglite' });
   app.decorate('rateLimits', rateLimits);
   const housekeeping = new PeriodicJob({
     name: 'housekeeping',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { rateLimitCounters } from '#server/db/schema/limits.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
-import { RateLimitStore } from '#server/lib/rate-limit-store.js';
+import { MEMORY_WINDOW_MS, RateLimitStore } from '#server/lib/rate-limit-store.js';
 import { pruneUnusedQuotes, UNUSED_QUOTE_RETENTION_MS } from '#server/modules/orders/quotes.js';
 import { LOGIN_SLOWDOWN, RATE_LIMITS } from '#server/plugins/rate-limit.js';
 import { users } from '#server/db/schema/auth.js';
@@ -41,6 +41,37 @@ describe('rate-limit store', () => {
     const key = `test:${randomUUID()}`;
     const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit(key, 60_000).then((r) => r.count)));
     expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('in memory (one PGlite process) counts route limits up to a minute without a row, and longer ones in the database', async () => {
+    const ROUTE = { mayRestart: true };
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const store = new RateLimitStore(t.database.db, () => now, { inMemory: true });
+    const short = `test:${randomUUID()}`;
+    const long = `test:${randomUUID()}`;
+    const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit(short, MEMORY_WINDOW_MS, ROUTE).then((r) => r.count)));
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await store.hit(long, MEMORY_WINDOW_MS + 1, ROUTE)).toEqual({ count: 1, resetInMs: MEMORY_WINDOW_MS + 1 });
+    const keys = (await t.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key);
+    expect(keys).toContain(long);
+    expect(keys).not.toContain(short);
+
+    now += 20_000;
+    expect(await store.peek(short)).toEqual({ count: 50, resetInMs: 40_000 });
+    expect(await store.hit(short, MEMORY_WINDOW_MS, ROUTE)).toEqual({ count: 51, resetInMs: 40_000 });
+    now += 40_000;
+    expect(await store.peek(short)).toEqual({ count: 0, resetInMs: 0 });
+    expect(await store.hit(short, MEMORY_WINDOW_MS, ROUTE)).toEqual({ count: 1, resetInMs: MEMORY_WINDOW_MS });
+    await store.clear(short);
+    expect(await store.peek(short)).toEqual({ count: 0, resetInMs: 0 });
+    await store.hit(short, 1_000, ROUTE);
+    // A service's count (a sign-in gate) is in the database even when short.
+    const gate = `test:${randomUUID()}`;
+    await store.hit(gate, 1_000);
+    expect((await t.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((r) => r.key)).toContain(gate);
+    now += 5_000;
+    expect(await store.prune()).toBeGreaterThanOrEqual(1);
+    expect(await store.peek(short)).toEqual({ count: 0, resetInMs: 0 });
   });
 
   it('prunes only counters whose window is over', async () => {
@@ -216,16 +247,24 @@ describe('request limits', () => {
     expect(refused.headers['retry-after']).toBeDefined();
   });
 
-  it('counts in the database, so a second server process on it shares the allowance', async () => {
+  it('counts in the database on PostgreSQL, so a second server process on it shares the allowance; PGlite counts a minute in memory', async () => {
     const second = await buildApp(testConfig({ RATE_LIMIT_SCALE: '1' }), { database: t.database, logger: false });
     await second.ready();
     try {
       const check = (app: typeof second) =>
         app.inject({ method: 'GET', url: '/api/account/username-available?username=shared1', remoteAddress: '198.51.100.30' });
-      const { max } = RATE_LIMITS.usernameCheckPerIp;
+      const { max, windowSeconds } = RATE_LIMITS.usernameCheckPerIp;
+      expect(windowSeconds * 1000).toBeLessThanOrEqual(MEMORY_WINDOW_MS);
       for (let i = 0; i < max; i += 1) expect((await check(i % 2 === 0 ? t.app : second)).statusCode).toBe(200);
-      expect((await check(second)).statusCode).toBe(429);
-      expect((await check(t.app)).statusCode).toBe(429);
+      if (t.database.kind === 'postgres') {
+        expect((await check(second)).statusCode).toBe(429);
+        expect((await check(t.app)).statusCode).toBe(429);
+      } else {
+        // PGlite serves one process (server.lock): each app here counted its own half, in memory, and no row was written.
+        expect((await check(second)).statusCode).toBe(200);
+        const rows = await t.database.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters);
+        expect(rows.filter((row) => row.key.includes('username-available'))).toEqual([]);
+      }
     } finally {
       await second.close();
     }

@@ -153,6 +153,24 @@ export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'ext
   return new PGlite({ startParams, ...options, ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}), extensions: { pg_trgm } });
 }
 
+/**
+ * PGlite merges its parsers with a query's own for every query that brings some
+ * (`{ ...instance, ...query }` in parseResults, @electric-sql/pglite 0.5.16 and 0.5.17), and
+ * Drizzle brings nine on every query (dates and intervals left as text for its own mapping): a
+ * copy of some 700 keys each time, one per array type PGlite registers at start. Under
+ * bench:peak that copy was a tenth of the server's CPU, and an empty `SELECT 1` through Drizzle
+ * took 287 µs instead of 159 (docs/decisions/069). Moved onto the prototype of an empty object,
+ * the instance's parsers are still found by every lookup (queries without parsers of their own,
+ * pg-boss's, the array parsers' element lookups), while the merge copies only the query's nine.
+ * A type the merge then lacks falls back to PGlite's default parsers, which hold every built-in
+ * scalar type; only array results of Drizzle's queries come as text, which Drizzle's array columns
+ * parse themselves (the schema has none). Call once the database is ready (the array types are read then).
+ */
+export function lightenParserMerge(pglite: PGlite): void {
+  if (Object.keys(pglite.parsers).length === 0) return;
+  pglite.parsers = Object.create(pglite.parsers) as PGlite['parsers'];
+}
+
 export type TOpenDatabaseOptions =
   { databaseUrl: string; directUrl?: string | undefined; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
@@ -180,6 +198,8 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
     };
   }
   if ('pglite' in options) {
+    await options.pglite.waitReady;
+    lightenParserMerge(options.pglite);
     const db = drizzlePglite(options.pglite, { schema }) as unknown as TDb;
     enableAfterCommit(db);
     return { db, kind: 'pglite', pglite: options.pglite, close: () => options.pglite.close() };
@@ -188,6 +208,7 @@ export async function openDatabase(options: TOpenDatabaseOptions): Promise<TData
   try {
     const pglite = createPglite(path.join(options.dataDir, 'pgdata'));
     await pglite.waitReady;
+    lightenParserMerge(pglite);
     const db = drizzlePglite(pglite, { schema }) as unknown as TDb;
     enableAfterCommit(db);
     return {

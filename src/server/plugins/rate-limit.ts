@@ -158,7 +158,7 @@ function storeFor(store: RateLimitStore) {
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      store.hit(`${this.prefix}${key}`, timeWindow).then(
+      store.hit(`${this.prefix}${key}`, timeWindow, { mayRestart: true }).then(
         (counted) => callback(null, { current: counted.count, ttl: counted.resetInMs }),
         (error: unknown) => callback(error as Error),
       );

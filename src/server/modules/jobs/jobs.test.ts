@@ -186,6 +186,50 @@ describe('jobs across two app instances on one database', () => {
   });
 });
 
+describe('wakes of an outbox while its job waits', () => {
+  let database: TDatabase;
+  let engine: JobEngine;
+  const log = pino({ level: 'silent' });
+  /** Each run waits for its release, so a job stays running or waiting as long as the test wants. */
+  const releases: (() => void)[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    engine = new JobEngine({ database, log });
+    const outbox = new PeriodicJob({
+      name: 'burst',
+      intervalMs: 60_000,
+      log,
+      run: () => new Promise<void>((resolve) => releases.push(resolve)),
+    });
+    engine.wakeable('burst', 60_000, outbox);
+    await engine.start({ workers: true, tickers: false });
+  });
+  afterAll(async () => {
+    for (const release of releases) release();
+    await engine.stop();
+    await database.close();
+  });
+
+  it('are the job already waiting: one send, until a run of this process starts (docs/decisions/069)', async () => {
+    const send = vi.spyOn(engine.pgBoss, 'send');
+    expect(await engine.wake('burst')).toBe(true);
+    await vi.waitFor(() => expect(engine.runs.get('burst')).toBe(1), WAIT);
+    // The first run is under way: the next wake is a job of its own, which waits behind it.
+    expect(await engine.wake('burst')).toBe(true);
+    expect(send).toHaveBeenCalledTimes(2);
+    // Twenty emails queued meanwhile: the waiting job will read them; no statement each.
+    for (let i = 0; i < 20; i += 1) expect(await engine.wake('burst')).toBe(false);
+    expect(send).toHaveBeenCalledTimes(2);
+    // The first run ends and the waiting job starts: what is queued now needs a job again.
+    releases.shift()!();
+    await vi.waitFor(() => expect(engine.runs.get('burst')).toBe(2), WAIT);
+    expect(await engine.wake('burst')).toBe(true);
+    expect(send).toHaveBeenCalledTimes(3);
+    send.mockRestore();
+  });
+});
+
 describe('a run that fails', () => {
   let database: TDatabase;
   let engine: JobEngine;

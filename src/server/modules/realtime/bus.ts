@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
 import { ZOrderStatus } from '#shared/contracts/orders.js';
+import { afterCommit } from '#server/db/after-commit.js';
 import type { TDatabase, TDbOrTx } from '#server/db/client.js';
 
 /**
@@ -63,8 +64,15 @@ export interface RealtimeBus {
  * out only when its data is committed). Listening differs by driver: PGlite's own listen(), or
  * one dedicated node-postgres connection (a pooled one would lose LISTEN when returned), made
  * like the database's session connections (DATABASE_DIRECT_URL when the pool is PgBouncer's).
+ *
+ * PGlite serves one process, so nobody else could hear a NOTIFY of ours: there the app's own
+ * events go straight to this process's handlers after their transaction commits (db/after-commit.ts),
+ * as the NOTIFY would have, without its statement (2,400 of them in a 30-second bench:peak,
+ * docs/decisions/069). The database triggers' events still come by NOTIFY and listen().
  */
 export class PgNotifyBus implements RealtimeBus {
+  /** PGlite: this process's handlers, once started (an event published before start reaches nobody, as a NOTIFY would not). */
+  private local: TRealtimeHandlers | undefined;
   private stopListening: (() => Promise<void>) | undefined;
   private client: pg.Client | undefined;
   private closed = false;
@@ -77,6 +85,11 @@ export class PgNotifyBus implements RealtimeBus {
   ) {}
 
   async publish(event: TRealtimeEvent, tx: TDbOrTx = this.database.db): Promise<void> {
+    if (this.database.kind === 'pglite') {
+      // Delivered on a later turn, as a notification is: never inside the publisher's own code.
+      afterCommit(tx, () => queueMicrotask(() => this.local?.onEvent(event)));
+      return;
+    }
     await tx.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
   }
 
@@ -95,6 +108,7 @@ export class PgNotifyBus implements RealtimeBus {
     const { pglite, pool } = this.database;
     if (this.database.kind === 'pglite' && pglite) {
       const unlisten = await pglite.listen(REALTIME_CHANNEL, deliver);
+      this.local = handlers;
       // The database may close before the app's other close hooks run: nothing to undo then.
       this.stopListening = async () => {
         if (!pglite.closed) await unlisten();
@@ -171,6 +185,7 @@ export class PgNotifyBus implements RealtimeBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.local = undefined;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
     const stop = this.stopListening;
