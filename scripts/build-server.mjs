@@ -16,6 +16,7 @@ export const serverEntries = {
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
   'ledger-verify': 'src/server/commands/ledger-verify.ts',
+  'audit-verify': 'src/server/commands/audit-verify.ts',
 };
 
 /** The folders and files whose change calls for a new server build. */

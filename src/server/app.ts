@@ -16,6 +16,7 @@ import { createAuth, type TAuth } from './modules/auth/better-auth.js';
 import { mountAuth } from './modules/auth/mount.js';
 import { accountRoutes } from './modules/auth/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
+import { sealAuditLog } from './modules/audit/chain.js';
 import { cannedResponseRoutes } from './modules/canned-responses/routes.js';
 import { chatWebsocketOptions, registerChat } from './modules/chat/routes.js';
 import { chatSource } from './modules/chat/service.js';
@@ -96,6 +97,8 @@ declare module 'fastify' {
     orderExpiry: PeriodicJob;
     /** Confirms orders marked paid after their payment was matched (docs/decisions/059). */
     matchedPayments: PeriodicJob;
+    /** Seals new audit log rows into its hash chain (docs/decisions/073). */
+    auditSeal: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
     /** Reads the status of pending "Pay with MTN MoMo" prompts (docs/decisions/060); runOnce() in tests. */
@@ -119,6 +122,8 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 const ORDER_EXPIRY_INTERVAL_MS = 15 * 1000;
 /** How often orders marked paid after their payment was matched are confirmed (docs/decisions/059). */
 const MATCHED_PAYMENTS_INTERVAL_MS = 30 * 1000;
+/** How often the audit log's new rows are sealed into its hash chain (docs/decisions/073). */
+export const AUDIT_SEAL_INTERVAL_MS = 30 * 1000;
 /** The queues of the outboxes' delivery runs (lib/email/sender.ts, lib/sms/sender.ts). */
 const EMAIL_DELIVERY = 'email_delivery';
 const SMS_DELIVERY = 'sms_delivery';
@@ -436,6 +441,17 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
   });
   app.decorate('matchedPayments', matchedPayments);
+  // The audit log's hash chain (issue 34 point 5, docs/decisions/073): new rows sealed in order.
+  const auditSeal = new PeriodicJob({
+    name: 'audit seal',
+    intervalMs: AUDIT_SEAL_INTERVAL_MS,
+    log: app.log,
+    ...observed('audit_seal'),
+    run: async () => {
+      await sealAuditLog(db);
+    },
+  });
+  app.decorate('auditSeal', auditSeal);
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, ...complianceNow });
@@ -489,6 +505,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('order_expiry', ORDER_EXPIRY_INTERVAL_MS, orderExpiry);
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
   jobs.every('matched_payments', MATCHED_PAYMENTS_INTERVAL_MS, matchedPayments);
+  jobs.every('audit_seal', AUDIT_SEAL_INTERVAL_MS, auditSeal);
   // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
   const chainWatchDeps = { db, orderDeps, options: config.chain };
   const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();

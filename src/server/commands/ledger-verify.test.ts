@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '#server/db/client.js';
 import { postEntry, type TAccountSpec } from '#server/modules/ledger/service.js';
+import { sealAuditLog } from '#server/modules/audit/chain.js';
+import { writeAudit } from '#server/lib/audit.js';
 
 /**
  * `npm run ledger:verify` (src/server/commands/ledger-verify.ts, docs/decisions/037) as an operator runs
@@ -15,10 +17,10 @@ import { postEntry, type TAccountSpec } from '#server/modules/ledger/service.js'
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 
-function verify(dataDir: string) {
+function verify(dataDir: string, command = 'ledger-verify') {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['scripts/start.mjs', 'ledger-verify', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['scripts/start.mjs', command, '--data-dir', dataDir], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,5 +73,34 @@ describe('npm run ledger:verify', () => {
     expect(broken.output).toContain('entry 2: its hash does not match what it holds: changed after it was written');
     expect(broken.code).toBe(1);
     // Two runs of the command, each building the server first when its sources changed: not a speed test.
+  }, 300_000);
+
+  it('npm run audit:verify passes a sealed audit log, counts the rows waiting, and names a row changed behind its back', async () => {
+    const auditDir = mkdtempSync(path.join(os.tmpdir(), 'audit-verify-'));
+    try {
+      const database = await openDatabase({ dataDir: auditDir });
+      await migrateDatabase(database);
+      for (const action of ['settings.update', 'coin.disable']) {
+        await writeAudit(database.db, { actor: { id: 'a-1', email: 'admin@cedicrypto.test' }, action, targetType: 'settings' });
+      }
+      await sealAuditLog(database.db);
+      await writeAudit(database.db, { actor: null, action: 'order.expire', targetType: 'order', targetId: 3 });
+      await database.close();
+
+      const intact = await verify(auditDir, 'audit-verify');
+      expect(intact.output).toContain('Audit log verified: 2 rows, chain intact to row 2; 1 written since wait to be sealed');
+      expect(intact.code).toBe(0);
+
+      const tampered = await openDatabase({ dataDir: auditDir });
+      await tampered.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete`);
+      await tampered.db.execute(sql`UPDATE audit_log SET actor_email = 'someone@else.test' WHERE seq = 1`);
+      await tampered.close();
+      const broken = await verify(auditDir, 'audit-verify');
+      expect(broken.output).toContain('Audit log NOT verified: 1 problem(s) in 2 sealed rows');
+      expect(broken.output).toContain('row 1: its hash does not match what it holds: changed after it was sealed');
+      expect(broken.code).toBe(1);
+    } finally {
+      rmSync(auditDir, { recursive: true, force: true });
+    }
   }, 300_000);
 });

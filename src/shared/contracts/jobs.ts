@@ -16,6 +16,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   housekeeping: 'Housekeeping',
   order_expiry: 'Order expiry',
   retention: 'Records retention',
+  audit_seal: 'Audit log hash chain',
   email_delivery: 'Email delivery',
   sms_delivery: 'SMS delivery',
   dead_letter: 'Dead letters',

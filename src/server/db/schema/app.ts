@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -251,6 +252,28 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The hash chain (issue 34 point 5, docs/decisions/073): set once by the sealer
+    // (modules/audit/chain.ts), in the order it seals; null until then.
+    seq: bigint('seq', { mode: 'number' }).unique('audit_log_seq_unique'),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_unsealed_idx')
+      .on(t.id)
+      .where(sql`${t.hash} is null`),
+  ],
+);
+
+/** The audit log's chain head: the last sealed row's sequence number and hash (one row). */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_chain_head_one_row', sql`${t.id} = 1`)],
 );

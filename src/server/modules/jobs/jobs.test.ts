@@ -70,6 +70,8 @@ describe('jobs', () => {
       'order_expiry',
       'retention',
       'matched_payments',
+      // The audit log's hash chain (docs/decisions/073).
+      'audit_seal',
       // The chain watchers, one per network (docs/decisions/058).
       'chain_watch_erc20',
       'chain_watch_bep20',

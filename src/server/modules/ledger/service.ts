@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { chainHash, GENESIS_HASH } from '#server/lib/hash-chain.js';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { Dec, type TDecimal } from '#shared/money.js';
 import { ledgerAsset, type TLedgerAccountKind, type TLedgerEntryKind } from '#shared/ledger.js';
@@ -38,7 +38,7 @@ export class LedgerError extends Error {
 const MAX_AMOUNT = new Dec(10).pow(20);
 
 /** The genesis of the chain: the head's hash before the first entry (migration 0028). */
-export const GENESIS_HASH = '0'.repeat(64);
+export { GENESIS_HASH };
 
 /** An amount as the chain hashes it: plain digits, no exponent, no trailing zeros ('100', '-0.5'). */
 export function canonicalAmount(amount: string | TDecimal): string {
@@ -65,7 +65,8 @@ export function entryHash(prevHash: string, entry: TChainedEntry): string {
   const postings = entry.postings
     .map((posting) => [posting.accountCode, posting.asset, canonicalAmount(posting.amount)] as const)
     .sort((a, b) => (a.join('\u0000') < b.join('\u0000') ? -1 : a.join('\u0000') > b.join('\u0000') ? 1 : 0));
-  const body = JSON.stringify([
+  // lib/hash-chain.ts writes this array as JSON.stringify did when the chain began: old hashes still verify.
+  return chainHash(prevHash, [
     entry.seq,
     entry.kind,
     entry.orderId,
@@ -75,7 +76,6 @@ export function entryHash(prevHash: string, entry: TChainedEntry): string {
     entry.createdAt.toISOString(),
     postings,
   ]);
-  return createHash('sha256').update(prevHash).update('\n').update(body).digest('hex');
 }
 
 /** The account of `spec.code`, created when new; an existing code with another kind or asset is a mistake. */
