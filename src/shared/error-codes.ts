@@ -96,6 +96,8 @@ export const ERROR_STATUS = {
   ALERT_ALREADY_DECIDED: 409,
   /** The suspicious-activity case was already marked filed. */
   CASE_ALREADY_FILED: 409,
+  /** Placing a legal hold on a customer already on one, or lifting one that is not there (docs/decisions/074). */
+  LEGAL_HOLD_CONFLICT: 409,
   /** Closing an account that is closed already. */
   ACCOUNT_ALREADY_CLOSED: 409,
   /** Closing an account with paid orders not yet approved or refunded (issue 27 point 2). */

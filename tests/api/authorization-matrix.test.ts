@@ -112,6 +112,8 @@ const EXPECTED: Record<string, TExpected> = {
   'GET /api/admin/compliance/cases': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/file': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/no-report': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/customers/:id/legal-hold': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/customers/:id/legal-hold/lift': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases/overdue-count': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],

@@ -41,6 +41,7 @@ export const COMPLIANCE_MSG = {
   holdReleased: 'Hold released. The order can now be approved or cancelled.',
   alertNotFound: 'Alert not found.',
   caseNotFound: 'Case not found.',
+  customerNotFound: 'Customer not found.',
   alertDecided: 'This alert has already been cleared or escalated.',
   caseFiled: 'This case has already been marked filed.',
   noteRequired: 'Write the note.',
@@ -57,6 +58,9 @@ export const COMPLIANCE_MSG = {
   clearReasonRequired: 'Write why this alert can be cleared.',
   noReportReasonRequired: 'Write why no report is needed.',
   closeReasonRequired: 'Write why this account is being closed.',
+  legalHoldReasonRequired: "Write why this customer's records must be kept.",
+  legalHoldAlready: 'This customer is already on legal hold.',
+  legalHoldNotSet: 'This customer is not on legal hold.',
   reasonTooLong: 'A reason is at most 2000 characters.',
   caseClosed: 'This case has already ended.',
   overdueCases: (count: number) =>
@@ -153,6 +157,8 @@ export const ZComplianceCase = z.object({
   /** Open and past its due time: it raises its own alert ('overdue_case'). */
   overdue: z.boolean(),
   alertIds: z.array(z.number()),
+  /** The customer's legal hold (docs/decisions/074): their records are kept past the retention period while it lasts. */
+  legalHold: z.object({ since: z.string(), reason: z.string() }).nullable(),
 });
 export type TComplianceCase = z.infer<typeof ZComplianceCase>;
 
@@ -217,6 +223,11 @@ export const ZCaseResponse = z.object({ case: ZComplianceCase });
 /** Ending a case without a report to the FIC: the reason is required, kept and audited. */
 export const ZNoReportCaseRequest = z.object({ reason: zReason(COMPLIANCE_MSG.noReportReasonRequired) }).strict();
 export type TNoReportCaseRequest = z.infer<typeof ZNoReportCaseRequest>;
+/** Placing or lifting a customer's legal hold: why, kept on the customer and the audit entry. */
+export const ZLegalHoldRequest = z.object({ reason: zReason(COMPLIANCE_MSG.legalHoldReasonRequired) }).strict();
+export type TLegalHoldRequest = z.infer<typeof ZLegalHoldRequest>;
+export const ZLegalHoldResponse = z.object({ legalHold: ZComplianceCase.shape.legalHold });
+export const legalHoldPath = (userId: string) => `/api/admin/compliance/customers/${encodeURIComponent(userId)}/legal-hold`;
 /** Open cases past their 24-hour deadline (the desk's own count). */
 export const ZOverdueCaseCount = z.object({ count: z.number() });
 /** Closing a customer's account: why, kept on the audit entry. */

@@ -74,7 +74,7 @@ export const settings = pgTable('settings', {
   ...monitoringColumns,
   /** Per monitoring rule: 'hold' (the order waits for compliance) or 'flag' (an alert only); a missing rule has its default. */
   ruleActions: jsonb('rule_actions').$type<Record<string, 'hold' | 'flag'>>().notNull().default(DEFAULT_RULE_ACTIONS),
-  retentionYears: integer('retention_years').notNull().default(5),
+  retentionYears: integer('retention_years').notNull().default(6),
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),
   /** How long a staff member's claim on a paid order lasts before it lapses (docs/decisions/029). */

@@ -42,6 +42,13 @@ export const users = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     /**
+     * A legal hold (issue 34 point 5, docs/decisions/074): while set, retention does not anonymise
+     * the account, whatever its closing date. Placed and lifted by compliance, each audited.
+     */
+    legalHoldAt: timestamp('legal_hold_at', { withTimezone: true }),
+    legalHoldBy: text('legal_hold_by'),
+    legalHoldReason: text('legal_hold_reason'),
+    /**
      * A staff member removed from Admin Management: the row stays so that the orders, KYC decisions,
      * chat replies and notes they made still name them (docs/decisions/017, "Records retention");
      * they cannot sign in, their address is freed, and they are no longer listed.

@@ -871,7 +871,8 @@ describe('compliance desk', () => {
       largeOrderGhs: '50000.00',
       structuringOrderCount: 3,
       sharedNumberMaxCustomers: 2,
-      retentionYears: 5,
+      // Six years until counsel confirms (docs/decisions/074).
+      retentionYears: 6,
       ruleActions: { large_order: 'hold', daily_volume: 'flag' },
     });
     const body = {
@@ -893,12 +894,12 @@ describe('compliance desk', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().retentionYears).toBe(7);
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'compliance.settings_update'));
-    expect(entry).toMatchObject({ before: { retentionYears: 5 }, after: { retentionYears: 7 } });
+    expect(entry).toMatchObject({ before: { retentionYears: 6 }, after: { retentionYears: 7 } });
     await t.request({
       method: 'PUT',
       url: '/api/admin/compliance/settings',
       cookie: staff.super_admin,
-      payload: { ...good, retentionYears: 5 },
+      payload: { ...good, retentionYears: 6 },
     });
   });
 
@@ -1150,12 +1151,12 @@ describe('compliance desk', () => {
       at.setUTCFullYear(at.getUTCFullYear() + years);
       return new Date(at.getTime() + days * DAY_MS);
     };
-    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(5, -1) })).toBe(0);
+    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(6, -1) })).toBe(0);
     const kept = firstOrThrow(await db().select().from(users).where(eq(users.id, customer.id)));
     expect(kept).toMatchObject({ fullName: 'Akosua Darko', email: customer.email, anonymisedAt: null });
     expect(await storage.get(frontKey)).not.toBeNull();
 
-    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(5, 1) })).toBe(1);
+    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(6, 1) })).toBe(1);
     const gone = firstOrThrow(await db().select().from(users).where(eq(users.id, customer.id)));
     expect(gone.fullName).toBe('Anonymised customer');
     expect(gone.email).not.toContain(customer.email.split('@')[0]!);
@@ -1168,6 +1169,6 @@ describe('compliance desk', () => {
     // Its orders stay.
     expect(await db().select().from(orders).where(eq(orders.userId, customer.id))).toHaveLength(1);
     // Once only.
-    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(6, 0) })).toBe(0);
+    expect(await anonymiseDueAccounts({ db: db(), storage, now: () => yearsLater(7, 0) })).toBe(0);
   });
 });

@@ -71,7 +71,7 @@ export async function alertIdsOf(db: TDb | TTx, caseIds: number[]): Promise<Map<
 }
 
 export function toCase(
-  row: { case: TCaseRow; customerName: string; customerEmail: string },
+  row: { case: TCaseRow; customerName: string; customerEmail: string; legalHoldAt: Date | null; legalHoldReason: string | null },
   alertIds: number[],
   now: Date,
 ): TComplianceCase {
@@ -88,10 +88,17 @@ export function toCase(
     noReportReason: row.case.noReportReason,
     overdue: row.case.status === 'open' && row.case.dueAt.getTime() <= now.getTime(),
     alertIds,
+    legalHold: row.legalHoldAt ? { since: row.legalHoldAt.toISOString(), reason: row.legalHoldReason ?? '' } : null,
   };
 }
 
-export const caseColumns = { case: complianceCases, customerName: users.fullName, customerEmail: users.email };
+export const caseColumns = {
+  case: complianceCases,
+  customerName: users.fullName,
+  customerEmail: users.email,
+  legalHoldAt: users.legalHoldAt,
+  legalHoldReason: users.legalHoldReason,
+};
 
 export async function readCase(db: TDb | TTx, id: number, now: Date = new Date()): Promise<TComplianceCase> {
   const [row] = await db

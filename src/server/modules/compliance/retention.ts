@@ -14,10 +14,11 @@ import type { TDocumentStorage } from '#server/lib/storage.js';
 
 /**
  * Records retention (docs/decisions/017): customers, orders, order events, KYC submissions and
- * audit entries are kept for the retention period (settings.retention_years, default 5 years:
- * Ghana's Anti-Money Laundering Act, 2020 (Act 1044) asks for at least five); the database refuses
+ * audit entries are kept for the retention period (settings.retention_years, default 6 years until
+ * counsel confirms: Ghana's Anti-Money Laundering Act, 2020 (Act 1044) asks for at least five,
+ * the older law six; docs/decisions/074); the database refuses
  * to delete them (triggers of migration 0012). A closed account is anonymised by this job only
- * once closedAt + the retention period has passed: its names, email, phone and username are
+ * once closedAt + the retention period has passed, and never while it is on legal hold: its names, email, phone and username are
  * replaced, its password, sessions and authenticator go, its KYC files are deleted from storage
  * and their keys cleared, the identity numbers and address on its submissions blanked, and
  * anonymisedAt set. Its orders stay, as the business's own records, under the anonymised customer,
@@ -44,7 +45,7 @@ export const ANONYMISED_TEXT = '(removed when the account was anonymised)';
 export async function anonymiseDueAccounts(deps: TRetentionDeps): Promise<number> {
   const now = deps.now?.() ?? new Date();
   const [row] = await deps.db.select({ years: settings.retentionYears }).from(settings).where(eq(settings.id, 1));
-  const years = row?.years ?? 5;
+  const years = row?.years ?? 6;
   const due = await deps.db
     .select({ id: users.id })
     .from(users)
@@ -52,6 +53,7 @@ export async function anonymiseDueAccounts(deps: TRetentionDeps): Promise<number
       and(
         isNotNull(users.closedAt),
         isNull(users.anonymisedAt),
+        isNull(users.legalHoldAt),
         sql`${users.closedAt} + make_interval(years => ${years}::int) <= ${now.toISOString()}::timestamptz`,
       ),
     )
@@ -74,7 +76,7 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
     const [user] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, userId), isNotNull(users.closedAt), isNull(users.anonymisedAt)))
+      .where(and(eq(users.id, userId), isNotNull(users.closedAt), isNull(users.anonymisedAt), isNull(users.legalHoldAt)))
       .for('update', { skipLocked: true });
     if (!user) return false;
     const submissions = await tx.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId));

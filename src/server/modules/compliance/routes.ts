@@ -23,7 +23,10 @@ import {
   ZFileCaseRequest,
   ZNoteResponse,
   ZReleaseHoldRequest,
+  ZLegalHoldRequest,
+  ZLegalHoldResponse,
 } from '#shared/contracts/compliance.js';
+import { ZUserIdParams } from '#shared/contracts/admin.js';
 import { canAccess } from '#shared/permissions.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import { sendCsv } from '#server/lib/csv.js';
@@ -33,6 +36,7 @@ import { addNote, clearAlert, countAlertsForDesk, escalateAlert, getAlertDetail,
 import { closeCaseWithoutReport, countOverdueCases, fileCase, listCases, raiseOverdueCaseAlerts } from './cases.js';
 import type { TComplianceDeps } from './desk-reads.js';
 import { exportCase } from './exports.js';
+import { liftLegalHold, placeLegalHold } from './legal-hold.js';
 import { getComplianceSettings, updateComplianceSettings } from './settings.js';
 import { sameImagesOfOrder, sameImagesOfSubmission } from './reused-images.js';
 
@@ -123,6 +127,25 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { storage
       schema: { tags, params: ZCaseIdParams, body: ZNoReportCaseRequest, response: { 200: ZCaseResponse } },
     },
     async (request) => ({ case: await closeCaseWithoutReport(deps, call(request), request.params.id, request.body.reason) }),
+  );
+
+  // Legal holds (issue 34 point 5, docs/decisions/074): retention keeps a held customer's records.
+  app.post(
+    '/api/admin/compliance/customers/:id/legal-hold',
+    {
+      config: { access, errors: ['NOT_FOUND', 'LEGAL_HOLD_CONFLICT'] },
+      schema: { tags, params: ZUserIdParams, body: ZLegalHoldRequest, response: { 200: ZLegalHoldResponse } },
+    },
+    async (request) => ({ legalHold: await placeLegalHold(deps, call(request), request.params.id, request.body.reason) }),
+  );
+
+  app.post(
+    '/api/admin/compliance/customers/:id/legal-hold/lift',
+    {
+      config: { access, errors: ['NOT_FOUND', 'LEGAL_HOLD_CONFLICT'] },
+      schema: { tags, params: ZUserIdParams, body: ZLegalHoldRequest, response: { 200: ZLegalHoldResponse } },
+    },
+    async (request) => ({ legalHold: await liftLegalHold(deps, call(request), request.params.id, request.body.reason) }),
   );
 
   app.get('/api/admin/compliance/cases/overdue-count', { config: { access }, schema: { tags, response: { 200: ZOverdueCaseCount } } }, () =>

@@ -7,6 +7,8 @@ import {
   ZAlertResponse,
   ZCaseList,
   ZCaseResponse,
+  ZLegalHoldResponse,
+  legalHoldPath,
   ZComplianceSettings,
   ZEscalateResponse,
   ZNoteResponse,
@@ -191,6 +193,21 @@ export function useCloseCaseWithoutReport() {
         body: { reason },
         schema: ZCaseResponse,
         operation: 'Ending the case',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Places or lifts a customer's legal hold (docs/decisions/074), with the reason; the cases list reads it again. */
+export function useLegalHold() {
+  const refresh = useRefreshDesk();
+  return useMutation({
+    mutationFn: ({ userId, reason, lift }: { userId: string; reason: string; lift: boolean }) =>
+      apiRequest(`${legalHoldPath(userId)}${lift ? '/lift' : ''}`, {
+        method: 'POST',
+        body: { reason },
+        schema: ZLegalHoldResponse,
+        operation: lift ? 'Lifting the legal hold' : 'Placing the legal hold',
       }),
     onSuccess: refresh,
   });

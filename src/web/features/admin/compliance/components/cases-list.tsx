@@ -4,6 +4,7 @@ import {
   COMPLIANCE_MSG,
   complianceCaseExportPath,
   ZFileCaseRequest,
+  ZLegalHoldRequest,
   ZNoReportCaseRequest,
   type TCaseStatus,
   type TComplianceCase,
@@ -18,7 +19,13 @@ import { DataTable, type TColumn } from '#web/components/ui/data-table.js';
 import { Select } from '#web/components/ui/select.js';
 import { useToast } from '#web/components/ui/toast.js';
 import { formatDateTime } from '#web/lib/format-date.js';
-import { useCases, useCloseCaseWithoutReport, useFileCase, useOverdueCaseCount } from '#web/features/admin/compliance/api/compliance.js';
+import {
+  useCases,
+  useCloseCaseWithoutReport,
+  useFileCase,
+  useLegalHold,
+  useOverdueCaseCount,
+} from '#web/features/admin/compliance/api/compliance.js';
 import { describeDue, useServerNow } from '#web/features/admin/compliance/lib/case-timer.js';
 
 type TCaseStatusFilter = TCaseStatus | 'all';
@@ -40,6 +47,7 @@ export function CasesList() {
   const now = useServerNow(query.data?.now);
   const [filing, setFiling] = useState<TComplianceCase | null>(null);
   const [ending, setEnding] = useState<TComplianceCase | null>(null);
+  const [holding, setHolding] = useState<TComplianceCase | null>(null);
   const overdue = useOverdueCaseCount().data?.count ?? 0;
 
   const columns: TColumn<TComplianceCase>[] = [
@@ -84,6 +92,19 @@ export function CasesList() {
     },
     { header: 'Alerts', cell: (item) => item.alertIds.map((id) => `#${id}`).join(', ') },
     {
+      header: 'Records',
+      cell: (item) =>
+        item.legalHold ? (
+          <span>
+            <Badge variant="warning">Legal hold</Badge>
+            <span className="mt-1 block text-xs text-slate-600">Since {formatDateTime(item.legalHold.since)}</span>
+            <span className="mt-1 block text-xs whitespace-pre-line text-slate-600">{item.legalHold.reason}</span>
+          </span>
+        ) : (
+          <span className="text-sm text-slate-600">Retention applies</span>
+        ),
+    },
+    {
       header: 'Actions',
       isHeaderHidden: true,
       cell: (item) => (
@@ -105,6 +126,9 @@ export function CasesList() {
               No report needed
             </Button>
           )}
+          <Button size="sm" variant="outline" onClick={() => setHolding(item)}>
+            {item.legalHold ? `Lift legal hold on ${item.customerName}` : `Place ${item.customerName} on legal hold`}
+          </Button>
         </div>
       ),
     },
@@ -137,6 +161,7 @@ export function CasesList() {
       />
       {filing && <FileCaseDialog item={filing} onClose={() => setFiling(null)} />}
       {ending && <NoReportDialog item={ending} onClose={() => setEnding(null)} />}
+      {holding && <LegalHoldDialog item={holding} onClose={() => setHolding(null)} />}
     </div>
   );
 }
@@ -197,6 +222,42 @@ function NoReportDialog({ item, onClose }: { item: TComplianceCase; onClose: () 
     >
       <p className="text-sm text-slate-700">The case on {item.customerName} ends without a report to the Financial Intelligence Centre.</p>
       <TextareaField name="reason" label="Reason" rows={3} maxLength={2000} hint="Kept with the case and in the audit log." />
+    </FormDialog>
+  );
+}
+
+/** A legal hold (docs/decisions/074): retention keeps the customer's records while it lasts; the customer is not told. */
+function LegalHoldDialog({ item, onClose }: { item: TComplianceCase; onClose: () => void }) {
+  const form = useZodForm(ZLegalHoldRequest, { defaultValues: { reason: '' } });
+  const legalHold = useLegalHold();
+  const toast = useToast();
+  const lift = item.legalHold !== null;
+  return (
+    <FormDialog
+      title={lift ? `Lift the legal hold on ${item.customerName}` : `Place ${item.customerName} on legal hold`}
+      form={form}
+      isSaving={legalHold.isPending}
+      submitLabel={lift ? 'Lift legal hold' : 'Place on legal hold'}
+      onClose={onClose}
+      onSubmit={({ reason }) =>
+        legalHold.mutate(
+          { userId: item.userId, reason, lift },
+          {
+            onSuccess: () => {
+              toast.success(lift ? `The legal hold on ${item.customerName} was lifted.` : `${item.customerName} is on legal hold.`);
+              onClose();
+            },
+            onError: (error) => showServerError(form, error),
+          },
+        )
+      }
+    >
+      <p className="text-sm text-slate-700">
+        {lift
+          ? 'Retention applies again: a closed account is anonymised once its retention period has passed.'
+          : 'Their records are kept past the retention period until the hold is lifted. The customer is not told.'}
+      </p>
+      <TextareaField name="reason" label="Reason" rows={3} maxLength={2000} hint="Kept with the hold and in the audit log." />
     </FormDialog>
   );
 }

@@ -120,6 +120,7 @@ const CASE: TComplianceCase = {
   noReportReason: null,
   overdue: false,
   alertIds: [7],
+  legalHold: null,
 };
 /** Every rule's settings at their defaults (a rule added later has its own; docs/decisions/041), the ones below as the server sends them. */
 const RULE_DEFAULTS = Object.fromEntries(MONITORING_SETTINGS.map((setting) => [setting.key, setting.default])) as TMonitoringValues;
@@ -180,6 +181,9 @@ describe('the compliance desk', () => {
       if (url === '/api/admin/compliance/cases/overdue-count') return { status: 200, body: { count: 2 } };
       if (url === '/api/admin/compliance/cases/5/no-report') {
         return { status: 200, body: { case: { ...CASE, status: 'no_report', noReportReason: 'Payslips seen.' } } };
+      }
+      if (url === '/api/admin/compliance/customers/user-1/legal-hold') {
+        return { status: 200, body: { legalHold: { since: new Date(NOW).toISOString(), reason: 'FIC request 114' } } };
       }
       if (url.startsWith('/api/admin/compliance/cases')) return { status: 200, body: { cases: [CASE], now: new Date(NOW).toISOString() } };
       if (url.startsWith('/api/admin/compliance/settings')) return { status: 200, body: SETTINGS };
@@ -358,6 +362,24 @@ describe('the compliance desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End case without a report' }));
     expect(await screen.findByText('Case #5 ended: no report needed.')).toBeTruthy();
     expect(seen.find((request) => request.path === '/api/admin/compliance/cases/5/no-report')?.body).toEqual({ reason: 'Payslips seen.' });
+    await settled();
+  });
+
+  it("places a case's customer on legal hold only with a reason, the customer's records kept past retention (docs/decisions/074)", async () => {
+    const user = userEvent.setup();
+    renderWithClient(<CasesList />);
+    const table = await screen.findByRole('table', { name: 'Suspicious-activity cases' });
+    expect(await within(table).findByText('Retention applies')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Place Kwame Mensah on legal hold' }));
+    const dialog = screen.getByRole('dialog', { name: 'Place Kwame Mensah on legal hold' });
+    await user.click(within(dialog).getByRole('button', { name: 'Place on legal hold' }));
+    expect(await within(dialog).findByText(COMPLIANCE_MSG.legalHoldReasonRequired)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'FIC request 114');
+    await user.click(within(dialog).getByRole('button', { name: 'Place on legal hold' }));
+    expect(await screen.findByText('Kwame Mensah is on legal hold.')).toBeTruthy();
+    expect(seen.find((request) => request.path === '/api/admin/compliance/customers/user-1/legal-hold')?.body).toEqual({
+      reason: 'FIC request 114',
+    });
     await settled();
   });
 
