@@ -24,10 +24,12 @@ import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 
 const BTC_WALLET = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 const BTC_OTHER = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+const LTC_WALLET = 'ltc1qjmxnz78nmc8nq77wuxh25n2es7rzm5c2rkk4wh';
 const TRON_WALLET = randomTronAddress();
 const TRON_OTHER = randomTronAddress();
 
 let btc: TFakeEsplora;
+let ltc: TFakeEsplora;
 let tron: TFakeTronGrid;
 let t: TTestApp;
 let prices: TFakePriceServer;
@@ -43,6 +45,7 @@ function units(amount: string, decimals: number): bigint {
 
 beforeAll(async () => {
   btc = await startFakeEsploraServer({ chain: 'bitcoin', startHeight: 880_000 });
+  ltc = await startFakeEsploraServer({ chain: 'litecoin', startHeight: 2_900_000 });
   tron = await startFakeTronGridServer({ startNumber: 79_000_000 });
   ({
     t,
@@ -51,6 +54,7 @@ beforeAll(async () => {
   } = await createOrderTestApp(BTC_OTHER, {
     TEST_CLOCK: 'true',
     CHAIN_BTC_ESPLORA_URL: btc.url,
+    CHAIN_LTC_ESPLORA_URL: ltc.url,
     CHAIN_ESPLORA_MIN_INTERVAL_MS: '0',
     CHAIN_TRC20_TRONGRID_URL: tron.url,
     CHAIN_TRONGRID_MIN_INTERVAL_MS: '0',
@@ -79,11 +83,12 @@ afterAll(async () => {
   await t?.close();
   await prices?.close();
   await btc?.close();
+  await ltc?.close();
   await tron?.close();
 });
 
 /** One poll of the network's watcher, and what it did with the payouts. */
-async function pollPayouts(network: 'BTC' | 'TRC20') {
+async function pollPayouts(network: 'BTC' | 'LTC' | 'TRC20') {
   const result = await t.app.chainWatch.poll(network);
   if (!('payouts' in result)) throw new Error(`the ${network} network has no endpoint`);
   return result.payouts;
@@ -94,8 +99,8 @@ const itemsOf = (orderId: number) => t.database.db.select().from(statementExcept
 
 /** A buy of `coin` on `network` to `wallet`, paid by the customer, completed by support with `payoutReference`. */
 async function completedBuy(
-  coinSymbol: 'btc' | 'usdt',
-  network: 'BTC' | 'TRC20',
+  coinSymbol: 'btc' | 'ltc' | 'usdt',
+  network: 'BTC' | 'LTC' | 'TRC20',
   wallet: string,
   payoutReference: (order: TOrder) => string,
 ): Promise<TOrder> {
@@ -110,11 +115,11 @@ async function completedBuy(
     method: 'POST',
     url: '/api/orders',
     cookie: customer.cookie,
-    // A coin on one network only (BTC) is ordered without one: the check finds its network from the coin (walletNetworkOfOrder).
+    // A coin on one network only (BTC, LTC) is ordered without one: the check finds its network from the coin (walletNetworkOfOrder).
     payload: {
       type: 'buy',
       quoteId: quote.json().id,
-      ...(coinSymbol === 'btc' ? {} : { network }),
+      ...(coinSymbol === 'usdt' ? { network } : {}),
       walletAddress: wallet,
       paymentMethodId: methodId,
     },
@@ -209,6 +214,26 @@ describe('buy payouts checked on Bitcoin (Esplora GET /tx/:txid)', () => {
     const [item] = await itemsOf(order.id);
     expect(item).toMatchObject({ kind: 'payout_not_found', status: 'open', accountKey: 'wallet:BTC:BTC' });
     expect(item!.detail).toContain(unknown);
+  });
+});
+
+describe('buy payouts checked on Litecoin (the same Esplora adapter)', () => {
+  it("a payout of the amount to the wallet is verified at LTC's confirmations (6 by default)", async () => {
+    await pollPayouts('LTC');
+    const order = await completedBuy(
+      'ltc',
+      'LTC',
+      LTC_WALLET,
+      (placed) => ltc.mine([[{ address: LTC_WALLET, sats: Number(units(placed.amountCrypto, 8)) }]]).txs[0]!.txid,
+    );
+    expect(await pollPayouts('LTC')).toMatchObject({ opened: 1, verified: 0, flagged: 0 });
+    ltc.mineEmpty(4);
+    expect(await pollPayouts('LTC')).toMatchObject({ verified: 0, flagged: 0 });
+    expect(await checkOf(order.id)).toMatchObject({ status: 'pending', confirmations: 5, network: 'LTC' });
+    ltc.mineEmpty(1);
+    expect(await pollPayouts('LTC')).toMatchObject({ verified: 1 });
+    expect(await checkOf(order.id)).toMatchObject({ status: 'verified', confirmations: 6 });
+    expect(await itemsOf(order.id)).toEqual([]);
   });
 });
 
