@@ -12,8 +12,11 @@ import { bech32 } from '@scure/base';
  * newest first for an address, no `status` on a block's transactions, and plain-text 404 and 400
  * bodies ("Block not found", "Transaction not found").
  *
- * Tests drive its chain: mine a block with given transactions (and filler ones, for the pages of a
- * block), reorganise the tip (the blocks dropped stay readable as orphans, their transactions go
+ * `GET /tx/:txid` answers a transaction with its `status` (`{ confirmed: false }` in the mempool)
+ * and `GET /tx/:txid/status` the status alone; an unknown txid is 404 "Transaction not found".
+ *
+ * Tests drive its chain: broadcast a transaction to the mempool, mine a block with given
+ * transactions (and filler ones, for the pages of a block), reorganise the tip (the blocks dropped stay readable as orphans, their transactions go
  * back to the mempool to be mined again or not), make requests fail (500, 429 with Retry-After,
  * 404), hang (the client's timeout must fire) or answer slowly, and count the requests.
  */
@@ -51,6 +54,8 @@ export type TFakeEsplora = {
   /** A new block on the tip with these payments (one transaction each, from a sender), and `filler` unrelated ones. */
   mine(payments?: (TFakeOutput[] | TFakeTx)[], options?: { filler?: number }): { height: number; hash: string; txs: TFakeTx[] };
   mineEmpty(count: number): void;
+  /** A transaction into the mempool (unconfirmed, `status.confirmed` false), to be mined later with `mine([tx])`. */
+  broadcast(outputs: TFakeOutput[]): TFakeTx;
   /** Drops the `depth` newest blocks from the chain; their transactions go back to the mempool and are returned. */
   reorg(depth: number): TFakeTx[];
   /** The next `times` requests whose path matches misbehave. */
@@ -339,6 +344,11 @@ export async function startFakeEsploraServer(options: { chain?: keyof typeof PAR
     mine,
     mineEmpty: (count) => {
       for (let i = 0; i < count; i++) addBlock([]);
+    },
+    broadcast: (outputs) => {
+      const tx = transaction(hrp, outputs);
+      mempool.push(tx);
+      return tx;
     },
     reorg: (depth) => {
       if (depth >= best.length) throw new Error('cannot drop the first block');

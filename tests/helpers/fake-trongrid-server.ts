@@ -22,7 +22,8 @@ import { createBase58check } from '@scure/base';
  *   witness_signature } }`; `{}` when the block does not exist);
  * - `POST /wallet/gettransactioninfobyid` {value} (`{ id, fee, blockNumber, blockTimeStamp,
  *   contractResult, contract_address, receipt: { energy_usage_total, net_usage, result: 'SUCCESS' },
- *   log: [{ address, topics, data }] }`, addresses in logs as 20 bytes of hex; `{}` when unknown);
+ *   log: [{ address, topics, data }] }`, addresses in logs as 20 bytes of hex; a failed call with
+ *   receipt.result REVERT, result FAILED, resMessage and no log; `{}` when unknown or not in a block yet);
  * - `POST /wallet/gettransactioninfobyblocknum` {num} (java-tron's: the infos of every transaction of
  *   the block, `[]` for none);
  * - the `TRON-PRO-API-KEY` header (a wrong key: 401), 429 / 503 over the rate limit.
@@ -84,6 +85,8 @@ export type TFakeTronGrid = {
     txs: TFakeTronTx[];
   };
   mineEmpty(count: number): void;
+  /** A transaction broadcast but not in a block yet (gettransactioninfobyid answers `{}` for it), to be mined later with `mine([tx])`. */
+  broadcast(transfers: TFakeTrc20Transfer[]): TFakeTronTx;
   /** Drops the `depth` newest blocks; their transactions are returned (to be mined again or not). */
   reorg(depth: number): TFakeTronTx[];
   /** The next `times` requests whose path matches misbehave. */
@@ -264,6 +267,8 @@ export async function startFakeTronGridServer(options: { startNumber?: number; a
         contractResult: [tx.result === 'SUCCESS' ? '0'.repeat(63) + '1' : ''],
         contract_address: `41${contractHex}`,
         receipt: { energy_usage_total: 64_285, net_usage: 345, result: tx.result },
+        // A failed call: java-tron adds result FAILED and the revert message (hex), and writes no logs.
+        ...(tx.result !== 'SUCCESS' ? { result: 'FAILED', resMessage: Buffer.from('REVERT opcode executed').toString('hex') } : {}),
         ...(tx.result === 'SUCCESS'
           ? {
               log: tx.transfers.map((transfer) => ({
@@ -390,6 +395,7 @@ export async function startFakeTronGridServer(options: { startNumber?: number; a
     mineEmpty: (count) => {
       for (let i = 0; i < count; i++) addBlock([]);
     },
+    broadcast: (transfers) => makeTx(transfers, 'SUCCESS'),
     reorg: (depth) => {
       if (depth >= best.length) throw new Error('cannot drop the first block');
       return best.splice(best.length - depth, depth).flatMap((block) => block.txs);

@@ -178,6 +178,35 @@ describe('the Esplora adapter', () => {
     expect(retryAfterMs(null)).toBeNull();
   });
 
+  it("reads a buy's payout by its txid (GET /tx/:txid): every output of the coin, added up per address; in the mempool, unknown or no txid is null", async () => {
+    const watch = { tokens: new Map(), native: { coinSymbol: 'btc', decimals: 8 } };
+    const [a, b] = BIP84_ADDRESSES as [string, string];
+    const pending = fake.broadcast([
+      { address: a, sats: 12_345 },
+      { address: b, sats: 600 },
+      { address: a, sats: 5 },
+    ]);
+    const client = adapter();
+    expect(await client.transaction(pending.txid, watch)).toBeNull(); // status.confirmed false: not mined yet
+    const block = fake.mine([pending]);
+    const mark = fake.requests.length;
+    const seen = await client.transaction(`0x${pending.txid.toUpperCase()}`, watch);
+    expect(since(mark)).toEqual([`/tx/${pending.txid}`]);
+    expect(seen).toMatchObject({ blockNumber: block.height, blockHash: block.hash, succeeded: true });
+    // The two outputs to `a`, the one to `b`, and the sender's change: any address.
+    expect(seen!.transfers.map((each) => [each.to, each.rawAmount, each.logIndex, each.coinSymbol, each.decimals])).toEqual([
+      [a, 12_350n, 0, 'btc', 8],
+      [b, 600n, 1, 'btc', 8],
+      [pending.vout[3]!.scriptpubkey_address, 50_000n, 3, 'btc', 8],
+    ]);
+    const unknown = 'ab'.repeat(32);
+    expect(await client.transaction(unknown, watch)).toBeNull();
+    expect(fake.requests.at(-1)).toMatchObject({ path: `/tx/${unknown}`, status: 404 });
+    const requests = fake.requests.length;
+    expect(await client.transaction('not a txid', watch)).toBeNull();
+    expect(fake.requests).toHaveLength(requests);
+  });
+
   it('gives up on an endpoint that does not answer within the timeout: a retryable error', async () => {
     fake.misbehave(/^\/blocks\/tip\/height$/, { kind: 'hang' }, 2);
     await expect(adapter({ timeoutMs: 150, attempts: 2 }).head()).rejects.toMatchObject({

@@ -5,6 +5,7 @@ import {
   watchKey,
   type TBlockRef,
   type TChainAdapter,
+  type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
 } from './adapter.js';
@@ -20,6 +21,8 @@ import {
  * - each block's transactions (`/block-height/:h`, `/block/:hash`, `/block/:hash/txs/:start`, 25
  *   a page): about tx_count / 25 requests per block (a Bitcoin block of 3,000 transactions: 120).
  * The history is used while the addresses are fewer than the pages of the blocks to scan.
+ *
+ * A buy's payout is read by its txid (`transaction`, `GET /tx/:txid`; docs/decisions/070).
  */
 
 /** Transactions per page of `/block/:hash/txs/:start` and `/address/:a/txs/chain`, as the API documents. */
@@ -159,6 +162,30 @@ export class EsploraAdapter implements TChainAdapter {
     });
   }
 
+  /**
+   * A buy's payout (payout-checks.ts, docs/decisions/067 and 070): `GET /tx/:txid`, its outputs of
+   * the native coin to every address (outputs to one address added up: what it was paid), where
+   * `status` says it was mined. Null when the API does not know the txid (404: never broadcast,
+   * dropped, or not yet seen by this server) or the transaction waits in the mempool (`confirmed`
+   * false): the check waits for it until its deadline. A hash that is no txid (64 hex digits, as
+   * staff may paste it with 0x or in capitals) is asked for in its normal form, or is unknown.
+   * A transaction in a block has succeeded: Bitcoin has no failed transactions.
+   */
+  async transaction(txHash: string, watch: Omit<TWatchSet, 'addresses'>): Promise<TChainTransaction | null> {
+    const txid = txHash.trim().toLowerCase().replace(/^0x/, '');
+    if (!watch.native || !/^[0-9a-f]{64}$/.test(txid)) return null;
+    const tx = (await this.get(`/tx/${txid}`, 'json')) as TEsploraTx | null;
+    const height = tx?.status?.block_height;
+    const blockHash = tx?.status?.block_hash;
+    if (!tx?.status?.confirmed || typeof height !== 'number' || typeof blockHash !== 'string' || !Array.isArray(tx.vout)) return null;
+    return {
+      blockNumber: height,
+      blockHash: blockHash.toLowerCase(),
+      succeeded: true,
+      transfers: outputsTo(tx, height, blockHash, watch.native, () => true),
+    };
+  }
+
   async transfers(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {
     if (!watch.native || watch.addresses.size === 0 || from > to) return [];
     const blocks = to - from + 1;
@@ -189,7 +216,7 @@ export class EsploraAdapter implements TChainAdapter {
         for (const tx of page) {
           const height = tx.status?.block_height;
           if (!tx.status?.confirmed || typeof height !== 'number' || height < from || height > to || !tx.status.block_hash) continue;
-          found.push(...outputsTo(tx, height, tx.status.block_hash, watch, address));
+          found.push(...outputsTo(tx, height, tx.status.block_hash, watch.native!, (to) => to === address));
         }
         const oldest = page.at(-1);
         if (page.length < ESPLORA_PAGE || !oldest || (oldest.status?.block_height ?? 0) < from) break;
@@ -206,7 +233,7 @@ export class EsploraAdapter implements TChainAdapter {
       for (let start = 0; start < block.tx_count; start += ESPLORA_PAGE) {
         const page = (await this.get(`/block/${block.id}/txs/${start}`, 'json')) as TEsploraTx[] | null;
         if (!page) throw new ChainEndpointError(`block ${block.height} left the chain during the scan`, true);
-        for (const tx of page) found.push(...outputsTo(tx, block.height, block.id, watch));
+        for (const tx of page) found.push(...outputsTo(tx, block.height, block.id, watch.native!, (to) => watch.addresses.has(to)));
       }
     }
     return found;
@@ -214,28 +241,34 @@ export class EsploraAdapter implements TChainAdapter {
 }
 
 /**
- * A transaction's outputs to watched addresses (to `only` when given), one transfer per address:
- * outputs of one transaction to one address are added up (it paid that much), keyed by the first
- * output's index.
+ * A transaction's outputs of the native coin to the addresses `accepted` (as watchKey writes them),
+ * one transfer per address: outputs of one transaction to one address are added up (it paid that
+ * much), keyed by the first output's index.
  */
-function outputsTo(tx: TEsploraTx, height: number, blockHash: string, watch: TWatchSet, only?: string): TChainTransfer[] {
+function outputsTo(
+  tx: TEsploraTx,
+  height: number,
+  blockHash: string,
+  native: NonNullable<TWatchSet['native']>,
+  accepted: (to: string) => boolean,
+): TChainTransfer[] {
   const byAddress = new Map<string, TChainTransfer>();
   tx.vout.forEach((output, index) => {
     if (!output.scriptpubkey_address || !Number.isSafeInteger(output.value) || output.value <= 0) return;
     const to = watchKey(output.scriptpubkey_address);
-    if (!watch.addresses.has(to) || (only !== undefined && to !== only)) return;
+    if (!accepted(to)) return;
     const seen = byAddress.get(to);
     if (seen) {
       seen.rawAmount += BigInt(output.value);
       return;
     }
     byAddress.set(to, {
-      coinSymbol: watch.native!.coinSymbol,
+      coinSymbol: native.coinSymbol,
       txHash: tx.txid.toLowerCase(),
       logIndex: index,
       to,
       rawAmount: BigInt(output.value),
-      decimals: watch.native!.decimals,
+      decimals: native.decimals,
       blockNumber: height,
       blockHash: blockHash.toLowerCase(),
     });

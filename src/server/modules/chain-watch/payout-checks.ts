@@ -18,7 +18,9 @@ import type { TChainWatchDeps } from './service.js';
  *
  * 1. opens a check for every buy completed on it since the checks began (`orders.decided_at` within
  *    LOOKBACK_DAYS) that has none: its hash, and a deadline (`payoutCheckMinutes` after the decision);
- * 2. reads each pending check's transaction: not on the chain yet waits, until its deadline makes
+ * 2. reads each pending check's transaction (`TChainAdapter.transaction`: an EVM receipt, Esplora's
+ *    `GET /tx/:txid`, TronGrid's gettransactioninfobyid; docs/decisions/070): not on the chain yet
+ *    (unknown, in the mempool) waits, until its deadline makes
  *    it `not_found`; a failed transaction, or one that does not pay the order's wallet the order's
  *    amount of its coin, is a `mismatch`; a matching one is `verified` at the network's confirmations.
  *

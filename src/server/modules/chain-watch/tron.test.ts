@@ -241,6 +241,37 @@ describe('the TronGrid adapter', () => {
     }
   });
 
+  it("reads a buy's payout by its id (gettransactioninfobyid, its block's hash): every Transfer of the watched tokens to any address; a failed call moved nothing", async () => {
+    const watch = { tokens: usdtWatch([]).tokens, native: { coinSymbol: 'trx', decimals: 6 } };
+    const [a, b] = [randomTronAddress(), randomTronAddress()];
+    const client = adapter({ apiKey: 'test-key' });
+    // A batch sender: two transfers in one call.
+    const pending = fake.broadcast([
+      { to: a, value: 10_500_000n },
+      { to: b, value: 1n },
+    ]);
+    expect(await client.transaction(pending.txID, watch)).toBeNull(); // {}: not in a block yet
+    const block = fake.mine([pending]);
+    const mark = fake.requests.length;
+    const seen = await client.transaction(`0x${pending.txID.toUpperCase()}`, watch);
+    expect(since(mark)).toEqual(['POST /wallet/gettransactioninfobyid', 'POST /wallet/getblockbynum']);
+    expect(fake.requests.at(-2)!.body).toEqual({ value: pending.txID });
+    expect(seen).toMatchObject({ blockNumber: block.number, blockHash: block.hash, succeeded: true });
+    expect(seen!.transfers.map((each) => [each.to, each.rawAmount, each.logIndex, each.coinSymbol, each.decimals, each.txHash])).toEqual([
+      [a, 10_500_000n, 0, 'usdt', 6, pending.txID],
+      [b, 1n, 1, 'usdt', 6, pending.txID],
+    ]);
+
+    const reverted = fake.mine([[{ to: a, value: 10_500_000n }]], { result: 'REVERT' }).txs[0]!;
+    expect(await client.transaction(reverted.txID, watch)).toMatchObject({ succeeded: false, transfers: [] });
+    const otherToken = fake.mine([[{ to: a, value: 10_500_000n, contract: randomTronAddress() }]]).txs[0]!;
+    expect(await client.transaction(otherToken.txID, watch)).toMatchObject({ succeeded: true, transfers: [] });
+    expect(await client.transaction('cd'.repeat(32), watch)).toBeNull();
+    const requests = fake.requests.length;
+    expect(await client.transaction('not a transaction id', watch)).toBeNull();
+    expect(fake.requests).toHaveLength(requests);
+  });
+
   it('gives up on an endpoint that does not answer within the timeout: a retryable error; a slow answer is only slow', async () => {
     fake.misbehave(/^\/wallet\/getnowblock$/, { kind: 'hang' }, 2);
     await expect(adapter({ timeoutMs: 150, attempts: 2 }).head()).rejects.toMatchObject({

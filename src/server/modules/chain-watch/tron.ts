@@ -8,6 +8,7 @@ import {
   rateLimited,
   type TBlockRef,
   type TChainAdapter,
+  type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
 } from './adapter.js';
@@ -26,7 +27,9 @@ import { retryAfterMs } from './esplora.js';
  *   answer has no block number, so each new transaction is read once with `POST
  *   /wallet/gettransactioninfobyid` {value: txid} (blockNumber, receipt.result, and its logs: the
  *   Transfer events with their index, which key the deposit), and the hash of its block with
- *   getblockbynum (once per block per poll).
+ *   getblockbynum (once per block per poll);
+ * - a buy's payout by its id (`transaction`): gettransactioninfobyid and the hash of its block
+ *   (docs/decisions/070), the same two calls on TronGrid and on a full node.
  */
 
 /** Items per page of `/v1/accounts/:address/transactions/trc20`: TronGrid's maximum `limit`. */
@@ -106,6 +109,8 @@ type TEventsPage = {
 };
 type TTxInfo = {
   id?: string;
+  /** 'FAILED' on a transaction that failed (with resMessage); absent otherwise. */
+  result?: string;
   blockNumber?: number;
   receipt?: { result?: string };
   log?: { address?: string; topics?: string[]; data?: string }[];
@@ -222,6 +227,38 @@ export class TronGridAdapter implements TChainAdapter {
     return (await this.block(number))?.hash ?? null;
   }
 
+  /**
+   * A buy's payout (payout-checks.ts, docs/decisions/067 and 070): `POST /wallet/gettransactioninfobyid`
+   * {value: txid}, then the hash of its block. Its Transfer logs of the watched tokens to every
+   * address; succeeded when `receipt.result` is SUCCESS (a TRC20 call that ran out of energy or
+   * reverted says REVERT, OUT_OF_ENERGY … and moved nothing). Null when the node answers `{}` or no
+   * block number (not in a block yet, or unknown): the check waits for it until its deadline. A hash
+   * that is no transaction id (64 hex digits; staff may paste it with 0x or in capitals) is asked
+   * for in its normal form, or is unknown. TRX itself is not sold here: its transfers are not read.
+   */
+  async transaction(txHash: string, watch: Omit<TWatchSet, 'addresses'>): Promise<TChainTransaction | null> {
+    const txid = txHash.trim().toLowerCase().replace(/^0x/, '');
+    if (!/^[0-9a-f]{64}$/.test(txid)) return null;
+    const info = (await this.call('POST', '/wallet/gettransactioninfobyid', { value: txid })) as TTxInfo;
+    if (typeof info.blockNumber !== 'number' || !Number.isSafeInteger(info.blockNumber) || (info.id ?? '').toLowerCase() !== txid)
+      return null;
+    // Its block above the tip this server knows: not in a block for this server yet.
+    const block = await this.block(info.blockNumber);
+    if (!block) return null;
+    const byHex = new Map<string, { coinSymbol: string; decimals: number }>();
+    for (const [coinSymbol, token] of watch.tokens) {
+      const hex = tronAddressToHex(token.contract);
+      if (hex) byHex.set(hex, { coinSymbol, decimals: token.decimals });
+    }
+    const result = info.receipt?.result;
+    return {
+      blockNumber: info.blockNumber,
+      blockHash: block.hash,
+      succeeded: result === undefined ? info.result !== 'FAILED' : result === 'SUCCESS',
+      transfers: transfersOf(info, block.hash, byHex, () => true),
+    };
+  }
+
   async transfers(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {
     if (watch.tokens.size === 0 || watch.addresses.size === 0 || from > to) return [];
     const blocks = new Map<number, { hash: string; timestamp: number }>();
@@ -249,7 +286,7 @@ export class TronGridAdapter implements TChainAdapter {
         const infos = (await this.call('POST', '/wallet/gettransactioninfobyblocknum', { num: number })) as
           TTxInfo[] | Record<string, never>;
         for (const info of Array.isArray(infos) ? infos : [])
-          found.push(...transfersOf({ ...info, blockNumber: number }, block.hash, byHex, watch));
+          found.push(...transfersOf({ ...info, blockNumber: number }, block.hash, byHex, (to) => watch.addresses.has(to)));
       }
       return found;
     }
@@ -300,7 +337,7 @@ export class TronGridAdapter implements TChainAdapter {
       // A reverted call (out of energy) moved no token.
       if (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS') continue;
       if (info.blockNumber < since || info.blockNumber > to) continue;
-      found.push(...transfersOf(info, (await blockOf(info.blockNumber)).hash, byHex, watch));
+      found.push(...transfersOf(info, (await blockOf(info.blockNumber)).hash, byHex, (to) => watch.addresses.has(to)));
     }
     return found;
   }
@@ -366,12 +403,12 @@ export class TronGridAdapter implements TChainAdapter {
 export const EVENTS_PER_BLOCK_ESTIMATE = 100;
 const eventPagesEstimate = (blocks: number) => Math.max(1, Math.ceil((blocks * EVENTS_PER_BLOCK_ESTIMATE) / TRONGRID_PAGE));
 
-/** A transaction's Transfer logs of watched tokens to watched addresses, each keyed by its index in the transaction. */
+/** A transaction's Transfer logs of watched tokens to the addresses `accepted`, each keyed by its index in the transaction. */
 function transfersOf(
   info: TTxInfo,
   blockHash: string,
   byHex: Map<string, { coinSymbol: string; decimals: number }>,
-  watch: TWatchSet,
+  accepted: (to: string) => boolean,
 ): TChainTransfer[] {
   const found: TChainTransfer[] = [];
   if (typeof info.blockNumber !== 'number' || !/^[0-9a-f]{64}$/i.test(info.id ?? '')) return found;
@@ -382,7 +419,7 @@ function transfersOf(
     const topics = log.topics ?? [];
     if (!token || topics.length !== 3 || topics[0]?.toLowerCase() !== TRANSFER_TOPIC || !/^[0-9a-f]{64}$/i.test(topics[2] ?? '')) return;
     const receiver = tronHexToAddress(topics[2]!.slice(24).toLowerCase());
-    if (!watch.addresses.has(receiver) || !/^[0-9a-f]{1,64}$/i.test(log.data ?? '')) return;
+    if (!accepted(receiver) || !/^[0-9a-f]{1,64}$/i.test(log.data ?? '')) return;
     const rawAmount = BigInt(`0x${log.data}`);
     if (rawAmount <= 0n) return;
     found.push({
