@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { buildApp } from '#server/app.js';
-import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
+import { chainDeposits, chainNetworks, chainPayoutChecks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
 import { randomDogeAddress, startFakeBlockbookServer, type TFakeBlockbook } from '#test/helpers/fake-blockbook-server.js';
 import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
+import { approvalBody, payOrder, tierTwoCustomer } from '#test/helpers/orders.js';
+import { createOrderTestApp, createTestApp, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
 import { setDepositKey } from '#test/helpers/deposit-keys.js';
 import { DOGE_XPUB } from '#test/helpers/test-keys.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
@@ -377,5 +378,99 @@ describe('the chain watcher on Blockbook (DOGE)', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+/*
+ * A DOGE buy's payout checked on chain (issue 32 point 4, docs/decisions/067) through the Blockbook
+ * adapter's transaction(): staff complete the buy with the payout's hash; verified at the network's
+ * confirmations when it pays the customer's wallet the order's amount, else an item for staff.
+ */
+describe('DOGE buy payouts checked on Blockbook', () => {
+  let doge: TFakeBlockbook;
+  let t: TTestApp;
+  let prices: TFakePriceServer;
+  let methodId: number;
+  let support: string;
+  let customer: Awaited<ReturnType<typeof tierTwoCustomer>>;
+  const wallet = randomDogeAddress();
+
+  beforeAll(async () => {
+    doge = await startFakeBlockbookServer({ startHeight: 5_900_000 });
+    ({
+      t,
+      fake: prices,
+      methodId,
+    } = await createOrderTestApp('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', {
+      TEST_CLOCK: 'true',
+      CHAIN_DOGE_BLOCKBOOK_URL: doge.url,
+      CHAIN_BLOCKBOOK_MIN_INTERVAL_MS: '0',
+      CHAIN_RPC_TIMEOUT_MS: String(UNREACHED_TIMEOUT_MS),
+      CHAIN_START_BLOCKS_BACK: '0',
+    }));
+    support = (await t.createStaff('support')).cookie;
+    customer = await tierTwoCustomer(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await prices?.close();
+    await doge?.close();
+  });
+
+  async function completedBuy(payoutReference: (order: TOrder) => string): Promise<TOrder> {
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: customer.cookie,
+      payload: { coinSymbol: 'doge', side: 'buy', fiatCurrency: 'GHS', amountFiat: '150' },
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: customer.cookie,
+      // One network for the coin: none named (walletNetworkOfOrder gives DOGE).
+      payload: { type: 'buy', quoteId: quote.json().id, walletAddress: wallet, paymentMethodId: methodId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().order as TOrder;
+    await payOrder(t, customer.cookie, order.id);
+    expect((await t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/claim`, cookie: support })).statusCode).toBe(200);
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/approve`,
+      cookie: support,
+      payload: await approvalBody(t, order.id, { payoutReference: payoutReference(order) }),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    return order;
+  }
+  const checkOf = async (orderId: number) =>
+    (await t.database.db.select().from(chainPayoutChecks).where(eq(chainPayoutChecks.orderId, orderId)))[0];
+  const pollPayouts = async () => {
+    const result = await t.app.chainWatch.poll('DOGE');
+    if (!('payouts' in result)) throw new Error('DOGE has no endpoint');
+    return result.payouts;
+  };
+
+  it('a payout paying the wallet the amount is verified at 6 confirmations; one short by a satoshi is an item for staff', async () => {
+    await t.app.chainWatch.poll('DOGE');
+    let good = '';
+    const order = await completedBuy((placed) => {
+      good = doge.mine([[{ address: wallet, sats: sats(placed.amountCrypto) }]]).txs[0]!.txid;
+      return good;
+    });
+    expect(await pollPayouts()).toMatchObject({ opened: 1, verified: 0, flagged: 0 });
+    expect(await checkOf(order.id)).toMatchObject({ status: 'pending', txHash: good, confirmations: 1, network: 'DOGE' });
+    doge.mineEmpty(5);
+    expect(await pollPayouts()).toMatchObject({ verified: 1 });
+    expect(await checkOf(order.id)).toMatchObject({ status: 'verified', confirmations: 6 });
+
+    const short = await completedBuy((placed) => doge.mine([[{ address: wallet, sats: sats(placed.amountCrypto) - 1 }]]).txs[0]!.txid);
+    expect(await pollPayouts()).toMatchObject({ opened: 1, flagged: 1 });
+    expect(await checkOf(short.id)).toMatchObject({ status: 'mismatch' });
+    const items = await t.database.db.select().from(statementExceptions).where(eq(statementExceptions.orderId, short.id));
+    expect(items).toHaveLength(1);
+    expect(items[0]!.detail).toContain(wallet);
   });
 });
