@@ -129,6 +129,16 @@ describe('the Blockbook adapter', () => {
       message: expect.stringContaining('below its tip'),
     });
     expect(await client.blockHash(head.number + 1)).toBeNull();
+    // A block scan on a server that lags: the block asked again, found.
+    const scanned = fake.mine([[{ address, sats: 555 }]]);
+    fake.misbehave(/^\/block\//, { kind: 'behind', blocks: 1 });
+    const mark2 = fake.requests.length;
+    const watched = [address, randomDogeAddress()];
+    expect((await adapter().transfers(scanned.height, scanned.height, dogeWatch(watched))).map((each) => each.rawAmount)).toEqual([555n]);
+    expect(fake.requests.slice(mark2).map((request) => [request.path, request.status])).toEqual([
+      [`/block/${scanned.height}`, 400],
+      [`/block/${scanned.height}`, 200],
+    ]);
   });
 
   it('compares base58 addresses exactly as written (their case is part of them)', async () => {

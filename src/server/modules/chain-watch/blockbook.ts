@@ -204,10 +204,13 @@ export class BlockbookAdapter implements TChainAdapter {
   private async byBlocks(from: number, to: number, watch: TWatchSet): Promise<TChainTransfer[]> {
     const found: TChainTransfer[] = [];
     for (let height = from; height <= to; height++) {
-      let block = (await this.get(`/block/${height}?page=1`)) as TBlockbookBlock | null;
-      // A block above the tip or gone during the poll: the poll fails and the next one scans again.
-      if (!block || !HASH.test(block.hash ?? '') || block.height !== height)
-        throw new ChainEndpointError(`block ${height} is not on the chain`, true);
+      // Not found at or below the tip read: a lagging server (retried); gone for good, the poll fails and the next one scans again.
+      let block = await this.retrying(async () => {
+        const answer = (await this.once(`/block/${height}?page=1`)) as TBlockbookBlock | null;
+        if (!answer || !HASH.test(answer.hash ?? '') || answer.height !== height)
+          throw new ChainEndpointError(`GET /block/${height}: not on the chain as the endpoint sees it`, true);
+        return answer;
+      });
       const hash = block.hash.toLowerCase();
       for (let page = 1; ; page++) {
         for (const tx of block.txs ?? []) found.push(...outputsTo(tx, height, hash, watch));
