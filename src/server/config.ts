@@ -113,6 +113,10 @@ const ZEnv = z.object({
   // Bitcoin and Litecoin: the base URL of an Esplora REST API (docs/decisions/062), e.g. https://mempool.space/api.
   CHAIN_BTC_ESPLORA_URL: z.string().url().optional(),
   CHAIN_LTC_ESPLORA_URL: z.string().url().optional(),
+  // Dogecoin: the base URL of a Blockbook (trezor/blockbook, its REST API v2 under /api/v2; docs/decisions/071). None by default.
+  CHAIN_DOGE_BLOCKBOOK_URL: z.string().url().optional(),
+  // A Blockbook provider's limit is not published either: a request every 250 ms at most by default.
+  CHAIN_BLOCKBOOK_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   // USDT on TRON: TronGrid's REST API (https://api.trongrid.io) or your own java-tron's HTTP API (docs/decisions/065).
   CHAIN_TRC20_TRONGRID_URL: z.string().url().optional(),
   CHAIN_TRONGRID_API_KEY: z.string().trim().min(1).optional(),
@@ -325,6 +329,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         BTC: e.CHAIN_BTC_ESPLORA_URL,
         LTC: e.CHAIN_LTC_ESPLORA_URL,
         TRC20: e.CHAIN_TRC20_TRONGRID_URL,
+        DOGE: e.CHAIN_DOGE_BLOCKBOOK_URL,
       },
       // USDT's contracts; its decimals on chain: 6 on Ethereum, 18 on BNB Smart Chain.
       tokens: {
@@ -334,10 +339,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         LTC: {},
         // USDT on TRON: 6 decimals on chain.
         TRC20: { USDT: { contract: e.CHAIN_TRC20_USDT_CONTRACT, decimals: 6 } },
+        DOGE: {},
       },
       pollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
       minIntervalMs: e.CHAIN_RPC_MIN_INTERVAL_MS,
       esploraMinIntervalMs: e.CHAIN_ESPLORA_MIN_INTERVAL_MS,
+      blockbookMinIntervalMs: e.CHAIN_BLOCKBOOK_MIN_INTERVAL_MS,
       tronGridApiKey: e.CHAIN_TRONGRID_API_KEY,
       tronGridMinIntervalMs: e.CHAIN_TRONGRID_MIN_INTERVAL_MS,
       tronApi: e.CHAIN_TRC20_API,

@@ -27,3 +27,5 @@ export const OTHER_BTC_XPUB = root.derive("m/84'/0'/1'").publicExtendedKey;
 export const LTC_XPUB = root.derive("m/84'/2'/0'").publicExtendedKey;
 /** m/44'/195'/0': TRON's BIP44 account (TRC20); its 0/0 is TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH. */
 export const TRON_XPUB = root.derive("m/44'/195'/0'").publicExtendedKey;
+/** m/44'/3'/0': Dogecoin's BIP44 account (as an xpub, which the Currencies page accepts for DOGE); its receive addresses are D…. */
+export const DOGE_XPUB = root.derive("m/44'/3'/0'").publicExtendedKey;

@@ -5,19 +5,21 @@ import type { TChainToken } from '#server/db/schema/chain.js';
  * watchers"). A network's settings row (chain_networks) overrides its endpoint, tokens and
  * confirmations; the environment gives the defaults.
  */
-export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20';
-export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20'];
+export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20' | 'DOGE';
+export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'DOGE'];
 
 /**
  * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts) or an
- * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065).
+ * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065)
+ * or a Blockbook REST API (blockbook.ts, Dogecoin: docs/decisions/071).
  */
-export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid'> = {
+export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid' | 'blockbook'> = {
   ERC20: 'evm',
   BEP20: 'evm',
   BTC: 'esplora',
   LTC: 'esplora',
   TRC20: 'trongrid',
+  DOGE: 'blockbook',
 };
 
 export type TChainWatchOptions = {
@@ -29,6 +31,8 @@ export type TChainWatchOptions = {
   minIntervalMs: number;
   /** The same for an Esplora endpoint (BTC, LTC; public providers limit harder). */
   esploraMinIntervalMs: number;
+  /** The same for a Blockbook endpoint (DOGE; a provider's or your own). */
+  blockbookMinIntervalMs: number;
   /** TronGrid's API key (its TRON-PRO-API-KEY header), when one is set; TRC20 only. */
   tronGridApiKey?: string | undefined;
   /** The least time between two requests to a TronGrid endpoint (TRC20). */
@@ -46,13 +50,20 @@ export type TChainWatchOptions = {
 
 /**
  * Confirmations a deposit needs before its order is confirmed, by network (docs/decisions/058):
- * the settings row of each network may change them. BTC, LTC, TRC20 and XRP (validated: 1) are
- * listed for their watchers to come.
+ * the settings row of each network may change them. XRP (validated: 1) is listed for its watcher
+ * to come. DOGE 6: one-minute blocks merge-mined with Litecoin (docs/decisions/071).
  */
-export const DEFAULT_CONFIRMATIONS = { BTC: 2, LTC: 6, ERC20: 12, BEP20: 15, TRC20: 19, XRP: 1 } as const;
+export const DEFAULT_CONFIRMATIONS = { BTC: 2, LTC: 6, ERC20: 12, BEP20: 15, TRC20: 19, DOGE: 6, XRP: 1 } as const;
 
 /** The coin each network pays natively (EVM: found by block scan); other coins on it are tokens (Transfer logs). */
-export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB', BTC: 'BTC', LTC: 'LTC', TRC20: 'TRX' };
+export const NATIVE_COIN: Record<TWatchedNetwork, string> = {
+  ERC20: 'ETH',
+  BEP20: 'BNB',
+  BTC: 'BTC',
+  LTC: 'LTC',
+  TRC20: 'TRX',
+  DOGE: 'DOGE',
+};
 
-/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched). */
-export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6 };
+/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin, Litecoin and Dogecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched). */
+export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6, DOGE: 8 };

@@ -22,6 +22,7 @@ import { resolveAccount, suspenseAccount } from '#server/modules/payments/servic
 import { applyConfirmation } from '#server/modules/orders/settlement.js';
 import { isReferenceTaken } from '#server/modules/orders/transitions.js';
 import { watchKey, type TChainAdapter, type TChainTransfer, type TWatchSet } from './adapter.js';
+import { BlockbookAdapter } from './blockbook.js';
 import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
 import { checkPayouts, type TPayoutCheckResult } from './payout-checks.js';
@@ -83,11 +84,13 @@ export function endpointOf(row: TNetworkRow, options: TChainWatchOptions): strin
   return row.rpcUrl ?? options.rpcUrls[row.network as TWatchedNetwork];
 }
 
-/** The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC) or TronGrid REST (tron.ts, TRC20). */
+/** The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC), TronGrid REST (tron.ts, TRC20) or Blockbook REST (blockbook.ts, DOGE). */
 export function adapterOf(network: TWatchedNetwork, url: string, options: TChainWatchOptions): TChainAdapter {
   switch (CHAIN_FAMILY[network]) {
     case 'esplora':
       return new EsploraAdapter({ url, minIntervalMs: options.esploraMinIntervalMs, timeoutMs: options.timeoutMs });
+    case 'blockbook':
+      return new BlockbookAdapter({ url, minIntervalMs: options.blockbookMinIntervalMs, timeoutMs: options.timeoutMs });
     case 'trongrid':
       return new TronGridAdapter({
         url,

@@ -80,6 +80,8 @@ describe('jobs', () => {
       'chain_watch_ltc',
       // USDT on TRON by TronGrid's API (docs/decisions/065).
       'chain_watch_trc20',
+      // Dogecoin by a Blockbook API (docs/decisions/071).
+      'chain_watch_doge',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,
