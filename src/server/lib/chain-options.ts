@@ -5,19 +5,21 @@ import type { TChainToken } from '#server/db/schema/chain.js';
  * watchers"). A network's settings row (chain_networks) overrides its endpoint, tokens and
  * confirmations; the environment gives the defaults.
  */
-export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20';
-export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20'];
+export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20' | 'XRP';
+export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'XRP'];
 
 /**
  * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts) or an
- * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065).
+ * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065)
+ * or the XRP Ledger's JSON-RPC API (xrpl.ts, docs/decisions/072).
  */
-export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid'> = {
+export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid' | 'xrpl'> = {
   ERC20: 'evm',
   BEP20: 'evm',
   BTC: 'esplora',
   LTC: 'esplora',
   TRC20: 'trongrid',
+  XRP: 'xrpl',
 };
 
 export type TChainWatchOptions = {
@@ -33,6 +35,8 @@ export type TChainWatchOptions = {
   tronGridApiKey?: string | undefined;
   /** The least time between two requests to a TronGrid endpoint (TRC20). */
   tronGridMinIntervalMs: number;
+  /** The least time between two requests to an XRP Ledger JSON-RPC endpoint (rippled or Clio, docs/decisions/072). */
+  xrplMinIntervalMs?: number | undefined;
   /** What the TRC20 endpoint is: TronGrid (its /v1 index) or a java-tron full node's HTTP API alone (docs/decisions/065). */
   tronApi: 'trongrid' | 'fullnode';
   timeoutMs: number;
@@ -52,7 +56,14 @@ export type TChainWatchOptions = {
 export const DEFAULT_CONFIRMATIONS = { BTC: 2, LTC: 6, ERC20: 12, BEP20: 15, TRC20: 19, XRP: 1 } as const;
 
 /** The coin each network pays natively (EVM: found by block scan); other coins on it are tokens (Transfer logs). */
-export const NATIVE_COIN: Record<TWatchedNetwork, string> = { ERC20: 'ETH', BEP20: 'BNB', BTC: 'BTC', LTC: 'LTC', TRC20: 'TRX' };
+export const NATIVE_COIN: Record<TWatchedNetwork, string> = {
+  ERC20: 'ETH',
+  BEP20: 'BNB',
+  BTC: 'BTC',
+  LTC: 'LTC',
+  TRC20: 'TRX',
+  XRP: 'XRP',
+};
 
-/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched). */
-export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6 };
+/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin and Litecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched), drops (6) on the XRP Ledger. */
+export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6, XRP: 6 };
