@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TOrder } from '#shared/contracts/orders.js';
 import { Dec } from '#shared/money.js';
 import { buildApp } from '#server/app.js';
-import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
+import { chainDeposits, chainNetworks, chainPayoutChecks } from '#server/db/schema/chain.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
 import { startFakeXrplServer, xrpAddress, type TFakeXrpl } from '#test/helpers/fake-xrpl-server.js';
-import { startFakePriceServer, type TFakePriceServer } from '#test/helpers/fake-price-server.js';
-import { createTestApp, setDepositAddress, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
+import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { approvalBody, payOrder, tierTwoCustomer } from '#test/helpers/orders.js';
+import { createOrderTestApp, setDepositAddress, SUPER_ADMIN, testConfig, type TTestApp } from '#test/helpers/test-app.js';
 import { UNREACHED_TIMEOUT_MS } from '#test/helpers/timeouts.js';
 import { ChainEndpointError, type TWatchSet } from './adapter.js';
 import { XRPL_PAGE, XrplAdapter } from './xrpl.js';
@@ -218,21 +219,20 @@ describe('the chain watcher on the XRP Ledger (tagged payments to the fixed addr
   let t: TTestApp;
   let admin: string;
   let env: Record<string, string>;
+  let methodId: number;
 
   beforeAll(async () => {
     // Pages of three: a poll that finds more pages through the marker.
     xrpl = await startFakeXrplServer({ startIndex: 95_000_000, pageLimit: 3 });
-    prices = await startFakePriceServer();
     env = {
-      ...prices.env(),
       TEST_CLOCK: 'true',
       CHAIN_XRP_RPC_URL: xrpl.url,
       CHAIN_XRPL_MIN_INTERVAL_MS: '0',
       CHAIN_RPC_TIMEOUT_MS: String(UNREACHED_TIMEOUT_MS),
       CHAIN_START_BLOCKS_BACK: '0',
     };
-    t = await createTestApp(env);
-    await t.app.market.refreshOnce();
+    ({ t, fake: prices, methodId } = await createOrderTestApp('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', env));
+    env = { ...prices.env(), ...env };
     admin = await t.loginCookie(SUPER_ADMIN.email, SUPER_ADMIN.password, 'admin');
     await setDepositAddress(t.database.db, 'xrp', 'XRP', FIXED);
   }, 120_000);
@@ -399,5 +399,59 @@ describe('the chain watcher on the XRP Ledger (tagged payments to the fixed addr
     expect(networks.find((each) => each.network === 'XRP')).toEqual(
       expect.objectContaining({ network: 'XRP', hasEnvEndpoint: true, requiredConfirmations: 1, tokens: {} }),
     );
+  });
+
+  it("an XRP buy's payout is checked with the customer's destination tag: paid with it, verified; without it, a mismatch for staff", async () => {
+    const customer = await tierTwoCustomer(t);
+    const support = (await t.createStaff('support')).cookie;
+    const wallet = xrpAddress();
+    async function completedBuy(payout: (order: TOrder) => string): Promise<TOrder> {
+      const quote = await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        cookie: customer.cookie,
+        payload: { coinSymbol: 'xrp', side: 'buy', fiatCurrency: 'GHS', amountFiat: '150' },
+      });
+      expect(quote.statusCode, quote.body).toBe(201);
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/orders',
+        cookie: customer.cookie,
+        payload: {
+          type: 'buy',
+          quoteId: quote.json().id,
+          walletAddress: wallet,
+          destinationTag: '4242',
+          paymentMethodId: methodId,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const order = created.json().order as TOrder;
+      await payOrder(t, customer.cookie, order.id);
+      expect((await t.request({ method: 'POST', url: `/api/admin/orders/${order.id}/claim`, cookie: support })).statusCode).toBe(200);
+      const approved = await t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/approve`,
+        cookie: support,
+        payload: await approvalBody(t, order.id, { payoutReference: payout(order) }),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return order;
+    }
+    const checkOf = async (orderId: number) =>
+      (await t.database.db.select().from(chainPayoutChecks).where(eq(chainPayoutChecks.orderId, orderId)))[0];
+
+    const tagged = await completedBuy(
+      (order) => xrpl.closeLedger([{ from: FIXED, to: wallet, amount: drops(order.amountCrypto), tag: 4242 }]).txs[0]!.hash,
+    );
+    const untagged = await completedBuy(
+      (order) => xrpl.closeLedger([{ from: FIXED, to: wallet, amount: drops(order.amountCrypto) }]).txs[0]!.hash,
+    );
+    await t.app.chainWatch.poll('XRP');
+    expect(await checkOf(tagged.id)).toMatchObject({ status: 'verified', network: 'XRP' });
+    expect(await checkOf(untagged.id)).toMatchObject({ status: 'mismatch' });
+    const [item] = await exceptionsOf(untagged.id);
+    expect(item).toMatchObject({ kind: 'payout_mismatch', accountKey: 'wallet:XRP:XRP' });
+    expect(item!.detail).toContain(`to ${wallet} without a destination tag`);
   });
 });
