@@ -18,8 +18,9 @@ import { base58xrp } from '@scure/base';
  *   transactions: [{ meta, tx (with hash, ledger_index, date), validated }], validated }` (version 2:
  *   `tx_json`, `hash`, `ledger_index`, `ledger_hash`, `close_time_iso` beside meta). The server may
  *   return fewer than `limit` (this one at most `pageLimit`): the `marker` says more follow;
- *   `actNotFound` for an account the ledger does not have (never funded); `lgrIdxsInvalid` for a
- *   range beyond the validated ledgers;
+ *   `actNotFound` for an account the ledger does not have (never funded); a range beyond the
+ *   validated ledgers the server has is narrowed to them (version 1; the answer's
+ *   ledger_index_min / max say so) or refused with `lgrIdxsInvalid` (version 2);
  * - `tx` {transaction}: the transaction's fields, `hash`, `ledger_index`, `meta`, `validated`
  *   (version 2: `tx_json`, `ledger_hash`); `txnNotFound`;
  * - a Payment's meta: `TransactionIndex`, `TransactionResult` ("tesSUCCESS", or a `tec…` code of a
@@ -225,10 +226,13 @@ export async function startFakeXrplServer(options: { startIndex?: number; pageLi
         const account = params.account;
         if (typeof account !== 'string' || !/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(account))
           return { error: 'actMalformed', message: 'Account malformed.' };
-        const min = params.ledger_index_min === undefined || params.ledger_index_min === -1 ? first.index : Number(params.ledger_index_min);
-        const max = params.ledger_index_max === undefined || params.ledger_index_max === -1 ? last.index : Number(params.ledger_index_max);
-        if (!Number.isInteger(min) || !Number.isInteger(max) || min > max || min < first.index || max > last.index)
+        let min = params.ledger_index_min === undefined || params.ledger_index_min === -1 ? first.index : Number(params.ledger_index_min);
+        let max = params.ledger_index_max === undefined || params.ledger_index_max === -1 ? last.index : Number(params.ledger_index_max);
+        if (!Number.isInteger(min) || !Number.isInteger(max) || min > max)
           return { error: 'lgrIdxsInvalid', message: 'Ledger indexes invalid.' };
+        // Beyond the validated ledgers the server has: version 2 refuses, version 1 narrows the range (and says so in its answer).
+        if ((min < first.index || max > last.index) && v2) return { error: 'lgrIdxsInvalid', message: 'Ledger indexes invalid.' };
+        [min, max] = [Math.max(min, first.index), Math.min(max, last.index)];
         if (!funded.has(account)) return { error: 'actNotFound', message: 'Account not found.' };
         const forward = params.forward === true;
         const limit = Math.max(1, Math.min(pageLimit, typeof params.limit === 'number' ? params.limit : 200));

@@ -107,6 +107,31 @@ describe('the XRP Ledger adapter', () => {
     });
     // An account never funded: actNotFound is no payment.
     expect(await client.transfers(first.index, second.index, xrpWatch([xrpAddress()]))).toEqual([]);
+    // Ledgers the server does not have (below its history): narrowed by the server, refused by the adapter.
+    await expect(adapter({ attempts: 1 }).transfers(89_999_990, first.index, xrpWatch([fixed]))).rejects.toMatchObject({
+      retryable: true,
+      message: `account_tx: the server has ledgers 90000000..${first.index}, not 89999990..${first.index}`,
+    });
+  });
+
+  it('reads API version 2 alike (tx_json, hash and ledger_hash beside it: no ledger request per ledger)', async () => {
+    const fixed = xrpAddress();
+    const paid = fake.closeLedger([
+      { to: fixed, amount: 3_000_000n, tag: 5 },
+      { to: fixed, amount: 4_000_000n, delivered: 1_000_000n },
+      { to: fixed, amount: 9_000_000n, tag: 5, result: 'tecUNFUNDED_PAYMENT' },
+    ]);
+    const mark = fake.requests.length;
+    const client = adapter({ apiVersion: 2 });
+    const found = await client.transfers(paid.index, paid.index, xrpWatch([fixed]));
+    expect(found.map((each) => [each.txHash, each.rawAmount, each.destinationTag, each.blockHash])).toEqual([
+      [paid.txs[0]!.hash.toLowerCase(), 3_000_000n, 5, paid.hash.toLowerCase()],
+      [paid.txs[1]!.hash.toLowerCase(), 1_000_000n, null, paid.hash.toLowerCase()],
+    ]);
+    expect(fake.requests.slice(mark).map((request) => [request.method, request.params.api_version])).toEqual([['account_tx', 2]]);
+    const read = await client.transaction(paid.txs[0]!.hash, { tokens: new Map(), native: { coinSymbol: 'xrp', decimals: 6 } });
+    expect(read).toMatchObject({ blockNumber: paid.index, blockHash: paid.hash.toLowerCase(), succeeded: true });
+    expect(read!.transfers).toEqual([expect.objectContaining({ to: fixed, rawAmount: 3_000_000n, destinationTag: 5 })]);
   });
 
   it('pages with the marker until it is gone (a server may give fewer than the limit)', async () => {

@@ -47,6 +47,8 @@ export type TXrplOptions = {
   attempts?: number;
   /** The longest Retry-After waited for within a poll; a longer one fails the poll. */
   maxRetryAfterMs?: number;
+  /** The API version asked for (`api_version`); the server's default (1 on rippled and Clio today) when absent. Both are read. */
+  apiVersion?: 1 | 2;
 };
 
 /** A transaction as `account_tx` and `tx` return it: API version 1 (`tx`, fields inline) or 2 (`tx_json`, `hash` beside it). */
@@ -131,7 +133,7 @@ export class XrplAdapter implements TChainAdapter {
       response = await fetch(this.base, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ method, params: [params] }),
+        body: JSON.stringify({ method, params: [this.options.apiVersion ? { ...params, api_version: this.options.apiVersion } : params] }),
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       text = await response.text();
@@ -226,6 +228,11 @@ export class XrplAdapter implements TChainAdapter {
           if (error instanceof XrplError && error.code === 'actNotFound') break;
           throw error;
         }
+        // API version 1 narrows a range the server does not fully have to what it has (version 2
+        // refuses it, lgrIdxsInvalid): a payment in the missing ledgers would be missed, so the poll fails.
+        const [min, max] = [result.ledger_index_min, result.ledger_index_max];
+        if ((typeof min === 'number' && min > from) || (typeof max === 'number' && max < to))
+          throw new ChainEndpointError(`account_tx: the server has ledgers ${String(min)}..${String(max)}, not ${from}..${to}`, true);
         for (const entry of (result.transactions as TAccountTxEntry[] | undefined) ?? []) {
           const transfer = paymentTo(entry, address, watch.native);
           if (!transfer || transfer.blockNumber < from || transfer.blockNumber > to) continue;
