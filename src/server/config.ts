@@ -128,6 +128,11 @@ const ZEnv = z.object({
     .default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   // TronGrid allows a few requests a second per key (15 QPS with a key at the time of writing): 100 ms apart by default.
   CHAIN_TRONGRID_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  // XRP: the JSON-RPC URL of a rippled or Clio server (docs/decisions/072), e.g. your own node's http://127.0.0.1:51234
+  // or a public one (https://xrplcluster.com, https://s1.ripple.com:51234); payments tagged to the fixed XRP address.
+  CHAIN_XRP_RPC_URL: z.string().url().optional(),
+  // Public XRP Ledger servers answer slowDown when pressed: a request every 250 ms at most by default.
+  CHAIN_XRPL_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   CHAIN_ERC20_USDT_CONTRACT: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -330,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         LTC: e.CHAIN_LTC_ESPLORA_URL,
         TRC20: e.CHAIN_TRC20_TRONGRID_URL,
         DOGE: e.CHAIN_DOGE_BLOCKBOOK_URL,
+        XRP: e.CHAIN_XRP_RPC_URL,
       },
       // USDT's contracts; its decimals on chain: 6 on Ethereum, 18 on BNB Smart Chain.
       tokens: {
@@ -340,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         // USDT on TRON: 6 decimals on chain.
         TRC20: { USDT: { contract: e.CHAIN_TRC20_USDT_CONTRACT, decimals: 6 } },
         DOGE: {},
+        XRP: {},
       },
       pollMs: Math.round(e.CHAIN_POLL_SECONDS * 1000),
       minIntervalMs: e.CHAIN_RPC_MIN_INTERVAL_MS,
@@ -347,6 +354,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       blockbookMinIntervalMs: e.CHAIN_BLOCKBOOK_MIN_INTERVAL_MS,
       tronGridApiKey: e.CHAIN_TRONGRID_API_KEY,
       tronGridMinIntervalMs: e.CHAIN_TRONGRID_MIN_INTERVAL_MS,
+      xrplMinIntervalMs: e.CHAIN_XRPL_MIN_INTERVAL_MS,
       tronApi: e.CHAIN_TRC20_API,
       timeoutMs: e.CHAIN_RPC_TIMEOUT_MS,
       maxBlocksPerPoll: e.CHAIN_MAX_BLOCKS_PER_POLL,

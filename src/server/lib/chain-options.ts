@@ -5,21 +5,23 @@ import type { TChainToken } from '#server/db/schema/chain.js';
  * watchers"). A network's settings row (chain_networks) overrides its endpoint, tokens and
  * confirmations; the environment gives the defaults.
  */
-export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20' | 'DOGE';
-export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'DOGE'];
+export type TWatchedNetwork = 'ERC20' | 'BEP20' | 'BTC' | 'LTC' | 'TRC20' | 'DOGE' | 'XRP';
+export const WATCHED_NETWORKS: readonly TWatchedNetwork[] = ['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'DOGE', 'XRP'];
 
 /**
- * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts) or an
- * Esplora REST API (esplora.ts, docs/decisions/062) or TronGrid's REST API (tron.ts, docs/decisions/065)
- * or a Blockbook REST API (blockbook.ts, Dogecoin: docs/decisions/071).
+ * The adapter family of each network (src/server/modules/chain-watch): EVM JSON-RPC (evm.ts), an
+ * Esplora REST API (esplora.ts, docs/decisions/062), TronGrid's REST API (tron.ts, docs/decisions/065),
+ * a Blockbook REST API (blockbook.ts, Dogecoin: docs/decisions/071) or the XRP Ledger's JSON-RPC API
+ * (xrpl.ts, docs/decisions/072).
  */
-export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid' | 'blockbook'> = {
+export const CHAIN_FAMILY: Record<TWatchedNetwork, 'evm' | 'esplora' | 'trongrid' | 'blockbook' | 'xrpl'> = {
   ERC20: 'evm',
   BEP20: 'evm',
   BTC: 'esplora',
   LTC: 'esplora',
   TRC20: 'trongrid',
   DOGE: 'blockbook',
+  XRP: 'xrpl',
 };
 
 export type TChainWatchOptions = {
@@ -37,6 +39,8 @@ export type TChainWatchOptions = {
   tronGridApiKey?: string | undefined;
   /** The least time between two requests to a TronGrid endpoint (TRC20). */
   tronGridMinIntervalMs: number;
+  /** The least time between two requests to an XRP Ledger JSON-RPC endpoint (rippled or Clio, docs/decisions/072). */
+  xrplMinIntervalMs?: number | undefined;
   /** What the TRC20 endpoint is: TronGrid (its /v1 index) or a java-tron full node's HTTP API alone (docs/decisions/065). */
   tronApi: 'trongrid' | 'fullnode';
   timeoutMs: number;
@@ -63,7 +67,8 @@ export const NATIVE_COIN: Record<TWatchedNetwork, string> = {
   LTC: 'LTC',
   TRC20: 'TRX',
   DOGE: 'DOGE',
+  XRP: 'XRP',
 };
 
-/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin, Litecoin and Dogecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched). */
-export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6, DOGE: 8 };
+/** The native coin's decimals on chain: wei (18) on the EVM networks, satoshis (8) on Bitcoin, Litecoin and Dogecoin, sun (6) on TRON (TRX is not sold here: only TRC20 tokens are watched), drops (6) on the XRP Ledger. */
+export const NATIVE_DECIMALS: Record<TWatchedNetwork, number> = { ERC20: 18, BEP20: 18, BTC: 8, LTC: 8, TRC20: 6, DOGE: 8, XRP: 6 };

@@ -14,7 +14,7 @@ export const CHAIN_WATCH_MSG = {
 };
 
 export const ZChainNetworkParams = z
-  .object({ network: z.enum(['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'DOGE'], { error: CHAIN_WATCH_MSG.networkUnknown }) })
+  .object({ network: z.enum(['ERC20', 'BEP20', 'BTC', 'LTC', 'TRC20', 'DOGE', 'XRP'], { error: CHAIN_WATCH_MSG.networkUnknown }) })
   .strict();
 
 /** A TRON (TRC20) contract: base58check, T and 33 characters (its case is part of it). */
@@ -34,7 +34,7 @@ export const ZChainNetwork = z.object({
   network: z.string(),
   /** The host of the endpoint set here (the URL itself is never sent back); null: none set here. */
   rpcHost: z.string().nullable(),
-  /** The environment gives an endpoint (CHAIN_<NETWORK>_RPC_URL; CHAIN_BTC_ESPLORA_URL, CHAIN_LTC_ESPLORA_URL, CHAIN_TRC20_TRONGRID_URL, CHAIN_DOGE_BLOCKBOOK_URL). */
+  /** The environment gives an endpoint (CHAIN_<NETWORK>_RPC_URL; CHAIN_BTC_ESPLORA_URL, CHAIN_LTC_ESPLORA_URL, CHAIN_TRC20_TRONGRID_URL, CHAIN_DOGE_BLOCKBOOK_URL, CHAIN_XRP_RPC_URL). */
   hasEnvEndpoint: z.boolean(),
   requiredConfirmations: z.number(),
   tokens: z.record(z.string(), ZChainToken),

@@ -1,7 +1,7 @@
 /**
  * What a chain watcher needs of a network, whatever its family (docs/decisions/058). The EVM
  * adapter (evm.ts) and the Esplora one (esplora.ts: BTC, LTC; docs/decisions/062) implement it;
- * TronGrid (TRC20) and the XRP Ledger's API fit the same shape: a head, a block's hash to tell a
+ * TronGrid (TRC20, tron.ts) and the XRP Ledger's API (xrpl.ts, docs/decisions/072) fit the same shape: a head, a block's hash to tell a
  * reorganisation, and the transfers of a range of blocks to a set of addresses.
  */
 
@@ -17,6 +17,12 @@ export type TChainTransfer = {
   decimals: number;
   blockNumber: number;
   blockHash: string;
+  /**
+   * On a tag network (XRP: one fixed address of the business for every sell, src/shared/networks.ts
+   * hasTag) the payment's destination tag, which names its order (orders.deposit_tag); null when the
+   * payment carries none. Absent on the other networks, where the address alone names the order.
+   */
+  destinationTag?: number | null;
 };
 
 export type TBlockRef = { number: number; hash: string };

@@ -36,7 +36,7 @@ const LOOKBACK_DAYS = 7;
 const PER_POLL = 50;
 
 type TCheckRow = typeof chainPayoutChecks.$inferSelect;
-type TOrderRow = Pick<typeof orders.$inferSelect, 'id' | 'coinSymbol' | 'network' | 'walletAddress' | 'amountCrypto'>;
+type TOrderRow = Pick<typeof orders.$inferSelect, 'id' | 'coinSymbol' | 'network' | 'walletAddress' | 'amountCrypto' | 'destinationTag'>;
 
 export type TPayoutCheckResult = { opened: number; verified: number; flagged: number };
 
@@ -101,6 +101,7 @@ export async function checkPayouts(
         network: orders.network,
         walletAddress: orders.walletAddress,
         amountCrypto: orders.amountCrypto,
+        destinationTag: orders.destinationTag,
       },
     })
     .from(chainPayoutChecks)
@@ -166,8 +167,15 @@ export async function checkPayouts(
 }
 
 /** Whether a transfer pays the order: its coin, to its wallet (as the chain writes addresses), exactly its amount. */
+/**
+ * Whether a transfer is the order's payout. On a tag network (XRP) a buy whose customer gave a
+ * destination tag (an exchange's deposit address) is paid only with that tag: without it the coins
+ * reach the exchange unattributed (docs/decisions/072).
+ */
 function pays(transfer: TChainTransfer, order: TOrderRow): boolean {
+  const tagged = transfer.destinationTag === undefined || !order.destinationTag || transfer.destinationTag === Number(order.destinationTag);
   return (
+    tagged &&
     transfer.coinSymbol === order.coinSymbol.toLowerCase() &&
     !!order.walletAddress &&
     transfer.to === watchKey(order.walletAddress) &&
@@ -178,7 +186,16 @@ function pays(transfer: TChainTransfer, order: TOrderRow): boolean {
 function describeTransfers(transfers: TChainTransfer[], order: TOrderRow): string {
   if (transfers.length === 0) return `no ${order.coinSymbol.toUpperCase()} transfer`;
   return transfers
-    .map((transfer) => `${unitsToDecimal(transfer.rawAmount, transfer.decimals)} ${transfer.coinSymbol.toUpperCase()} to ${transfer.to}`)
+    .map(
+      (transfer) =>
+        `${unitsToDecimal(transfer.rawAmount, transfer.decimals)} ${transfer.coinSymbol.toUpperCase()} to ${transfer.to}${
+          transfer.destinationTag === undefined
+            ? ''
+            : transfer.destinationTag === null
+              ? ' without a destination tag'
+              : ` with destination tag ${transfer.destinationTag}`
+        }`,
+    )
     .join(', ');
 }
 

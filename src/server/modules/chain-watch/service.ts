@@ -1,9 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { walletNetworkOfOrder } from '#shared/networks.js';
+import { CHAINS, walletNetworkOfOrder } from '#shared/networks.js';
 import { paymentTxKeyOf } from '#shared/transaction-id.js';
 import { Dec } from '#shared/money.js';
 import type { TExceptionKind } from '#shared/contracts/statements.js';
 import type { TDb, TTx } from '#server/db/client.js';
+import { coins, depositAddresses } from '#server/db/schema/app.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
 import { orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
@@ -27,6 +28,7 @@ import { EsploraAdapter } from './esplora.js';
 import { EvmAdapter, unitsToDecimal } from './evm.js';
 import { checkPayouts, type TPayoutCheckResult } from './payout-checks.js';
 import { TronGridAdapter } from './tron.js';
+import { XrplAdapter } from './xrpl.js';
 
 /**
  * The chain watchers (issue 32 points 2 and 3, docs/decisions/058). One poll of one network:
@@ -84,7 +86,10 @@ export function endpointOf(row: TNetworkRow, options: TChainWatchOptions): strin
   return row.rpcUrl ?? options.rpcUrls[row.network as TWatchedNetwork];
 }
 
-/** The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC), TronGrid REST (tron.ts, TRC20) or Blockbook REST (blockbook.ts, DOGE). */
+/**
+ * The adapter of a network's family: EVM JSON-RPC (evm.ts), Esplora REST (esplora.ts, BTC and LTC),
+ * TronGrid REST (tron.ts, TRC20), Blockbook REST (blockbook.ts, DOGE) or the XRP Ledger's JSON-RPC (xrpl.ts, XRP).
+ */
 export function adapterOf(network: TWatchedNetwork, url: string, options: TChainWatchOptions): TChainAdapter {
   switch (CHAIN_FAMILY[network]) {
     case 'esplora':
@@ -99,6 +104,8 @@ export function adapterOf(network: TWatchedNetwork, url: string, options: TChain
         minIntervalMs: options.tronGridMinIntervalMs,
         timeoutMs: options.timeoutMs,
       });
+    case 'xrpl':
+      return new XrplAdapter({ url, minIntervalMs: options.xrplMinIntervalMs ?? 250, timeoutMs: options.timeoutMs });
     case 'evm':
       return new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
   }
@@ -144,7 +151,7 @@ async function poll(deps: TChainWatchDeps, adapter: TChainAdapter, row: TNetwork
   const to = Math.min(head.number, from + options.maxBlocksPerPoll - 1);
   let transfers: TChainTransfer[] = [];
   if (from <= to && watch.set.addresses.size > 0) transfers = await adapter.transfers(from, to, watch.set);
-  for (const transfer of transfers) await recordTransfer(deps, network, transfer, watch.orders.get(transfer.to), head.number);
+  for (const transfer of transfers) await recordTransfer(deps, network, transfer, watch.orders.get(orderKey(transfer)), head.number);
 
   // 5. Confirmations.
   const confirmed = await checkOpenDeposits(deps, adapter, network, head.number, 'count');
@@ -175,9 +182,18 @@ async function poll(deps: TChainWatchDeps, adapter: TChainAdapter, row: TNetwork
 
 type TWatchedOrder = { id: number };
 
+/**
+ * What names a transfer's order: its address; on a tag network (XRP, docs/decisions/072) the
+ * business's fixed address and the payment's destination tag together ("none" without one, which
+ * no order has).
+ */
+const orderKey = (transfer: { to: string; destinationTag?: number | null }) =>
+  transfer.destinationTag === undefined ? transfer.to : `${transfer.to}#${transfer.destinationTag ?? 'none'}`;
+
 /** Every address given to a sell order on this network (for ever: a late deposit must find its order), and what to look for. */
 async function watchSet(db: TDb, row: TNetworkRow): Promise<{ set: TWatchSet; orders: Map<string, TWatchedOrder> }> {
   const network = row.network as TWatchedNetwork;
+  if (CHAINS[network].hasTag) return tagWatchSet(db, network);
   const rows = await db
     .select({ id: orders.id, coinSymbol: orders.coinSymbol, network: orders.network, address: orders.depositAddress })
     .from(orders)
@@ -198,6 +214,39 @@ async function watchSet(db: TDb, row: TNetworkRow): Promise<{ set: TWatchSet; or
     byAddress.set(watchKey(order.address), { id: order.id });
   }
   return { set: { addresses: new Set(byAddress.keys()), tokens, native }, orders: byAddress };
+}
+
+/**
+ * A tag network's watch set (XRP, docs/decisions/072): the fixed address each tagged sell was told
+ * (every one, for ever: the address may have changed since) and the one Currencies gives now (a
+ * payment without a tag, or before any order, is seen too); each order keyed by address and tag.
+ */
+async function tagWatchSet(db: TDb, network: TWatchedNetwork): Promise<{ set: TWatchSet; orders: Map<string, TWatchedOrder> }> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      coinSymbol: orders.coinSymbol,
+      network: orders.network,
+      address: orders.depositAddress,
+      tag: orders.depositTag,
+    })
+    .from(orders)
+    .where(and(eq(orders.type, 'sell'), eq(orders.network, network), isNotNull(orders.depositTag), isNotNull(orders.depositAddress)));
+  const byKey = new Map<string, TWatchedOrder>();
+  const addresses = new Set<string>();
+  for (const order of rows) {
+    if (!order.address || !order.tag || !/^\d+$/.test(order.tag)) continue;
+    addresses.add(order.address);
+    byKey.set(orderKey({ to: order.address, destinationTag: Number(order.tag) }), { id: order.id });
+  }
+  const fixed = await db
+    .select({ address: depositAddresses.address })
+    .from(depositAddresses)
+    .innerJoin(coins, eq(coins.id, depositAddresses.coinId))
+    .where(and(eq(depositAddresses.network, network), eq(coins.symbol, NATIVE_COIN[network].toLowerCase())));
+  for (const { address } of fixed) addresses.add(address);
+  const native = { coinSymbol: NATIVE_COIN[network].toLowerCase(), decimals: NATIVE_DECIMALS[network] };
+  return { set: { addresses, tokens: new Map(), native }, orders: byKey };
 }
 
 /** One transfer, recorded once; a transfer of a reorganised block mined again comes back to life. */
@@ -243,8 +292,17 @@ async function recordTransfer(
         )
         .returning();
     }
-    if (!deposit || !order) return;
-    await attach(tx, deps, deposit, order.id, at);
+    if (!deposit) return;
+    if (order) return attach(tx, deps, deposit, order.id, at);
+    // A payment to a tag network's fixed address without a tag, or with a tag no order has: staff decide.
+    if (transfer.destinationTag !== undefined) {
+      const tag =
+        transfer.destinationTag === null
+          ? 'without a destination tag'
+          : `with destination tag ${transfer.destinationTag}, which no order has`;
+      await holdInSuspense(tx, deposit, tag, at);
+      await exceptionItem(tx, deposit, 'no_order', null, `A payment to ${transfer.to} ${tag}: ${describe(deposit)}.`);
+    }
   });
 }
 

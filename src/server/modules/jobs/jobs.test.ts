@@ -82,6 +82,8 @@ describe('jobs', () => {
       'chain_watch_trc20',
       // Dogecoin by a Blockbook API (docs/decisions/071).
       'chain_watch_doge',
+      // XRP by the XRP Ledger's JSON-RPC API (docs/decisions/072).
+      'chain_watch_xrp',
       'email_delivery',
       'sms_delivery',
       DEAD_LETTER_QUEUE,
