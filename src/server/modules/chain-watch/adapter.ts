@@ -1,8 +1,9 @@
 /**
- * What a chain watcher needs of a network, whatever its family (docs/decisions/058). The EVM
- * adapter (evm.ts) and the Esplora one (esplora.ts: BTC, LTC; docs/decisions/062) implement it;
- * TronGrid (TRC20, tron.ts) and the XRP Ledger's API (xrpl.ts, docs/decisions/072) fit the same shape: a head, a block's hash to tell a
- * reorganisation, and the transfers of a range of blocks to a set of addresses.
+ * What a chain watcher needs of a network, whatever its family (docs/decisions/058): a head, a
+ * block's hash to tell a reorganisation, and the transfers of a range of blocks to a set of
+ * addresses. Implemented for EVM JSON-RPC (evm.ts), Esplora (esplora.ts: BTC, LTC; decision 062),
+ * TronGrid (tron.ts: TRC20; 065), Blockbook (blockbook.ts: DOGE; 071) and the XRP Ledger
+ * (xrpl.ts: ledgers for blocks, destination tags; 072); each also reads a transaction for the payout checks (067, 070).
  */
 
 /** A transfer to a watched address, as the chain shows it. `rawAmount` is the integer in the smallest unit. */
