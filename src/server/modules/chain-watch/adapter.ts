@@ -77,6 +77,37 @@ export function watchKey(address: string): string {
   return address;
 }
 
+/** A retryable failure whose endpoint said when to ask again (a 429's or 503's Retry-After, a busy server's own word). */
+export class RetryAfter extends ChainEndpointError {
+  constructor(
+    message: string,
+    readonly waitMs: number,
+  ) {
+    super(message, true);
+  }
+}
+
+/**
+ * `attempt` up to `attempts` times, for every adapter the same way: a retryable failure waits
+ * 0.5 s, 1 s, 2 s… (or its Retry-After when longer) and tries again; a wait longer than
+ * `maxWaitMs`, a failure that is not retryable, and a request held back past this poll
+ * (HeldBackError) end the poll at once: the next poll tries again from the cursor.
+ */
+export async function withRetries<T>(attempt: () => Promise<T>, options: { attempts: number; maxWaitMs: number }): Promise<T> {
+  for (let tried = 1; ; tried++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const retryable = !(error instanceof ChainEndpointError) || error.retryable;
+      if (!retryable || tried >= options.attempts || error instanceof HeldBackError) throw error;
+      const backoff = 500 * 2 ** (tried - 1);
+      const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
+      if (wait > options.maxWaitMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** A request not sent: its endpoint is held back longer than a poll may wait. Retryable by the next poll, not within this one. */
 export class HeldBackError extends ChainEndpointError {
   constructor(message: string) {

@@ -2,12 +2,14 @@ import {
   ChainEndpointError,
   holdOff,
   rateLimited,
-  watchKey,
+  RetryAfter,
   type TBlockRef,
   type TChainAdapter,
   type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
+  watchKey,
+  withRetries,
 } from './adapter.js';
 import { retryAfterMs } from './esplora.js';
 
@@ -60,15 +62,6 @@ type TBlockbookBlock = { page: number; totalPages: number; itemsOnPage: number; 
 type TBlockbookAddress = { page: number; totalPages: number; itemsOnPage: number; transactions?: TBlockbookTx[] };
 type TBlockbookStatus = { blockbook?: { bestHeight?: number }; backend?: { bestBlockHash?: string } };
 
-class RetryAfter extends ChainEndpointError {
-  constructor(
-    message: string,
-    readonly waitMs: number,
-  ) {
-    super(message, true);
-  }
-}
-
 const HASH = /^[0-9a-f]{64}$/i;
 
 export class BlockbookAdapter implements TChainAdapter {
@@ -89,20 +82,8 @@ export class BlockbookAdapter implements TChainAdapter {
     return this.retrying(() => this.once(path));
   }
 
-  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    const attempts = this.options.attempts ?? 3;
-    for (let tried = 1; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        if (!retryable || tried >= attempts) throw error;
-        const backoff = 500 * 2 ** (tried - 1);
-        const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
-        if (wait > this.maxWaitMs) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return withRetries(attempt, { attempts: this.options.attempts ?? 3, maxWaitMs: this.maxWaitMs });
   }
 
   private async once(path: string): Promise<unknown> {

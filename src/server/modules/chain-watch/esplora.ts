@@ -2,12 +2,14 @@ import {
   ChainEndpointError,
   holdOff,
   rateLimited,
-  watchKey,
+  RetryAfter,
   type TBlockRef,
   type TChainAdapter,
   type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
+  watchKey,
+  withRetries,
 } from './adapter.js';
 
 /**
@@ -63,15 +65,6 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-class RetryAfter extends ChainEndpointError {
-  constructor(
-    message: string,
-    readonly waitMs: number,
-  ) {
-    super(message, true);
-  }
-}
-
 export class EsploraAdapter implements TChainAdapter {
   private readonly base: string;
   /** Requests made (each try counts): what the choice between history and block scan saves. */
@@ -92,20 +85,8 @@ export class EsploraAdapter implements TChainAdapter {
     return this.retrying(() => this.once(path, as));
   }
 
-  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    const attempts = this.options.attempts ?? 3;
-    for (let tried = 1; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        if (!retryable || tried >= attempts) throw error;
-        const backoff = 500 * 2 ** (tried - 1);
-        const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
-        if (wait > this.maxWaitMs) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return withRetries(attempt, { attempts: this.options.attempts ?? 3, maxWaitMs: this.maxWaitMs });
   }
 
   private async once(path: string, as: 'json' | 'text'): Promise<unknown> {

@@ -3,14 +3,15 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
 import {
   ChainEndpointError,
-  HeldBackError,
   holdOff,
   rateLimited,
+  RetryAfter,
   type TBlockRef,
   type TChainAdapter,
   type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
+  withRetries,
 } from './adapter.js';
 import { retryAfterMs } from './esplora.js';
 
@@ -119,15 +120,6 @@ type TTxInfo = {
 /** TronGrid's penalty for too many requests without a key: 30 s of 403s; a little more, so a poll does not wait it out but fails. */
 const KEYLESS_PENALTY_MS = 31_000;
 
-class RetryAfter extends ChainEndpointError {
-  constructor(
-    message: string,
-    readonly waitMs: number,
-  ) {
-    super(message, true);
-  }
-}
-
 export class TronGridAdapter implements TChainAdapter {
   private readonly base: string;
   private readonly maxWaitMs: number;
@@ -141,21 +133,8 @@ export class TronGridAdapter implements TChainAdapter {
     this.maxWaitMs = options.maxRetryAfterMs ?? 30_000;
   }
 
-  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    const attempts = this.options.attempts ?? 3;
-    for (let tried = 1; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        // Held back beyond this poll (a long Retry-After, TronGrid's 30 s penalty): the next poll tries again, not this one.
-        if (!retryable || tried >= attempts || error instanceof HeldBackError) throw error;
-        const backoff = 500 * 2 ** (tried - 1);
-        const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
-        if (wait > this.maxWaitMs) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return withRetries(attempt, { attempts: this.options.attempts ?? 3, maxWaitMs: this.maxWaitMs });
   }
 
   /** One request: rate limited per endpoint, with a timeout; 429 and 503 (TronGrid over its limit) hold the endpoint back. */

@@ -1,13 +1,14 @@
 import {
   ChainEndpointError,
-  HeldBackError,
   holdOff,
   rateLimited,
+  RetryAfter,
   type TBlockRef,
   type TChainAdapter,
   type TChainTransaction,
   type TChainTransfer,
   type TWatchSet,
+  withRetries,
 } from './adapter.js';
 import { retryAfterMs } from './esplora.js';
 
@@ -72,15 +73,6 @@ type TAccountTxEntry = {
 };
 type TResult = Record<string, unknown> & { status?: string; error?: string; error_message?: string };
 
-class RetryAfter extends ChainEndpointError {
-  constructor(
-    message: string,
-    readonly waitMs: number,
-  ) {
-    super(message, true);
-  }
-}
-
 /** An error answer of the API, with its code (`lgrNotFound`, `actNotFound`, `txnNotFound`, `slowDown` …). */
 export class XrplError extends ChainEndpointError {
   constructor(
@@ -107,20 +99,8 @@ export class XrplAdapter implements TChainAdapter {
     this.maxWaitMs = options.maxRetryAfterMs ?? 30_000;
   }
 
-  private async retrying<T>(attempt: () => Promise<T>): Promise<T> {
-    const attempts = this.options.attempts ?? 3;
-    for (let tried = 1; ; tried++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        const retryable = !(error instanceof ChainEndpointError) || error.retryable;
-        if (!retryable || tried >= attempts || error instanceof HeldBackError) throw error;
-        const backoff = 500 * 2 ** (tried - 1);
-        const wait = error instanceof RetryAfter ? Math.max(error.waitMs, backoff) : backoff;
-        if (wait > this.maxWaitMs) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private retrying<T>(attempt: () => Promise<T>): Promise<T> {
+    return withRetries(attempt, { attempts: this.options.attempts ?? 3, maxWaitMs: this.maxWaitMs });
   }
 
   /** One JSON-RPC call: rate limited per endpoint, with a timeout. Returns `result`; an error answer throws XrplError. */
