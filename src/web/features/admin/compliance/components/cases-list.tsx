@@ -126,8 +126,13 @@ export function CasesList() {
               No report needed
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={() => setHolding(item)}>
-            {item.legalHold ? `Lift legal hold on ${item.customerName}` : `Place ${item.customerName} on legal hold`}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setHolding(item)}
+            aria-label={item.legalHold ? `Lift legal hold on ${item.customerName}` : `Place ${item.customerName} on legal hold`}
+          >
+            {item.legalHold ? 'Lift legal hold' : 'Legal hold'}
           </Button>
         </div>
       ),
