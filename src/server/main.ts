@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, embeddedDatabaseWarning, loadConfig } from './config.js';
-import { DataDirLockedError, migrateDatabase, databaseOptionsOf, openDatabase } from './db/client.js';
+import { DataDirLockedError, migrateDatabase, databaseOptionsOf, openDatabase, type TDatabase } from './db/client.js';
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { listenWithAcceptors, type TAcceptors } from './lib/acceptors.js';
 import { startMemoryLog } from './lib/memory-log.js';
@@ -14,7 +14,6 @@ async function main(): Promise<void> {
   warnIfNotPrivate(makeDataFilesPrivate(config));
   const database = await openDatabase(databaseOptionsOf(config));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let acceptors: TAcceptors | undefined;
   try {
     await migrateDatabase(database);
     const seeded = await seedDatabase(database.db, {
@@ -26,7 +25,11 @@ async function main(): Promise<void> {
     app = await buildApp(config, { database, startBackgroundJobs: true });
     const embedded = embeddedDatabaseWarning(config);
     if (embedded) app.log.warn(embedded);
-    acceptors = await listenWithAcceptors(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
+    const acceptors = await listenWithAcceptors(app, { port: config.port, host: config.host, sockets: config.acceptSockets });
+    // The stop handlers are in place before anyone is told the server runs: until process.on
+    // is called, a SIGTERM kills the process at once (no clean close, exit code by signal),
+    // and a supervisor or test may send one as soon as it reads the line below.
+    stopOnSignals(app, acceptors, database);
     // Seconds since the process started: a restart with nothing to rebuild should take under 3 s.
     console.log(`\n  CediCrypto is running at ${config.appUrl} (ready ${process.uptime().toFixed(1)} s after start)\n`);
     startMemoryLog(config.memoryLogSeconds, app.log, database.pglite);
@@ -36,7 +39,10 @@ async function main(): Promise<void> {
     await database.close().catch(() => undefined);
     throw error;
   }
+}
 
+/** SIGTERM and SIGINT close the acceptors, then the app, then the database, once. */
+function stopOnSignals(app: Awaited<ReturnType<typeof buildApp>>, acceptors: TAcceptors, database: TDatabase): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -46,14 +52,15 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      app!.log.info({ signal }, 'shutting down');
+      app.log.info({ signal }, 'shutting down');
     } catch {
       // nowhere to log to
     }
     // The database closes last: the app's own close hooks (price fetcher, chat listener, email
     // sender) still use it while they stop.
-    (acceptors?.close() ?? Promise.resolve())
-      .then(() => app!.close())
+    acceptors
+      .close()
+      .then(() => app.close())
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch(() => process.exit(1));
