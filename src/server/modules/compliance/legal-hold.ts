@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { COMPLIANCE_MSG, type TComplianceCase } from '#shared/contracts/compliance.js';
+import { isCustomerRow } from '#server/db/rows.js';
 import { users } from '#server/db/schema/auth.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
@@ -15,13 +16,12 @@ import { nowOf, type TComplianceDeps, type TStaffCall } from './desk-reads.js';
 type TLegalHold = TComplianceCase['legalHold'];
 
 /** Customers only: staff accounts are not anonymised by retention. */
-const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']));
 
 async function conflictOrMissing(deps: TComplianceDeps, userId: string, message: string): Promise<AppError> {
   const [row] = await deps.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isCustomer));
+    .where(and(eq(users.id, userId), isCustomerRow));
   return row ? new AppError('LEGAL_HOLD_CONFLICT', message) : new AppError('NOT_FOUND', COMPLIANCE_MSG.customerNotFound);
 }
 
@@ -32,7 +32,7 @@ export async function placeLegalHold(deps: TComplianceDeps, call: TStaffCall, us
     const [row] = await tx
       .update(users)
       .set({ legalHoldAt: at, legalHoldBy: call.actor.id, legalHoldReason: text })
-      .where(and(eq(users.id, userId), isCustomer, isNull(users.legalHoldAt)))
+      .where(and(eq(users.id, userId), isCustomerRow, isNull(users.legalHoldAt)))
       .returning({ id: users.id });
     if (!row) return false;
     await writeAudit(tx, {
@@ -56,7 +56,7 @@ export async function liftLegalHold(deps: TComplianceDeps, call: TStaffCall, use
     const [before] = await tx
       .select({ at: users.legalHoldAt, reason: users.legalHoldReason })
       .from(users)
-      .where(and(eq(users.id, userId), isCustomer, isNotNull(users.legalHoldAt)))
+      .where(and(eq(users.id, userId), isCustomerRow, isNotNull(users.legalHoldAt)))
       .for('update');
     if (!before) return false;
     await tx.update(users).set({ legalHoldAt: null, legalHoldBy: null, legalHoldReason: null }).where(eq(users.id, userId));

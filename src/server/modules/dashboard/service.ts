@@ -1,5 +1,5 @@
-import { firstOrThrow } from '#server/db/rows.js';
-import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { firstOrThrow, isCustomerRow } from '#server/db/rows.js';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { businessPeriodStarts } from '#shared/business-day.js';
 import type { TAdminDashboard, TPortfolio } from '#shared/contracts/dashboard.js';
 import { STAFF_PENDING_STATUSES } from '#shared/contracts/orders.js';
@@ -96,7 +96,7 @@ export async function getAdminDashboard(db: TDb, viewer: { role: TRole; now?: Da
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
-      .where(or(isNull(users.role), inArray(users.role, ['customer', 'user']))),
+      .where(isCustomerRow),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)

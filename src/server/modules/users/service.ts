@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MSG, type TAdminUser, type TAdminUserDetail, type TAdminUserList, type TUserQuery } from '#shared/contracts/admin.js';
 import { MSG } from '#shared/messages.js';
 import { isStaffRole } from '#shared/permissions.js';
 import type { TDb } from '#server/db/client.js';
-import { firstOrThrow } from '#server/db/rows.js';
+import { firstOrThrow, isCustomerRow } from '#server/db/rows.js';
 import { sessions, users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import { writeAudit } from '#server/lib/audit.js';
@@ -14,7 +14,6 @@ import { toOrder } from '#server/modules/order-reads/order-view.js';
 
 const PAGE_SIZE = 10;
 const RECENT_ORDERS = 5;
-const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
 const notFound = () => new AppError('NOT_FOUND', MSG.userNotFound);
 
 export function toAdminUser(row: TUserRow): TAdminUser {
@@ -38,7 +37,7 @@ export function toAdminUser(row: TUserRow): TAdminUser {
  * account status. The list and its CSV export (modules/exports) select the same people.
  */
 export function customerFilter(query: Pick<TUserQuery, 'q' | 'kyc' | 'account'>): SQL {
-  const conditions: SQL[] = [isCustomer];
+  const conditions: SQL[] = [isCustomerRow];
   if (query.q) {
     const like = containsPattern(query.q);
     conditions.push(or(ilike(users.fullName, like), ilike(users.email, like), sql`coalesce(${users.phone}, '') like ${like}`)!);
@@ -69,7 +68,7 @@ export async function getCustomer(db: TDb, id: string): Promise<TAdminUserDetail
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isCustomer));
+    .where(and(eq(users.id, id), isCustomerRow));
   if (!row) throw notFound();
   const recent = await db
     .select()
