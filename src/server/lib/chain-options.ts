@@ -40,7 +40,7 @@ export type TChainWatchOptions = {
   /** The least time between two requests to a TronGrid endpoint (TRC20). */
   tronGridMinIntervalMs: number;
   /** The least time between two requests to an XRP Ledger JSON-RPC endpoint (rippled or Clio, docs/decisions/072). */
-  xrplMinIntervalMs?: number | undefined;
+  xrplMinIntervalMs: number;
   /** What the TRC20 endpoint is: TronGrid (its /v1 index) or a java-tron full node's HTTP API alone (docs/decisions/065). */
   tronApi: 'trongrid' | 'fullnode';
   timeoutMs: number;

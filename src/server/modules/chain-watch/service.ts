@@ -105,7 +105,7 @@ export function adapterOf(network: TWatchedNetwork, url: string, options: TChain
         timeoutMs: options.timeoutMs,
       });
     case 'xrpl':
-      return new XrplAdapter({ url, minIntervalMs: options.xrplMinIntervalMs ?? 250, timeoutMs: options.timeoutMs });
+      return new XrplAdapter({ url, minIntervalMs: options.xrplMinIntervalMs, timeoutMs: options.timeoutMs });
     case 'evm':
       return new EvmAdapter({ url, minIntervalMs: options.minIntervalMs, timeoutMs: options.timeoutMs });
   }
