@@ -31,6 +31,12 @@ async function signOff(page: Page, day: string) {
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Signed off by Demo Manager at' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign off' })).toHaveCount(0);
+  // The chain heads frozen with the day (docs/decisions/073), long hashes wrapped inside the page.
+  await expect(page.getByRole('heading', { name: 'Chain heads at sign-off' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^entry \d+, hash [0-9a-f]{64}$/ })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^row \d+, hash [0-9a-f]{64}$/ })).toBeVisible();
+  await expectNoPageOverflow(page);
+  await expectNoAxeViolations(page, `the signed-off settlement of ${day}`);
 }
 
 test('at 1366 px the treasury warns of a wallet that cannot pay a waiting buy, and a manager signs yesterday off once', async ({

@@ -90,6 +90,10 @@ export const ZSettlementRevenue = z
   .strict();
 export type TSettlementRevenue = z.infer<typeof ZSettlementRevenue>;
 
+/** The last link of a hash chain: its sequence number and hash (docs/decisions/037 and 073). */
+export const ZChainHead = z.object({ seq: z.number().int().nonnegative(), hash: z.string() }).strict();
+export type TChainHead = z.infer<typeof ZChainHead>;
+
 /** A day's figures, as computed (or as frozen at sign-off). */
 export const ZSettlementFigures = z
   .object({
@@ -99,6 +103,12 @@ export const ZSettlementFigures = z
     computedAt: z.string(),
     accounts: z.array(ZSettlementAccount),
     revenue: z.array(ZSettlementRevenue),
+    /**
+     * The ledger's and the audit log's chain heads when the day was signed off (signed figures
+     * only; days signed before this was added have none, docs/decisions/073): on paper, they pin every entry and audit
+     * row up to then, since a change to any of them changes every hash after it.
+     */
+    chainHeads: z.object({ ledger: ZChainHead, audit: ZChainHead }).strict().optional(),
   })
   .strict();
 export type TSettlementFigures = z.infer<typeof ZSettlementFigures>;

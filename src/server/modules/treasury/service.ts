@@ -14,12 +14,14 @@ import { LEDGER_FEE_ENTRY_KINDS, ledgerAsset } from '#shared/ledger.js';
 import { Dec, type TDecimal } from '#shared/money.js';
 import { networkOfOrder } from '#shared/networks.js';
 import type { TDb, TDbOrTx } from '#server/db/client.js';
-import { ledgerAccounts, ledgerEntries, ledgerPostings } from '#server/db/schema/ledger.js';
+import { auditChainHead } from '#server/db/schema/app.js';
+import { ledgerAccounts, ledgerEntries, ledgerHead, ledgerPostings } from '#server/db/schema/ledger.js';
 import { orders } from '#server/db/schema/orders.js';
 import { settlementSignOffs } from '#server/db/schema/treasury.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { AppError } from '#server/lib/errors.js';
 import type { TActor } from '#server/plugins/access.js';
+import { sealAuditLog } from '#server/modules/audit/chain.js';
 import { canonicalAmount } from '#server/modules/ledger/service.js';
 
 /**
@@ -333,17 +335,30 @@ export async function getSettlement(deps: TTreasuryDeps, day: string): Promise<T
   return { status: isOver ? 'ready' : 'open', figures: live, signOff: null, changedSinceSignOff: false };
 }
 
+/** The ledger's and the audit log's chain heads now (each table holds one row, from its migration). */
+async function chainHeadsOf(db: TDbOrTx): Promise<NonNullable<TSettlementFigures['chainHeads']>> {
+  const [[ledger], [audit]] = await Promise.all([
+    db.select({ seq: ledgerHead.seq, hash: ledgerHead.hash }).from(ledgerHead).where(eq(ledgerHead.id, 1)),
+    db.select({ seq: auditChainHead.seq, hash: auditChainHead.hash }).from(auditChainHead).where(eq(auditChainHead.id, 1)),
+  ]);
+  if (!ledger || !audit) throw new Error('A chain head row is missing (migrations 0028 and 0042 insert them)');
+  return { ledger, audit };
+}
+
 /**
  * Signs a day off: its figures now become the frozen snapshot, with who and when, audited in the
  * same transaction. Refused for a day not over yet; once only (the day is the key: the second
- * insert does nothing and is answered "already signed").
+ * insert does nothing and is answered "already signed"). The snapshot keeps the ledger's and the
+ * audit log's chain heads (docs/decisions/073): the audit rows written so far are sealed first, so
+ * the head covers every staff action up to the sign-off.
  */
 export async function signOffSettlement(deps: TTreasuryDeps, call: { actor: TActor; ip: string }, day: string): Promise<TSettlementReport> {
   const now = nowOf(deps);
   if (businessDayBounds(day).end.getTime() > now.getTime()) throw new AppError('SETTLEMENT_DAY_NOT_OVER', TREASURY_MSG.dayNotOver);
   const byName = call.actor.user.fullName || call.actor.user.name || call.actor.email;
+  await sealAuditLog(deps.db);
   const signed = await deps.db.transaction(async (tx) => {
-    const figures = await computeSettlement({ ...deps, db: tx }, day);
+    const figures = { ...(await computeSettlement({ ...deps, db: tx }, day)), chainHeads: await chainHeadsOf(tx) };
     const [row] = await tx
       .insert(settlementSignOffs)
       .values({ day, signedBy: call.actor.id, signedByName: byName, signedAt: now, figures })
@@ -359,6 +374,7 @@ export async function signOffSettlement(deps: TTreasuryDeps, call: { actor: TAct
         day,
         accounts: figures.accounts.map(({ code, asset, opening, closing }) => ({ code, asset, opening, closing })),
         revenue: figures.revenue.map(({ coin, side, asset, total }) => ({ coin, side, asset, total })),
+        chainHeads: figures.chainHeads,
       },
       ip: call.ip,
     });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDayOf } from '#shared/business-day.js';
 import type { TLedgerEntryKind } from '#shared/ledger.js';
 import { auditLog } from '#server/db/schema/app.js';
+import { ledgerHead } from '#server/db/schema/ledger.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
 import { postEntry, type TAccountSpec, type TPostingInput } from '#server/modules/ledger/service.js';
 import { createTestApp, type TTestApp } from '#test/helpers/test-app.js';
@@ -332,6 +333,21 @@ describe('treasury and the daily settlement', () => {
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settlement.sign_off'));
     expect(audits).toHaveLength(1);
+
+    // The chain heads at sign-off (docs/decisions/073): the ledger's as it stands (no entry since),
+    // and a real link of the audit chain that covers every row written before the sign-off's own
+    // (the refused second sign-off may have sealed that one since).
+    const [ledger] = await t.database.db.select().from(ledgerHead);
+    expect(ledger!.seq).toBeGreaterThan(0);
+    expect(signed.figures.chainHeads.ledger).toEqual({ seq: ledger!.seq, hash: ledger!.hash });
+    const head = signed.figures.chainHeads.audit;
+    expect(head.seq).toBeGreaterThan(0);
+    const [link] = await t.database.db.select().from(auditLog).where(eq(auditLog.seq, head.seq));
+    expect(link!.hash).toBe(head.hash);
+    const before = await t.database.db.select().from(auditLog).where(lt(auditLog.id, audits[0]!.id));
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.filter((row) => row.seq === null || row.seq > head.seq)).toEqual([]);
+    expect(audits[0]!.after).toMatchObject({ chainHeads: signed.figures.chainHeads });
     expect(audits[0]).toMatchObject({ targetType: 'settlement', targetId: DAY });
     expect(audits[0]!.after).toMatchObject({
       day: DAY,

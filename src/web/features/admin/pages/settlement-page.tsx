@@ -6,6 +6,7 @@ import {
   TREASURY_ACCOUNT_KIND_LABELS,
   TREASURY_MSG,
   type TSettlementAccount,
+  type TSettlementFigures,
   type TSettlementRevenue,
 } from '#shared/contracts/treasury.js';
 import { canAccess } from '#shared/permissions.js';
@@ -119,6 +120,7 @@ export function SettlementPage() {
           Signed off by {report.signOff.byName} at {formatDateTime(report.signOff.at)}.
         </Alert>
       )}
+      {report?.status === 'signed' && report.figures.chainHeads && <ChainHeads heads={report.figures.chainHeads} />}
       {report?.changedSinceSignOff && <Alert variant="warning">{TREASURY_MSG.changedSinceSignOff}</Alert>}
       {report?.status === 'open' && <Alert variant="info">{TREASURY_MSG.dayNotOver}</Alert>}
 
@@ -161,5 +163,32 @@ export function SettlementPage() {
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The ledger's and the audit log's chain heads frozen at sign-off (docs/decisions/073): printed with
+ * the day, they let anyone check later (npm run audit:verify and the ledger's verify) that no entry
+ * or audit row up to then was changed.
+ */
+function ChainHeads({ heads }: { heads: NonNullable<TSettlementFigures['chainHeads']> }) {
+  const rows = [
+    { label: 'Ledger', what: 'entry', head: heads.ledger },
+    { label: 'Audit log', what: 'row', head: heads.audit },
+  ];
+  return (
+    <div>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Chain heads at sign-off</h2>
+      <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">
+        {rows.map(({ label, what, head }) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-700">{label}</dt>
+            <dd className="min-w-0 text-slate-900">
+              {what} {head.seq}, hash <code className="break-all font-mono text-xs">{head.hash}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
