@@ -1,5 +1,6 @@
 import { inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { users } from './schema/auth.js';
+import type { TDbOrTx } from './client.js';
 
 /**
  * The first row of a query that cannot come back empty: an INSERT or UPDATE ... RETURNING of a row
@@ -19,3 +20,8 @@ export function firstOrThrow<T>(rows: readonly T[]): T {
  * count and legal holds, so they agree on who is a customer.
  */
 export const isCustomerRow: SQL = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
+
+/** The rows of a raw statement (db.execute), typed: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(db: TDbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

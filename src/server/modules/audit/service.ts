@@ -1,4 +1,4 @@
-import { and, count, desc, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, gte, ilike, lt, notLike, type SQL } from 'drizzle-orm';
 import type { TAuditList, TAuditQuery } from '#shared/contracts/admin.js';
 import type { TDb } from '#server/db/client.js';
 import { firstOrThrow } from '#server/db/rows.js';
@@ -13,13 +13,16 @@ const DAY_MS = 86_400_000;
 /**
  * The log's filter: actor (name or email), action prefix, target (kind, and id or name:
  * target-filter.ts) and dates (UTC days, both ends included). The page and its CSV export
- * (modules/exports) select the same entries.
+ * (modules/exports) select the same entries. The compliance records' digests (`record.*`,
+ * written by the database's triggers for the chain: records.ts) are left out unless the action
+ * filter asks for them: they are evidence for the verify command, not something a person did.
  */
 export function auditFilter(query: Omit<TAuditQuery, 'page'>): SQL | undefined {
   const { actor, action, from, to } = query;
   const conditions: SQL[] = [];
   if (actor) conditions.push(actorMatches(actor));
   if (action) conditions.push(ilike(auditLog.action, `${escapeLike(action)}%`));
+  if (!action?.toLowerCase().startsWith('record')) conditions.push(notLike(auditLog.action, 'record.%'));
   if (from) conditions.push(gte(auditLog.createdAt, new Date(`${from}T00:00:00Z`)));
   if (to) conditions.push(lt(auditLog.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY_MS)));
   conditions.push(...targetConditions(query));
