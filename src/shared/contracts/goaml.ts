@@ -49,7 +49,7 @@ export const ZLargeCashReportList = z.object({ reports: z.array(ZLargeCashReport
 export type TLargeCashReportList = z.infer<typeof ZLargeCashReportList>;
 
 export const LARGE_CASH_FORMATS = ['csv', 'xml'] as const;
-export const ZLargeCashFileParams = z.object({ day: ZDay, format: z.enum(LARGE_CASH_FORMATS) });
+export const ZLargeCashFileParams = z.object({ day: ZDay, format: z.enum(LARGE_CASH_FORMATS) }).strict();
 
 /** The columns of the large cash report's CSV, one order a line. */
 export const LARGE_CASH_COLUMNS = [
