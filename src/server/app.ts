@@ -66,6 +66,7 @@ import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
+import { produceDueLargeCashReport } from './modules/compliance/large-cash.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
 import { pollNetwork, type TPollResult } from './modules/chain-watch/service.js';
@@ -101,6 +102,8 @@ declare module 'fastify' {
     auditSeal: PeriodicJob;
     /** Anonymises closed accounts once their retention period has ended, every hour (docs/decisions/017). */
     retention: PeriodicJob;
+    /** Writes the previous Accra day's large cash transaction report once, checked every hour (docs/decisions/077). */
+    largeCashReport: PeriodicJob;
     /** Reads the status of pending "Pay with MTN MoMo" prompts (docs/decisions/060); runOnce() in tests. */
     momoPoller: PeriodicJob;
     /** The chain watchers (docs/decisions/058): one periodic job per watched network; poll() runs one now (tests). */
@@ -466,6 +469,18 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     },
   });
   app.decorate('retention', retention);
+  // The large cash transaction report (issue 34 point 3, docs/decisions/077): yesterday's, once.
+  const largeCashReport = new PeriodicJob({
+    name: 'large cash report',
+    intervalMs: RETENTION_INTERVAL_MS,
+    log: app.log,
+    ...observed('large_cash_report'),
+    run: async () => {
+      if (await produceDueLargeCashReport({ db, ...complianceNow }))
+        app.log.info('large cash report: the previous day’s report was written');
+    },
+  });
+  app.decorate('largeCashReport', largeCashReport);
   // "Pay with MTN MoMo" (docs/decisions/060): off unless MOMO_PROVIDER names a provider.
   const momoDeps: TMomoPaymentsDeps = {
     db,
@@ -506,6 +521,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('retention', RETENTION_INTERVAL_MS, retention);
   jobs.every('matched_payments', MATCHED_PAYMENTS_INTERVAL_MS, matchedPayments);
   jobs.every('audit_seal', AUDIT_SEAL_INTERVAL_MS, auditSeal);
+  jobs.every('large_cash_report', RETENTION_INTERVAL_MS, largeCashReport);
   // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
   const chainWatchDeps = { db, orderDeps, options: config.chain };
   const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();
@@ -549,6 +565,7 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
       housekeeping.stop(),
       orderExpiry.stop(),
       retention.stop(),
+      largeCashReport.stop(),
       momoPoller.stop(),
       ...[...chainJobs.values()].map((job) => job.stop()),
     ]);

@@ -98,6 +98,9 @@ export const ERROR_STATUS = {
   CASE_ALREADY_FILED: 409,
   /** Placing a legal hold on a customer already on one, or lifting one that is not there (docs/decisions/074). */
   LEGAL_HOLD_CONFLICT: 409,
+  /** goAML export (docs/decisions/077): no FIC reporting entity id set yet, or nothing to report. */
+  GOAML_NOT_CONFIGURED: 409,
+  GOAML_NO_TRANSACTIONS: 409,
   /** Closing an account that is closed already. */
   ACCOUNT_ALREADY_CLOSED: 409,
   /** Closing an account with paid orders not yet approved or refunded (issue 27 point 2). */

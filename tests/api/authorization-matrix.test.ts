@@ -116,6 +116,12 @@ const EXPECTED: Record<string, TExpected> = {
   'POST /api/admin/compliance/customers/:id/legal-hold/lift': ['super_admin', 'compliance'],
   'GET /api/admin/compliance/cases/overdue-count': ['super_admin', 'compliance'],
   'POST /api/admin/compliance/cases/:id/export': ['super_admin', 'compliance'],
+  // goAML (issue 34 point 3, docs/decisions/077).
+  'POST /api/admin/compliance/cases/:id/goaml': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/large-cash-reports': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/large-cash-reports/:day/:format': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/goaml-settings': ['super_admin', 'compliance'],
+  'PUT /api/admin/compliance/goaml-settings': ['super_admin'],
   'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],
   'PUT /api/admin/compliance/settings': ['super_admin'],
   // Closing a customer's account (kept for the retention period, then anonymised): the super admin's.

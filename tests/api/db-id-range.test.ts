@@ -99,6 +99,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'POST /api/admin/compliance/cases/:id/file params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/no-report params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/export params.id': 'int4',
+  'POST /api/admin/compliance/cases/:id/goaml params.id': 'int4',
   'PUT /api/admin/compliance/settings body.retentionYears': 'int4',
   // Every monitoring rule's whole-number threshold, an integer column (docs/decisions/047).
   ...Object.fromEntries(

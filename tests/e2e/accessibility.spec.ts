@@ -178,6 +178,8 @@ for (const viewport of VIEWPORTS) {
         ['/admin/sms-forwarders', 'SMS forwarders'],
         ['/admin/kyc-submissions', 'KYC submissions'],
         ['/admin/compliance', 'compliance desk'],
+        // The goAML reports and settings (docs/decisions/077).
+        ['/admin/compliance?view=fic-reports', 'compliance FIC reports'],
         ['/admin/chat', 'live chat'],
         ['/admin/canned-responses', 'canned responses'],
         ['/admin/contact', 'contact page'],

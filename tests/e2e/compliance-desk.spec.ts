@@ -137,6 +137,23 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   expect(rows.some((row) => row[0] === 'alert' && row[2] === 'status' && row[3] === 'escalated')).toBe(true);
   expect(cell('note', 'body')).toBe('Large first order; asked for the source of funds.');
 
+  // The same case as a goAML STR (issue 34 point 3, docs/decisions/077), once the super admin has set the FIC reporting entity id.
+  const goamlSettings = await admin.request.put('/api/admin/compliance/goaml-settings', {
+    headers: origin,
+    data: { ficReportingEntityId: '4711', largeCashThresholdGhs: '50000' },
+  });
+  expect(goamlSettings.status(), await goamlSettings.text()).toBe(200);
+  const [goaml] = await Promise.all([
+    officer.waitForEvent('download'),
+    caseRow.getByRole('button', { name: `goAML XML for case #${caseId}` }).click(),
+  ]);
+  expect(goaml.suggestedFilename()).toMatch(new RegExp(`^goaml-str-case-${caseId}-\\d{4}-\\d{2}-\\d{2}\\.xml$`));
+  const xml = await readFile(await goaml.path(), 'utf8');
+  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<report>\n {2}<rentity_id>4711<\/rentity_id>/);
+  expect(xml).toContain('<report_code>STR</report_code>');
+  expect(xml).toContain(`<transactionnumber>ORDER-${orderId}</transactionnumber>`);
+  expect(xml).toContain('<amount_local>60000.00</amount_local>');
+
   // At 768 px the desk fits: no sideways scroll of the page itself.
   expect(await officer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

@@ -17,6 +17,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   order_expiry: 'Order expiry',
   retention: 'Records retention',
   audit_seal: 'Audit log hash chain',
+  large_cash_report: 'Large cash transaction report',
   email_delivery: 'Email delivery',
   sms_delivery: 'SMS delivery',
   dead_letter: 'Dead letters',

@@ -75,6 +75,14 @@ export const settings = pgTable('settings', {
   /** Per monitoring rule: 'hold' (the order waits for compliance) or 'flag' (an alert only); a missing rule has its default. */
   ruleActions: jsonb('rule_actions').$type<Record<string, 'hold' | 'flag'>>().notNull().default(DEFAULT_RULE_ACTIONS),
   retentionYears: integer('retention_years').notNull().default(6),
+  /**
+   * goAML reports to the FIC (issue 34 point 3, docs/decisions/077-goaml-export.md): the
+   * reporting entity id the FIC gave the business (goAML's rentity_id, a whole number; empty: not
+   * registered yet, and the goAML export refuses), and the large cash transaction report's
+   * threshold: orders of this many cedis or more are in the day's file.
+   */
+  ficReportingEntityId: text('fic_reporting_entity_id').notNull().default(''),
+  largeCashThresholdGhs: ghsColumn('large_cash_threshold_ghs', '50000'),
   /** A customer session ends after this many hours without a person's request (docs/decisions/020). */
   customerIdleHours: integer('customer_idle_hours').notNull().default(12),
   /** How long a staff member's claim on a paid order lasts before it lapses (docs/decisions/029). */

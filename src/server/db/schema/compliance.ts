@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ALERT_RULES } from '#shared/compliance-rules/index.js';
 import { IMAGE_KINDS } from '#shared/contracts/compliance.js';
 import { users } from './auth.js';
@@ -180,3 +193,19 @@ export const imageHashes = pgTable(
     index('image_hashes_kyc_submission_idx').on(t.kycSubmissionId),
   ],
 );
+
+/**
+ * The daily large cash transaction reports (issue 34 point 3, docs/decisions/077-goaml-export.md):
+ * one row per Accra day (Africa/Accra is UTC all year), written once by the job the morning after
+ * (modules/compliance/large-cash.ts) with the threshold of that moment, the CSV and, when the FIC
+ * reporting entity id was set, the goAML XML (report_code CTR). Kept as produced: what was filed.
+ */
+export const largeCashReports = pgTable('large_cash_reports', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  thresholdGhs: numeric('threshold_ghs', { precision: 20, scale: 2 }).notNull(),
+  orderCount: integer('order_count').notNull(),
+  totalGhs: numeric('total_ghs', { precision: 20, scale: 2 }).notNull(),
+  csv: text('csv').notNull(),
+  xml: text('xml'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

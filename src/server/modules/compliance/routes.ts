@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDbIdParams } from '#shared/contracts/common.js';
 import {
@@ -27,6 +28,7 @@ import {
   ZLegalHoldResponse,
 } from '#shared/contracts/compliance.js';
 import { ZUserIdParams } from '#shared/contracts/admin.js';
+import { ZGoamlSettings, ZGoamlSettingsUpdate, ZLargeCashFileParams, ZLargeCashReportList } from '#shared/contracts/goaml.js';
 import { canAccess } from '#shared/permissions.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
 import { sendCsv } from '#server/lib/csv.js';
@@ -36,6 +38,8 @@ import { addNote, clearAlert, countAlertsForDesk, escalateAlert, getAlertDetail,
 import { closeCaseWithoutReport, countOverdueCases, fileCase, listCases, raiseOverdueCaseAlerts } from './cases.js';
 import type { TComplianceDeps } from './desk-reads.js';
 import { exportCase } from './exports.js';
+import { exportCaseGoaml } from './goaml.js';
+import { getGoamlSettings, largeCashFile, listLargeCashReports, updateGoamlSettings } from './large-cash.js';
 import { liftLegalHold, placeLegalHold } from './legal-hold.js';
 import { getComplianceSettings, updateComplianceSettings } from './settings.js';
 import { sameImagesOfOrder, sameImagesOfSubmission } from './reused-images.js';
@@ -185,6 +189,68 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { storage
     async (request, reply) => sendCsv(reply, await exportCase(deps, call(request), request.params.id)),
   );
 
+  // goAML (issue 34 point 3, docs/decisions/077): a case as an STR in goAML XML, audited.
+  app.post(
+    '/api/admin/compliance/cases/:id/goaml',
+    {
+      config: {
+        access,
+        rateLimit: perUser(RATE_LIMITS.exportsPerUser),
+        errors: ['NOT_FOUND', 'GOAML_NOT_CONFIGURED', 'GOAML_NO_TRANSACTIONS'],
+        openapi: {
+          fileResponse: {
+            description: 'The case as a goAML suspicious transaction report (STR), for upload to the FIC (audited)',
+            types: ['application/xml'],
+          },
+        },
+      },
+      schema: { tags, params: ZCaseIdParams },
+    },
+    async (request, reply) => {
+      const file = await exportCaseGoaml(deps, call(request), request.params.id);
+      return sendFile(reply, { fileName: file.fileName, contentType: 'application/xml; charset=utf-8', body: file.xml });
+    },
+  );
+
+  // The daily large cash transaction reports (docs/decisions/077), written by the job the morning after.
+  app.get(
+    '/api/admin/compliance/large-cash-reports',
+    { config: { access }, schema: { tags, response: { 200: ZLargeCashReportList } } },
+    () => listLargeCashReports(deps.db),
+  );
+
+  app.post(
+    '/api/admin/compliance/large-cash-reports/:day/:format',
+    {
+      config: {
+        access,
+        rateLimit: perUser(RATE_LIMITS.exportsPerUser),
+        errors: ['NOT_FOUND'],
+        openapi: {
+          fileResponse: {
+            description: 'A day’s large cash transaction report, as CSV or goAML XML (CTR) (audited)',
+            types: ['text/csv', 'application/xml'],
+          },
+        },
+      },
+      schema: { tags, params: ZLargeCashFileParams },
+    },
+    async (request, reply) => sendFile(reply, await largeCashFile(deps.db, call(request), request.params.day, request.params.format)),
+  );
+
+  app.get('/api/admin/compliance/goaml-settings', { config: { access }, schema: { tags, response: { 200: ZGoamlSettings } } }, () =>
+    getGoamlSettings(deps.db),
+  );
+
+  app.put(
+    '/api/admin/compliance/goaml-settings',
+    {
+      config: { access: { area: 'complianceSettings' } },
+      schema: { tags, body: ZGoamlSettingsUpdate, response: { 200: ZGoamlSettings } },
+    },
+    (request) => updateGoamlSettings(deps.db, call(request), request.body),
+  );
+
   app.get('/api/admin/compliance/settings', { config: { access }, schema: { tags, response: { 200: ZComplianceSettings } } }, () =>
     getComplianceSettings(deps.db),
   );
@@ -198,3 +264,12 @@ export const complianceRoutes: FastifyPluginAsyncZod<TComplianceDeps & { storage
     (request) => updateComplianceSettings(deps.db, call(request), request.body),
   );
 };
+
+/** A whole file as a download (the goAML XML and the large cash reports: one string, not streamed). */
+function sendFile(reply: FastifyReply, file: { fileName: string; contentType: string; body: string }): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+}

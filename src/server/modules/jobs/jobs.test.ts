@@ -72,6 +72,8 @@ describe('jobs', () => {
       'matched_payments',
       // The audit log's hash chain (docs/decisions/073).
       'audit_seal',
+      // The large cash transaction report (docs/decisions/077).
+      'large_cash_report',
       // The chain watchers, one per network (docs/decisions/058).
       'chain_watch_erc20',
       'chain_watch_bep20',

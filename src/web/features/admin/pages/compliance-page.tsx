@@ -12,10 +12,12 @@ import { AlertDialog } from '#web/features/admin/compliance/components/alert-dia
 import { AlertsQueue } from '#web/features/admin/compliance/components/alerts-queue.js';
 import { CasesList } from '#web/features/admin/compliance/components/cases-list.js';
 import { ComplianceSettingsForm } from '#web/features/admin/compliance/components/compliance-settings-form.js';
+import { FicReports } from '#web/features/admin/compliance/components/fic-reports.js';
 
 const VIEWS = [
   { id: 'alerts', label: 'Alerts' },
   { id: 'cases', label: 'Cases' },
+  { id: 'fic-reports', label: 'FIC reports' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type TView = (typeof VIEWS)[number]['id'];
@@ -73,6 +75,7 @@ export function CompliancePage() {
 
       {view === 'alerts' && <AlertsQueue onOpen={setOpenId} />}
       {view === 'cases' && <CasesList />}
+      {view === 'fic-reports' && <FicReports canEdit={canAccess(user?.role, 'complianceSettings')} />}
       {view === 'settings' && <SettingsView canEdit={canAccess(user?.role, 'complianceSettings')} />}
 
       {openId !== null && <AlertDialog id={openId} onClose={() => setOpenId(null)} onDecide={setDecision} />}

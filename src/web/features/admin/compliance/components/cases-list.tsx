@@ -9,6 +9,7 @@ import {
   type TCaseStatus,
   type TComplianceCase,
 } from '#shared/contracts/compliance.js';
+import { caseGoamlPath } from '#shared/contracts/goaml.js';
 import { DownloadCsvButton } from '#web/components/download-csv-button.js';
 import { FormDialog } from '#web/components/form/form-dialog.js';
 import { TextareaField, TextField } from '#web/components/form/form.js';
@@ -115,6 +116,13 @@ export function CasesList() {
             fallbackName={`cedicrypto-case-${item.id}.csv`}
             label={`Export case #${item.id}`}
             description="The customer, their orders, documents list, alerts and notes, for filing with the FIC"
+          />
+          <DownloadCsvButton
+            path={caseGoamlPath(item.id)}
+            query={new URLSearchParams()}
+            fallbackName={`goaml-str-case-${item.id}.xml`}
+            label={`goAML XML for case #${item.id}`}
+            description="The case as a goAML suspicious transaction report, to upload to the FIC"
           />
           {item.status === 'open' && (
             <Button size="sm" onClick={() => setFiling(item)} aria-label={`Mark case #${item.id} filed`}>
