@@ -4,7 +4,7 @@ import { verifyChainedRecords } from '#server/modules/audit/records.js';
 import { openDatabaseMigratedUpTo } from '#test/helpers/migrations.js';
 
 /** The migration that ties the compliance records into the audit chain (docs/decisions/078). */
-const MIGRATION = '0044_compliance_records';
+const MIGRATION = '0045_compliance_records';
 
 /**
  * On a database of before: the alerts, cases and notes already there get one 'record.baseline'

@@ -5,7 +5,7 @@ import { rowsOf } from '#server/db/rows.js';
 /**
  * The compliance records in the audit log's chain (issue 34 point 5, docs/decisions/078). A
  * trigger on each table below writes an audit row with the record's digest whenever one is
- * inserted, updated or deleted (migration 0047); the audit sealer chains those rows like any other
+ * inserted, updated or deleted (migration 0045); the audit sealer chains those rows like any other
  * (chain.ts). This check compares every record's digest now with the last one the audit log
  * holds for it: a record changed, added or removed with the triggers off (a superuser's
  * `session_replication_role = replica`, a restored and edited backup) no longer matches, and the
