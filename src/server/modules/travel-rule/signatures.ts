@@ -5,6 +5,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64, createBase58check, hex } from '@scure/base';
 import { p2sh, p2wpkh } from '@scure/btc-signer';
+import type { SIGNATURE_FORMATS } from '#shared/contracts/travel-rule.js';
 
 /*
  * Proof that a customer controls a self-hosted wallet (issue 34 point 1, docs/decisions/076-travel-rule-data.md):
@@ -15,17 +16,8 @@ import { p2sh, p2wpkh } from '@scure/btc-signer';
  * address from it; the signature proves control when that address is the stated one.
  */
 
-/** The signature families the server can verify; other networks' wallets are reviewed by compliance. */
-export const SIGNATURE_FAMILIES = ['btc', 'evm', 'tron'] as const;
-export type TSignatureFamily = (typeof SIGNATURE_FAMILIES)[number];
-
-/** The family of a network id (src/shared/networks.ts NETWORK_IDS), or null when no signature is checked. */
-export function signatureFamilyOf(network: string | null): TSignatureFamily | null {
-  if (network === 'BTC') return 'btc';
-  if (network === 'ERC20' || network === 'BEP20') return 'evm';
-  if (network === 'TRC20') return 'tron';
-  return null;
-}
+/** The signature families the server can verify (src/shared/contracts/travel-rule.ts signatureFormatOf); other networks' wallets are reviewed by compliance. */
+export type TSignatureFamily = (typeof SIGNATURE_FORMATS)[number];
 
 const base58check = createBase58check(sha256);
 const hash160 = (bytes: Uint8Array) => ripemd160(sha256(bytes));
