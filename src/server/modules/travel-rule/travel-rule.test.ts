@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_PATHS } from '#shared/contracts/exports.js';
 import { TRAVEL_RULE_MSG } from '#shared/contracts/travel-rule.js';
 import { auditLog, settings } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
@@ -8,6 +9,7 @@ import { orderTravelRule } from '#server/db/schema/travel-rule.js';
 import { createLocalStorage } from '#server/lib/storage.js';
 import { anonymiseDueAccounts } from '#server/modules/compliance/retention.js';
 import type { TFakePriceServer } from '#test/helpers/fake-price-server.js';
+import { parseCsv } from '#test/helpers/csv.js';
 import { btcWallet, evmWallet, tronWallet } from '#test/helpers/message-signing.js';
 import { tierTwoCustomer } from '#test/helpers/orders.js';
 import { createOrderTestApp, SUPER_ADMIN, type TTestApp } from '#test/helpers/test-app.js';
@@ -122,6 +124,23 @@ describe('Travel Rule data', () => {
     // Order Details for staff show it too.
     const staffView = (await t.request({ method: 'GET', url: `/api/admin/orders/${id}`, cookie: admin })).json();
     expect(staffView.travelRule).toMatchObject({ walletType: 'provider', providerName: 'Binance', providerAccount: 'ama@example.com' });
+    // And the order exports: Order Management's and the customer's own.
+    const staffFile = await t.request({
+      method: 'POST',
+      url: `${EXPORT_PATHS.adminOrders}?q=${encodeURIComponent(customer.email)}`,
+      cookie: admin,
+    });
+    const [header, ...rows] = parseCsv(staffFile.body);
+    const row = Object.fromEntries((header ?? []).map((column, i) => [column, rows[0]?.[i]]));
+    expect(row).toMatchObject({
+      orderId: String(id),
+      travelRuleWalletType: 'provider',
+      travelRuleProvider: 'Binance',
+      travelRuleProviderAccount: 'ama@example.com',
+    });
+    const ownFile = parseCsv((await t.request({ method: 'POST', url: EXPORT_PATHS.orderHistory, cookie: customer.cookie })).body);
+    const own = Object.fromEntries((ownFile[0] ?? []).map((title, i) => [title, ownFile[1]?.[i]]));
+    expect(own).toMatchObject({ 'Other wallet': 'provider', Exchange: 'Binance', 'Account at the exchange': 'ama@example.com' });
   });
 
   it('asks a self-hosted wallet under the threshold for nothing more, and never holds the order', async () => {
