@@ -97,8 +97,10 @@ export async function declareTravelRule(
     let address: string | null = null;
     if (input.walletType === 'self_hosted') {
       if (order.type === 'buy') {
-        address = order.walletAddress;
-        if (input.address && input.address !== order.walletAddress)
+        address = order.walletAddress ?? input.address ?? null;
+        if (address === null)
+          throw new AppError('VALIDATION', TRAVEL_RULE_MSG.addressRequired, { fields: { address: TRAVEL_RULE_MSG.addressRequired } });
+        if (input.address && input.address !== address)
           throw new AppError('VALIDATION', TRAVEL_RULE_MSG.buyAddressDiffers, { fields: { address: TRAVEL_RULE_MSG.buyAddressDiffers } });
       } else {
         if (!input.address)

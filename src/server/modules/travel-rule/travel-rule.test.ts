@@ -152,6 +152,10 @@ describe('Travel Rule data', () => {
       status: 'missing',
       message: TRAVEL_RULE_MSG.declareNeeded,
     });
+    // A buy's own wallet is the order's address: another is refused.
+    const other = await declare(customer.cookie, id, { walletType: 'self_hosted', address: btcWallet().address });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields.address).toBe(TRAVEL_RULE_MSG.buyAddressDiffers);
     const declared = await declare(customer.cookie, id, { walletType: 'self_hosted' });
     expect(declared.statusCode, declared.body).toBe(200);
     expect(declared.json().travelRule).toMatchObject({
