@@ -58,7 +58,7 @@ test('a USDT sell above the threshold from a self-hosted wallet asks for a signa
   const wallet = tronWallet();
   await section.getByRole('radio', { name: 'My own wallet (self-hosted)' }).check();
   await section.getByRole('textbox', { name: /Your wallet address/ }).fill(wallet.address);
-  await section.getByRole('button', { name: 'Save wallet details' }).click();
+  await section.getByRole('button', { name: 'Confirm wallet details' }).click();
 
   // The message to sign names the order and the address.
   await expect(section.getByText(TRAVEL_RULE_MSG.proofNeeded)).toBeVisible();

@@ -52,17 +52,17 @@ describe('the Travel Rule form of an order', () => {
     const user = userEvent.setup();
     renderSection(travelRule());
     expect(screen.getByText(TRAVEL_RULE_MSG.declareNeededHeld)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Save wallet details' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm wallet details' }));
     expect(await screen.findByText(TRAVEL_RULE_MSG.walletTypeRequired)).toBeTruthy();
     expect(seen).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'An account at an exchange' }));
     await user.type(screen.getByRole('textbox', { name: 'Exchange name' }), 'Binance');
-    await user.click(screen.getByRole('button', { name: 'Save wallet details' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm wallet details' }));
     expect(await screen.findByText(TRAVEL_RULE_MSG.providerAccountRequired)).toBeTruthy();
     expect(seen).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: /Your account at the exchange/ }), 'ama@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save wallet details' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm wallet details' }));
     await waitFor(() =>
       expect(seen).toEqual([
         {
@@ -78,7 +78,7 @@ describe('the Travel Rule form of an order', () => {
     renderSection(travelRule());
     await user.click(screen.getByRole('radio', { name: 'My own wallet (self-hosted)' }));
     await user.type(screen.getByRole('textbox', { name: /Your wallet address/ }), ADDRESS);
-    await user.click(screen.getByRole('button', { name: 'Save wallet details' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm wallet details' }));
     await waitFor(() =>
       expect(seen).toEqual([{ path: `/api/orders/${SELL.id}/travel-rule`, body: { walletType: 'self_hosted', address: ADDRESS } }]),
     );

@@ -178,7 +178,7 @@ function DeclarationForm({ order, travelRule }: { order: TOrder; travelRule: TTr
         ))}
       {formError && <Alert variant="error">{formError}</Alert>}
       <Button type="submit" isLoading={mutation.isPending} loadingText="Saving…">
-        Save wallet details
+        Confirm wallet details
       </Button>
     </form>
   );
