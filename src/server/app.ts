@@ -65,6 +65,7 @@ import { OrderEvents } from './modules/orders/events.js';
 import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
+import { travelRuleRoutes } from './modules/travel-rule/routes.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { produceDueLargeCashReport } from './modules/compliance/large-cash.js';
 import { ServerClock } from './lib/clock.js';
@@ -385,6 +386,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
     ...(config.testClock ? { now: () => clock.now() } : {}),
   };
   await app.register(orderRoutes, { ...orderDeps, realtime });
+  // The Travel Rule data of an order (docs/decisions/076-travel-rule-data.md).
+  await app.register(travelRuleRoutes, { db, events: orderEvents, ...(config.testClock ? { now: () => clock.now() } : {}) });
   const orderExpiry = new PeriodicJob({
     name: 'order expiry',
     intervalMs: ORDER_EXPIRY_INTERVAL_MS,

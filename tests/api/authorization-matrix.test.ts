@@ -59,6 +59,9 @@ const EXPECTED: Record<string, TExpected> = {
   // Issue 26: the customer corrects their order's transaction id until staff decide (another customer's order is 404: payment-tx-id.test.ts).
   'PUT /api/orders/:id/payment-tx-id': 'customer',
   'GET /api/orders/:id/proof': 'customer',
+  // Issue 34 point 1 (docs/decisions/076): the customer's Travel Rule data of their own order (another's is 404: travel-rule.test.ts).
+  'PUT /api/orders/:id/travel-rule': 'customer',
+  'POST /api/orders/:id/travel-rule/proof': 'customer',
   'GET /api/orders/socket': 'customer',
   // CSV exports (docs/decisions/015): a customer's own orders; each back-office list by its own area.
   'POST /api/orders/export': 'customer',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parseCsv } from '#test/helpers/csv.js';
-import { addMomoMethod, adminLogin, createBuyOrder, E2E_STAFF, newTxHash, signUpInBrowser } from './support.js';
+import { addMomoMethod, adminLogin, createBuyOrder, declareExchangeWallet, E2E_STAFF, newTxHash, signUpInBrowser } from './support.js';
 
 /*
  * The compliance desk end to end (issue 18, docs/decisions/017): a Tier 2 customer orders BTC
@@ -33,6 +33,8 @@ test('a GHS 60,000 order raises a held alert that compliance escalates to a case
   await customer.reload();
 
   const orderId = await createBuyOrder(customer, methodName, '60000');
+  // The Travel Rule's question answered (docs/decisions/076), so that the large-order hold is the one this spec follows.
+  await declareExchangeWallet(customer, orderId);
   await customer.getByLabel('MoMo TxID').fill(`MP${Date.now()}`);
   await customer.getByRole('button', { name: 'I have paid' }).click();
   await expect(customer.getByRole('heading', { name: 'We are checking your payment' })).toBeVisible();

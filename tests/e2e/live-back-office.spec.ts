@@ -3,6 +3,7 @@ import {
   addMomoMethod,
   adminLogin,
   createBuyOrder,
+  declareExchangeWallet,
   DOCUMENT_JPEG,
   DOCUMENT_PNG,
   E2E_STAFF,
@@ -120,6 +121,8 @@ for (const { name, viewport } of SIZES) {
     const supportStillOpen = await markPage(support);
     const deskStillOpen = await markPage(desk);
     const orderId = await createBuyOrder(customer, methodName, '60000');
+    // The Travel Rule's question answered, so that the large-order hold is the one this spec follows.
+    await declareExchangeWallet(customer, orderId);
     await manager.goto(`/#/admin/orders?q=%23${orderId}`);
     const managerStillOpen = await markPage(manager);
     await support.goto('/#/admin/orders');

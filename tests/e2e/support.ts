@@ -315,6 +315,19 @@ export async function createBuyOrder(page: Page, methodName: string, amountGhs: 
 }
 
 /**
+ * The customer says the order's other wallet is an account at an exchange (the Travel Rule,
+ * docs/decisions/076): an order of USD 1,000 or more is otherwise held for it too, which specs
+ * about another hold do not want.
+ */
+export async function declareExchangeWallet(page: Page, orderId: number): Promise<void> {
+  const answer = await page.request.put(`/api/orders/${orderId}/travel-rule`, {
+    headers: { origin: ORIGIN },
+    data: { walletType: 'provider', providerName: 'Binance', providerAccount: 'e2e@example.com' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/**
  * A customer on a 360 px phone (a new account, Tier 2 when `tier2`) who placed a MoMo buy of
  * `amountGhs` into a new method (`methodPrefix`, added by `admin`) and said "I have paid", from
  * `payerNumber` when given: the order waits for staff. The phone's page stays open; close

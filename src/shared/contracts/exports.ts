@@ -57,6 +57,16 @@ export const ORDER_HISTORY_EXPORT_COLUMNS = [
   'feePercentage',
   'fee',
   'feeGhs',
+  /**
+   * Issue 34 point 1 (docs/decisions/076): the order's Travel Rule data: the other wallet's type
+   * ('self_hosted' or 'provider'), the provider and the customer's account there, the wallet's
+   * address, and when a signature proved control of it.
+   */
+  'travelRuleWalletType',
+  'travelRuleProvider',
+  'travelRuleProviderAccount',
+  'travelRuleAddress',
+  'travelRuleVerifiedAt',
 ] as const;
 
 /** The columns of an order in the back-office export (GET /api/admin/orders/export): the customer's, with who the customer is. */
@@ -78,6 +88,16 @@ export const ADMIN_ORDER_EXPORT_COLUMNS = [
   'feeGhs',
   /** Issue 28 point 6: the fee in the order's currency (fiatCurrency), as the customer's file has it. */
   'fee',
+  /**
+   * Issue 34 point 1 (docs/decisions/076): the order's Travel Rule data: the other wallet's type
+   * ('self_hosted' or 'provider'), the provider and the customer's account there, the wallet's
+   * address, and when a signature proved control of it.
+   */
+  'travelRuleWalletType',
+  'travelRuleProvider',
+  'travelRuleProviderAccount',
+  'travelRuleAddress',
+  'travelRuleVerifiedAt',
 ] as const;
 
 /** The columns of a customer in the user export (GET /api/admin/users/export). */
@@ -145,6 +165,11 @@ export const ORDER_HISTORY_EXPORT_HEADERS: Record<TOrderHistoryExportColumn, str
   feePercentage: 'Fee (%)',
   fee: 'Fee',
   feeGhs: 'Fee in GHS',
+  travelRuleWalletType: 'Other wallet',
+  travelRuleProvider: 'Exchange',
+  travelRuleProviderAccount: 'Account at the exchange',
+  travelRuleAddress: 'Other wallet address',
+  travelRuleVerifiedAt: 'Wallet proven (UTC, Ghana time)',
 };
 export type TAdminOrderExportColumn = (typeof ADMIN_ORDER_EXPORT_COLUMNS)[number];
 export type TUserExportColumn = (typeof USER_EXPORT_COLUMNS)[number];

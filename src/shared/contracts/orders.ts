@@ -7,6 +7,7 @@ import { ORDER_MSG, ORDER_TYPES, ORDER_STATUSES, ORDER_STATUS_FILTERS, FIAT_CURR
 
 import { ZKycStatus } from './account.js';
 import { ZTier } from './tiers.js';
+import { ZTravelRule } from './travel-rule.js';
 export { ZTradingRules, type TTradingRules } from './market.js';
 import { ZDay, ZDbId, ZDbIdParams, ZDecimalString, zPage } from './common.js';
 
@@ -421,7 +422,13 @@ export const ZOrderResponse = z.object({ order: ZOrder });
  * The order page: the order, its timeline, and the server's time of the answer (the clock its
  * deadline is on), so a phone whose clock is off still counts down right.
  */
-export const ZOrderDetailResponse = z.object({ order: ZOrder, timeline: z.array(ZOrderEvent), now: z.string() });
+export const ZOrderDetailResponse = z.object({
+  order: ZOrder,
+  timeline: z.array(ZOrderEvent),
+  now: z.string(),
+  /** The order's Travel Rule data and what the customer is asked for (docs/decisions/076). */
+  travelRule: ZTravelRule.optional(),
+});
 export type TOrderDetail = z.infer<typeof ZOrderDetailResponse>;
 export const ZOrderList = z.object({ orders: z.array(ZOrder) });
 export const ZOrderIdParams = ZDbIdParams;
@@ -467,6 +474,8 @@ export const ZAdminOrderDetailResponse = z.object({
     })
     .nullable()
     .optional(),
+  /** The order's Travel Rule data (docs/decisions/076). */
+  travelRule: ZTravelRule.optional(),
 });
 export type TAdminOrderDetail = z.infer<typeof ZAdminOrderDetailResponse>;
 /** The "Needs action" count: orders paid (or sent) and waiting for staff, and since when the oldest waits. */

@@ -45,6 +45,9 @@ describe('compliance desk', () => {
     // These tests are about holds on large orders, decided by one staff member each; the two-people
     // rule above an amount (docs/decisions/038) has its own tests (orders/settlement.test.ts).
     await t.database.db.update(settings).set({ twoPeopleAboveGhs: '100000000' }).where(eq(settings.id, 1));
+    // Nor the Travel Rule's hold on orders of USD 1,000 or more (docs/decisions/076): its own tests
+    // are src/server/modules/travel-rule/travel-rule.test.ts.
+    await t.database.db.update(settings).set({ travelRuleThresholdUsd: 1_000_000 }).where(eq(settings.id, 1));
   });
   afterAll(async () => {
     await t.close();

@@ -62,7 +62,7 @@ export const finalStatuses = sql.join(
 /** The moments rules run at, each with its facts. */
 export type TMoments = {
   /** An order was placed (orders/place-order.ts), its cedi amount known. */
-  order_placed: { order: Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'createdAt'> & { amountGhs: string } };
+  order_placed: { order: Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'createdAt' | 'amountUsd'> & { amountGhs: string } };
   /** A number was used on an order: the payer number of "I have paid", the MoMo payout of "I have sent", the number staff recorded. */
   number_used: { number: string | null | undefined; acting: { id: number; userId: string } };
   /** Staff recorded the name on the payment when approving. */

@@ -8,6 +8,7 @@ import { complianceAlerts, imageHashes, phoneVerifications, smsLog } from '#serv
 import { kycSubmissions } from '#server/db/schema/kyc.js';
 import { momoPayments } from '#server/db/schema/momo.js';
 import { orders } from '#server/db/schema/orders.js';
+import { orderTravelRule } from '#server/db/schema/travel-rule.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { revokePasswordLinks } from '#server/modules/auth/password-links.js';
 import type { TDocumentStorage } from '#server/lib/storage.js';
@@ -23,7 +24,7 @@ import type { TDocumentStorage } from '#server/lib/storage.js';
  * and their keys cleared, the identity numbers and address on its submissions blanked, and
  * anonymisedAt set. Its orders stay, as the business's own records, under the anonymised customer,
  * without what names or reaches the person: payer and payout names and numbers, the payment
- * screenshot (file deleted), their notes. The operational logs lose the person too: the emails
+ * screenshot (file deleted), their notes, their account at another provider (Travel Rule data). The operational logs lose the person too: the emails
  * and SMS sent to them keep their date, kind and status but not the address, number or text; their
  * support chat and phone codes go; their alerts lose the names and numbers the rules recorded.
  * What stays: amounts, coins, wallet addresses and transaction hashes (facts of public ledgers),
@@ -103,6 +104,17 @@ async function anonymiseAccount(deps: TRetentionDeps, userId: string, now: Date,
         notes: null,
       })
       .where(eq(orders.userId, userId));
+    // The Travel Rule data (docs/decisions/076): the customer's account at another provider names them; the
+    // wallet type, the provider's name, the address and the signature stay, like the order's own wallet address.
+    await tx
+      .update(orderTravelRule)
+      .set({ providerAccount: ANONYMISED_TEXT })
+      .where(
+        and(
+          isNotNull(orderTravelRule.providerAccount),
+          inArray(orderTravelRule.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
+        ),
+      );
     // "Pay with MTN MoMo" prompts (docs/decisions/060): the wallet's number and holder's name.
     await tx
       .update(momoPayments)

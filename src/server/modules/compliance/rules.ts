@@ -81,11 +81,11 @@ export const alertNeedsDesk = or(eq(complianceAlerts.status, 'open'), and(eq(com
 
 /**
  * The rules an order's placement can trigger (called by place-order.ts after the insert), when its
- * cedi amount is known: rules/ large-order, daily-volume, structuring.
+ * cedi amount is known: rules/ large-order, daily-volume, structuring, travel-rule.
  */
 export async function checkPlacedOrder(
   tx: TTx,
-  order: Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountGhs' | 'createdAt'>,
+  order: Pick<typeof orders.$inferSelect, 'id' | 'userId' | 'amountGhs' | 'amountUsd' | 'createdAt'>,
   now: Date,
 ): Promise<void> {
   if (order.amountGhs === null) return;

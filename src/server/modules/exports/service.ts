@@ -22,6 +22,7 @@ import type { TDb } from '#server/db/client.js';
 import { auditLog } from '#server/db/schema/app.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders, quotes } from '#server/db/schema/orders.js';
+import { orderTravelRule } from '#server/db/schema/travel-rule.js';
 import { writeAudit } from '#server/lib/audit.js';
 import { csvFileName, type TCsvCell, type TCsvExport } from '#server/lib/csv.js';
 import { keyset, nullsAsInfinity, readInBatches, type TKeysetOrder } from '#server/lib/keyset.js';
@@ -44,6 +45,22 @@ type TExportDeps = { db: TDb; now?: () => Date };
 type TStaffExport = { actor: TActor; ip: string };
 type TOrderRow = typeof orders.$inferSelect;
 
+/** An order's Travel Rule data as its export columns read it (docs/decisions/076); null when none was stated. */
+const travelColumns = {
+  walletType: orderTravelRule.walletType,
+  providerName: orderTravelRule.providerName,
+  providerAccount: orderTravelRule.providerAccount,
+  address: orderTravelRule.address,
+  verifiedAt: orderTravelRule.verifiedAt,
+};
+type TTravelCells = {
+  walletType: string;
+  providerName: string | null;
+  providerAccount: string | null;
+  address: string | null;
+  verifiedAt: Date | null;
+};
+
 const DAY_MS = 86_400_000;
 
 /** Whole days in Africa/Accra, which is UTC+0 all year: from the start of `from` to the end of `to`. */
@@ -57,7 +74,11 @@ function createdWithin(column: typeof orders.createdAt, range: { from?: string |
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** An order's cells, as its customer exports them: the stored decimals as they are, times in ISO UTC, the fee from its quote. */
-function orderCells(order: TOrderRow, quote: TOrderFeeQuote | null): Record<TOrderHistoryExportColumn, TCsvCell> {
+function orderCells(
+  order: TOrderRow,
+  quote: TOrderFeeQuote | null,
+  travel: TTravelCells | null,
+): Record<TOrderHistoryExportColumn, TCsvCell> {
   const fee = quote ? orderFee(quote, order.fiatCurrency) : null;
   return {
     orderId: String(order.id),
@@ -85,12 +106,21 @@ function orderCells(order: TOrderRow, quote: TOrderFeeQuote | null): Record<TOrd
     feePercentage: fee?.percentage ?? null,
     fee: fee?.amount ?? null,
     feeGhs: fee?.ghs ?? null,
+    travelRuleWalletType: travel?.walletType ?? null,
+    travelRuleProvider: travel?.providerName ?? null,
+    travelRuleProviderAccount: travel?.providerAccount ?? null,
+    travelRuleAddress: travel?.address ?? null,
+    travelRuleVerifiedAt: iso(travel?.verifiedAt ?? null),
   };
 }
 
 /** The customer's cells: the type and status in the words of their history screen (ORDER_HISTORY_EXPORT_HEADERS). */
-function customerOrderCells(order: TOrderRow, quote: TOrderFeeQuote | null): Record<TOrderHistoryExportColumn, TCsvCell> {
-  return { ...orderCells(order, quote), type: order.type === 'buy' ? 'Buy' : 'Sell', status: ORDER_STATUS_LABELS[order.status] };
+function customerOrderCells(
+  order: TOrderRow,
+  quote: TOrderFeeQuote | null,
+  travel: TTravelCells | null,
+): Record<TOrderHistoryExportColumn, TCsvCell> {
+  return { ...orderCells(order, quote, travel), type: order.type === 'buy' ? 'Buy' : 'Sell', status: ORDER_STATUS_LABELS[order.status] };
 }
 
 function inColumnOrder<TColumn extends string>(columns: readonly TColumn[], cells: Record<TColumn, TCsvCell>): TCsvCell[] {
@@ -156,12 +186,14 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
           deciderName: deciders.fullName,
           deciderUsername: deciders.name,
           quote: { ...quoteFeeColumns, feeUsd: quotes.feeUsd },
+          travel: travelColumns,
           cursorKey: order.cursorKey,
         })
         .from(orders)
         .innerJoin(users, eq(users.id, orders.userId))
         .leftJoin(deciders, eq(deciders.id, orders.decidedBy))
         .leftJoin(quotes, eq(quotes.id, orders.quoteId))
+        .leftJoin(orderTravelRule, eq(orderTravelRule.orderId, orders.id))
         .where(and(filter, after))
         .orderBy(...order.orderBy)
         .limit(limit),
@@ -172,7 +204,7 @@ export async function exportAdminOrders(deps: TExportDeps, staff: TStaffExport, 
     columns: ADMIN_ORDER_EXPORT_COLUMNS,
     batches: mapBatches(batches, (row) =>
       inColumnOrder<TAdminOrderExportColumn>(ADMIN_ORDER_EXPORT_COLUMNS, {
-        ...orderCells(row.order, row.quote),
+        ...orderCells(row.order, row.quote, row.travel),
         customerName: row.customerName,
         customerEmail: row.customerEmail,
         ...approvalCells(row),
@@ -190,9 +222,10 @@ export async function exportOrderHistory(deps: TExportDeps, userId: string, rang
   const batches = readInBatches(
     (after, limit) =>
       db
-        .select({ order: orders, quote: quoteFeeColumns, cursorKey: order.cursorKey })
+        .select({ order: orders, quote: quoteFeeColumns, travel: travelColumns, cursorKey: order.cursorKey })
         .from(orders)
         .leftJoin(quotes, eq(quotes.id, orders.quoteId))
+        .leftJoin(orderTravelRule, eq(orderTravelRule.orderId, orders.id))
         .where(and(filter, after))
         .orderBy(...order.orderBy)
         .limit(limit),
@@ -201,7 +234,9 @@ export async function exportOrderHistory(deps: TExportDeps, userId: string, rang
   return {
     fileName: csvFileName('order-history', deps.now?.() ?? new Date()),
     columns: ORDER_HISTORY_EXPORT_COLUMNS.map((column) => ORDER_HISTORY_EXPORT_HEADERS[column]),
-    batches: mapBatches(batches, (row) => inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, customerOrderCells(row.order, row.quote))),
+    batches: mapBatches(batches, (row) =>
+      inColumnOrder(ORDER_HISTORY_EXPORT_COLUMNS, customerOrderCells(row.order, row.quote, row.travel)),
+    ),
   };
 }
 

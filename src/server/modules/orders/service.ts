@@ -35,6 +35,7 @@ import {
   toOrderEvent,
   type TOrderRow,
 } from '#server/modules/order-reads/order-view.js';
+import { readTravelRule } from '#server/modules/order-reads/travel-rule-view.js';
 import { getLimitOverview, readLeftGhs, readTierLimits, tierOf } from '#server/modules/limits/tier-limits.js';
 
 /**
@@ -71,7 +72,7 @@ export async function getMyOrder(db: TDb, userId: string, id: number, now: Date)
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
   const order = toOrder(row);
   if (row.depositKeyId !== null) order.chainDeposit = await readChainDeposit(db, id);
-  return { order, timeline: events.map(toOrderEvent), now: now.toISOString() };
+  return { order, timeline: events.map(toOrderEvent), now: now.toISOString(), travelRule: await readTravelRule(db, row) };
 }
 
 function remainingLimit(limitUsd: string, volumeUsd: string): string {
@@ -209,6 +210,7 @@ export async function getAdminOrderDetail(db: TDb, id: number, now: Date = new D
     },
     timeline: events.map(({ event, staffName }) => toAdminOrderEvent(event, staffName)),
     names: await moneyFactNames(db, row.order),
+    travelRule: await readTravelRule(db, row.order),
     // A completed buy: its payout as the chain watcher found it (docs/decisions/067).
     payoutCheck:
       row.order.type === 'buy' && row.order.status === 'completed'

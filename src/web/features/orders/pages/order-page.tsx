@@ -51,6 +51,11 @@ void PaymentForm.preload().catch(() => undefined);
  */
 const MomoPrompt = lazy(() => import('#web/features/orders/components/momo-prompt.js').then((module) => ({ default: module.MomoPrompt })));
 
+/** The order's Travel Rule data and its forms (docs/decisions/076): their own chunk, asked for when the order has some to show. */
+const TravelRuleSection = lazy(() =>
+  import('#web/features/orders/components/travel-rule-form.js').then((module) => ({ default: module.TravelRuleSection })),
+);
+
 /** A buy paid to an MTN MoMo account: the page may offer the payment prompt (momo-prompt.tsx). */
 function offersMomoPrompt(order: TOrder): boolean {
   return order.type === 'buy' && order.payTo?.type === 'momo' && order.payTo.provider === MTN_MOMO;
@@ -144,7 +149,7 @@ function OrderBody({
   isTimeUp: boolean;
   onTimeUp: () => void;
 }) {
-  const { order, timeline, clockOffsetMs } = detail;
+  const { order, timeline, clockOffsetMs, travelRule } = detail;
   const isBuy = order.type === 'buy';
   const isAwaiting = isAwaitingStatus(order.status);
   const canAct = isAwaiting && !isTimeUp;
@@ -208,6 +213,12 @@ function OrderBody({
       {canAct && <CancelOrder order={order} userId={userId} />}
 
       <OrderOutcome order={order} userId={userId} />
+
+      {travelRule && (travelRule.message !== null || travelRule.walletType !== null) && (
+        <Suspense fallback={<LoadingStatus>Loading the wallet details…</LoadingStatus>}>
+          <TravelRuleSection order={order} travelRule={travelRule} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="details-heading" className="card">
         <h2 id="details-heading" className="text-lg font-semibold text-slate-900">

@@ -320,6 +320,7 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
       )}
       <OnChainRows order={order} />
       {detail?.payoutCheck && <PayoutCheckFact check={detail.payoutCheck} />}
+      {detail?.travelRule && <TravelRuleFact travelRule={detail.travelRule} />}
       <MoneyFacts order={order} names={detail?.names} />
       {order.cancelReason && <OrderFact label="Cancel reason">{order.cancelReason}</OrderFact>}
       {order.hasProof && (
@@ -329,6 +330,30 @@ function StaffOrderFacts({ order, detail }: { order: TAdminOrder; detail?: TAdmi
         </OrderFact>
       )}
     </OrderFacts>
+  );
+}
+
+/** The order's Travel Rule data (docs/decisions/076): the other wallet as the customer stated it, and its proof. */
+function TravelRuleFact({ travelRule }: { travelRule: NonNullable<TAdminOrderDetail['travelRule']> }) {
+  const stated =
+    travelRule.walletType === 'provider'
+      ? `At an exchange: ${travelRule.providerName ?? ''}, account ${travelRule.providerAccount ?? ''}`
+      : travelRule.walletType === 'self_hosted'
+        ? `Self-hosted: ${travelRule.address ?? ''}`
+        : 'Not stated';
+  const proof =
+    travelRule.verifiedAt !== null
+      ? `Proven by a ${travelRule.signatureFormat?.toUpperCase() ?? ''} signature, ${formatDateTime(travelRule.verifiedAt)}`
+      : travelRule.status === 'proof_needed'
+        ? 'Signature not given yet'
+        : travelRule.status === 'review'
+          ? 'Signatures on this network are not checked: review the wallet'
+          : null;
+  return (
+    <OrderFact label={travelRule.required ? 'Other wallet (Travel Rule, required)' : 'Other wallet (Travel Rule)'}>
+      <span className="break-all">{stated}</span>
+      {proof && <span className="block text-slate-600">{proof}</span>}
+    </OrderFact>
   );
 }
 
