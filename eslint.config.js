@@ -74,6 +74,7 @@ export const serverLayers = [
   ['modules/contact'],
   ['modules/users'],
   ['modules/compliance'],
+  ['modules/sanctions'],
   ['modules/exports'],
   ['modules/dashboard'],
   ['modules/kyc'],

@@ -13,3 +13,4 @@ export * from './treasury.js';
 export * from './statements.js';
 export * from './momo.js';
 export * from './chain.js';
+export * from './sanctions.js';
