@@ -44,7 +44,8 @@ export function parseSanctionsFile(text: string, fileName: string, options: { da
       return { value: value.trim(), ref: coin };
     });
     return {
-      name: OFAC_LIST_NAME,
+      // One list per coin: loading the XBT file replaces the previous XBT file, not the other coins.
+      name: coin ? `${OFAC_LIST_NAME} (${coin})` : OFAC_LIST_NAME,
       source:
         options.source ??
         `OFAC SDN digital currency addresses (${fileName}, as extracted by github.com/0xB10C/ofac-sanctioned-digital-currency-addresses)`,

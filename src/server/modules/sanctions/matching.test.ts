@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jaroWinkler, nameScore, normalizeAddress, normalizeName } from './matching.js';
+import { jaroWinkler, NameIndex, nameScore, normalizeAddress, normalizeName } from './matching.js';
 
 describe('sanctions matching', () => {
   it('compares EVM and bech32 addresses without case, base58 ones exactly', () => {
@@ -27,5 +27,30 @@ describe('sanctions matching', () => {
     ).toBeGreaterThan(0.98);
     expect(nameScore(normalizeName('Ahmed Yusuf Karimov'), normalizeName('AL-YUSUF, Samir al-Ahmad'))).toBeLessThan(0.9);
     expect(nameScore(normalizeName('Talal Naji'), normalizeName('NAJI, Talal Muhammad Rashid'))).toBeLessThan(0.9);
+  });
+
+  it('finds through its token index exactly what scoring every entry finds', () => {
+    const listed = [
+      'BIN LADIN, Usama bin Muhammad bin Awad',
+      "'ALI, Muhammad",
+      'MUSTAFA, Ibrahim',
+      'NAJI, Talal Muhammad Rashid',
+      'AL-YUSUF, Samir al-Ahmad',
+    ];
+    const entries = listed.map((value) => ({ value, normalized: normalizeName(value) }));
+    const index = new NameIndex(entries);
+    for (const name of ['Osama bin Mohammed bin Awad Bin Laden', 'Mohamed Ali', 'Ibrahim Musa', 'Ahmed Yusuf Karimov', 'Kwame Mensah']) {
+      const normalized = normalizeName(name);
+      for (const threshold of [0.5, 0.9]) {
+        const everyEntry = entries.filter((entry) => nameScore(normalized, entry.normalized) >= threshold).map((entry) => entry.value);
+        expect(
+          index
+            .match(normalized, threshold)
+            .map((hit) => hit.entry.value)
+            .sort(),
+        ).toEqual(everyEntry.sort());
+      }
+    }
+    expect(index.match(normalizeName('Mohamed Ali'), 0.9)).toEqual([{ entry: entries[1], score: 1 }]);
   });
 });

@@ -137,3 +137,52 @@ export function nameScore(normalizedA: string, normalizedB: string): number {
   if (a.length === 0 || b.length === 0) return 0;
   return (coverage(a, b) + coverage(b, a)) / 2;
 }
+
+/**
+ * Listed names indexed by their tokens, so a name is scored only against the entries sharing a
+ * token with it at TOKEN_MATCH_FLOOR or more: any other entry scores 0 (no token found either
+ * way), so the result is the same as scoring every entry. Each distinct token of the screened
+ * names is compared with each distinct listed token once (kept), not with every entry's tokens.
+ */
+export class NameIndex<TEntry extends { normalized: string }> {
+  private readonly byToken = new Map<string, TEntry[]>();
+  private readonly near = new Map<string, readonly string[]>();
+
+  constructor(entries: readonly TEntry[]) {
+    for (const entry of entries) {
+      for (const token of new Set(entry.normalized.split(' ').filter(Boolean))) {
+        const list = this.byToken.get(token);
+        if (list) list.push(entry);
+        else this.byToken.set(token, [entry]);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.byToken.size;
+  }
+
+  /** The listed tokens within TOKEN_MATCH_FLOOR of `token`. */
+  private nearTokens(token: string): readonly string[] {
+    let found = this.near.get(token);
+    if (!found) {
+      found = [...this.byToken.keys()].filter((listed) => jaroWinkler(token, listed) >= TOKEN_MATCH_FLOOR);
+      this.near.set(token, found);
+    }
+    return found;
+  }
+
+  /** The entries scoring at least `threshold` (above 0) against the normalised name, best first. */
+  match(normalized: string, threshold: number): { entry: TEntry; score: number }[] {
+    const candidates = new Set<TEntry>();
+    for (const token of new Set(normalized.split(' ').filter(Boolean))) {
+      for (const listed of this.nearTokens(token)) for (const entry of this.byToken.get(listed) ?? []) candidates.add(entry);
+    }
+    const hits: { entry: TEntry; score: number }[] = [];
+    for (const entry of candidates) {
+      const score = nameScore(normalized, entry.normalized);
+      if (score >= threshold) hits.push({ entry, score });
+    }
+    return hits.sort((a, b) => b.score - a.score);
+  }
+}

@@ -25,7 +25,7 @@ import { orders } from '#server/db/schema/orders.js';
 import { sanctionsEntries, sanctionsLists } from '#server/db/schema/sanctions.js';
 import { readMonitoringSettings, settingsOnce, type TMoments } from '#server/modules/compliance/monitoring.js';
 import { runRules } from '#server/modules/compliance/rules/index.js';
-import { nameScore, normalizeAddress, normalizeName } from './matching.js';
+import { NameIndex, normalizeAddress, normalizeName } from './matching.js';
 
 export type TScreenedAt = 'order' | 'deposit' | 'sign_up' | 'kyc' | 'list_loaded' | 'operator_entry';
 type TMatch = TMoments['sanctions_matched']['match'];
@@ -65,16 +65,10 @@ export async function activeNameEntries(db: TDb | TTx): Promise<TActiveEntry[]> 
     .where(and(eq(sanctionsEntries.kind, 'name'), isNull(sanctionsLists.supersededAt)));
 }
 
-/** The name entries scoring at least `threshold` (0..1) against the name, best first. */
-export function matchName(name: string, entries: readonly TActiveEntry[], threshold: number): { entry: TActiveEntry; score: number }[] {
+/** The name entries scoring at least `threshold` (0..1, above 0) against the name, best first. */
+export function matchName(name: string, index: NameIndex<TActiveEntry>, threshold: number): { entry: TActiveEntry; score: number }[] {
   const normalized = normalizeName(name);
-  if (normalized === '') return [];
-  const hits: { entry: TActiveEntry; score: number }[] = [];
-  for (const entry of entries) {
-    const score = nameScore(normalized, entry.normalized);
-    if (score >= threshold) hits.push({ entry, score });
-  }
-  return hits.sort((a, b) => b.score - a.score);
+  return normalized === '' ? [] : index.match(normalized, threshold);
 }
 
 function matchOf(entry: TActiveEntry, screened: string, score: number, at: TScreenedAt): TMatch {
@@ -132,15 +126,9 @@ export async function screenOrderAddress(
 }
 
 /** Screens a customer's name inside the caller's transaction (sign-up, KYC): alerts on the customer. */
-export async function screenCustomerName(
-  tx: TTx,
-  customer: { userId: string; name: string },
-  at: TScreenedAt,
-  now: Date,
-  entries?: readonly TActiveEntry[],
-): Promise<number> {
+export async function screenCustomerName(tx: TTx, customer: { userId: string; name: string }, at: TScreenedAt, now: Date): Promise<number> {
   const threshold = (await readMonitoringSettings(tx)).sanctionsNameMatchPercent / 100;
-  const hits = matchName(customer.name, entries ?? (await activeNameEntries(tx)), threshold);
+  const hits = matchName(customer.name, new NameIndex(await activeNameEntries(tx)), threshold);
   await raiseMatches(
     tx,
     { userId: customer.userId, orderId: null },
@@ -153,7 +141,7 @@ export async function screenCustomerName(
 /**
  * Screens every customer's name and every open order's wallet address against `entries` (a list
  * just loaded, or one operator entry), or against every entry in force when none are given.
- * Matching runs in memory; each hit raises its alert in a transaction of its own.
+ * Matching runs in memory (one NameIndex for all); each hit raises its alert in a transaction of its own.
  */
 export async function rescreenAll(
   db: TDb,
@@ -171,7 +159,7 @@ export async function rescreenAll(
     .from(sanctionsEntries)
     .innerJoin(sanctionsLists, eq(sanctionsLists.id, sanctionsEntries.listId))
     .where(inScope);
-  const names = entries.filter((entry) => entry.kind === 'name');
+  const names = new NameIndex(entries.filter((entry) => entry.kind === 'name'));
   const addresses = new Map<string, TActiveEntry[]>();
   for (const entry of entries.filter((item) => item.kind === 'address')) {
     addresses.set(entry.normalized, [...(addresses.get(entry.normalized) ?? []), entry]);
@@ -182,7 +170,7 @@ export async function rescreenAll(
   let nameHits = 0;
   for (const customer of customers) {
     const name = customer.fullName || customer.name;
-    const hits = names.length > 0 ? matchName(name, names, threshold) : [];
+    const hits = names.size > 0 ? matchName(name, names, threshold) : [];
     if (hits.length === 0) continue;
     nameHits += hits.length;
     await db.transaction((tx) =>
