@@ -66,7 +66,7 @@ import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
 import { sanctionsRoutes } from './modules/sanctions/routes.js';
-import { screenCustomerName } from './modules/sanctions/screening.js';
+import { screenCustomerName, screenDepositSender } from './modules/sanctions/screening.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { ServerClock } from './lib/clock.js';
 import { JobEngine } from './modules/jobs/engine.js';
@@ -526,7 +526,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('matched_payments', MATCHED_PAYMENTS_INTERVAL_MS, matchedPayments);
   jobs.every('audit_seal', AUDIT_SEAL_INTERVAL_MS, auditSeal);
   // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
-  const chainWatchDeps = { db, orderDeps, options: config.chain };
+  // A deposit's sender, when the chain names it, screened against the sanctions lists (docs/decisions/075).
+  const chainWatchDeps = { db, orderDeps, options: config.chain, onDepositSender: screenDepositSender };
   const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();
   for (const network of WATCHED_NETWORKS) {
     const job = new PeriodicJob({

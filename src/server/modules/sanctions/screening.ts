@@ -3,6 +3,8 @@
  *
  * What is screened, and when:
  * - a buy's wallet address when the order is placed (orders/place-order.ts, in its transaction);
+ * - a sell's deposit sender when the chain watcher knows it (EVM; chain-watch/service.ts through
+ *   app.ts, in the deposit's transaction);
  * - the customer's name at sign-up (auth/better-auth.ts, after the account is written) and at KYC
  *   submission (kyc/service.ts, in its transaction);
  * - every customer's name and every open order's wallet address again when a list is loaded
@@ -123,6 +125,12 @@ export async function screenOrderAddress(
     now,
   );
   return entries.length;
+}
+
+/** Screens the sender of a deposit to an order (the chain watcher's, chain-watch/service.ts), inside its transaction. */
+export async function screenDepositSender(tx: TTx, orderId: number, sender: string, at: Date): Promise<number> {
+  const [order] = await tx.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return order ? screenOrderAddress(tx, order, sender, 'deposit', at) : 0;
 }
 
 /** Screens a customer's name inside the caller's transaction (sign-up, KYC): alerts on the customer. */
