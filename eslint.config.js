@@ -75,6 +75,7 @@ export const serverLayers = [
   ['modules/users'],
   ['modules/compliance'],
   ['modules/travel-rule'],
+  ['modules/sanctions'],
   ['modules/exports'],
   ['modules/dashboard'],
   ['modules/kyc'],

@@ -17,6 +17,7 @@ export const serverEntries = {
   restore: 'scripts/restore.ts',
   'ledger-verify': 'src/server/commands/ledger-verify.ts',
   'audit-verify': 'src/server/commands/audit-verify.ts',
+  'sanctions-load': 'src/server/commands/sanctions-load.ts',
 };
 
 /** The folders and files whose change calls for a new server build. */

@@ -66,6 +66,8 @@ import { testClockRoutes } from './modules/system/test-clock-routes.js';
 import { testVerificationRoutes } from './modules/system/test-verification-routes.js';
 import { complianceRoutes } from './modules/compliance/routes.js';
 import { travelRuleRoutes } from './modules/travel-rule/routes.js';
+import { sanctionsRoutes } from './modules/sanctions/routes.js';
+import { screenCustomerName, screenDepositSender } from './modules/sanctions/screening.js';
 import { anonymiseDueAccounts } from './modules/compliance/retention.js';
 import { produceDueLargeCashReport } from './modules/compliance/large-cash.js';
 import { ServerClock } from './lib/clock.js';
@@ -234,7 +236,22 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   // Each sender is woken only by what it delivers: waking the SMS sender with every email made
   // it look for SMS 57 times a second under bench:peak, one statement each, nearly always none.
   const onEmailQueued = () => wake(EMAIL_DELIVERY);
-  const auth = createAuth({ db, config, log: app.log, onEmailQueued });
+  const auth = createAuth({
+    db,
+    config,
+    log: app.log,
+    onEmailQueued,
+    // Sanctions screening of the name (docs/decisions/075), after the sign-up is answered: in the
+    // background, so a new address's sign-up takes no longer than an existing one's
+    // (docs/decisions/024), and the customer is not told of a hit (tipping off).
+    onCustomerCreated: (customer) => {
+      setImmediate(() => {
+        db.transaction((tx) => screenCustomerName(tx, { userId: customer.id, name: customer.name }, 'sign_up', new Date())).catch(
+          (error: unknown) => app.log.error({ err: error, userId: customer.id }, 'sanctions screening at sign-up failed'),
+        );
+      });
+    },
+  });
 
   app.decorate('database', database);
   app.decorate('auth', auth);
@@ -461,6 +478,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   // The compliance desk and records retention (docs/decisions/017): the desk's timers on the order clock.
   const complianceNow = config.testClock ? { now: () => clock.now() } : {};
   await app.register(complianceRoutes, { db, storage: documents, ...complianceNow });
+  // Sanctions screening's lists and the operator's own entries (docs/decisions/075).
+  await app.register(sanctionsRoutes, { db, ...complianceNow });
   const retention = new PeriodicJob({
     name: 'records retention',
     intervalMs: RETENTION_INTERVAL_MS,
@@ -526,7 +545,8 @@ export async function buildApp(config: TConfig, options: TBuildOptions = {}): Pr
   jobs.every('audit_seal', AUDIT_SEAL_INTERVAL_MS, auditSeal);
   jobs.every('large_cash_report', RETENTION_INTERVAL_MS, largeCashReport);
   // The chain watchers (docs/decisions/058): one job per network, so one watcher per network runs at a time across processes.
-  const chainWatchDeps = { db, orderDeps, options: config.chain };
+  // A deposit's sender, when the chain names it, screened against the sanctions lists (docs/decisions/075).
+  const chainWatchDeps = { db, orderDeps, options: config.chain, onDepositSender: screenDepositSender };
   const chainJobs = new Map<TWatchedNetwork, PeriodicJob>();
   for (const network of WATCHED_NETWORKS) {
     const job = new PeriodicJob({

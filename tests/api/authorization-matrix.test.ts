@@ -127,6 +127,11 @@ const EXPECTED: Record<string, TExpected> = {
   'PUT /api/admin/compliance/goaml-settings': ['super_admin'],
   'GET /api/admin/compliance/settings': ['super_admin', 'compliance'],
   'PUT /api/admin/compliance/settings': ['super_admin'],
+  // Sanctions screening's lists and the operator's own entries (docs/decisions/075).
+  'GET /api/admin/compliance/sanctions/lists': ['super_admin', 'compliance'],
+  'GET /api/admin/compliance/sanctions/entries': ['super_admin', 'compliance'],
+  'POST /api/admin/compliance/sanctions/entries': ['super_admin', 'compliance'],
+  'DELETE /api/admin/compliance/sanctions/entries/:id': ['super_admin', 'compliance'],
   // Closing a customer's account (kept for the retention period, then anonymised): the super admin's.
   'POST /api/admin/users/:id/close': ['super_admin'],
   'GET /api/portfolio': 'customer',

@@ -94,6 +94,7 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   'GET /api/admin/compliance/alerts/:id params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/clear params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/escalate params.id': 'int4',
+  'DELETE /api/admin/compliance/sanctions/entries/:id params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/notes params.id': 'int4',
   'POST /api/admin/compliance/alerts/:id/release params.id': 'int4',
   'POST /api/admin/compliance/cases/:id/file params.id': 'int4',

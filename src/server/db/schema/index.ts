@@ -14,3 +14,4 @@ export * from './statements.js';
 export * from './momo.js';
 export * from './chain.js';
 export * from './travel-rule.js';
+export * from './sanctions.js';

@@ -71,7 +71,14 @@ export function buildVerifyEmailUrl(appUrl: string, token: string): TSecretUrl {
 
 const fullNameOf = (user: { name: string }) => (user as { fullName?: string }).fullName || user.name;
 
-export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBaseLogger; onEmailQueued: () => void }) {
+export function createAuth(options: {
+  db: TDb;
+  config: TConfig;
+  log: FastifyBaseLogger;
+  onEmailQueued: () => void;
+  /** A customer's account was created (app.ts: the sanctions screening of the name, docs/decisions/075). */
+  onCustomerCreated?: (customer: { id: string; name: string }) => void;
+}) {
   const { db, config } = options;
   const limit = { window: config.authRateLimit.window, max: config.authRateLimit.max };
   return betterAuth({
@@ -157,6 +164,17 @@ export function createAuth(options: { db: TDb; config: TConfig; log: FastifyBase
         const { tier0LimitUsd } = await readTierLimits(db);
         await queueEmail(db, user.email, renderWelcomeEmail({ fullName: fullNameOf(user), appUrl: config.appUrl, tier0LimitUsd }));
         options.onEmailQueued();
+      },
+    },
+    // A new customer's account: app.ts screens the name against the sanctions lists (docs/decisions/075).
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            if (isStaffRole((user as { role?: string | null }).role ?? null)) return;
+            options.onCustomerCreated?.({ id: user.id, name: fullNameOf(user) });
+          },
+        },
       },
     },
     user: {

@@ -24,6 +24,12 @@ export type TChainTransfer = {
    * payment carries none. Absent on the other networks, where the address alone names the order.
    */
   destinationTag?: number | null;
+  /**
+   * The sending address when the family names one (EVM: a token Transfer's `from`, a native
+   * transaction's sender; lower case), screened against the sanctions lists (docs/decisions/075).
+   * Absent on the UTXO families (several inputs), TRON and XRP for now.
+   */
+  from?: string | null;
 };
 
 export type TBlockRef = { number: number; hash: string };

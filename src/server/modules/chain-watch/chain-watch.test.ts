@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminOrder, TOrder } from '#shared/contracts/orders.js';
 import type { TChainNetwork } from '#shared/contracts/chain-watch.js';
 import { chainDeposits, chainNetworks } from '#server/db/schema/chain.js';
+import { complianceAlerts } from '#server/db/schema/compliance.js';
 import { orderEvents, orders } from '#server/db/schema/orders.js';
 import { statementExceptions } from '#server/db/schema/statements.js';
 import { deployTestToken, startAnvil, tokenTransfer, toUnits, type TAnvil } from '#test/helpers/anvil.js';
@@ -309,5 +310,46 @@ describe('chain watchers on a local EVM chain', () => {
     await anvil.mine(2);
     await poll();
     expect((await row(order.id)).status).toBe('deposit_confirmed');
+  });
+
+  it('screens the sender of a deposit (docs/decisions/075): a listed one holds the order for compliance, the seller is told nothing', async () => {
+    // Anvil's sending account on the operator's list, written with capitals: EVM addresses compare without case.
+    const listed = await t.request({
+      method: 'POST',
+      url: '/api/admin/compliance/sanctions/entries',
+      cookie: admin,
+      payload: { kind: 'address', value: anvil.from.replace(/[a-f]/g, (letter) => letter.toUpperCase()) },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    // A seller of their own (the first one is at their Tier 0 limit by now).
+    const screened = await t.signUp();
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      cookie: screened.cookie,
+      payload: { coinSymbol: 'usdt', side: 'sell', fiatCurrency: 'USD', amountFiat: '5' },
+    });
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      cookie: screened.cookie,
+      payload: { type: 'sell', quoteId: quote.json().id, network: 'ERC20', payout: PAYOUT },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as TOrder;
+    await tokenTransfer(anvil, token, order.depositTo!.address, toUnits(order.amountCrypto, 6));
+    await poll();
+    expect((await row(order.id)).status).toBe('deposit_detected');
+    const alerts = await t.database.db
+      .select()
+      .from(complianceAlerts)
+      .where(and(eq(complianceAlerts.orderId, order.id), eq(complianceAlerts.rule, 'sanctions')));
+    expect(
+      alerts.map((alert) => [alert.action, alert.details.subject, alert.details.screened, alert.details.listName, alert.details.at]),
+    ).toEqual([['hold', 'address', anvil.from.toLowerCase(), 'Operator list', 'deposit']]);
+    expect((await adminOrder(order.id)).complianceHold).toBe(true);
+    const own = await t.request({ method: 'GET', url: `/api/orders/${order.id}`, cookie: screened.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).not.toMatch(/sanction|hold|compliance|alert/i);
   });
 });

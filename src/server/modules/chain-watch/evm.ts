@@ -66,7 +66,7 @@ async function rpcOnce<T>(options: TRpcOptions, method: string, params: unknown[
 const hex = (n: number) => `0x${n.toString(16)}`;
 const padAddress = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
 
-type TRpcBlock = { number: string; hash: string; transactions: { hash: string; to: string | null; value: string }[] };
+type TRpcBlock = { number: string; hash: string; transactions: { hash: string; from?: string; to: string | null; value: string }[] };
 type TRpcLog = {
   transactionHash: string;
   logIndex: string;
@@ -163,6 +163,7 @@ export class EvmAdapter implements TChainAdapter {
             txHash: log.transactionHash.toLowerCase(),
             logIndex: Number(BigInt(log.logIndex)),
             to: receiver,
+            from: log.topics[1] ? `0x${log.topics[1].slice(-40)}`.toLowerCase() : null,
             rawAmount: BigInt(log.data === '0x' ? 0 : log.data),
             decimals: token.decimals,
             blockNumber: Number(BigInt(log.blockNumber)),
@@ -185,6 +186,7 @@ export class EvmAdapter implements TChainAdapter {
             txHash: tx.hash.toLowerCase(),
             logIndex: -1,
             to: receiver,
+            from: tx.from?.toLowerCase() ?? null,
             rawAmount: value,
             decimals: watch.native.decimals,
             blockNumber: number,

@@ -60,6 +60,8 @@ export type TChainWatchDeps = {
   options: TChainWatchOptions;
   /** The adapter of a network's endpoint (tests); by default its family's (adapterOf). */
   adapterFor?: (network: TWatchedNetwork, url: string) => TChainAdapter;
+  /** A deposit to an order came from `sender` (TChainTransfer.from): app.ts screens it against the sanctions lists (docs/decisions/075). */
+  onDepositSender?: (tx: TTx, orderId: number, sender: string, at: Date) => Promise<unknown>;
 };
 
 export type TPollResult =
@@ -293,7 +295,11 @@ async function recordTransfer(
         .returning();
     }
     if (!deposit) return;
-    if (order) return attach(tx, deps, deposit, order.id, at);
+    if (order) {
+      await attach(tx, deps, deposit, order.id, at);
+      if (transfer.from) await deps.onDepositSender?.(tx, order.id, transfer.from, at);
+      return;
+    }
     // A payment to a tag network's fixed address without a tag, or with a tag no order has: staff decide.
     if (transfer.destinationTag !== undefined) {
       const tag =

@@ -75,6 +75,26 @@ export type TMoments = {
   };
   /** An open case passed its due time (cases.ts raiseOverdueCaseAlerts). */
   case_overdue: { case: { id: number; userId: string; dueAt: Date } };
+  /** A screened address or name matched a sanctions list entry (modules/sanctions/screening.ts). */
+  sanctions_matched: {
+    userId: string;
+    orderId: number | null;
+    match: {
+      subject: 'address' | 'name';
+      screened: string;
+      matched: string;
+      normalized: string;
+      ref: string | null;
+      listName: string;
+      listDate: string | null;
+      listId: number;
+      entryId: number;
+      /** 0..1, as a string with 3 decimals ('1.000' for an address). */
+      score: string;
+      /** Where it was screened: 'order', 'deposit', 'sign_up', 'kyc', 'list_loaded', 'operator_entry'. */
+      at: string;
+    };
+  };
 };
 export type TMoment = keyof TMoments;
 

@@ -29,12 +29,13 @@ export const escalatedUnreleased = and(eq(complianceAlerts.status, 'escalated'),
 const holdingAlert = and(eq(complianceAlerts.action, 'hold'), or(eq(complianceAlerts.status, 'open'), escalatedUnreleased))!;
 
 /**
- * True (as a select column) when a 'hold' alert holds the order: one raised on it, or a
+ * True (as a select column) when a 'hold' alert holds the order: one raised on it, a
  * shared-number alert of its customer on one of its numbers (the payer number, the MoMo payout
- * number, the number staff recorded); only while the order can still be decided.
+ * number, the number staff recorded), or a sanctions alert on its customer (a name hit, no
+ * order: docs/decisions/075); only while the order can still be decided.
  */
 export const orderOnHold =
-  sql<boolean>`(${orders.status} not in (${finalStatuses}) and exists (select 1 from ${complianceAlerts} where ${holdingAlert} and (${complianceAlerts.orderId} = ${orders.id} or (${complianceAlerts.rule} = 'shared_account' and ${complianceAlerts.userId} = ${orders.userId} and ${complianceAlerts.details} ->> 'number' in (${orders.payerNumberKey}, ${orders.payoutNumberKey}, ${orders.recordedPayerNumber})))))`.mapWith(
+  sql<boolean>`(${orders.status} not in (${finalStatuses}) and exists (select 1 from ${complianceAlerts} where ${holdingAlert} and (${complianceAlerts.orderId} = ${orders.id} or (${complianceAlerts.rule} = 'shared_account' and ${complianceAlerts.userId} = ${orders.userId} and ${complianceAlerts.details} ->> 'number' in (${orders.payerNumberKey}, ${orders.payoutNumberKey}, ${orders.recordedPayerNumber})) or (${complianceAlerts.rule} = 'sanctions' and ${complianceAlerts.orderId} is null and ${complianceAlerts.userId} = ${orders.userId}))))`.mapWith(
     Boolean,
   );
 
@@ -52,9 +53,15 @@ function holdsOrder(order: THoldFacts, underReview: boolean): SQL {
           inArray(sql`${complianceAlerts.details} ->> 'number'`, numbers),
         )
       : undefined;
+  // A sanctions hit on the customer's name (no order) holds every order of theirs (docs/decisions/075).
+  const onAccount = and(
+    eq(complianceAlerts.rule, 'sanctions'),
+    isNull(complianceAlerts.orderId),
+    eq(complianceAlerts.userId, order.userId),
+  );
   return and(
     underReview ? and(eq(complianceAlerts.action, 'hold'), escalatedUnreleased) : holdingAlert,
-    onNumber ? or(onOrder, onNumber) : onOrder,
+    onNumber ? or(onOrder, onNumber, onAccount) : or(onOrder, onAccount),
   )!;
 }
 

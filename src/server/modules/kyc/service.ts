@@ -21,6 +21,7 @@ import type { TActor } from '#server/plugins/access.js';
 import { firstOrThrow } from '#server/db/rows.js';
 import { readTierLimits } from '#server/modules/limits/tier-limits.js';
 import { hashImages, recordImages } from '#server/modules/compliance/reused-images.js';
+import { screenCustomerName } from '#server/modules/sanctions/screening.js';
 
 export type TKycDeps = { db: TDb; storage: TDocumentStorage; appUrl: string; onEmailQueued: () => void };
 export type TDocumentUpload = { data: Buffer; type: 'image/jpeg' | 'image/png' };
@@ -148,6 +149,8 @@ export async function submitKyc(
       );
       // The same photo on another customer's submission raises an alert (issue 27 point 4).
       await recordImages(tx, { userId: actor.id, kycSubmissionId: row.id }, images, row.submittedAt);
+      // Sanctions screening of the customer's name (docs/decisions/075): an alert the customer is not told of.
+      await screenCustomerName(tx, { userId: actor.id, name: user.fullName || user.name }, 'kyc', row.submittedAt);
       await tx.update(users).set({ kycStatus: 'pending', updatedAt: new Date() }).where(eq(users.id, actor.id));
       // The Tier 0 allowance stays usable during the review (issue 26 point 11): the email states the setting.
       const { tier0LimitUsd } = await readTierLimits(tx);

@@ -29,6 +29,7 @@ import { checkTierLimit, readTierLimits, tierOf } from '#server/modules/limits/t
 import type { TOrderDeps } from './deps.js';
 /* eslint-disable import-x/no-restricted-paths -- orders still calls compliance's checks inside its transactions until they subscribe to the order-events step (docs/decisions/042) */
 import { checkPlacedOrder } from '#server/modules/compliance/rules.js';
+import { screenOrderAddress } from '#server/modules/sanctions/screening.js';
 /* eslint-enable import-x/no-restricted-paths */
 
 /** An Idempotency-Key and the hash of the body it came with (src/server/lib/request-hash.ts). */
@@ -256,6 +257,8 @@ async function insertOrder(
     await recordTransition(tx, deps, { order, actor: { id: actor.id, kind: 'customer' }, from: null, to: awaiting, at: now });
     // Monitoring rules (docs/decisions/017): alerts in this transaction, never shown to the customer.
     await checkPlacedOrder(tx, order, now);
+    // Sanctions screening of a buy's wallet (docs/decisions/075): a hit holds the order like any alert.
+    await screenOrderAddress(tx, order, order.walletAddress, 'order', now);
     if (await queueOrderStatusSms(tx, { user, orderId: order.id, status: 'created', appUrl: deps.appUrl })) deps.onSmsQueued?.();
     await queueEmail(
       tx,
