@@ -70,6 +70,8 @@ export async function buildServer() {
     tsconfig: 'tsconfig.server.json',
   });
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  // The sanctions list shipped with the product, loaded at the first start (modules/sanctions/lists.ts).
+  cpSync(path.join(root, 'src/server/modules/sanctions/lists'), path.join(outdir, 'lists'), { recursive: true });
   rmSync(serverOutDir, { recursive: true, force: true });
   renameSync(outdir, serverOutDir);
 }

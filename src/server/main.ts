@@ -4,6 +4,7 @@ import { DataDirLockedError, migrateDatabase, databaseOptionsOf, openDatabase, t
 import { adminSetupMessage, seedDatabase } from './db/seed.js';
 import { listenWithAcceptors, type TAcceptors } from './lib/acceptors.js';
 import { startMemoryLog } from './lib/memory-log.js';
+import { loadShippedListIfNone } from './modules/sanctions/lists.js';
 import { startOutboxLog } from './lib/outbox.js';
 import { makeDataFilesPrivate, usePrivateUmask, warnIfNotPrivate } from './lib/private-files.js';
 
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
       appUrl: config.appUrl,
     });
     if (seeded.setupUrl) console.log(adminSetupMessage(seeded.adminEmail, seeded.setupUrl));
+    // Screening works from the first start: the shipped sanctions list when none was loaded (docs/decisions/075).
+    const shipped = await loadShippedListIfNone(database.db, new Date());
+    if (shipped)
+      console.log(
+        `  Loaded the shipped sanctions list "${shipped.name}" of ${shipped.listDate}: ${shipped.addresses} addresses, ${shipped.names} names.`,
+      );
     app = await buildApp(config, { database, startBackgroundJobs: true });
     const embedded = embeddedDatabaseWarning(config);
     if (embedded) app.log.warn(embedded);

@@ -4,6 +4,9 @@
  * list (routes.ts). The shipped copy is lists/ofac-sdn-2024-09-27.json in this folder.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '#server/db/client.js';
 import { sanctionsEntries, sanctionsLists } from '#server/db/schema/sanctions.js';
@@ -23,6 +26,24 @@ export type TParsedList = {
 };
 
 export class SanctionsFileError extends Error {}
+
+/**
+ * The copy shipped with the product (decision 075), beside this file in the sources and beside
+ * the bundle in dist/server (scripts/build-server.mjs copies the folder).
+ */
+export const SHIPPED_LIST_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lists', 'ofac-sdn-2024-09-27.json');
+
+/**
+ * Loads the shipped copy when no published list was ever loaded (a new installation, or one from
+ * before screening): screening works from the first start, and `npm run sanctions:load` brings a
+ * newer file. Answers null when a published list is there already (superseded or not).
+ */
+export async function loadShippedListIfNone(db: TDb, now: Date, file = SHIPPED_LIST_PATH): Promise<TLoadResult | null> {
+  const [loaded] = await db.select({ id: sanctionsLists.id }).from(sanctionsLists).where(eq(sanctionsLists.kind, 'published')).limit(1);
+  if (loaded) return null;
+  const bytes = readFileSync(file);
+  return loadSanctionsList(db, bytes, parseSanctionsFile(bytes.toString('utf8'), path.basename(file)), now);
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -19,9 +19,10 @@
  * compliance/rules.ts orderOnHold). The customer is never told: the order looks like any other
  * held order, and the screening runs the same queries whether or not it finds anything.
  */
-import { and, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import { FINAL_STATUSES } from '#shared/contracts/orders.js';
 import type { TDb, TTx } from '#server/db/client.js';
+import { isCustomerRow } from '#server/db/rows.js';
 import { users } from '#server/db/schema/auth.js';
 import { orders } from '#server/db/schema/orders.js';
 import { sanctionsEntries, sanctionsLists } from '#server/db/schema/sanctions.js';
@@ -56,7 +57,6 @@ const entryColumns = {
 };
 
 /** Customers only: staff accounts are not screened. */
-export const isCustomer = or(isNull(users.role), inArray(users.role, ['customer', 'user']))!;
 
 /** The name entries of the lists in force (published lists not superseded, and the operator's). */
 export async function activeNameEntries(db: TDb | TTx): Promise<TActiveEntry[]> {
@@ -174,7 +174,7 @@ export async function rescreenAll(
   }
   const threshold = (await db.transaction((tx) => readMonitoringSettings(tx))).sanctionsNameMatchPercent / 100;
 
-  const customers = await db.select({ id: users.id, fullName: users.fullName, name: users.name }).from(users).where(isCustomer);
+  const customers = await db.select({ id: users.id, fullName: users.fullName, name: users.name }).from(users).where(isCustomerRow);
   let nameHits = 0;
   for (const customer of customers) {
     const name = customer.fullName || customer.name;
