@@ -303,11 +303,11 @@ export async function approvePendingChanges(baseURL: string, ids?: number[]): Pr
 }
 
 /** Buys BTC for `amountGhs` to BTC_ADDRESS, paid with the method `methodName`, on the Buy form; returns the order's id. */
-export async function createBuyOrder(page: Page, methodName: string, amountGhs: string): Promise<number> {
+export async function createBuyOrder(page: Page, methodName: string, amountGhs: string, walletAddress = BTC_ADDRESS): Promise<number> {
   await page.goto('/#/buy');
   await page.getByLabel('Amount to spend (GHS)').fill(amountGhs);
   await expect(page.getByTestId('quote-countdown')).toBeVisible();
-  await page.getByLabel('Wallet address').fill(BTC_ADDRESS);
+  await page.getByLabel('Wallet address').fill(walletAddress);
   await page.getByLabel('Payment method').selectOption({ label: methodName });
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page).toHaveURL(/#\/orders\/\d+$/);
