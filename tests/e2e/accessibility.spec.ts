@@ -180,6 +180,8 @@ for (const viewport of VIEWPORTS) {
         ['/admin/compliance', 'compliance desk'],
         // The goAML reports and settings (docs/decisions/077).
         ['/admin/compliance?view=fic-reports', 'compliance FIC reports'],
+        // The sanctions lists and the operator's entries (docs/decisions/075).
+        ['/admin/compliance?view=sanctions', 'compliance sanctions lists'],
         ['/admin/chat', 'live chat'],
         ['/admin/canned-responses', 'canned responses'],
         ['/admin/contact', 'contact page'],

@@ -52,6 +52,12 @@ test('a buy to a listed address is held without a word to the customer, and comp
   await expect(dialog).toContainText('OFAC SDN list');
   await expect(dialog).toContainText('2024-09-27');
   await expectNoAxeViolations(officer, 'a sanctions alert');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // The Sanctions view names the list in force, with its date.
+  await officer.getByRole('group', { name: 'Compliance view' }).getByRole('button', { name: 'Sanctions' }).click();
+  const lists = officer.getByRole('table', { name: 'Sanctions lists' });
+  await expect(lists.getByRole('row').filter({ hasText: '2024-09-27' })).toContainText('In force');
 
   await Promise.all([adminContext.close(), customerContext.close(), officerContext.close()]);
 });

@@ -26,6 +26,7 @@ export const ZSanctionsList = z.object({
   supersededAt: z.string().nullable(),
   entries: z.number(),
 });
+export type TSanctionsList = z.infer<typeof ZSanctionsList>;
 export const ZSanctionsLists = z.object({ lists: z.array(ZSanctionsList) });
 
 export const ZSanctionsEntry = z.object({
@@ -36,6 +37,7 @@ export const ZSanctionsEntry = z.object({
   addedBy: z.string().nullable(),
   createdAt: z.string(),
 });
+export type TSanctionsEntry = z.infer<typeof ZSanctionsEntry>;
 export const ZSanctionsEntries = z.object({ entries: z.array(ZSanctionsEntry) });
 
 export const ZAddSanctionsEntryRequest = z

@@ -13,11 +13,13 @@ import { AlertsQueue } from '#web/features/admin/compliance/components/alerts-qu
 import { CasesList } from '#web/features/admin/compliance/components/cases-list.js';
 import { ComplianceSettingsForm } from '#web/features/admin/compliance/components/compliance-settings-form.js';
 import { FicReports } from '#web/features/admin/compliance/components/fic-reports.js';
+import { SanctionsLists } from '#web/features/admin/compliance/components/sanctions-lists.js';
 
 const VIEWS = [
   { id: 'alerts', label: 'Alerts' },
   { id: 'cases', label: 'Cases' },
   { id: 'fic-reports', label: 'FIC reports' },
+  { id: 'sanctions', label: 'Sanctions' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 type TView = (typeof VIEWS)[number]['id'];
@@ -76,6 +78,7 @@ export function CompliancePage() {
       {view === 'alerts' && <AlertsQueue onOpen={setOpenId} />}
       {view === 'cases' && <CasesList />}
       {view === 'fic-reports' && <FicReports canEdit={canAccess(user?.role, 'complianceSettings')} />}
+      {view === 'sanctions' && <SanctionsLists />}
       {view === 'settings' && <SettingsView canEdit={canAccess(user?.role, 'complianceSettings')} />}
 
       {openId !== null && <AlertDialog id={openId} onClose={() => setOpenId(null)} onDecide={setDecision} />}
