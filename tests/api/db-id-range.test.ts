@@ -68,6 +68,9 @@ const NUMERIC_FIELDS: Record<string, 'int4' | 'bigint'> = {
   // The chain watchers' settings (docs/decisions/058): both bounded far below (1..1000, 0..36).
   'GET /api/orders/:id/momo params.id': 'int4',
   'POST /api/orders/:id/momo params.id': 'int4',
+  // An order's Travel Rule data (docs/decisions/076).
+  'PUT /api/orders/:id/travel-rule params.id': 'int4',
+  'POST /api/orders/:id/travel-rule/proof params.id': 'int4',
   'POST /api/admin/sms-forwarders body.paymentMethodId': 'int4',
   'PUT /api/admin/auto-payout-policy body.minTier': 'int4',
   'PUT /api/admin/auto-payout-policy body.paidFromMethodId': 'int4',
@@ -210,6 +213,8 @@ describe('numbers past the database integer', () => {
       'PUT /api/admin/statements/settings': { confirmMatchedPayments: false, matchWindowHours: 48, unpaidAfterHours: 24 },
       'PUT /api/admin/chain-networks/:network': { requiredConfirmations: 12 },
       'POST /api/orders/:id/momo': { phone: '0241234567' },
+      'PUT /api/orders/:id/travel-rule': { walletType: 'provider', providerName: 'Binance', providerAccount: 'me@example.com' },
+      'POST /api/orders/:id/travel-rule/proof': { signature: 'c2lnbmF0dXJl' },
       'POST /api/admin/sms-forwarders': { label: 'Phone', paymentMethodId: 1 },
       'PUT /api/admin/auto-payout-policy': { enabled: false, maxGhs: '2000', dailyCapGhs: '20000', minTier: 1, paidFromMethodId: null },
       'PUT /api/admin/statements/mappings/:id': { date: 'Date', amount: 'Amount', reference: 'Reference' },
