@@ -42,7 +42,7 @@ describe('legal holds', () => {
     const liftedAgain = await lift(customer.id, officer.cookie);
     expect(liftedAgain.json().error).toEqual({ code: 'LEGAL_HOLD_CONFLICT', message: COMPLIANCE_MSG.legalHoldNotSet });
 
-    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id));
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id)).orderBy(auditLog.id);
     expect(entries.map((entry) => entry.action)).toEqual(['compliance.legal_hold_place', 'compliance.legal_hold_lift']);
     expect(entries[1]!.after).toEqual({ legalHold: false, reason: 'FIC closed its request' });
   });

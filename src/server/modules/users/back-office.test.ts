@@ -307,7 +307,9 @@ describe('back-office', () => {
         ...(action === 'ban' ? { payload: { reason: 'Fraud.' } } : {}),
       });
     const entries = async () =>
-      (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id))).map((entry) => entry.action);
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, customer.id)).orderBy(auditLog.id)).map(
+        (entry) => entry.action,
+      );
 
     const notBanned = await post('unban');
     expect(notBanned.statusCode).toBe(409);
